@@ -1,0 +1,33 @@
+//! `delve`: the command-line face of the delve search toolkit. Thin by design: each
+//! subcommand module turns raw arguments into a validated configuration, calls the
+//! libraries, and renders the result as text or `--json`.
+
+mod common;
+
+use clap::{Parser, Subcommand};
+use common::Status;
+use std::process::ExitCode;
+
+/// Fast, verified state-space search: classic AI search algorithms and puzzles.
+#[derive(Parser, Debug)]
+#[command(name = "delve", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result: anyhow::Result<Status> = match cli.command {};
+    match result {
+        Ok(Status::Done) => ExitCode::SUCCESS,
+        Ok(Status::NotSolved) => ExitCode::from(1),
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Route finding on road maps.
