@@ -1,2 +1,39 @@
-//! Local search: hill climbing (steepest ascent, first choice, random restarts) and
-//! simulated annealing, all seeded for reproducible runs.
+//! Local search: hill climbing (steepest ascent with sideways moves and random restarts,
+//! first choice) and simulated annealing. They work on a [`LocalProblem`] — a complete-state
+//! formulation with an objective to minimise — and are always seeded for reproducible runs.
+//!
+//! Results reuse [`SearchResult`](crate::SearchResult): a solution holds the final state as
+//! its only state, no actions, and the objective value as its cost; a stopped run reports its
+//! best state in `best_so_far`.
+
+use rand_chacha::ChaCha8Rng;
+
+/// The seeded generator every randomised algorithm in delve uses.
+pub type Rng = ChaCha8Rng;
+
+/// A complete-state problem for local search: every state is a candidate; the search moves
+/// between neighbours to minimise [`LocalProblem::objective`].
+pub trait LocalProblem {
+    /// A complete candidate (e.g. one queen per column).
+    type State: Clone;
+    /// A change to a state (e.g. move the queen of column c to row r).
+    type Move: Clone;
+
+    /// A fresh random state, used at the start and on every restart.
+    fn random_state(&self, rng: &mut Rng) -> Self::State;
+    /// The value to minimise (e.g. the number of attacking pairs).
+    fn objective(&self, state: &Self::State) -> f64;
+    /// Whether `state` solves the problem (typically objective zero).
+    fn is_goal(&self, state: &Self::State) -> bool;
+    /// Appends every move applicable in `state` to `out` (which the caller clears).
+    fn moves(&self, state: &Self::State, out: &mut Vec<Self::Move>);
+    /// Applies `mv` to `state` in place.
+    fn apply(&self, state: &mut Self::State, mv: &Self::Move);
+    /// The objective after applying `mv`; override with an incremental computation where the
+    /// full one is expensive.
+    fn objective_after(&self, state: &Self::State, mv: &Self::Move) -> f64 {
+        let mut next = state.clone();
+        self.apply(&mut next, mv);
+        self.objective(&next)
+    }
+}
