@@ -19,6 +19,7 @@
 
 mod best_first;
 pub mod cost;
+mod depth_first;
 pub mod hash;
 pub mod informed;
 pub mod local;
@@ -31,4 +32,4 @@ pub mod uninformed;
 pub use cost::{Cost, Ordered};
 pub use observe::{Meter, NoObserver, Observer};
 pub use outcome::{Limits, Outcome, SearchResult, Solution, Stats, StopReason};
-pub use problem::{FnProblem, Problem, Successor};
+pub use problem::{FnProblem, Problem, Reversible, Successor, WithPredecessors};

@@ -110,7 +110,8 @@ pub struct Stats {
     /// Largest number of nodes held at once: the frontier for best-first/breadth-first
     /// searches, the path/stack for recursive ones.
     pub max_frontier: u64,
-    /// Iterations: deepening rounds, cost-limit rounds, restarts or annealing steps.
+    /// Iterations: deepening rounds, cost-limit or `f` bounds, hill-climbing climbs (the first
+    /// and each restart) or annealing runs.
     pub iterations: u64,
     /// Wall-clock time.
     pub elapsed: Duration,

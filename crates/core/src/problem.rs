@@ -159,3 +159,119 @@ where
         }));
     }
 }
+
+/// A [`Problem`] that can also be searched backwards from its goals, as bidirectional search
+/// needs.
+///
+/// Each predecessor is reported as a [`Successor`] seen from the other side: for a state `s`,
+/// `Successor { state: p, action: a, cost: c }` means that the *forward* action `a` leads from
+/// `p` to `s` at cost `c` (so `p`'s [`Problem::expand`] would list `Successor { state: s,
+/// action: a, cost: c }`). That keeps solutions in forward order whichever side found them.
+///
+/// ```
+/// use delve_core::{Problem, Reversible, Successor};
+/// /// Count from 0 to a target by +1 steps.
+/// struct Count(u32);
+/// impl Problem for Count {
+///     type State = u32;
+///     type Action = &'static str;
+///     type Cost = u32;
+///     fn initial_state(&self) -> u32 { 0 }
+///     fn actions(&self, _: &u32) -> Vec<&'static str> { vec!["inc"] }
+///     fn result(&self, s: &u32, _: &&'static str) -> u32 { s + 1 }
+///     fn is_goal(&self, s: &u32) -> bool { *s == self.0 }
+///     fn step_cost(&self, _: &u32, _: &&'static str) -> u32 { 1 }
+/// }
+/// impl Reversible for Count {
+///     fn predecessors(&self, s: &u32, out: &mut Vec<Successor<u32, &'static str, u32>>) {
+///         if *s > 0 { out.push(Successor { action: "inc", state: s - 1, cost: 1 }); }
+///     }
+///     fn goal_states(&self) -> Vec<u32> { vec![self.0] }
+/// }
+/// let mut preds = Vec::new();
+/// Count(5).predecessors(&5, &mut preds);
+/// assert_eq!(preds, vec![Successor { action: "inc", state: 4, cost: 1 }]);
+/// ```
+pub trait Reversible: Problem {
+    /// Appends every predecessor of `state` to `out` (which the caller clears); see the trait
+    /// docs for the meaning of the action and cost.
+    fn predecessors(&self, state: &Self::State, out: &mut Vec<Successor<Self::State, Self::Action, Self::Cost>>);
+    /// Every goal state (each one satisfies [`Problem::is_goal`]); the backward search starts
+    /// from them, so the list must be complete.
+    fn goal_states(&self) -> Vec<Self::State>;
+}
+
+/// Makes any [`Problem`] (a closure-style [`FnProblem`] included) [`Reversible`] by adding a
+/// predecessor closure and the list of goal states.
+///
+/// ```
+/// use delve_core::{FnProblem, Limits, NoObserver, Successor, WithPredecessors, uninformed::bibfs};
+/// // An undirected line 0 - 1 - ... - 9: predecessors are the neighbours, and with
+/// // `FnProblem` the forward action is the state it reaches.
+/// let neighbours = |&n: &u32| [n.wrapping_sub(1), n + 1].into_iter().filter(|&m| m < 10);
+/// let p = FnProblem::new(0u32, move |n: &u32| neighbours(n).map(|m| (m, 1u32)), |&n: &u32| n == 9);
+/// let p = WithPredecessors::new(p, vec![9], move |s: &u32| {
+///     let s = *s;
+///     neighbours(&s).map(move |m| Successor { action: s, state: m, cost: 1u32 })
+/// });
+/// assert_eq!(bibfs(&p, &Limits::none(), &mut NoObserver).solution().unwrap().cost, 9);
+/// ```
+pub struct WithPredecessors<P: Problem, F> {
+    problem: P,
+    goals: Vec<P::State>,
+    predecessors: F,
+}
+
+impl<P: Problem, F> WithPredecessors<P, F> {
+    /// Wraps `problem`; `predecessors(s)` yields the predecessors of `s` as described on
+    /// [`Reversible`], and `goals` lists every goal state.
+    pub fn new(problem: P, goals: Vec<P::State>, predecessors: F) -> Self {
+        WithPredecessors { problem, goals, predecessors }
+    }
+    /// The wrapped problem.
+    pub fn inner(&self) -> &P {
+        &self.problem
+    }
+}
+
+impl<P: Problem, F> Problem for WithPredecessors<P, F> {
+    type State = P::State;
+    type Action = P::Action;
+    type Cost = P::Cost;
+
+    fn initial_state(&self) -> P::State {
+        self.problem.initial_state()
+    }
+    fn actions(&self, state: &P::State) -> Vec<P::Action> {
+        self.problem.actions(state)
+    }
+    fn result(&self, state: &P::State, action: &P::Action) -> P::State {
+        self.problem.result(state, action)
+    }
+    fn is_goal(&self, state: &P::State) -> bool {
+        self.problem.is_goal(state)
+    }
+    fn step_cost(&self, state: &P::State, action: &P::Action) -> P::Cost {
+        self.problem.step_cost(state, action)
+    }
+    fn heuristic(&self, state: &P::State) -> P::Cost {
+        self.problem.heuristic(state)
+    }
+    fn expand(&self, state: &P::State, out: &mut Vec<Successor<P::State, P::Action, P::Cost>>) {
+        self.problem.expand(state, out)
+    }
+}
+
+impl<P, F, IT> Reversible for WithPredecessors<P, F>
+where
+    P: Problem,
+    F: Fn(&P::State) -> IT,
+    IT: IntoIterator<Item = Successor<P::State, P::Action, P::Cost>>,
+{
+    fn predecessors(&self, state: &P::State, out: &mut Vec<Successor<P::State, P::Action, P::Cost>>) {
+        out.extend((self.predecessors)(state));
+    }
+    fn goal_states(&self) -> Vec<P::State> {
+        self.goals.clone()
+    }
+}

@@ -33,6 +33,18 @@ impl<S: Eq + Hash + Clone, A: Clone, C: Copy> Tree<S, A, C> {
         tree
     }
 
+    /// A tree with several roots (each at cost `g`), duplicates ignored; bidirectional search
+    /// roots its backward tree at every goal state.
+    pub(crate) fn with_roots(roots: impl IntoIterator<Item = S>, g: C) -> Self {
+        let mut tree = Tree { nodes: Vec::new(), index: HashTable::new(), hasher: FxBuildHasher };
+        for root in roots {
+            if tree.find(&root).is_none() {
+                tree.insert(root, ROOT, None, g);
+            }
+        }
+        tree
+    }
+
     /// The index of the node holding `state`, if any.
     #[inline]
     pub(crate) fn find(&self, state: &S) -> Option<u32> {

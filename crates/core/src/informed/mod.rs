@@ -2,6 +2,8 @@
 
 mod astar;
 mod greedy;
+mod idastar;
 
 pub use astar::{astar, weighted_astar};
 pub use greedy::greedy;
+pub use idastar::idastar;

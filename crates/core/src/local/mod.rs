@@ -4,8 +4,23 @@
 //!
 //! Results reuse [`SearchResult`](crate::SearchResult): a solution holds the final state as
 //! its only state, no actions, and the objective value as its cost; a stopped run reports its
-//! best state in `best_so_far`.
+//! best state in `best_so_far` (with [`StopReason::IterationLimit`](crate::StopReason) when
+//! the algorithm's own budget of restarts or steps ran out).
+//!
+//! Instrumentation: each step (a state whose neighbourhood is examined) counts as one
+//! expansion through the shared [`Meter`](crate::Meter), so [`Limits::max_expanded`](crate::Limits)
+//! bounds the number of steps; each neighbour evaluated counts as generated; each climb
+//! (the first and every restart) or annealing run is one iteration.
 
+mod annealing;
+mod hill_climbing;
+#[cfg(test)]
+mod queens;
+
+pub use annealing::{Annealing, Schedule, simulated_annealing};
+pub use hill_climbing::{FirstChoice, HillClimbing, first_choice, hill_climbing};
+
+use rand::Rng as _;
 use rand_chacha::ChaCha8Rng;
 
 /// The seeded generator every randomised algorithm in delve uses.
@@ -35,5 +50,13 @@ pub trait LocalProblem {
         let mut next = state.clone();
         self.apply(&mut next, mv);
         self.objective(&next)
+    }
+    /// A uniformly random move applicable in `state`, or `None` when there is none. The
+    /// default lists every move into `scratch` (a buffer the caller reuses) and picks one;
+    /// override it when a random move can be drawn directly.
+    fn random_move(&self, state: &Self::State, rng: &mut Rng, scratch: &mut Vec<Self::Move>) -> Option<Self::Move> {
+        scratch.clear();
+        self.moves(state, scratch);
+        if scratch.is_empty() { None } else { Some(scratch[rng.gen_range(0..scratch.len())].clone()) }
     }
 }

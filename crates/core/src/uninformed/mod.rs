@@ -2,7 +2,17 @@
 //! deepening, uniform-cost, iterative lengthening and bidirectional breadth-first.
 
 mod bfs;
+mod bibfs;
+mod dfs;
+mod dls;
+mod iddfs;
+mod ils;
 mod ucs;
 
 pub use bfs::bfs;
+pub use bibfs::bibfs;
+pub use dfs::dfs;
+pub use dls::{DepthLimited, dls, dls_report};
+pub use iddfs::iddfs;
+pub use ils::ils;
 pub use ucs::ucs;

@@ -1,0 +1,171 @@
+//! The depth-first engine behind depth-first search, depth-limited search, iterative
+//! deepening, iterative lengthening and IDA*: written once, parameterised by a cut-off rule
+//! and a pruning rule.
+//!
+//! It walks the search tree with an explicit stack (no recursion, so deep paths cannot
+//! overflow the call stack). Each depth owns a successor buffer that is kept between probes
+//! and iterations, so after warm-up no allocation happens per node. Memory is `O(b·d)`:
+//! the current path plus the successors of every state on it.
+//!
+//! Order of tests for each successor: first the cut-off rule (a node beyond the bound is cut
+//! off *without* a goal test, which is what makes iterative lengthening and IDA* optimal),
+//! then the pruning rule, and for a node that is entered the goal test, then the expansion.
+//! A pruned node never counts as cut off, so a probe on a finite graph can end exhausted.
+//! Successors are tried in the order [`Problem::expand`] yields them.
+
+use crate::cost::Cost;
+use crate::hash::FxHashSet;
+use crate::observe::{Meter, Observer};
+use crate::outcome::{Solution, StopReason};
+use crate::problem::{Problem, Successor};
+use std::cmp::Ordering;
+
+/// How the engine avoids revisiting states.
+pub(crate) enum Pruning<S> {
+    /// Tree search: skip a successor that already lies on the current path.
+    Path,
+    /// Graph search: skip a successor that was ever entered (the closed set).
+    Closed(FxHashSet<S>),
+}
+
+impl<S: Eq + std::hash::Hash> Pruning<S> {
+    /// Whether `state` would be pruned (without recording it).
+    fn seen(&self, path: &[S], state: &S) -> bool {
+        match self {
+            Pruning::Path => on_path(path, state),
+            Pruning::Closed(closed) => closed.contains(state),
+        }
+    }
+}
+
+/// Whether `state` lies on `path`. Scans from the newest state back, where cycles usually close
+/// (a move undone right away).
+#[inline]
+fn on_path<S: Eq>(path: &[S], state: &S) -> bool {
+    path.iter().rev().any(|s| s == state)
+}
+
+/// How one probe ended.
+pub(crate) enum Probe<M> {
+    /// A goal was entered; [`DepthFirst::solution`] holds the path.
+    Found,
+    /// Every path was followed to its end; nothing was cut off.
+    Exhausted,
+    /// No goal within the bound; the smallest measure that was cut off.
+    Cutoff(M),
+    /// A limit stopped the probe.
+    Stopped(StopReason),
+}
+
+/// The reusable stack: the current path and one successor buffer per depth.
+pub(crate) struct DepthFirst<S, A, C> {
+    /// States on the current path, root first.
+    states: Vec<S>,
+    /// Path cost of each state on the path.
+    costs: Vec<C>,
+    /// Successors of the state at each depth (kept across probes).
+    succs: Vec<Vec<Successor<S, A, C>>>,
+    /// Index of the next successor to try at each depth.
+    next: Vec<usize>,
+}
+
+impl<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost> DepthFirst<S, A, C> {
+    /// An empty engine.
+    pub(crate) fn new() -> Self {
+        DepthFirst { states: Vec::new(), costs: Vec::new(), succs: Vec::new(), next: Vec::new() }
+    }
+
+    /// One depth-first probe from `root`. `cut(depth, g, state)` returns `Some(measure)` when
+    /// the node lies beyond the bound (it is then neither goal-tested nor expanded) and `None`
+    /// otherwise; the smallest measure cut off is reported.
+    pub(crate) fn probe<P, O, M, F>(
+        &mut self,
+        problem: &P,
+        meter: &mut Meter<'_, O>,
+        root: S,
+        pruning: &mut Pruning<S>,
+        mut cut: F,
+    ) -> Probe<M>
+    where
+        P: Problem<State = S, Action = A, Cost = C>,
+        O: Observer<S, C>,
+        M: Cost,
+        F: FnMut(usize, C, &S) -> Option<M>,
+    {
+        let DepthFirst { states, costs, succs, next } = self;
+        states.clear();
+        costs.clear();
+        if let Some(measure) = cut(0, C::ZERO, &root) {
+            return Probe::Cutoff(measure);
+        }
+        if let Pruning::Closed(closed) = pruning {
+            closed.insert(root.clone());
+        }
+        states.push(root);
+        costs.push(C::ZERO);
+        let mut smallest_cut: Option<M> = None;
+        loop {
+            // Enter the node on top of the path: it is within the bound and not pruned.
+            let depth = states.len() - 1;
+            meter.frontier(depth + 1);
+            let state = &states[depth];
+            if problem.is_goal(state) {
+                return Probe::Found;
+            }
+            if let Err(reason) = meter.expand(state) {
+                return Probe::Stopped(reason);
+            }
+            if succs.len() == depth {
+                succs.push(Vec::new());
+                next.push(0);
+            }
+            let buf = &mut succs[depth];
+            buf.clear();
+            problem.expand(state, buf);
+            for succ in buf.iter() {
+                meter.generated(&succ.state);
+            }
+            next[depth] = 0;
+            // Find the next successor to enter, backtracking as needed.
+            loop {
+                let Some(depth) = states.len().checked_sub(1) else {
+                    return smallest_cut.map_or(Probe::Exhausted, Probe::Cutoff);
+                };
+                let i = next[depth];
+                let Some(succ) = succs[depth].get(i) else {
+                    states.pop();
+                    costs.pop();
+                    continue;
+                };
+                next[depth] = i + 1;
+                let g = costs[depth] + succ.cost;
+                if let Some(measure) = cut(depth + 1, g, &succ.state) {
+                    // Only a successor that would not be pruned counts as cut off. The pruning
+                    // test is skipped when the measure could not lower the minimum anyway,
+                    // which spares it for most cut-off nodes.
+                    let lower = smallest_cut.is_none_or(|m| measure.total_cmp(&m) == Ordering::Less);
+                    if lower && !pruning.seen(states, &succ.state) {
+                        smallest_cut = Some(measure);
+                    }
+                    continue;
+                }
+                let fresh = match pruning {
+                    Pruning::Path => !on_path(states, &succ.state),
+                    Pruning::Closed(closed) => closed.insert(succ.state.clone()),
+                };
+                if fresh {
+                    states.push(succ.state.clone());
+                    costs.push(g);
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The current path; after [`Probe::Found`] it ends in the goal.
+    pub(crate) fn solution(&self) -> Solution<S, A, C> {
+        let actions = (0..self.states.len() - 1).map(|d| self.succs[d][self.next[d] - 1].action.clone()).collect();
+        let cost = *self.costs.last().expect("a path holds at least the root");
+        Solution { actions, states: self.states.clone(), cost }
+    }
+}
