@@ -106,7 +106,9 @@ impl Progress {
     pub fn new(what: &str) -> Self {
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::new_spinner();
-            bar.set_style(ProgressStyle::with_template("{spinner} {prefix} {msg} [{elapsed}]").expect("valid template"));
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} {prefix} {msg} [{elapsed}]").expect("valid template"),
+            );
             bar.set_prefix(what.to_string());
             bar.enable_steady_tick(Duration::from_millis(120));
             bar
@@ -126,7 +128,7 @@ impl Drop for Progress {
 impl<S, C> Observer<S, C> for Progress {
     fn expanded(&mut self, _state: &S, stats: &Stats) {
         if let Some(bar) = &self.bar
-            && stats.expanded % 65_536 == 0
+            && stats.expanded.is_multiple_of(65_536)
         {
             bar.set_message(format!("{} expanded, {} generated", stats.expanded, stats.generated));
         }

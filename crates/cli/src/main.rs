@@ -3,6 +3,7 @@
 //! libraries, and renders the result as text or `--json`.
 
 mod common;
+mod route;
 
 use clap::{Parser, Subcommand};
 use common::Status;
@@ -17,11 +18,16 @@ struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
-enum Command {}
+enum Command {
+    /// Find a route between two cities of a road map.
+    Route(route::RouteArgs),
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result: anyhow::Result<Status> = match cli.command {};
+    let result: anyhow::Result<Status> = match cli.command {
+        Command::Route(args) => route::run(args),
+    };
     match result {
         Ok(Status::Done) => ExitCode::SUCCESS,
         Ok(Status::NotSolved) => ExitCode::from(1),
