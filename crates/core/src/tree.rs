@@ -48,15 +48,28 @@ impl<S: Eq + Hash + Clone, A: Clone, C: Copy> Tree<S, A, C> {
     /// The index of the node holding `state`, if any.
     #[inline]
     pub(crate) fn find(&self, state: &S) -> Option<u32> {
+        self.lookup(state).1
+    }
+
+    /// The hash of `state` and the index of the node holding it, if any; pass the hash to
+    /// [`Tree::insert_hashed`] so a new state is hashed once.
+    #[inline]
+    pub(crate) fn lookup(&self, state: &S) -> (u64, Option<u32>) {
         let hash = self.hasher.hash_one(state);
-        self.index.find(hash, |&i| self.nodes[i as usize].state == *state).copied()
+        (hash, self.index.find(hash, |&i| self.nodes[i as usize].state == *state).copied())
     }
 
     /// Adds a node for a state not yet in the tree; returns its index.
     #[inline]
     pub(crate) fn insert(&mut self, state: S, parent: u32, action: Option<A>, g: C) -> u32 {
-        let idx = u32::try_from(self.nodes.len()).expect("more than 4 billion nodes");
         let hash = self.hasher.hash_one(&state);
+        self.insert_hashed(hash, state, parent, action, g)
+    }
+
+    /// [`Tree::insert`] with the hash [`Tree::lookup`] already computed.
+    #[inline]
+    pub(crate) fn insert_hashed(&mut self, hash: u64, state: S, parent: u32, action: Option<A>, g: C) -> u32 {
+        let idx = u32::try_from(self.nodes.len()).expect("more than 4 billion nodes");
         let nodes = &self.nodes;
         let hasher = &self.hasher;
         self.index.insert_unique(hash, idx, |&i| hasher.hash_one(&nodes[i as usize].state));

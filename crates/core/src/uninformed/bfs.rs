@@ -43,11 +43,12 @@ where
         problem.expand(&tree.nodes[idx].state, &mut buf);
         for succ in buf.drain(..) {
             meter.generated(&succ.state);
-            if tree.find(&succ.state).is_some() {
+            let (hash, found) = tree.lookup(&succ.state);
+            if found.is_some() {
                 continue;
             }
             let goal = problem.is_goal(&succ.state);
-            let child = tree.insert(succ.state, node, Some(succ.action), g + succ.cost);
+            let child = tree.insert_hashed(hash, succ.state, node, Some(succ.action), g + succ.cost);
             if goal {
                 return meter.finish(Outcome::Solved(tree.solution(child)));
             }
