@@ -4,6 +4,7 @@
 
 mod common;
 mod route;
+mod sliding;
 
 use clap::{Parser, Subcommand};
 use common::Status;
@@ -21,12 +22,15 @@ struct Cli {
 enum Command {
     /// Find a route between two cities of a road map.
     Route(route::RouteArgs),
+    /// Sliding-tile puzzles: enumerate, solve optimally, look up, analyse samples.
+    Sliding(sliding::SlidingArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result: anyhow::Result<Status> = match cli.command {
         Command::Route(args) => route::run(args),
+        Command::Sliding(args) => sliding::run(args),
     };
     match result {
         Ok(Status::Done) => ExitCode::SUCCESS,

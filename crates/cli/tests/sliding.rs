@@ -1,0 +1,296 @@
+//! End-to-end tests of `delve sliding`: JSON shapes, exit codes (0 ok, 1 no solution or
+//! limit, 2 bad input with a one-line error), paths replayed by a checker written here,
+//! plots written as real PNG/SVG files, and the analytics on a hand-made CSV.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::PathBuf;
+
+fn delve() -> Command {
+    Command::cargo_bin("delve").expect("the delve binary is built")
+}
+
+/// Runs `delve sliding ARGS`, checks the exit code, returns stdout.
+fn run(args: &[&str], code: i32) -> String {
+    let out = delve().arg("sliding").args(args).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "{args:?}: stdout {stdout} stderr {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+/// Runs with `--json` and parses the single line.
+fn json(args: &[&str], code: i32) -> Value {
+    let mut a = args.to_vec();
+    a.push("--json");
+    let stdout = run(&a, code);
+    assert_eq!(stdout.lines().count(), 1, "one JSON object on one line: {stdout}");
+    serde_json::from_str(&stdout).unwrap()
+}
+
+/// Bad input: exit 2, one line on stderr starting with `error:`, nothing on stdout.
+fn bad_input(args: &[&str]) -> String {
+    let out = delve().arg("sliding").args(args).output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    assert!(stderr.starts_with("error:"), "{args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("delve-sliding-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Replays move letters (the blank's direction) on a row-major grid from the rules.
+fn replay(rows: usize, cols: usize, start: &[u32], path: &Value) -> Vec<u32> {
+    let mut t = start.to_vec();
+    let mut blank = t.iter().position(|&x| x == 0).unwrap();
+    for m in path.as_array().unwrap() {
+        let (r, c) = (blank / cols, blank % cols);
+        let next = match m.as_str().unwrap() {
+            "U" if r > 0 => blank - cols,
+            "D" if r + 1 < rows => blank + cols,
+            "L" if c > 0 => blank - 1,
+            "R" if c + 1 < cols => blank + 1,
+            other => panic!("illegal move {other} from cell {blank}"),
+        };
+        t.swap(blank, next);
+        blank = next;
+    }
+    t
+}
+
+/// Keypad `789456B23` → row-major tile numbers (keypad label k is tile k − 1, B is 0).
+fn keypad_tiles(s: &str) -> Vec<u32> {
+    s.chars().map(|c| if c == 'B' { 0 } else { c.to_digit(10).unwrap() - 1 }).collect()
+}
+
+#[test]
+fn enumerate_3x3_json() {
+    let v = json(&["enumerate", "3x3"], 0);
+    assert_eq!(v["board"], "3x3");
+    assert_eq!(v["goal"], "789456B23");
+    assert_eq!(v["states"], 181_440);
+    assert_eq!(v["max_depth"], 31);
+    assert_eq!(v["states_at_max_depth"], 2);
+    assert_eq!(v["average_depth"].as_f64(), Some(21.972398589065257));
+    let per: Vec<u64> = v["per_depth"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+    assert_eq!(per.len(), 32);
+    assert_eq!(per.iter().sum::<u64>(), 181_440);
+    assert_eq!(&per[..4], &[1, 2, 4, 8]);
+    assert!(v["elapsed_ms"].as_f64().unwrap() >= 0.0);
+}
+
+#[test]
+fn enumerate_writes_csv_and_plots() {
+    let dir = temp_dir("enum");
+    let csv = dir.join("d.csv");
+    let png = dir.join("d.png");
+    let svg = dir.join("d.svg");
+    let text = run(&["enumerate", "2x4", "--csv", csv.to_str().unwrap(), "--plot", png.to_str().unwrap()], 0);
+    assert!(text.contains("20,160 states"), "{text}");
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    assert!(rows.starts_with("depth,states\n0,1\n"));
+    assert_eq!(rows.lines().skip(1).map(|l| l.split(',').nth(1).unwrap().parse::<u64>().unwrap()).sum::<u64>(), 20_160);
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    run(&["enumerate", "2x2", "--plot", svg.to_str().unwrap()], 0);
+    let s = std::fs::read_to_string(&svg).unwrap();
+    assert!(s.contains("<svg") && s.contains("Minimum number of moves"), "axis label in the SVG");
+}
+
+#[test]
+fn enumerate_refuses_what_does_not_fit() {
+    let e = bad_input(&["enumerate", "5x5"]);
+    assert!(e.contains("needs") && e.contains("available"), "{e}");
+    bad_input(&["enumerate", "1x4"]);
+    bad_input(&["enumerate", "3x3", "--plot", "out.gif"]);
+}
+
+#[test]
+fn solve_keypad_state_with_every_algorithm() {
+    let start = "9B6358247";
+    for algo in ["astar", "idastar", "bfs", "ucs"] {
+        let v = json(&["solve", start, "--algo", algo], 0);
+        assert_eq!(v["solved"], true);
+        assert_eq!(v["moves"], 27, "{algo}: the reference's hardest sample needs 27 moves");
+        assert_eq!(replay(3, 3, &keypad_tiles(start), &v["path"]), keypad_tiles("789456B23"), "{algo}");
+        assert!(v["stats"]["expanded"].as_u64().unwrap() > 0);
+    }
+    let v = json(&["solve", "7894562B3", "--algo", "ils"], 0);
+    assert_eq!(v["moves"], 1);
+    assert_eq!(v["path"], serde_json::json!(["L"]));
+    let v = json(&["solve", "78945B623", "--algo", "ils"], 0);
+    assert_eq!(replay(3, 3, &keypad_tiles("78945B623"), &v["path"]), keypad_tiles("789456B23"));
+    assert_eq!(v["moves"], json(&["solve", "78945B623", "--algo", "bfs"], 0)["moves"]);
+}
+
+#[test]
+fn solve_prints_boards_and_move_string() {
+    let text = run(&["solve", "789B56423", "--path"], 0);
+    assert!(text.contains(": 1 move (optimal"), "{text}");
+    assert!(text.contains("moves: D"), "{text}");
+    assert!(text.contains("Step 0\n7 8 9\nB 5 6\n4 2 3\n"), "{text}");
+    assert!(text.contains("Step 1 (blank D)\n7 8 9\n4 5 6\nB 2 3\n"), "{text}");
+}
+
+#[test]
+fn solve_row_major_with_goal_and_size() {
+    let v = json(&["solve", "1 2 3 4 5 6 7 8 9 10 0 11", "--size", "3x4", "--heuristic", "linear-conflict"], 0);
+    assert_eq!(v["moves"], 1);
+    assert_eq!(v["path"], serde_json::json!(["R"]));
+    let v = json(&["solve", "1 0 2 3 4 5 6 7 8", "--goal", "0 1 2 3 4 5 6 7 8", "--heuristic", "manhattan"], 0);
+    assert_eq!(v["moves"], 1);
+    assert_eq!(v["path"], serde_json::json!(["L"]));
+}
+
+#[test]
+fn unsolvable_and_limits_exit_1() {
+    let v = json(&["solve", "879456B23"], 1);
+    assert_eq!(v["solved"], false);
+    assert_eq!(v["reason"], "unsolvable");
+    let text = run(&["solve", "2 1 3 4 5 6 7 8 0"], 1);
+    assert!(text.starts_with("unsolvable: 2 1 3 4 5 6 7 8 0 cannot reach the goal 1 2 3 4 5 6 7 8 0"), "{text}");
+    let v =
+        json(&["solve", "15 14 13 12 11 10 9 8 7 6 5 4 3 1 2 0", "--heuristic", "manhattan", "--max-nodes", "500"], 1);
+    assert_eq!(v["solved"], false);
+    assert_eq!(v["reason"], "node limit reached");
+}
+
+#[test]
+fn bad_states_exit_2_with_one_line() {
+    for (args, needle) in [
+        (vec!["solve", "1 2 3 4 5 6 7 8 9"], "tile 9 does not exist"),
+        (vec!["solve", "1 2 3 4 5 6 7 7 0"], "tile 7 appears twice"),
+        (vec!["solve", "1 2 3 4 5 6 7 0"], "cannot tell the board size"),
+        (vec!["solve", "78945B621"], "not a keypad tile"),
+        (vec!["solve", "1 2 3 4 5 6 7 8 0", "--goal", "1 2 3"], "--goal"),
+        (vec!["solve", "1 2 3 4 5 6 7 8 0", "--size", "9x9"], "at most 36 cells"),
+        (vec!["lookup", "3x3", "1 2 3"], "9 cells"),
+        (
+            vec!["solve", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0", "--heuristic", "pdb"],
+            "up to 16 cells",
+        ),
+    ] {
+        let e = bad_input(&args);
+        let first = e.lines().next().unwrap();
+        assert!(first.contains(needle), "{args:?}: {e}");
+        // Our own errors are one line; clap adds a `--help` hint after its usage errors.
+        assert!(e.trim_end().lines().count() == 1 || e.contains("try '--help'"), "{e}");
+    }
+}
+
+#[test]
+fn pattern_databases_build_cache_and_solve() {
+    let dir = temp_dir("pdb");
+    let d = dir.to_str().unwrap();
+    let v = json(&["pdb", "build", "3x3", "--partition", "4-4", "--pdb-dir", d], 0);
+    assert_eq!(v["built"], true);
+    assert_eq!(v["groups"], serde_json::json!([[1, 2, 3, 4], [5, 6, 7, 8]]));
+    assert_eq!(v["files"].as_array().unwrap().len(), 2);
+    let v = json(&["pdb", "build", "3x3", "--partition", "4-4", "--pdb-dir", d], 0);
+    assert_eq!(v["built"], false, "second run reads the cache");
+    // 15-puzzle with a small 5-5-5 database (built on first use, quickly).
+    let start = "1 2 3 4 5 6 7 8 9 10 11 12 0 13 14 15";
+    let with_pdb = json(&["solve", start, "--heuristic", "pdb", "--partition", "5-5-5", "--pdb-dir", d], 0);
+    let with_lc = json(&["solve", start, "--heuristic", "linear-conflict"], 0);
+    assert_eq!(with_pdb["moves"], 3);
+    assert_eq!(with_pdb["heuristic"], "pdb");
+    assert_eq!(with_lc["moves"], 3);
+    let goal: Vec<u32> = (1..16).chain([0]).collect();
+    let tiles: Vec<u32> = start.split(' ').map(|t| t.parse().unwrap()).collect();
+    assert_eq!(replay(4, 4, &tiles, &with_pdb["path"]), goal);
+    let e = bad_input(&["pdb", "build", "3x3", "--partition", "4-3", "--pdb-dir", d]);
+    assert!(e.contains("add up to 7"), "{e}");
+}
+
+#[test]
+fn solve_from_file_in_parallel() {
+    let dir = temp_dir("batch");
+    let file = dir.join("states.txt");
+    std::fs::write(&file, "# two easy ones\n789B56423\n\n9B6358247  # the hardest sample\n").unwrap();
+    let v = json(&["solve", "--from-file", file.to_str().unwrap()], 0);
+    assert_eq!(v["instances"], 2);
+    assert_eq!(v["solved"], 2);
+    let r = v["results"].as_array().unwrap();
+    assert_eq!((r[0]["line"].as_u64(), r[0]["moves"].as_u64()), (Some(2), Some(1)));
+    assert_eq!((r[1]["line"].as_u64(), r[1]["moves"].as_u64()), (Some(4), Some(27)));
+    std::fs::write(&file, "789B56423\n78945\n").unwrap();
+    let e = bad_input(&["solve", "--from-file", file.to_str().unwrap()]);
+    assert!(e.contains("states.txt:2:"), "{e}");
+}
+
+#[test]
+fn lookup_many_states() {
+    let v = json(&["lookup", "3x3", "789456B23", "9B6358247", "879456B23", "--path"], 1);
+    let r = v["results"].as_array().unwrap();
+    assert_eq!(r[0]["moves"], 0);
+    assert_eq!(r[1]["moves"], 27);
+    assert_eq!(r[1]["path"].as_str().unwrap().len(), 27);
+    assert!(r[2]["moves"].is_null());
+    assert_eq!(r[2]["reason"], "unsolvable");
+    let text = run(&["lookup", "2x3", "1 2 3 4 0 5"], 0);
+    assert_eq!(text.trim(), "1 2 3 4 0 5    1");
+}
+
+const HAND_CSV: &str = "\u{feff}puzzle_number,pattern\r\n\"1\",\"789456B23\"\r\n1,789B56423\r\n2,\"789B56423\"\r\n2,78945623B\r\n2,78945623B\r\n3,78945623B\r\n";
+
+#[test]
+fn analyze_hand_made_csv_with_plots() {
+    let dir = temp_dir("analyze");
+    let csv = dir.join("samples.csv");
+    std::fs::write(&csv, HAND_CSV).unwrap();
+    let plots = dir.join("plots");
+    let v = json(&["analyze", csv.to_str().unwrap(), "--plot-dir", plots.to_str().unwrap()], 0);
+    assert_eq!(v["samples"], 6);
+    assert_eq!(v["distinct_patterns"], 3);
+    assert_eq!(v["pattern_average_moves"].as_f64(), Some(1.0));
+    assert_eq!(v["weighted_average_moves"].as_f64(), Some(8.0 / 6.0));
+    assert_eq!(v["similarity"], serde_json::json!([[2, 1, 0], [1, 2, 1], [0, 1, 1]]));
+    assert_eq!(v["by_moves"][2], serde_json::json!({"moves": 2, "patterns": 1, "samples": 3}));
+    assert_eq!(v["puzzles"][1], serde_json::json!({"puzzle": "2", "count": 3, "patterns": 2}));
+    let files = v["plots"].as_array().unwrap();
+    assert_eq!(files.len(), 7);
+    for f in files {
+        let bytes = std::fs::read(f.as_str().unwrap()).unwrap();
+        assert_eq!(&bytes[..4], b"\x89PNG", "{f}");
+    }
+    std::fs::write(&csv, "1,789456B23\n2,\"78945\n").unwrap();
+    let e = bad_input(&["analyze", csv.to_str().unwrap()]);
+    assert!(e.contains("samples.csv:2:3: unterminated quoted field"), "{e}");
+    std::fs::write(&csv, "1,789456B23\n2,78945B\n").unwrap();
+    let e = bad_input(&["analyze", csv.to_str().unwrap()]);
+    assert!(e.contains("samples.csv:2:3:"), "{e}");
+}
+
+#[test]
+fn pool_and_samples_needed() {
+    let v = json(&["pool", "--samples", "80", "--observed", "48"], 0);
+    let c = v["crossing"].as_u64().unwrap();
+    assert!((66..=75).contains(&c), "the reference estimates about 70, got {c}");
+    let e = v["expected_crossing"].as_f64().unwrap();
+    assert!((70.0..71.0).contains(&e), "{e}");
+    assert_eq!(v["average"].as_array().unwrap().len(), 100);
+    assert_eq!(json(&["pool", "--samples", "80", "--observed", "48"], 0), v, "seeded: same answer twice");
+    let v = json(&["samples-needed", "--pool", "70", "--confidence", "0.999"], 0);
+    assert_eq!(v["samples"], 487);
+    assert!((v["probability"].as_f64().unwrap() - 0.0009998380510145163).abs() < 1e-15);
+    let v = json(&["samples-needed", "--pool", "80", "--have", "500"], 0);
+    assert_eq!(v["samples"], 557);
+    assert!((v["have"]["confidence"].as_f64().unwrap() - 0.998).abs() < 0.0005);
+    let dir = temp_dir("pool");
+    let png = dir.join("pool.png");
+    run(&["pool", "--samples", "80", "--observed", "48", "--plot", png.to_str().unwrap()], 0);
+    assert_eq!(&std::fs::read(&png).unwrap()[..4], b"\x89PNG");
+    bad_input(&["pool", "--samples", "10", "--observed", "11"]);
+    bad_input(&["samples-needed", "--pool", "70", "--confidence", "1.5"]);
+}

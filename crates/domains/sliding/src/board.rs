@@ -1,0 +1,228 @@
+//! Board geometry: sizes, cells, the four moves of the blank and their precomputed table.
+
+use crate::error::Error;
+use std::fmt;
+
+/// The largest number of cells a board may have (6×6).
+pub const MAX_CELLS: usize = 36;
+
+/// An m×n board (m rows, n columns): cells are numbered row-major from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    rows: u8,
+    cols: u8,
+}
+
+impl Board {
+    /// A board with `rows` rows and `cols` columns; 2 ≤ rows, cols and rows·cols ≤ 36.
+    pub fn new(rows: usize, cols: usize) -> Result<Board, Error> {
+        if rows < 2 || cols < 2 || rows * cols > MAX_CELLS {
+            return Err(Error::Board(format!(
+                "a board needs at least 2 rows and 2 columns and at most {MAX_CELLS} cells, got {rows}x{cols}"
+            )));
+        }
+        Ok(Board { rows: rows as u8, cols: cols as u8 })
+    }
+
+    /// Parses `MxN` (also `M×N`, `MXN`): M rows by N columns.
+    ///
+    /// ```
+    /// use delve_sliding::Board;
+    /// let b = Board::parse("3x4").unwrap();
+    /// assert_eq!((b.rows(), b.cols(), b.cells()), (3, 4, 12));
+    /// assert!(Board::parse("1x5").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<Board, Error> {
+        let t = text.trim();
+        let bad = || Error::Board(format!("expected a board size like `3x3` or `3x4` (rows x columns), got `{text}`"));
+        let (r, c) = t.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+        let rows: usize = r.trim().parse().map_err(|_| bad())?;
+        let cols: usize = c.trim().parse().map_err(|_| bad())?;
+        Board::new(rows, cols)
+    }
+
+    /// A square board of `cells` cells, if `cells` is a square number in range.
+    pub fn square_of(cells: usize) -> Option<Board> {
+        let side = (cells as f64).sqrt().round() as usize;
+        (side * side == cells).then(|| Board::new(side, side).ok()).flatten()
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows as usize
+    }
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols as usize
+    }
+    /// Number of cells (tiles plus the blank).
+    pub fn cells(&self) -> usize {
+        self.rows() * self.cols()
+    }
+    /// True for n×n boards.
+    pub fn is_square(&self) -> bool {
+        self.rows == self.cols
+    }
+    /// Row of `cell`.
+    pub fn row(&self, cell: usize) -> usize {
+        cell / self.cols()
+    }
+    /// Column of `cell`.
+    pub fn col(&self, cell: usize) -> usize {
+        cell % self.cols()
+    }
+    /// The cell the blank reaches from `cell` by `mv`, if it stays on the board.
+    pub fn neighbor(&self, cell: usize, mv: Move) -> Option<usize> {
+        let (r, c) = (self.row(cell), self.col(cell));
+        match mv {
+            Move::Up => (r > 0).then(|| cell - self.cols()),
+            Move::Down => (r + 1 < self.rows()).then(|| cell + self.cols()),
+            Move::Left => (c > 0).then(|| cell - 1),
+            Move::Right => (c + 1 < self.cols()).then(|| cell + 1),
+        }
+    }
+    /// Bit mask of the cells adjacent to `cell` (bit i = cell i).
+    pub fn adjacency_mask(&self, cell: usize) -> u64 {
+        Move::ALL.iter().filter_map(|&m| self.neighbor(cell, m)).fold(0, |acc, n| acc | 1 << n)
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+/// A move, named by the direction the **blank** travels (the tile slides the other way).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// The blank moves up (the tile above it slides down).
+    Up,
+    /// The blank moves down.
+    Down,
+    /// The blank moves left.
+    Left,
+    /// The blank moves right.
+    Right,
+}
+
+impl Move {
+    /// All four moves, in the order successors are generated.
+    pub const ALL: [Move; 4] = [Move::Up, Move::Down, Move::Left, Move::Right];
+
+    /// The letter used in move strings: `U`, `D`, `L`, `R`.
+    pub fn letter(self) -> char {
+        match self {
+            Move::Up => 'U',
+            Move::Down => 'D',
+            Move::Left => 'L',
+            Move::Right => 'R',
+        }
+    }
+    /// The move from a letter (either case).
+    pub fn from_letter(c: char) -> Option<Move> {
+        match c.to_ascii_uppercase() {
+            'U' => Some(Move::Up),
+            'D' => Some(Move::Down),
+            'L' => Some(Move::Left),
+            'R' => Some(Move::Right),
+            _ => None,
+        }
+    }
+    /// The move that undoes this one.
+    pub fn opposite(self) -> Move {
+        match self {
+            Move::Up => Move::Down,
+            Move::Down => Move::Up,
+            Move::Left => Move::Right,
+            Move::Right => Move::Left,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// Writes a move sequence as letters (`ULDR…`).
+pub fn move_string(moves: &[Move]) -> String {
+    moves.iter().map(|m| m.letter()).collect()
+}
+
+/// Every cell's legal blank moves, precomputed so expansion is a table walk.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveTable {
+    to: [[u8; 4]; MAX_CELLS],
+    mv: [[Move; 4]; MAX_CELLS],
+    len: [u8; MAX_CELLS],
+}
+
+impl MoveTable {
+    /// The table for `board`.
+    pub fn new(board: Board) -> MoveTable {
+        let mut t = MoveTable { to: [[0; 4]; MAX_CELLS], mv: [[Move::Up; 4]; MAX_CELLS], len: [0; MAX_CELLS] };
+        for cell in 0..board.cells() {
+            for m in Move::ALL {
+                if let Some(n) = board.neighbor(cell, m) {
+                    let k = t.len[cell] as usize;
+                    t.to[cell][k] = n as u8;
+                    t.mv[cell][k] = m;
+                    t.len[cell] += 1;
+                }
+            }
+        }
+        t
+    }
+    /// The legal moves from blank cell `cell`, as `(move, cell the blank reaches)`.
+    #[inline]
+    pub fn moves(&self, cell: usize) -> impl Iterator<Item = (Move, usize)> + '_ {
+        (0..self.len[cell] as usize).map(move |k| (self.mv[cell][k], self.to[cell][k] as usize))
+    }
+    /// The cells the blank can reach from `cell`.
+    #[inline]
+    pub fn targets(&self, cell: usize) -> &[u8] {
+        &self.to[cell][..self.len[cell] as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbors_respect_edges() {
+        let b = Board::new(3, 4).unwrap();
+        assert_eq!(b.neighbor(0, Move::Up), None);
+        assert_eq!(b.neighbor(0, Move::Left), None);
+        assert_eq!(b.neighbor(0, Move::Right), Some(1));
+        assert_eq!(b.neighbor(0, Move::Down), Some(4));
+        assert_eq!(b.neighbor(11, Move::Down), None);
+        assert_eq!(b.neighbor(7, Move::Right), None);
+        assert_eq!(b.adjacency_mask(5), (1 << 1) | (1 << 9) | (1 << 4) | (1 << 6));
+        let t = MoveTable::new(b);
+        assert_eq!(t.targets(0), &[4, 1]);
+        assert_eq!(t.moves(5).count(), 4);
+    }
+
+    #[test]
+    fn board_limits() {
+        assert!(Board::new(6, 6).is_ok());
+        assert!(Board::new(6, 7).is_err());
+        assert!(Board::new(1, 9).is_err());
+        assert!(Board::parse("4×4").is_ok());
+        assert!(Board::parse("4by4").is_err());
+        assert_eq!(Board::square_of(16), Some(Board::new(4, 4).unwrap()));
+        assert_eq!(Board::square_of(12), None);
+    }
+
+    #[test]
+    fn letters_round_trip() {
+        for m in Move::ALL {
+            assert_eq!(Move::from_letter(m.letter()), Some(m));
+            assert_eq!(m.opposite().opposite(), m);
+        }
+        assert_eq!(move_string(&[Move::Up, Move::Left]), "UL");
+    }
+}

@@ -1,0 +1,46 @@
+//! # delve-sliding
+//!
+//! Sliding-tile puzzles on any m×n board (2 ≤ m, n; m·n ≤ 36) for delve: the reference's
+//! keypad notation and the common row-major one ([`notation`]), solvability by parity
+//! ([`Grid::parity`]), compact `Copy` states ([`Position`] over packed [`Nibbles`] or
+//! [`Bytes`]), a perfect rank/unrank onto the reachable half of the permutations
+//! ([`rank::Ranker`]), whole-space enumeration ([`enumerate`]), admissible heuristics
+//! (Manhattan, linear conflict, additive pattern databases with reflection: [`heuristic`],
+//! [`pdb`]), optimal solving through `delve-core`'s generic algorithms ([`solve`]), and
+//! the reference's sample analytics and pool-size estimates ([`analytics`], [`pool`]).
+//!
+//! Design: the domain owns its state encoding and heuristics; searching is delegated to
+//! the generic algorithms through [`problem::SlidingProblem`] (and
+//! [`problem::SlidingTree`] for depth-first searches, which skips the move that undoes the
+//! previous one). The enumeration and the pattern-database builds are whole-space
+//! computations over rank-indexed tables, so they live here rather than in the core.
+//! Nothing here prints; progress is reported through small hook traits.
+//!
+//! ```
+//! use delve_sliding::{notation::parse_state, enumerate::{enumerate, NoProgress}};
+//! use delve_core::Limits;
+//! let (start, _) = parse_state("359B26478", None).unwrap();
+//! let goal = delve_sliding::notation::keypad_goal(start.board()).unwrap();
+//! let space = enumerate(&goal, u64::MAX, &Limits::none(), &NoProgress).unwrap();
+//! assert_eq!((space.states(), space.max_depth()), (181_440, 31));
+//! assert!(space.depth(&start).unwrap() <= 31);
+//! ```
+
+pub mod analytics;
+pub mod board;
+pub mod enumerate;
+pub mod error;
+pub mod heuristic;
+pub mod korf;
+pub mod notation;
+pub mod pdb;
+pub mod pool;
+pub mod problem;
+pub mod rank;
+pub mod solve;
+pub mod state;
+
+pub use board::{Board, Move, move_string};
+pub use error::Error;
+pub use notation::Notation;
+pub use state::{Bytes, Cells, Grid, Nibbles, Position, replay};

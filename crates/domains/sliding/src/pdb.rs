@@ -1,0 +1,756 @@
+//! Additive pattern databases (Korf & Felner 2002; Felner, Korf & Hanan 2004) for boards
+//! up to 16 cells.
+//!
+//! The tiles are partitioned into groups. For each group a table holds, for every placement
+//! of the group's tiles, the fewest moves *of those tiles* needed to bring them home, the
+//! other tiles being indistinguishable and their moves free. Because each move moves exactly
+//! one tile, the group values add up to an admissible heuristic. On square boards whose
+//! goal blank lies on a diagonal, the board's reflection about that diagonal is a symmetry
+//! of the puzzle, so the same tables also bound the reflected position; the heuristic is the
+//! larger of the two sums.
+//!
+//! Building a table is a breadth-first search over (placement, blank region): since moving
+//! the blank through cells no group tile occupies is free, only the connected region of free
+//! cells the blank is in matters. Regions are bitboards, flood-filled with shifts.
+
+use crate::board::Board;
+use crate::error::Error;
+use crate::heuristic::Heuristic;
+use crate::rank::{PartialCursor, partial_count, partial_rank};
+use crate::state::{Grid, Nibbles, Position};
+use delve_core::Limits;
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering::Relaxed};
+
+/// Largest table (entries) a group may have: 8 tiles on 16 cells (518,918,400).
+pub const MAX_ENTRIES: u64 = 518_918_400;
+const UNSET: u8 = u8::MAX;
+const MAGIC: &str = "delve pattern database v1";
+
+/// Hooks a table build calls to show progress.
+pub trait BuildProgress: Sync {
+    /// Building the table for `tiles` starts; it has `entries` entries.
+    fn group_start(&self, tiles: &[u8], entries: u64) {
+        let _ = (tiles, entries);
+    }
+    /// A breadth-first layer at `depth` with `frontier` (placement, region) states starts.
+    fn layer_start(&self, depth: u32, frontier: u64) {
+        let _ = (depth, frontier);
+    }
+    /// `states` more states of the current layer were expanded.
+    fn advance(&self, states: u64) {
+        let _ = states;
+    }
+}
+
+/// The progress sink that shows nothing.
+pub struct NoBuildProgress;
+impl BuildProgress for NoBuildProgress {}
+
+/// How the tiles are split into groups.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Partition {
+    groups: Vec<Vec<u8>>,
+}
+
+impl Partition {
+    /// Parses `7-8` / `6-6-3` (group sizes, tiles taken in the goal's row-major reading
+    /// order, blank skipped) or explicit groups `1,2,3,4/5,6,7,8` (tile numbers).
+    pub fn parse(text: &str, goal: &Grid) -> Result<Partition, Error> {
+        let bad = |m: String| Error::Pdb(format!("partition `{text}`: {m}"));
+        let tiles_in_order: Vec<u8> = goal.tiles().iter().copied().filter(|&t| t != 0).collect();
+        let groups: Vec<Vec<u8>> = if text.contains('/') {
+            text.split('/')
+                .map(|g| {
+                    g.split([',', ' '])
+                        .filter(|t| !t.is_empty())
+                        .map(|t| t.trim().parse::<u8>().map_err(|_| bad(format!("`{t}` is not a tile number"))))
+                        .collect::<Result<Vec<u8>, Error>>()
+                })
+                .collect::<Result<_, _>>()?
+        } else {
+            let sizes: Vec<usize> = text
+                .split(['-', '+', ','])
+                .map(|s| s.trim().parse::<usize>().map_err(|_| bad(format!("`{s}` is not a group size"))))
+                .collect::<Result<_, _>>()?;
+            if sizes.iter().sum::<usize>() != tiles_in_order.len() {
+                return Err(bad(format!(
+                    "group sizes add up to {}, but a {} board has {} tiles",
+                    sizes.iter().sum::<usize>(),
+                    goal.board(),
+                    tiles_in_order.len()
+                )));
+            }
+            let mut rest = &tiles_in_order[..];
+            sizes
+                .iter()
+                .map(|&k| {
+                    let (g, r) = rest.split_at(k);
+                    rest = r;
+                    g.to_vec()
+                })
+                .collect()
+        };
+        Partition::new(groups, goal.board()).map_err(|e| bad(e.to_string()))
+    }
+
+    /// A partition from explicit groups; every tile exactly once, each group non-empty and
+    /// small enough ([`MAX_ENTRIES`]).
+    pub fn new(groups: Vec<Vec<u8>>, board: Board) -> Result<Partition, Error> {
+        let n = board.cells();
+        if n > 16 {
+            return Err(Error::Pdb(format!("pattern databases cover boards up to 16 cells, not {board}")));
+        }
+        let mut seen = vec![false; n];
+        for g in &groups {
+            if g.is_empty() {
+                return Err(Error::Pdb("empty group".into()));
+            }
+            if partial_count(n, g.len()) > MAX_ENTRIES {
+                return Err(Error::Pdb(format!(
+                    "a group of {} tiles on {board} needs {} entries (at most {MAX_ENTRIES})",
+                    g.len(),
+                    partial_count(n, g.len())
+                )));
+            }
+            for &t in g {
+                if t == 0 || t as usize >= n {
+                    return Err(Error::Pdb(format!("tile {t} does not exist on {board}")));
+                }
+                if seen[t as usize] {
+                    return Err(Error::Pdb(format!("tile {t} is in two groups")));
+                }
+                seen[t as usize] = true;
+            }
+        }
+        if let Some(t) = (1..n).find(|&t| !seen[t]) {
+            return Err(Error::Pdb(format!("tile {t} is in no group")));
+        }
+        Ok(Partition { groups })
+    }
+
+    /// The default for a board: two halves for up to 16 cells with the larger half on the
+    /// blank's side removed (`7-8` when the goal blank is in the first half, `8-7` otherwise).
+    pub fn default_for(goal: &Grid) -> Partition {
+        let tiles = goal.board().cells() - 1;
+        let small = tiles / 2;
+        let text = if goal.blank() < goal.board().cells() / 2 {
+            format!("{small}-{}", tiles - small)
+        } else {
+            format!("{}-{small}", tiles - small)
+        };
+        Partition::parse(&text, goal).expect("halves are a valid partition")
+    }
+
+    /// The groups.
+    pub fn groups(&self) -> &[Vec<u8>] {
+        &self.groups
+    }
+}
+
+/// One group's table.
+#[derive(Clone, Debug)]
+pub struct PatternDb {
+    tiles: Vec<u8>,
+    table: Vec<u8>,
+}
+
+impl PatternDb {
+    /// The group's tiles.
+    pub fn tiles(&self) -> &[u8] {
+        &self.tiles
+    }
+    /// The table: entry `partial_rank(cells of the tiles)` = moves of these tiles needed.
+    pub fn table(&self) -> &[u8] {
+        &self.table
+    }
+}
+
+/// The reflection symmetry used for the second lookup.
+#[derive(Clone, Debug)]
+struct Reflection {
+    /// Cell → reflected cell.
+    cell: [u8; 16],
+    /// Per group, per slot: the tile whose reflected image is the group's tile in that slot.
+    source: Vec<Vec<u8>>,
+}
+
+/// An additive pattern database: one table per group, plus the reflected lookup where the
+/// board allows it.
+#[derive(Clone, Debug)]
+pub struct AdditivePdb {
+    goal: Grid,
+    groups: Vec<PatternDb>,
+    reflection: Option<Reflection>,
+}
+
+impl AdditivePdb {
+    /// Builds every group's table (multithreaded). Honours `limits`' deadline and cancel flag.
+    pub fn build(
+        goal: &Grid,
+        partition: &Partition,
+        limits: &Limits,
+        progress: &dyn BuildProgress,
+    ) -> Result<AdditivePdb, Error> {
+        let mut groups = Vec::new();
+        for tiles in partition.groups() {
+            groups.push(PatternDb { tiles: tiles.clone(), table: build_table(goal, tiles, limits, progress)? });
+        }
+        Ok(AdditivePdb::assemble(goal, groups))
+    }
+
+    fn assemble(goal: &Grid, groups: Vec<PatternDb>) -> AdditivePdb {
+        let reflection = reflection_map(goal).map(|(cell, phi_inv)| Reflection {
+            cell,
+            source: groups.iter().map(|g| g.tiles.iter().map(|&t| phi_inv[t as usize]).collect()).collect(),
+        });
+        AdditivePdb { goal: goal.clone(), groups, reflection }
+    }
+
+    /// The goal the tables lead to.
+    pub fn goal(&self) -> &Grid {
+        &self.goal
+    }
+    /// The groups' tables.
+    pub fn groups(&self) -> &[PatternDb] {
+        &self.groups
+    }
+    /// Whether the reflected lookup is used.
+    pub fn reflects(&self) -> bool {
+        self.reflection.is_some()
+    }
+
+    /// Loads the tables for `goal`/`partition` from `dir`, building (and saving) those that
+    /// are missing or damaged. Returns the database and whether anything was built.
+    pub fn load_or_build(
+        dir: &Path,
+        goal: &Grid,
+        partition: &Partition,
+        limits: &Limits,
+        progress: &dyn BuildProgress,
+    ) -> Result<(AdditivePdb, bool), Error> {
+        let mut groups = Vec::new();
+        let mut built = false;
+        for tiles in partition.groups() {
+            let path = table_path(dir, goal, tiles);
+            let table = match read_table(&path, goal, tiles) {
+                Ok(t) => t,
+                Err(_) => {
+                    let t = build_table(goal, tiles, limits, progress)?;
+                    write_table(&path, goal, tiles, &t)?;
+                    built = true;
+                    t
+                }
+            };
+            groups.push(PatternDb { tiles: tiles.clone(), table });
+        }
+        Ok((AdditivePdb::assemble(goal, groups), built))
+    }
+
+    /// Loads the tables from `dir`; fails if one is missing or damaged.
+    pub fn load(dir: &Path, goal: &Grid, partition: &Partition) -> Result<AdditivePdb, Error> {
+        let groups = partition
+            .groups()
+            .iter()
+            .map(|tiles| {
+                Ok(PatternDb { tiles: tiles.clone(), table: read_table(&table_path(dir, goal, tiles), goal, tiles)? })
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        Ok(AdditivePdb::assemble(goal, groups))
+    }
+
+    /// Writes every table to `dir` (created if needed); returns the files written.
+    pub fn save(&self, dir: &Path) -> Result<Vec<PathBuf>, Error> {
+        self.groups
+            .iter()
+            .map(|g| {
+                let path = table_path(dir, &self.goal, &g.tiles);
+                write_table(&path, &self.goal, &g.tiles, &g.table)?;
+                Ok(path)
+            })
+            .collect()
+    }
+
+    /// The plain additive sum (no reflection) for `p`.
+    #[inline]
+    pub fn sum(&self, p: &Position<Nibbles>) -> u32 {
+        let n = self.goal.board().cells();
+        let pos = cells_of_tiles(p, n);
+        let mut cells = [0u8; 16];
+        let mut h = 0u32;
+        for g in &self.groups {
+            for (slot, &t) in cells.iter_mut().zip(&g.tiles) {
+                *slot = pos[t as usize];
+            }
+            h += g.table[partial_rank(&cells[..g.tiles.len()], n) as usize] as u32;
+        }
+        h
+    }
+}
+
+impl Heuristic<Nibbles> for AdditivePdb {
+    #[inline]
+    fn estimate(&self, p: &Position<Nibbles>) -> u32 {
+        let n = self.goal.board().cells();
+        let pos = cells_of_tiles(p, n);
+        let mut cells = [0u8; 16];
+        let mut h = 0u32;
+        for g in &self.groups {
+            for (slot, &t) in cells.iter_mut().zip(&g.tiles) {
+                *slot = pos[t as usize];
+            }
+            h += g.table[partial_rank(&cells[..g.tiles.len()], n) as usize] as u32;
+        }
+        if let Some(r) = &self.reflection {
+            let mut hr = 0u32;
+            for (g, source) in self.groups.iter().zip(&r.source) {
+                for (slot, &t) in cells.iter_mut().zip(source) {
+                    *slot = r.cell[pos[t as usize] as usize];
+                }
+                hr += g.table[partial_rank(&cells[..g.tiles.len()], n) as usize] as u32;
+            }
+            h = h.max(hr);
+        }
+        h
+    }
+}
+
+/// `pos[tile]` = the cell holding it.
+#[inline]
+fn cells_of_tiles(p: &Position<Nibbles>, n: usize) -> [u8; 16] {
+    let mut pos = [0u8; 16];
+    let mut bits = p.cells.0;
+    for cell in 0..n {
+        pos[(bits & 0xF) as usize] = cell as u8;
+        bits >>= 4;
+    }
+    pos
+}
+
+/// The diagonal reflection that fixes `goal`'s blank, as (cell map, φ⁻¹ tile map), where
+/// φ relabels tiles so the reflected goal is the goal again.
+fn reflection_map(goal: &Grid) -> Option<([u8; 16], [u8; 16])> {
+    let b = goal.board();
+    if !b.is_square() || b.cells() > 16 {
+        return None;
+    }
+    let n = b.rows();
+    let transpose = |c: usize| (c % n) * n + c / n;
+    let anti = |c: usize| (n - 1 - c % n) * n + (n - 1 - c / n);
+    let blank = goal.blank();
+    let sigma: &dyn Fn(usize) -> usize = if transpose(blank) == blank {
+        &transpose
+    } else if anti(blank) == blank {
+        &anti
+    } else {
+        return None;
+    };
+    let mut cell = [0u8; 16];
+    let mut goal_cell = [0usize; 16];
+    for (c, &t) in goal.tiles().iter().enumerate() {
+        cell[c] = sigma(c) as u8;
+        goal_cell[t as usize] = c;
+    }
+    // φ(t) = goal tile at σ(goal cell of t); store its inverse.
+    let mut phi_inv = [0u8; 16];
+    for (t, &gc) in goal_cell.iter().enumerate().take(b.cells()) {
+        let image = goal.tiles()[sigma(gc)];
+        phi_inv[image as usize] = t as u8;
+    }
+    Some((cell, phi_inv))
+}
+
+/// Flood fill of `start` through `free` (both bitboards) on a board with `cols` columns.
+#[inline]
+fn flood(start: u32, free: u32, cols: usize, not_first_col: u32, not_last_col: u32) -> u32 {
+    let mut r = start;
+    loop {
+        let grown = (r | ((r << 1) & not_first_col) | ((r >> 1) & not_last_col) | (r << cols) | (r >> cols)) & free;
+        let next = grown | r;
+        if next == r {
+            return r;
+        }
+        r = next;
+    }
+}
+
+/// Patterns per progress/flag block.
+const BLOCK: usize = 1 << 12;
+
+/// Builds one group's table by breadth-first search over (placement, blank region).
+///
+/// No frontier lists: `seen` holds, per placement, the cells of every blank region reached
+/// so far (16 bits, four placements per atomic word) and `done` those already expanded.
+/// Each move shifts one group tile by one cell, which flips the colour-parity of the
+/// placement, so layer `d` is exactly the seen-but-not-done regions of the placements whose
+/// parity is `d mod 2`; regions the layer discovers have the other parity and wait for the
+/// next scan. A flag per block of placements skips the blocks a layer did not touch. New
+/// regions are claimed with an atomic OR, so each is expanded exactly once.
+fn build_table(goal: &Grid, tiles: &[u8], limits: &Limits, progress: &dyn BuildProgress) -> Result<Vec<u8>, Error> {
+    let board = goal.board();
+    let n = board.cells();
+    let k = tiles.len();
+    let cols = board.cols();
+    let entries = partial_count(n, k) as usize;
+    progress.group_start(tiles, entries as u64);
+    let all: u32 = (1u32 << n) - 1;
+    let (mut not_first, mut not_last) = (0u32, 0u32);
+    let mut adj = [0u32; 16];
+    let mut color = [0u8; 16];
+    for (c, a) in adj.iter_mut().enumerate().take(n) {
+        if board.col(c) != 0 {
+            not_first |= 1 << c;
+        }
+        if board.col(c) != cols - 1 {
+            not_last |= 1 << c;
+        }
+        *a = board.adjacency_mask(c) as u32;
+        color[c] = ((board.row(c) + board.col(c)) & 1) as u8;
+    }
+    let words = entries.div_ceil(4);
+    let blocks = entries.div_ceil(BLOCK);
+    let seen: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
+    let mut done: Vec<u64> = vec![0; words];
+    let table: Vec<AtomicU8> = (0..entries).map(|_| AtomicU8::new(UNSET)).collect();
+    let mut flags: Vec<AtomicBool> = (0..blocks).map(|_| AtomicBool::new(false)).collect();
+    let mut next_flags: Vec<AtomicBool> = (0..blocks).map(|_| AtomicBool::new(false)).collect();
+
+    let mut start = [0u8; 16];
+    for (slot, &t) in start.iter_mut().zip(tiles) {
+        *slot = goal.tiles().iter().position(|&x| x == t).expect("tile on the board") as u8;
+    }
+    let goal_parity = start[..k].iter().fold(0u8, |p, &c| p ^ color[c as usize]);
+    let occupied = start[..k].iter().fold(0u32, |m, &c| m | 1 << c);
+    let region = flood(1 << goal.blank(), all & !occupied, cols, not_first, not_last);
+    let r0 = partial_rank(&start[..k], n) as usize;
+    seen[r0 / 4].store((region as u64) << (16 * (r0 % 4)), Relaxed);
+    table[r0].store(0, Relaxed);
+    flags[r0 / BLOCK].store(true, Relaxed);
+
+    // The colour parity of every placement, one bit each, so the scan never decodes a
+    // placement that belongs to the next layer.
+    let mut odd: Vec<u64> = vec![0; entries.div_ceil(64)];
+    odd.par_chunks_mut(1024).enumerate().for_each(|(ci, chunk)| {
+        let mut cursor = PartialCursor::new(n, k);
+        for (wi, word) in chunk.iter_mut().enumerate() {
+            let base = (ci * 1024 + wi) * 64;
+            for bit in 0..64.min(entries.saturating_sub(base)) {
+                let cells = cursor.seek((base + bit) as u64);
+                let par = cells.iter().fold(0u8, |acc, &c| acc ^ color[c as usize]);
+                *word |= (par as u64) << bit;
+            }
+        }
+    });
+    let stop = AtomicBool::new(false);
+    // Blocks per parallel task.
+    let task_blocks = 4usize;
+    for depth in 0u32.. {
+        limits.check_time_and_cancel().map_err(Error::Stopped)?;
+        let active = flags.iter().filter(|f| f.load(Relaxed)).count();
+        if active == 0 {
+            break;
+        }
+        progress.layer_start(depth, active as u64);
+        let parity = (depth & 1) as u8 ^ goal_parity;
+        let next_value = (depth + 1) as u8;
+        let ctx = Ctx {
+            k,
+            cols,
+            all,
+            not_first,
+            not_last,
+            adj: &adj,
+            odd: &odd,
+            seen: &seen,
+            table: &table,
+            next_flags: &next_flags,
+            parity,
+            next_value,
+        };
+        done.par_chunks_mut(task_blocks * BLOCK / 4).enumerate().for_each(|(task, done_chunk)| {
+            if stop.load(Relaxed) {
+                return;
+            }
+            if limits.check_time_and_cancel().is_err() {
+                stop.store(true, Relaxed);
+                return;
+            }
+            let first_block = task * task_blocks;
+            let mut cursor = PartialCursor::new(n, k);
+            let mut scanned = 0u64;
+            for (b, block_done) in done_chunk.chunks_mut(BLOCK / 4).enumerate() {
+                let block = first_block + b;
+                if !flags[block].load(Relaxed) {
+                    continue;
+                }
+                scanned += 1;
+                ctx.scan_block(block * BLOCK / 4, block_done, &mut cursor);
+            }
+            progress.advance(scanned);
+        });
+        if stop.load(Relaxed) {
+            return Err(Error::Stopped(
+                limits.check_time_and_cancel().err().unwrap_or(delve_core::StopReason::Cancelled),
+            ));
+        }
+        for f in flags.iter() {
+            f.store(false, Relaxed);
+        }
+        std::mem::swap(&mut flags, &mut next_flags);
+    }
+    drop(seen);
+    drop(done);
+    let table: Vec<u8> = table.into_iter().map(AtomicU8::into_inner).collect();
+    debug_assert!(table.iter().all(|&v| v != UNSET), "every placement is reachable");
+    Ok(table)
+}
+
+/// What one layer's scan needs.
+struct Ctx<'a> {
+    k: usize,
+    cols: usize,
+    all: u32,
+    not_first: u32,
+    not_last: u32,
+    adj: &'a [u32; 16],
+    /// Colour parity per placement (bit `p`).
+    odd: &'a [u64],
+    seen: &'a [AtomicU64],
+    table: &'a [AtomicU8],
+    next_flags: &'a [AtomicBool],
+    parity: u8,
+    next_value: u8,
+}
+
+impl Ctx<'_> {
+    /// Expands the frontier regions of the placements in one block (words from `first`).
+    fn scan_block(&self, first: usize, done: &mut [u64], cursor: &mut PartialCursor) {
+        let mut succ: [(u64, u8, u8, u64); 64] = [(0, 0, 0, 0); 64];
+        for (w, done_word) in done.iter_mut().enumerate() {
+            let word = first + w;
+            let s = self.seen[word].load(Relaxed);
+            let fresh = s & !*done_word;
+            if fresh == 0 {
+                continue;
+            }
+            for lane in 0..4 {
+                let f = ((fresh >> (16 * lane)) & 0xFFFF) as u32;
+                if f == 0 {
+                    continue;
+                }
+                let p = (word * 4 + lane) as u64;
+                if ((self.odd[(p / 64) as usize] >> (p % 64)) & 1) as u8 != self.parity {
+                    continue; // discovered by this very layer: expanded by the next one
+                }
+                let cells = cursor.seek(p);
+                *done_word |= (f as u64) << (16 * lane);
+                let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
+                let free = self.all & !occupied;
+                let mut pending = f;
+                while pending != 0 {
+                    let region =
+                        flood(pending & pending.wrapping_neg(), pending, self.cols, self.not_first, self.not_last);
+                    pending &= !region;
+                    // Phase 1: every successor's index, and a first look at its word (the
+                    // loads overlap instead of waiting one after another).
+                    let mut count = 0;
+                    for i in 0..self.k {
+                        let from = cursor.cell(i);
+                        let mut targets = self.adj[from as usize] & region;
+                        while targets != 0 {
+                            let to = targets.trailing_zeros() as u8;
+                            targets &= targets - 1;
+                            let r2 = cursor.moved(i, to);
+                            let look = self.seen[(r2 / 4) as usize].load(Relaxed);
+                            succ[count] = (r2, from, to, look);
+                            count += 1;
+                        }
+                    }
+                    // Phase 2: claim the unseen regions.
+                    for &(r2, from, to, look) in &succ[..count] {
+                        let lane2 = 16 * (r2 % 4) as u32;
+                        if (look >> lane2) & (1 << from) != 0 {
+                            continue;
+                        }
+                        let free2 = (free & !(1u32 << to)) | (1 << from);
+                        let reg2 = flood(1 << from, free2, self.cols, self.not_first, self.not_last) as u64;
+                        let old = self.seen[(r2 / 4) as usize].fetch_or(reg2 << lane2, Relaxed);
+                        let old_lane = (old >> lane2) & 0xFFFF;
+                        if old_lane & reg2 == 0 {
+                            if old_lane == 0 {
+                                self.table[r2 as usize].store(self.next_value, Relaxed);
+                            }
+                            self.next_flags[r2 as usize / BLOCK].store(true, Relaxed);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn hex_tiles(tiles: &[u8]) -> String {
+    tiles.iter().map(|t| format!("{t:x}")).collect()
+}
+
+/// The file one group's table is cached in.
+pub fn table_path(dir: &Path, goal: &Grid, tiles: &[u8]) -> PathBuf {
+    dir.join(format!("{}-goal{}-tiles{}.pdb", goal.board(), hex_tiles(goal.tiles()), hex_tiles(tiles)))
+}
+
+fn header(goal: &Grid, tiles: &[u8], entries: usize) -> String {
+    format!(
+        "{MAGIC} board={} goal={} tiles={} entries={entries}\n",
+        goal.board(),
+        hex_tiles(goal.tiles()),
+        hex_tiles(tiles)
+    )
+}
+
+/// A fast 64-bit checksum of the table (detects truncated or damaged files).
+fn checksum(data: &[u8]) -> u64 {
+    let mut h = 0x9E37_79B9_7F4A_7C15u64;
+    let mut chunks = data.chunks_exact(8);
+    for c in &mut chunks {
+        let w = u64::from_le_bytes(c.try_into().expect("8 bytes"));
+        h = (h ^ w).rotate_left(23).wrapping_mul(0x0100_0000_01B3);
+    }
+    for &b in chunks.remainder() {
+        h = (h ^ b as u64).wrapping_mul(0x0100_0000_01B3);
+    }
+    h
+}
+
+fn io_err(path: &Path, e: std::io::Error) -> Error {
+    Error::Io { path: path.display().to_string(), message: e.to_string() }
+}
+
+fn write_table(path: &Path, goal: &Grid, tiles: &[u8], table: &[u8]) -> Result<(), Error> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| io_err(dir, e))?;
+    }
+    let mut bytes = header(goal, tiles, table.len()).into_bytes();
+    bytes.extend_from_slice(table);
+    bytes.extend_from_slice(&checksum(table).to_le_bytes());
+    // Write beside the target and rename, so a reader never sees a half-written table.
+    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    std::fs::write(&tmp, &bytes).map_err(|e| io_err(&tmp, e))?;
+    std::fs::rename(&tmp, path).map_err(|e| io_err(path, e))
+}
+
+fn read_table(path: &Path, goal: &Grid, tiles: &[u8]) -> Result<Vec<u8>, Error> {
+    let entries = partial_count(goal.board().cells(), tiles.len()) as usize;
+    let mut bytes = std::fs::read(path).map_err(|e| io_err(path, e))?;
+    let head = header(goal, tiles, entries);
+    let damaged = || Error::Io { path: path.display().to_string(), message: "not a matching pattern database".into() };
+    if bytes.len() != head.len() + entries + 8 || !bytes.starts_with(head.as_bytes()) {
+        return Err(damaged());
+    }
+    let sum = u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().expect("8 bytes"));
+    bytes.truncate(bytes.len() - 8);
+    bytes.drain(..head.len());
+    if checksum(&bytes) != sum {
+        return Err(damaged());
+    }
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::notation::keypad_goal;
+
+    #[test]
+    fn partitions() {
+        let goal = Grid::standard_goal(Board::new(4, 4).unwrap());
+        let p = Partition::parse("7-8", &goal).unwrap();
+        assert_eq!(p.groups()[0], vec![1, 2, 3, 4, 5, 6, 7]);
+        assert_eq!(Partition::default_for(&goal).groups()[0].len(), 8);
+        let korf = Grid::new(goal.board(), (0..16).collect()).unwrap();
+        assert_eq!(Partition::default_for(&korf).groups()[0], vec![1, 2, 3, 4, 5, 6, 7]);
+        assert!(Partition::parse("7-7", &goal).unwrap_err().to_string().contains("add up to 14"));
+        assert!(Partition::parse("1,2/3", &Grid::standard_goal(Board::new(2, 2).unwrap())).is_ok());
+        assert!(Partition::parse("1,2/2,3", &Grid::standard_goal(Board::new(2, 2).unwrap())).is_err());
+        assert!(Partition::parse("9-6", &goal).unwrap_err().to_string().contains("entries"));
+    }
+
+    #[test]
+    fn reflection_fixes_the_goal() {
+        let korf = Grid::new(Board::new(4, 4).unwrap(), (0..16).collect()).unwrap();
+        let (cell, phi_inv) = reflection_map(&korf).unwrap();
+        assert_eq!(cell[1], 4);
+        assert_eq!(phi_inv[4], 1);
+        let keypad = keypad_goal(Board::new(3, 3).unwrap()).unwrap();
+        let (cell, _) = reflection_map(&keypad).unwrap();
+        assert_eq!(cell[6], 6, "the keypad blank sits on the anti-diagonal");
+        assert!(reflection_map(&Grid::standard_goal(Board::new(3, 4).unwrap())).is_none());
+    }
+
+    /// An independent 0-1 breadth-first search over (tile cells, blank cell): blank moves
+    /// into free cells cost 0, moves of a group tile cost 1.
+    fn reference_table(goal: &Grid, tiles: &[u8]) -> Vec<u8> {
+        use std::collections::{HashMap, VecDeque};
+        let b = goal.board();
+        let n = b.cells();
+        let start: Vec<u8> = tiles.iter().map(|t| goal.tiles().iter().position(|x| x == t).unwrap() as u8).collect();
+        let mut dist: HashMap<(Vec<u8>, u8), u32> = HashMap::new();
+        let mut queue = VecDeque::from([(start.clone(), goal.blank() as u8, 0u32)]);
+        let mut table = vec![u8::MAX; partial_count(n, tiles.len()) as usize];
+        while let Some((cells, blank, d)) = queue.pop_front() {
+            if dist.get(&(cells.clone(), blank)).is_some_and(|&old| old <= d) {
+                continue;
+            }
+            dist.insert((cells.clone(), blank), d);
+            let r = partial_rank(&cells, n) as usize;
+            table[r] = table[r].min(d as u8);
+            for m in crate::board::Move::ALL {
+                if let Some(to) = b.neighbor(blank as usize, m) {
+                    match cells.iter().position(|&c| c as usize == to) {
+                        Some(i) => {
+                            let mut next = cells.clone();
+                            next[i] = blank;
+                            queue.push_back((next, to as u8, d + 1));
+                        }
+                        None => queue.push_front((cells.clone(), to as u8, d)),
+                    }
+                }
+            }
+        }
+        table
+    }
+
+    #[test]
+    fn tables_match_an_independent_search() {
+        let cases: Vec<(Grid, Vec<u8>)> = vec![
+            (keypad_goal(Board::new(3, 3).unwrap()).unwrap(), vec![1, 2, 3, 4]),
+            (keypad_goal(Board::new(3, 3).unwrap()).unwrap(), vec![5, 6, 7, 8]),
+            (Grid::standard_goal(Board::new(3, 3).unwrap()), vec![2, 5, 8]),
+            (Grid::standard_goal(Board::new(2, 4).unwrap()), vec![1, 2, 3, 4, 5]),
+            (Grid::new(Board::new(3, 4).unwrap(), (0..12).collect()).unwrap(), vec![1, 2, 3, 4]),
+        ];
+        for (goal, tiles) in cases {
+            let built = build_table(&goal, &tiles, &Limits::none(), &NoBuildProgress).unwrap();
+            assert_eq!(built, reference_table(&goal, &tiles), "{} tiles {tiles:?}", goal.board());
+        }
+    }
+
+    #[test]
+    fn flood_respects_walls() {
+        // 3x3, free cells 0,1,3 and 8: region of 0 is {0,1,3}.
+        let b = Board::new(3, 3).unwrap();
+        let (mut nf, mut nl) = (0, 0);
+        for c in 0..9 {
+            if b.col(c) != 0 {
+                nf |= 1 << c;
+            }
+            if b.col(c) != 2 {
+                nl |= 1 << c;
+            }
+        }
+        let free = 0b1_0000_1011;
+        assert_eq!(flood(1, free, 3, nf, nl), 0b1011);
+        assert_eq!(flood(1 << 8, free, 3, nf, nl), 1 << 8);
+    }
+}

@@ -1,0 +1,181 @@
+//! Estimating a hidden pool of patterns from samples (the reference's §4-1 and §4-2).
+//!
+//! - [`simulate_pool`]: for every pool size `P = 1..=max_pool`, draw `S` samples uniformly
+//!   with replacement `trials` times and average the number of distinct patterns seen; the
+//!   pool size is where that curve meets the observed number of distinct patterns. The
+//!   expectation has a closed form, `P·(1 − (1 − 1/P)^S)`, reported beside the simulation.
+//! - [`samples_needed`]: the number of samples `n` after which one pattern beyond the
+//!   `P` expected would have stayed unseen with probability `(P/(P+1))^n` below a threshold.
+
+use crate::error::Error;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+/// The simulated curve.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PoolCurve {
+    /// Samples drawn per trial (`S`).
+    pub samples: usize,
+    /// Trials averaged per pool size.
+    pub trials: usize,
+    /// The seed of the random generator.
+    pub seed: u64,
+    /// `average[P − 1]`: mean distinct patterns seen with a pool of `P`.
+    pub average: Vec<f64>,
+}
+
+/// Expected number of distinct patterns among `samples` uniform draws from a pool of `pool`.
+pub fn expected_distinct(pool: f64, samples: usize) -> f64 {
+    pool * (1.0 - (1.0 - 1.0 / pool).powi(samples as i32))
+}
+
+/// Simulates the curve (deterministic for a seed, whatever the number of threads).
+///
+/// ```
+/// use delve_sliding::pool::simulate_pool;
+/// let c = simulate_pool(80, 100, 100, 7).unwrap();
+/// assert_eq!(c.average[0], 1.0);        // a pool of one shows one pattern
+/// assert!(c.crossing(48.0).unwrap().abs_diff(70) <= 3);
+/// ```
+pub fn simulate_pool(samples: usize, trials: usize, max_pool: usize, seed: u64) -> Result<PoolCurve, Error> {
+    if samples == 0 || trials == 0 || max_pool == 0 {
+        return Err(Error::Unsupported("samples, trials and the largest pool must all be at least 1".into()));
+    }
+    if max_pool > 1_000_000 {
+        return Err(Error::Unsupported(format!(
+            "a largest pool of {max_pool} is more than this simulation handles (1,000,000)"
+        )));
+    }
+    let average = (1..=max_pool)
+        .into_par_iter()
+        .map(|pool| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            rng.set_stream(pool as u64);
+            let mut seen = vec![0u32; pool];
+            let mut total = 0u64;
+            for trial in 1..=trials as u32 {
+                let mut distinct = 0u64;
+                for _ in 0..samples {
+                    let x = rng.gen_range(0..pool);
+                    if seen[x] != trial {
+                        seen[x] = trial;
+                        distinct += 1;
+                    }
+                }
+                total += distinct;
+            }
+            total as f64 / trials as f64
+        })
+        .collect();
+    Ok(PoolCurve { samples, trials, seed, average })
+}
+
+impl PoolCurve {
+    /// The smallest pool size whose simulated average reaches `observed` distinct patterns.
+    pub fn crossing(&self, observed: f64) -> Option<usize> {
+        self.average.iter().position(|&a| a >= observed).map(|i| i + 1)
+    }
+    /// The (fractional) pool size at which the expected number of distinct patterns equals
+    /// `observed`, by bisection on the closed form; `None` when `observed` is not below the
+    /// number of samples (any larger pool fits).
+    pub fn expected_crossing(&self, observed: f64) -> Option<f64> {
+        if observed >= self.samples as f64 || observed < 1.0 {
+            return None;
+        }
+        let (mut lo, mut hi) = (1.0f64, 2.0f64);
+        while expected_distinct(hi, self.samples) < observed {
+            hi *= 2.0;
+        }
+        for _ in 0..200 {
+            let mid = 0.5 * (lo + hi);
+            if expected_distinct(mid, self.samples) < observed {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        Some(0.5 * (lo + hi))
+    }
+}
+
+/// The answer of [`samples_needed`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct SamplesNeeded {
+    /// The pool size assumed.
+    pub pool: u64,
+    /// The smallest `n` with `(P/(P+1))^n` at or below `1 − confidence`.
+    pub samples: u64,
+    /// `(P/(P+1))^n` at that `n`.
+    pub probability: f64,
+    /// `curve[n]` = `(P/(P+1))^n` for `n = 0..=samples`.
+    pub curve: Vec<f64>,
+}
+
+/// How many samples make an unexpected extra pattern improbable: the reference's loop
+/// (`P = 70`, confidence 0.999 → 487 samples, probability 0.000999838…).
+///
+/// ```
+/// use delve_sliding::pool::samples_needed;
+/// let s = samples_needed(70, 0.999).unwrap();
+/// assert_eq!(s.samples, 487);
+/// assert_eq!(samples_needed(80, 0.999).unwrap().samples, 557);
+/// ```
+pub fn samples_needed(pool: u64, confidence: f64) -> Result<SamplesNeeded, Error> {
+    if pool == 0 {
+        return Err(Error::Unsupported("the pool must hold at least one pattern".into()));
+    }
+    if !(confidence > 0.0 && confidence < 1.0) {
+        return Err(Error::Unsupported(format!("the confidence must lie strictly between 0 and 1, got {confidence}")));
+    }
+    let threshold = 1.0 - confidence;
+    let chance = pool as f64 / (pool as f64 + 1.0);
+    let mut probability = 1.0f64;
+    let mut curve = vec![1.0];
+    while probability > threshold {
+        probability *= chance;
+        curve.push(probability);
+        if curve.len() > 100_000_000 {
+            return Err(Error::Unsupported("more than 100,000,000 samples would be needed".into()));
+        }
+    }
+    Ok(SamplesNeeded { pool, samples: curve.len() as u64 - 1, probability, curve })
+}
+
+/// `(P/(P+1))^n`: the chance that one pattern beyond the `pool` expected never shows in `n`
+/// samples.
+pub fn unseen_probability(pool: u64, samples: u64) -> f64 {
+    (pool as f64 / (pool as f64 + 1.0)).powf(samples as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reference_numbers() {
+        let s = samples_needed(70, 0.999).unwrap();
+        assert_eq!(s.samples, 487);
+        assert!((s.probability - 0.000_999_838_051_014_516_3).abs() < 1e-15, "{}", s.probability);
+        assert_eq!(s.curve.len(), 488);
+        // With 500 samples and 80 patterns, about 0.2% (the reference's "99.8%").
+        assert!((unseen_probability(80, 500) - 0.002).abs() < 0.0005);
+        assert!(samples_needed(0, 0.9).is_err());
+        assert!(samples_needed(10, 1.0).is_err());
+    }
+
+    #[test]
+    fn simulation_is_seeded_and_close_to_the_expectation() {
+        let a = simulate_pool(80, 200, 100, 42).unwrap();
+        let b = simulate_pool(80, 200, 100, 42).unwrap();
+        assert_eq!(a, b);
+        for pool in [10usize, 50, 100] {
+            let e = expected_distinct(pool as f64, 80);
+            assert!((a.average[pool - 1] - e).abs() < 1.0, "pool {pool}: {} vs {e}", a.average[pool - 1]);
+        }
+        let x = a.expected_crossing(48.0).unwrap();
+        assert!((70.0..71.0).contains(&x), "{x}");
+        assert!(a.expected_crossing(80.0).is_none());
+        assert!(simulate_pool(0, 1, 1, 0).is_err());
+    }
+}

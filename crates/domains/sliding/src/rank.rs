@@ -1,0 +1,644 @@
+//! Perfect ranking: permutations and partial permutations to dense integers and back,
+//! and the [`Ranker`] that numbers exactly the states reachable from a goal.
+//!
+//! A state's index is `blank_cell · H + ⌊lex_rank(tiles) / 2⌋`, where `tiles` is the
+//! row-major tile sequence without the blank and `H = (cells − 1)! / 2`. For a fixed blank
+//! cell, exactly the permutations of one parity are reachable, and the lexicographic
+//! permutations `2j` and `2j + 1` differ by a swap of the last two elements, so halving the
+//! rank is a bijection onto `0..H`. The table therefore has no holes: every index is a
+//! reachable state, `cells!/2` of them.
+
+use crate::board::Board;
+use crate::error::Error;
+use crate::state::{Grid, Nibbles, Position};
+
+/// `n!` for `n ≤ 20`.
+pub const FACTORIAL: [u64; 21] = {
+    let mut f = [1u64; 21];
+    let mut i = 1;
+    while i < 21 {
+        f[i] = f[i - 1] * i as u64;
+        i += 1;
+    }
+    f
+};
+
+/// Bits set in each byte value: the portable build targets baseline x86-64, which has no
+/// `popcnt` instruction, and `count_ones` then costs a dozen instructions; two table loads
+/// are cheaper on the hot paths (ranking inside searches and the enumeration).
+const POP8: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Number of set bits of a mask below `1 << 16`.
+#[inline]
+pub(crate) fn pop16(x: u32) -> u32 {
+    debug_assert!(x < 1 << 16);
+    POP8[(x & 0xFF) as usize] as u32 + POP8[(x >> 8) as usize] as u32
+}
+
+/// Lexicographic rank of a permutation of `0..perm.len()` (length ≤ 16) and its parity
+/// (0 even, 1 odd).
+///
+/// ```
+/// use delve_sliding::rank::{perm_rank, perm_unrank};
+/// assert_eq!(perm_rank(&[0, 1, 2]), (0, 0));
+/// assert_eq!(perm_rank(&[2, 1, 0]), (5, 1));
+/// let mut p = [0u8; 4];
+/// perm_unrank(13, &mut p);
+/// assert_eq!(perm_rank(&p).0, 13);
+/// ```
+#[inline]
+pub fn perm_rank(perm: &[u8]) -> (u64, u8) {
+    let n = perm.len();
+    let mut seen: u32 = 0;
+    let mut rank = 0u64;
+    let mut inversions = 0u32;
+    for (i, &v) in perm.iter().enumerate() {
+        let below = pop16(seen & ((1u32 << v) - 1));
+        let digit = v as u32 - below;
+        inversions += digit;
+        rank += digit as u64 * FACTORIAL[n - 1 - i];
+        seen |= 1 << v;
+    }
+    (rank, (inversions & 1) as u8)
+}
+
+/// The permutation of `0..out.len()` with lexicographic rank `rank`; returns its parity.
+#[inline]
+pub fn perm_unrank(mut rank: u64, out: &mut [u8]) -> u8 {
+    let n = out.len();
+    let mut avail: u32 = (1u32 << n) - 1;
+    let mut inversions = 0u64;
+    for (i, slot) in out.iter_mut().enumerate() {
+        let f = FACTORIAL[n - 1 - i];
+        let digit = rank / f;
+        rank %= f;
+        inversions += digit;
+        *slot = nth_set_bit(avail, digit as u32) as u8;
+        avail &= !(1 << *slot);
+    }
+    (inversions & 1) as u8
+}
+
+/// `SELECT8[b][k]`: position of the `k`-th (0-based) set bit of the byte `b`.
+const SELECT8: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if b & (1 << bit) != 0 {
+                t[b][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Position of the `k`-th (0-based) set bit of `mask` (which has more than `k` set bits).
+#[inline]
+fn nth_set_bit(mask: u32, k: u32) -> u32 {
+    if mask < 1 << 16 {
+        let lo = (mask & 0xFF) as usize;
+        let below = POP8[lo] as u32;
+        if k < below {
+            SELECT8[lo][k as usize] as u32
+        } else {
+            8 + SELECT8[(mask >> 8) as usize][(k - below) as usize] as u32
+        }
+    } else {
+        let mut m = mask;
+        for _ in 0..k {
+            m &= m - 1;
+        }
+        m.trailing_zeros()
+    }
+}
+
+/// Number of ordered choices of `k` distinct cells out of `n`: `n!/(n−k)!`.
+pub fn partial_count(n: usize, k: usize) -> u64 {
+    (n - k + 1..=n).map(|x| x as u64).product()
+}
+
+/// Rank of `k = cells.len()` distinct cells (each `< n ≤ 16`) in mixed radix
+/// `n, n−1, …, n−k+1`: a perfect index into `0..partial_count(n, k)`.
+#[inline]
+pub fn partial_rank(cells: &[u8], n: usize) -> u64 {
+    let mut seen: u32 = 0;
+    let mut rank = 0u64;
+    for (i, &c) in cells.iter().enumerate() {
+        let digit = c as u32 - pop16(seen & ((1u32 << c) - 1));
+        rank = rank * (n - i) as u64 + digit as u64;
+        seen |= 1 << c;
+    }
+    rank
+}
+
+/// Inverse of [`partial_rank`]: fills `out` (`k` cells) from `rank`.
+#[inline]
+pub fn partial_unrank(mut rank: u64, n: usize, out: &mut [u8]) {
+    let k = out.len();
+    let mut digits = [0u32; 32];
+    for i in (0..k).rev() {
+        let radix = (n - i) as u64;
+        digits[i] = (rank % radix) as u32;
+        rank /= radix;
+    }
+    let mut avail: u32 = (1u32 << n) - 1;
+    for (i, slot) in out.iter_mut().enumerate() {
+        let c = nth_set_bit(avail, digits[i]);
+        *slot = c as u8;
+        avail &= !(1 << c);
+    }
+}
+
+/// Walks partial-permutation ranks ([`partial_rank`]) in increasing order, decoding each from
+/// the previous one by adding the step to its mixed-radix digits (no division for small
+/// steps), and ranks single-tile moves from those digits in `O(k)` additions.
+pub struct PartialCursor {
+    n: usize,
+    k: usize,
+    rank: u64,
+    /// Mixed-radix digits (`digits[j] < n − j`).
+    digits: [u32; 16],
+    /// `weights[j]` = product of the radices after `j`.
+    weights: [u64; 16],
+    /// `used[j]`: cells taken by tiles `< j`.
+    used: [u32; 17],
+    /// The cells, one per tile.
+    cells: [u8; 16],
+}
+
+impl PartialCursor {
+    /// A cursor over placements of `k` tiles on `n ≤ 16` cells.
+    pub fn new(n: usize, k: usize) -> PartialCursor {
+        let mut weights = [0u64; 16];
+        let mut w = 1u64;
+        for j in (0..k).rev() {
+            weights[j] = w;
+            w *= (n - j) as u64;
+        }
+        PartialCursor { n, k, rank: u64::MAX, digits: [0; 16], weights, used: [0; 17], cells: [0; 16] }
+    }
+
+    /// Moves to `rank` (fastest when it is a little above the previous one) and returns the
+    /// cells.
+    #[inline]
+    pub fn seek(&mut self, rank: u64) -> &[u8] {
+        let (n, k) = (self.n, self.k);
+        let from = if self.rank != u64::MAX && rank >= self.rank {
+            let mut carry = rank - self.rank;
+            let mut j = k;
+            loop {
+                if carry == 0 {
+                    break j;
+                }
+                j -= 1;
+                let radix = (n - j) as u64;
+                let s = self.digits[j] as u64 + carry;
+                if s < radix {
+                    self.digits[j] = s as u32;
+                    break j;
+                } else if s < 2 * radix {
+                    self.digits[j] = (s - radix) as u32;
+                    carry = 1;
+                } else {
+                    self.digits[j] = (s % radix) as u32;
+                    carry = s / radix;
+                }
+            }
+        } else {
+            let mut r = rank;
+            for j in (0..k).rev() {
+                let radix = (n - j) as u64;
+                self.digits[j] = (r % radix) as u32;
+                r /= radix;
+            }
+            self.used[0] = 0;
+            0
+        };
+        self.rank = rank;
+        let all = (1u32 << n) - 1;
+        for j in from..k {
+            let c = nth_set_bit(all & !self.used[j], self.digits[j]);
+            self.cells[j] = c as u8;
+            self.used[j + 1] = self.used[j] | 1 << c;
+        }
+        &self.cells[..k]
+    }
+
+    /// The cell of tile `i` in the last placement sought.
+    #[inline]
+    pub fn cell(&self, i: usize) -> u8 {
+        self.cells[i]
+    }
+
+    /// The rank after tile `i` (of the last placement sought) moves to the free cell `to`.
+    #[inline]
+    pub fn moved(&self, i: usize, to: u8) -> u64 {
+        let from = self.cells[i];
+        let new_digit = to as u32 - pop16(self.used[i] & ((1u32 << to) - 1));
+        let mut rank = self.rank as i64 + (new_digit as i64 - self.digits[i] as i64) * self.weights[i] as i64;
+        let (lo, hi) = if from < to { (from, to) } else { (to, from) };
+        if hi - lo > 1 {
+            // Tiles after `i` sitting between the two cells gain or lose one smaller cell.
+            let sign: i64 = if from < to { 1 } else { -1 };
+            for j in i + 1..self.k {
+                let c = self.cells[j];
+                if c > lo && c < hi {
+                    rank += sign * self.weights[j] as i64;
+                }
+            }
+        }
+        rank as u64
+    }
+}
+
+/// Numbers the states reachable from a goal on a board of at most 16 cells, densely:
+/// `0..len()` with `len() = cells!/2`.
+#[derive(Clone, Debug)]
+pub struct Ranker {
+    board: Board,
+    cells: usize,
+    half: u64,
+    /// Parity the tile sequence must have when the blank sits in each cell.
+    parity: [u8; 16],
+    /// Row of each cell.
+    row: [u8; 16],
+}
+
+impl Ranker {
+    /// The ranker for states that can reach `goal`.
+    pub fn new(goal: &Grid) -> Result<Ranker, Error> {
+        let board = goal.board();
+        let cells = board.cells();
+        if cells > 16 {
+            return Err(Error::Unsupported(format!("ranking covers boards up to 16 cells, not {board}")));
+        }
+        let seq: Vec<u8> = goal.tiles().iter().filter(|&&t| t != 0).map(|&t| t - 1).collect();
+        let (_, goal_parity) = perm_rank(&seq);
+        let goal_row = board.row(goal.blank());
+        let mut parity = [0u8; 16];
+        for (cell, p) in parity.iter_mut().enumerate().take(cells) {
+            let row_flip = if board.cols().is_multiple_of(2) { ((board.row(cell) ^ goal_row) & 1) as u8 } else { 0 };
+            *p = goal_parity ^ row_flip;
+        }
+        let mut row = [0u8; 16];
+        for (cell, r) in row.iter_mut().enumerate().take(cells) {
+            *r = board.row(cell) as u8;
+        }
+        Ok(Ranker { board, cells, half: FACTORIAL[cells - 1] / 2, parity, row })
+    }
+
+    /// The board.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+    /// Number of reachable states, `cells!/2`.
+    pub fn len(&self) -> u64 {
+        self.half * self.cells as u64
+    }
+    /// Never true (every board has states); here for API completeness.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+    /// States per blank cell, `(cells − 1)!/2`.
+    pub fn per_blank(&self) -> u64 {
+        self.half
+    }
+
+    /// The index of a reachable position.
+    #[inline]
+    pub fn rank(&self, p: &Position<Nibbles>) -> u64 {
+        let m = self.cells - 1;
+        let mut seen: u32 = 0;
+        let mut rank = 0u64;
+        let mut i = 0;
+        let mut bits = p.cells.0;
+        for _ in 0..self.cells {
+            let t = (bits & 0xF) as u32;
+            bits >>= 4;
+            if t == 0 {
+                continue;
+            }
+            let v = t - 1;
+            let digit = v - pop16(seen & ((1u32 << v) - 1));
+            rank += digit as u64 * FACTORIAL[m - 1 - i];
+            seen |= 1 << v;
+            i += 1;
+        }
+        p.blank as u64 * self.half + (rank >> 1)
+    }
+
+    /// The position with index `index` (< `len()`).
+    #[inline]
+    pub fn unrank(&self, index: u64) -> Position<Nibbles> {
+        let blank = (index / self.half) as usize;
+        let k = index % self.half;
+        let m = self.cells - 1;
+        let mut seq = [0u8; 16];
+        let parity = perm_unrank(2 * k, &mut seq[..m]);
+        if parity != self.parity[blank] {
+            seq.swap(m - 2, m - 1);
+        }
+        let mut bits = 0u64;
+        let mut j = 0;
+        for cell in 0..self.cells {
+            if cell != blank {
+                bits |= ((seq[j] + 1) as u64) << (4 * cell);
+                j += 1;
+            }
+        }
+        Position { cells: Nibbles(bits), blank: blank as u8 }
+    }
+
+    /// A cursor that walks indices in increasing order, unranking each one cheaply from the
+    /// previous one (the enumeration scans its table this way).
+    pub fn cursor(&self) -> Cursor<'_> {
+        Cursor {
+            ranker: self,
+            index: u64::MAX,
+            blank: 0,
+            digits: [0; 16],
+            avail: [0; 17],
+            sums: [0; 16],
+            seq: [0; 16],
+            word: 0,
+        }
+    }
+
+    /// The index of a grid, or `None` when it cannot reach the goal.
+    pub fn rank_grid(&self, g: &Grid) -> Option<u64> {
+        let p: Position<Nibbles> = g.position();
+        let seq: Vec<u8> = g.tiles().iter().filter(|&&t| t != 0).map(|&t| t - 1).collect();
+        let (_, parity) = perm_rank(&seq);
+        (g.board() == self.board && parity == self.parity[g.blank()]).then(|| self.rank(&p))
+    }
+}
+
+/// Unranks increasing indices incrementally: moving forward by a small step only changes the
+/// last few digits of the index in its mixed-radix form, so only the tail of the tile
+/// sequence is rebuilt (see [`Ranker::cursor`]). It also computes the indices of the
+/// current position's neighbours in `O(columns)` from the digits it holds.
+pub struct Cursor<'a> {
+    ranker: &'a Ranker,
+    index: u64,
+    blank: usize,
+    /// Lehmer digits of the tile sequence, position `i` in `0..m` (radix `m − i`).
+    digits: [u32; 16],
+    /// `avail[i]`: the tile values at positions `≥ i` (not used before `i`).
+    avail: [u32; 17],
+    /// `sums[i]`: sum of `digits[..i]` (its parity is the prefix's inversion parity).
+    sums: [u32; 16],
+    /// The tile sequence (values `0..m`, tile = value + 1).
+    seq: [u8; 16],
+    /// `seq` packed as nibbles of `value + 1`.
+    word: u64,
+}
+
+impl Cursor<'_> {
+    /// The position with index `index`; fastest when `index` is a little above the previous.
+    #[inline]
+    pub fn seek(&mut self, index: u64) -> Position<Nibbles> {
+        let blank = self.advance(index);
+        let low = (1u64 << (4 * blank)) - 1;
+        let word = self.word;
+        Position { cells: Nibbles((word & low) | ((word & !low) << 4)), blank: blank as u8 }
+    }
+
+    /// Moves to `index` without building the position (enough for [`Cursor::neighbor`]);
+    /// returns the blank's cell.
+    #[inline]
+    pub fn advance(&mut self, index: u64) -> usize {
+        let r = self.ranker;
+        let m = r.cells - 1;
+        let top = m - 2; // free digit positions 0..top; the last two follow from the parity
+        let base = self.blank as u64 * r.half;
+        let same_blank = self.index != u64::MAX && index >= self.index && index - base < r.half;
+        let blank = if same_blank { self.blank } else { (index / r.half) as usize };
+        let from = if same_blank {
+            // Add the step at the last free digit and propagate the carry.
+            let mut carry = index - self.index;
+            let mut i = top;
+            loop {
+                if carry == 0 {
+                    break i;
+                }
+                i -= 1;
+                let radix = (m - i) as u64;
+                let s = self.digits[i] as u64 + carry;
+                if s < radix {
+                    self.digits[i] = s as u32;
+                    break i;
+                } else if s < 2 * radix {
+                    self.digits[i] = (s - radix) as u32;
+                    carry = 1;
+                } else {
+                    self.digits[i] = (s % radix) as u32;
+                    carry = s / radix;
+                }
+            }
+        } else {
+            let mut k = index % r.half;
+            for i in (0..top).rev() {
+                let radix = (m - i) as u64;
+                self.digits[i] = (k % radix) as u32;
+                k /= radix;
+            }
+            self.avail[0] = (1u32 << m) - 1;
+            self.sums[0] = 0;
+            self.word = 0;
+            0
+        };
+        self.index = index;
+        self.blank = blank;
+        let mut word = self.word & ((1u64 << (4 * from)) - 1);
+        for i in from..top {
+            let v = nth_set_bit(self.avail[i], self.digits[i]);
+            self.seq[i] = v as u8;
+            word |= (v as u64 + 1) << (4 * i);
+            self.avail[i + 1] = self.avail[i] & !(1 << v);
+            self.sums[i + 1] = self.sums[i] + self.digits[i];
+        }
+        let rest = self.avail[top];
+        let a = rest.trailing_zeros();
+        let b = (rest & (rest - 1)).trailing_zeros();
+        let keep = (self.sums[top] & 1) as u8 == r.parity[blank];
+        let (x, y) = if keep { (a, b) } else { (b, a) };
+        self.digits[top] = u32::from(!keep);
+        self.digits[top + 1] = 0;
+        self.seq[top] = x as u8;
+        self.seq[top + 1] = y as u8;
+        self.avail[top + 1] = 1 << y;
+        self.avail[top + 2] = 0;
+        word |= ((x as u64 + 1) << (4 * top)) | ((y as u64 + 1) << (4 * (top + 1)));
+        self.word = word;
+        blank
+    }
+
+    /// The index of the position reached when the blank of the last [`Cursor::seek`]ed
+    /// position moves to the adjacent cell `to`.
+    #[inline]
+    pub fn neighbor(&self, to: usize) -> u64 {
+        let r = self.ranker;
+        let b = self.blank;
+        let k = self.index - b as u64 * r.half;
+        if r.row[to] == r.row[b] {
+            // Horizontal: the tile sequence is unchanged.
+            return to as u64 * r.half + k;
+        }
+        let m = r.cells - 1;
+        let len = r.board.cols() - 1;
+        // The segment [a, a + len] of the sequence rotates by one.
+        let a = if to < b { to } else { b };
+        let mut child = [0u8; 8];
+        if to < b {
+            for (c, &v) in child.iter_mut().zip(&self.seq[a + 1..=a + len]) {
+                *c = v;
+            }
+            child[len] = self.seq[a];
+        } else {
+            child[0] = self.seq[a + len];
+            for (c, &v) in child[1..].iter_mut().zip(&self.seq[a..a + len]) {
+                *c = v;
+            }
+        }
+        let mut right = self.avail[a + len + 1];
+        let rank = 2 * k + self.digits[m - 2] as u64;
+        let mut delta: i64 = 0;
+        for j in (0..=len).rev() {
+            let i = a + j;
+            let v = child[j] as u32;
+            let d = pop16(right & ((1u32 << v) - 1));
+            right |= 1 << v;
+            delta += (d as i64 - self.digits[i] as i64) * FACTORIAL[m - 1 - i] as i64;
+        }
+        to as u64 * r.half + ((rank as i64 + delta) as u64 >> 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::keypad_goal;
+
+    #[test]
+    fn select_finds_the_kth_bit() {
+        for mask in [1u32, 0b1011_0110, 0xFFFF, 0x8001, 0x1234, 0x1_0001] {
+            let bits: Vec<u32> = (0..32).filter(|b| mask & (1 << b) != 0).collect();
+            for (k, &b) in bits.iter().enumerate() {
+                assert_eq!(nth_set_bit(mask, k as u32), b, "mask {mask:#x} k {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn perm_rank_round_trip() {
+        let mut p = [0u8; 6];
+        for r in 0..720 {
+            let parity = perm_unrank(r, &mut p);
+            assert_eq!(perm_rank(&p), (r, parity));
+        }
+    }
+
+    #[test]
+    fn partial_rank_round_trip() {
+        let n = 9;
+        let k = 4;
+        let total = partial_count(n, k);
+        assert_eq!(total, 9 * 8 * 7 * 6);
+        let mut out = [0u8; 4];
+        for r in 0..total {
+            partial_unrank(r, n, &mut out);
+            assert_eq!(partial_rank(&out, n), r);
+        }
+    }
+
+    #[test]
+    fn partial_cursor_matches_partial_rank() {
+        let (n, k) = (9, 4);
+        let mut c = PartialCursor::new(n, k);
+        let mut r = 0;
+        let mut step = 1;
+        while r < partial_count(n, k) {
+            let cells = c.seek(r).to_vec();
+            assert_eq!(partial_rank(&cells, n), r);
+            for i in 0..k {
+                for to in 0..n as u8 {
+                    if !cells.contains(&to) {
+                        let mut moved = cells.clone();
+                        moved[i] = to;
+                        assert_eq!(c.moved(i, to), partial_rank(&moved, n), "rank {r} tile {i} to {to}");
+                    }
+                }
+            }
+            r += step;
+            step = step % 37 + 1;
+        }
+    }
+
+    #[test]
+    fn ranker_is_a_bijection_on_small_boards() {
+        for (rows, cols) in [(2, 2), (2, 3), (3, 2)] {
+            let goal = Grid::standard_goal(Board::new(rows, cols).unwrap());
+            let r = Ranker::new(&goal).unwrap();
+            let mut seen = vec![false; r.len() as usize];
+            for i in 0..r.len() {
+                let p = r.unrank(i);
+                let g = Grid::from_position(goal.board(), &p);
+                assert!(g.can_reach(&goal));
+                assert_eq!(r.rank(&p), i);
+                assert_eq!(r.rank_grid(&g), Some(i));
+                seen[i as usize] = true;
+            }
+            assert!(seen.iter().all(|&s| s));
+        }
+        let goal = keypad_goal(Board::new(3, 3).unwrap()).unwrap();
+        let r = Ranker::new(&goal).unwrap();
+        assert_eq!(r.len(), 181_440);
+        for i in (0..r.len()).step_by(997) {
+            assert_eq!(r.rank(&r.unrank(i)), i);
+        }
+        let mut t = goal.tiles().to_vec();
+        t.swap(0, 1);
+        assert_eq!(r.rank_grid(&Grid::new(goal.board(), t).unwrap()), None);
+    }
+
+    #[test]
+    fn cursor_matches_unrank() {
+        for (rows, cols) in [(2, 2), (3, 3), (3, 4)] {
+            let goal = Grid::standard_goal(Board::new(rows, cols).unwrap());
+            let r = Ranker::new(&goal).unwrap();
+            let mut c = r.cursor();
+            let mut i = 0u64;
+            let mut step = 1u64;
+            let moves = crate::board::MoveTable::new(goal.board());
+            while i < r.len() {
+                let p = c.seek(i);
+                assert_eq!(p, r.unrank(i), "{rows}x{cols} index {i}");
+                for &to in moves.targets(p.blank as usize) {
+                    assert_eq!(
+                        c.neighbor(to as usize),
+                        r.rank(&p.slid(to as usize)),
+                        "{rows}x{cols} index {i} to {to}"
+                    );
+                }
+                i += step;
+                step = (step * 7 + 3) % 4099 + 1;
+            }
+            // Going backwards re-seeks from scratch.
+            assert_eq!(c.seek(1), r.unrank(1));
+        }
+    }
+}
