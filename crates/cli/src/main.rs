@@ -3,8 +3,10 @@
 //! libraries, and renders the result as text or `--json`.
 
 mod common;
+mod queens;
 mod route;
 mod sliding;
+mod sudoku;
 
 use clap::{Parser, Subcommand};
 use common::Status;
@@ -20,6 +22,10 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// N-Queens: solve with any algorithm, run batch files, count every solution.
+    Queens(queens::QueensArgs),
+    /// Sudoku on the general CSP engine.
+    Sudoku(sudoku::SudokuArgs),
     /// Find a route between two cities of a road map.
     Route(route::RouteArgs),
     /// Sliding-tile puzzles: enumerate, solve optimally, look up, analyse samples.
@@ -29,6 +35,8 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result: anyhow::Result<Status> = match cli.command {
+        Command::Queens(args) => queens::run(args),
+        Command::Sudoku(args) => sudoku::run(args),
         Command::Route(args) => route::run(args),
         Command::Sliding(args) => sliding::run(args),
     };

@@ -1,0 +1,137 @@
+//! End-to-end tests of `delve queens`: every algorithm through `--json` (answers re-checked
+//! here), verbosity levels, the reference's batch example, counts against OEIS A000170, and
+//! bad input (exit 2 with a clear error).
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::PathBuf;
+
+fn delve() -> Command {
+    Command::cargo_bin("delve").expect("the delve binary is built")
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = delve().arg("queens").args(args).output().unwrap();
+    (out.status.code().unwrap(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+fn json(args: &[&str], code: i32) -> Value {
+    let (rc, stdout, stderr) = run(args);
+    assert_eq!(rc, code, "{args:?}: {stdout} {stderr}");
+    assert_eq!(stdout.lines().count(), 1, "one JSON line: {stdout}");
+    serde_json::from_str(&stdout).unwrap()
+}
+
+/// An independent check of 1-based rows: one queen per column, no shared row or diagonal.
+fn valid(n: usize, rows: &[u64]) -> bool {
+    rows.len() == n
+        && (0..n).all(|i| {
+            (rows[i] >= 1 && rows[i] <= n as u64)
+                && (i + 1..n).all(|j| rows[i] != rows[j] && rows[i].abs_diff(rows[j]) as usize != j - i)
+        })
+}
+
+fn rows(v: &Value) -> Vec<u64> {
+    v["rows"].as_array().unwrap().iter().map(|r| r.as_u64().unwrap()).collect()
+}
+
+const ALGOS: [&str; 12] =
+    ["bfs", "dfs", "csp", "csp-mrv-fc", "mac", "hc", "hc-restart", "sa", "min-conflicts", "ucs", "ils", "construct"];
+
+#[test]
+fn every_algorithm_answers_in_the_documented_json_shape() {
+    for algo in ALGOS {
+        for n in [1usize, 4, 8] {
+            let v = json(&["solve", &n.to_string(), "--algo", algo, "--seed", "5", "--json"], 0);
+            assert_eq!(
+                (v["n"].as_u64(), v["algo"].as_str(), v["solved"].as_bool()),
+                (Some(n as u64), Some(algo), Some(true))
+            );
+            assert!(valid(n, &rows(&v)), "{algo} N={n}: {v}");
+            for key in ["generated", "expanded", "max_frontier", "iterations", "elapsed_ms"] {
+                assert!(v["stats"][key].is_number(), "{algo}: stats.{key} in {v}");
+            }
+        }
+        let v = json(&["solve", "3", "--algo", algo, "--json"], 1);
+        assert_eq!((v["solved"].as_bool(), v["rows"].is_null()), (Some(false), true), "{algo}");
+    }
+}
+
+#[test]
+fn verbosity_levels() {
+    let (rc, out, _) = run(&["solve", "5", "--algo", "bfs", "--verbose", "0"]);
+    assert_eq!((rc, out.as_str()), (0, "solved\n"));
+    let (rc, out, _) = run(&["solve", "2", "--algo", "hc", "--verbose", "0"]);
+    assert_eq!((rc, out.as_str()), (1, "no solution\n"));
+    let (_, out, _) = run(&["solve", "5", "--algo", "csp", "--verbose", "1"]);
+    assert!(out.contains("rows: 5 3 1 4 2\n"), "{out}");
+    let (_, out, _) = run(&["solve", "4", "--algo", "bfs", "--verbose", "2"]);
+    assert!(out.ends_with("   1 2 3 4\n1  . . Q .\n2  Q . . .\n3  . . . Q\n4  . Q . .\n"), "{out}");
+    let (_, out, _) = run(&["solve", "100", "--algo", "construct", "--verbose", "2"]);
+    assert!(out.contains("board not drawn for N > 64"), "{out}");
+}
+
+#[test]
+fn limits_stop_with_exit_one() {
+    let v = json(&["solve", "40", "--algo", "bfs", "--max-nodes", "100", "--json"], 1);
+    assert_eq!(v["outcome"], "stopped");
+    assert_eq!(v["stats"]["expanded"], 100);
+}
+
+#[test]
+fn reference_batch_example_round_trips() {
+    let dir = std::env::temp_dir().join(format!("delve-cli-queens-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("input.txt");
+    std::fs::write(&input, "5 bfs\n5 hc\n5 csp\n").unwrap();
+    let out_dir = dir.join("out");
+    let (rc, stdout, stderr) = run(&["batch", input.to_str().unwrap(), "--out-dir", out_dir.to_str().unwrap()]);
+    assert_eq!(rc, 0, "{stdout} {stderr}");
+    let read = |f: &str| std::fs::read_to_string(out_dir.join(f)).unwrap();
+    assert_eq!(read("5_bfs_output.txt"), "1 3 5 2 4\n");
+    assert_eq!(read("5_csp_output.txt"), "5 3 1 4 2\n");
+    let hc: Vec<u64> = read("5_hc_output.txt").split_whitespace().map(|t| t.parse().unwrap()).collect();
+    assert!(valid(5, &hc), "{hc:?}");
+    // Malformed lines are named; the others still run.
+    std::fs::write(&input, "4 bfs\nfour hc\n6 warp\n2 csp\n").unwrap();
+    let (rc, _, stderr) = run(&["batch", input.to_str().unwrap(), "--out-dir", out_dir.to_str().unwrap()]);
+    assert_eq!(rc, 2);
+    assert!(stderr.contains("line 2, column 1: `four` is not a board size"), "{stderr}");
+    assert!(stderr.contains("line 3, column 3: unknown algorithm `warp`"), "{stderr}");
+    assert_eq!(read("4_bfs_output.txt"), "2 4 1 3\n");
+    assert_eq!(read("2_csp_output.txt"), "no solution\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn counts_match_oeis() {
+    let table = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/nqueens-counts.tsv");
+    let text = std::fs::read_to_string(&table).unwrap();
+    for line in text.lines().filter(|l| l.chars().next().is_some_and(|c| c.is_ascii_digit())) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let n: usize = f[0].parse().unwrap();
+        if n > 12 {
+            continue;
+        }
+        let v = json(&["count", f[0], "--json"], 0);
+        assert_eq!(v["solutions"].as_u64(), Some(f[1].parse().unwrap()), "N = {n}");
+        assert!(v["elapsed_ms"].is_number());
+    }
+}
+
+#[test]
+fn bad_input_is_a_one_line_error() {
+    for (args, needle) in [
+        (vec!["solve", "0"], "not a board size"),
+        (vec!["solve", "8", "--algo", "magic"], "unknown algorithm `magic`"),
+        (vec!["solve", "8", "--verbose", "3"], "3"),
+        (vec!["count", "40"], "count supports N up to 32"),
+        (vec!["solve", "3000", "--algo", "mac"], "mac supports N up to 2000"),
+        (vec!["batch", "/nonexistent/input.txt"], "cannot read"),
+    ] {
+        let (rc, _, stderr) = run(&args);
+        assert_eq!(rc, 2, "{args:?}");
+        assert!(stderr.starts_with("error:") && stderr.contains(needle), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}

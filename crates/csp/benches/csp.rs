@@ -1,0 +1,42 @@
+//! Benchmarks of the CSP engine: N-Queens as a binary CSP under plain backtracking,
+//! MRV + forward checking and MAC, and Sudoku under MAC.
+
+use criterion::Criterion;
+use delve_core::{Limits, NoObserver};
+use delve_csp::{Config, Csp, Domain, Relation, Sudoku, Var, solve};
+use std::hint::black_box;
+use std::sync::Arc;
+
+fn queens(n: usize) -> Csp {
+    let mut csp = Csp::new();
+    let v: Vec<Var> = (0..n).map(|_| csp.add_var(Domain::full(n as u32))).collect();
+    for i in 0..n {
+        for j in i + 1..n {
+            let d = (j - i) as i64;
+            csp.add_binary(v[i], v[j], Relation::DiffNotIn(Arc::from([0, d, -d]))).unwrap();
+        }
+    }
+    csp
+}
+
+fn bench(c: &mut Criterion) {
+    let q20 = queens(20);
+    for (name, cfg) in [("plain", Config::plain()), ("mrv_fc", Config::mrv_fc()), ("mac", Config::mac())] {
+        c.bench_function(&format!("queens20_{name}"), |b| {
+            b.iter(|| solve(black_box(&q20), &cfg, &Limits::none(), &mut NoObserver))
+        });
+    }
+    let inkala: Sudoku =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse().unwrap();
+    let csp = inkala.to_csp();
+    c.bench_function("sudoku_inkala2012_mac", |b| {
+        b.iter(|| solve(black_box(&csp), &Config::mac(), &Limits::none(), &mut NoObserver))
+    });
+}
+
+// What `criterion_group!`/`criterion_main!` expand to, minus an undocumented public fn.
+fn main() {
+    let mut c = Criterion::default().configure_from_args();
+    bench(&mut c);
+    c.final_summary();
+}

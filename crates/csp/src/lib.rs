@@ -1,0 +1,53 @@
+//! # delve-csp
+//!
+//! A general finite-domain constraint satisfaction engine for delve.
+//!
+//! - **Model** ([`Csp`]): variables with bitset [`Domain`]s; binary constraints
+//!   ([`Relation`]: `=`, `≠`, `<`, `≤`, difference exclusions, any predicate), all-different
+//!   (with optional per-variable offsets, which is how N-Queens' diagonals are said), and
+//!   arbitrary n-ary predicates.
+//! - **Systematic search** ([`solve`], [`count`], [`enumerate`]): chronological
+//!   backtracking configured by a [`Config`] — variable ordering (static, MRV, MRV + degree),
+//!   value ordering (ascending, descending, LCV) and inference (none, forward checking,
+//!   MAC); [`ac3`] on its own.
+//! - **Local search** ([`min_conflicts`]): min-conflicts with tabu and random-walk escapes
+//!   and restarts.
+//! - **A second model** ([`Sudoku`]), to show the engine is not N-Queens-shaped.
+//!
+//! Work is counted and bounded through `delve_core`'s `Meter`, so every solver honours the
+//! same [`Limits`](delve_core::Limits) (node budget, deadline, Ctrl-C) and reports the core
+//! [`Stats`](delve_core::Stats) plus CSP counters ([`CspStats`]: assignments, backtracks,
+//! constraint checks, pruned values).
+//!
+//! ```
+//! use delve_csp::{Config, Csp, Domain, Relation, count, solve};
+//! use delve_core::{Limits, NoObserver};
+//! // Three digits a < b < c summing to 12.
+//! let mut csp = Csp::new();
+//! let [a, b, c] = [(); 3].map(|_| csp.add_var(Domain::full(10)));
+//! csp.add_binary(a, b, Relation::Lt).unwrap();
+//! csp.add_binary(b, c, Relation::Lt).unwrap();
+//! csp.add_predicate(&[a, b, c], |v| v.iter().sum::<u32>() == 12).unwrap();
+//! let out = solve(&csp, &Config::plain(), &Limits::none(), &mut NoObserver);
+//! assert_eq!(out.solution(), Some(&[0, 3, 9][..])); // the first in lexicographic order
+//! let mac = solve(&csp, &Config::mac(), &Limits::none(), &mut NoObserver);
+//! assert!(csp.is_solution(mac.solution().unwrap()));
+//! assert_eq!(count(&csp, &Config::mac(), &Limits::none(), &mut NoObserver).count, 10);
+//! ```
+
+mod domain;
+mod error;
+mod min_conflicts;
+mod model;
+mod solver;
+mod sudoku;
+
+pub use domain::Domain;
+pub use error::{CspError, SudokuError};
+pub use min_conflicts::{MinConflicts, min_conflicts};
+pub use model::{BinaryFn, Constraint, Csp, NaryFn, Relation, Var};
+pub use solver::{
+    Assignment, Config, CountResult, CspResult, CspStats, Inference, TieBreak, UNASSIGNED, ValueOrder, VarOrder, ac3,
+    count, enumerate, solve,
+};
+pub use sudoku::Sudoku;
