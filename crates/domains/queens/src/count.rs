@@ -272,7 +272,10 @@ impl Walker {
             if SPLIT {
                 self.board[y] = bit;
             }
-            self.corner::<SPLIT>(y + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
+            let (l, d, r) = ((left | bit) << 1, down | bit, (right | bit) >> 1);
+            if mask & !(l | d | r) != 0 {
+                self.corner::<SPLIT>(y + 1, l, d, r);
+            }
         }
     }
 
@@ -299,11 +302,94 @@ impl Walker {
                 bitmap &= self.p.sidemask;
             }
         }
+        // Past the top rows, the plain stretches run in their own tighter loops.
+        if !SPLIT && y >= self.p.bound1 && y != self.p.bound2 {
+            if y < self.p.bound2 {
+                self.mid(y, bitmap, left, down, right);
+            } else {
+                self.low(y, bitmap, left, down, right);
+            }
+            return;
+        }
         while bitmap != 0 {
             let bit = bitmap & bitmap.wrapping_neg();
             bitmap ^= bit;
             self.board[y] = bit;
-            self.edge::<SPLIT>(y + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
+            let (l, d, r) = ((left | bit) << 1, down | bit, (right | bit) >> 1);
+            if self.p.mask & !(l | d | r) != 0 {
+                self.edge::<SPLIT>(y + 1, l, d, r);
+            }
+        }
+    }
+
+    /// Rows from `bound1` to just before `bound2` (no edge rule applies), two rows per call
+    /// (one when row `bound2` is next, which `edge` handles); `bitmap` is row `y`'s free squares.
+    fn mid(&mut self, y: usize, mut bitmap: u32, left: u32, down: u32, right: u32) {
+        let mask = self.p.mask;
+        let next = y + 1;
+        if next < self.p.bound2 {
+            let after = next + 1;
+            while bitmap != 0 {
+                let bit = bitmap & bitmap.wrapping_neg();
+                bitmap ^= bit;
+                self.board[y] = bit;
+                let (l, d, r) = ((left | bit) << 1, down | bit, (right | bit) >> 1);
+                let mut b = mask & !(l | d | r);
+                while b != 0 {
+                    let bit = b & b.wrapping_neg();
+                    b ^= bit;
+                    self.board[next] = bit;
+                    let (l2, d2, r2) = ((l | bit) << 1, d | bit, (r | bit) >> 1);
+                    let b2 = mask & !(l2 | d2 | r2);
+                    if b2 != 0 {
+                        if after == self.p.bound2 {
+                            self.edge::<false>(after, l2, d2, r2);
+                        } else {
+                            self.mid(after, b2, l2, d2, r2);
+                        }
+                    }
+                }
+            }
+            return;
+        }
+        while bitmap != 0 {
+            let bit = bitmap & bitmap.wrapping_neg();
+            bitmap ^= bit;
+            self.board[y] = bit;
+            let (l, d, r) = ((left | bit) << 1, down | bit, (right | bit) >> 1);
+            if mask & !(l | d | r) != 0 {
+                self.edge::<false>(next, l, d, r);
+            }
+        }
+    }
+
+    /// Rows after `bound2` (the side columns are taken); the last row is expanded in place, so
+    /// only boards it completes reach `check`.
+    fn low(&mut self, y: usize, mut bitmap: u32, left: u32, down: u32, right: u32) {
+        let mask = self.p.mask;
+        let next = y + 1;
+        if next == self.p.last {
+            while bitmap != 0 {
+                let bit = bitmap & bitmap.wrapping_neg();
+                bitmap ^= bit;
+                let b = mask & !(((left | bit) << 1) | down | bit | ((right | bit) >> 1));
+                if b != 0 && b & self.p.lastmask == 0 {
+                    self.board[y] = bit;
+                    self.board[next] = b;
+                    self.check();
+                }
+            }
+            return;
+        }
+        while bitmap != 0 {
+            let bit = bitmap & bitmap.wrapping_neg();
+            bitmap ^= bit;
+            self.board[y] = bit;
+            let (l, d, r) = ((left | bit) << 1, down | bit, (right | bit) >> 1);
+            let b = mask & !(l | d | r);
+            if b != 0 {
+                self.low(next, b, l, d, r);
+            }
         }
     }
 
