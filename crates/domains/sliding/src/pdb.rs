@@ -277,11 +277,18 @@ impl AdditivePdb {
     pub fn sum(&self, p: &Position<Nibbles>) -> u32 {
         let n = self.goal.board().cells();
         let pos = cells_of_tiles(p, n);
+        self.table_sum(n, self.groups.iter().map(|g| g.tiles.as_slice()), |t| pos[t as usize])
+    }
+
+    /// Sums every group's table entry, where group `i`'s pattern is read from the tiles
+    /// `sources[i]` placed at `cell_of(tile)` (the plain lookup, or the reflected one).
+    #[inline]
+    fn table_sum<'a>(&self, n: usize, sources: impl Iterator<Item = &'a [u8]>, cell_of: impl Fn(u8) -> u8) -> u32 {
         let mut cells = [0u8; 16];
         let mut h = 0u32;
-        for g in &self.groups {
-            for (slot, &t) in cells.iter_mut().zip(&g.tiles) {
-                *slot = pos[t as usize];
+        for (g, source) in self.groups.iter().zip(sources) {
+            for (slot, &t) in cells.iter_mut().zip(source) {
+                *slot = cell_of(t);
             }
             h += g.table[partial_rank(&cells[..g.tiles.len()], n) as usize] as u32;
         }
@@ -294,25 +301,13 @@ impl Heuristic<Nibbles> for AdditivePdb {
     fn estimate(&self, p: &Position<Nibbles>) -> u32 {
         let n = self.goal.board().cells();
         let pos = cells_of_tiles(p, n);
-        let mut cells = [0u8; 16];
-        let mut h = 0u32;
-        for g in &self.groups {
-            for (slot, &t) in cells.iter_mut().zip(&g.tiles) {
-                *slot = pos[t as usize];
+        let h = self.table_sum(n, self.groups.iter().map(|g| g.tiles.as_slice()), |t| pos[t as usize]);
+        match &self.reflection {
+            Some(r) => {
+                h.max(self.table_sum(n, r.source.iter().map(Vec::as_slice), |t| r.cell[pos[t as usize] as usize]))
             }
-            h += g.table[partial_rank(&cells[..g.tiles.len()], n) as usize] as u32;
+            None => h,
         }
-        if let Some(r) = &self.reflection {
-            let mut hr = 0u32;
-            for (g, source) in self.groups.iter().zip(&r.source) {
-                for (slot, &t) in cells.iter_mut().zip(source) {
-                    *slot = r.cell[pos[t as usize] as usize];
-                }
-                hr += g.table[partial_rank(&cells[..g.tiles.len()], n) as usize] as u32;
-            }
-            h = h.max(hr);
-        }
-        h
     }
 }
 
