@@ -21,6 +21,8 @@ use std::time::{Duration, Instant};
 
 /// Most table words (32 states each) handled per parallel task.
 const CHUNK_WORDS: usize = 1 << 12;
+/// Up to this many states the search keeps frontier lists (see [`by_lists`]).
+const LISTS_UP_TO: u64 = 1 << 22;
 /// Below this many states the search runs on one thread (no scheduling overhead).
 const PARALLEL_FROM: u64 = 1 << 16;
 const LOW_BITS: u64 = 0x5555_5555_5555_5555;
@@ -100,18 +102,81 @@ pub fn enumerate(
     let total = ranker.len();
     let words = total.div_ceil(32) as usize;
     let table: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(u64::MAX)).collect();
-    let mut closed: Vec<u32> = vec![0; words];
     let goal_index = ranker.rank(&goal.position());
     table[(goal_index / 32) as usize].fetch_and(!(3u64 << (2 * (goal_index % 32))), Relaxed);
+    let per_depth = if total <= LISTS_UP_TO {
+        by_lists(&ranker, &moves, &table, goal.position(), limits, progress)?
+    } else {
+        by_scans(&ranker, &moves, &table, limits, progress)?
+    };
+    Ok(Enumeration { goal: goal.clone(), ranker, moves, table, per_depth, elapsed: start.elapsed() })
+}
 
+/// Breadth-first search on one thread with frontier lists of positions, each carrying its
+/// tile sequence in Lehmer form: nothing is unranked, and a neighbour's index costs a few
+/// comparisons ([`Ranker::lehmer_slid`]). For boards whose lists fit easily (3×3: 181,440
+/// states), where it beats scanning the table with two threads.
+fn by_lists(
+    ranker: &Ranker,
+    moves: &MoveTable,
+    table: &[AtomicU64],
+    goal: Position<Nibbles>,
+    limits: &Limits,
+    progress: &dyn LayerProgress,
+) -> Result<Vec<u64>, Error> {
+    let mut frontier = vec![(goal, ranker.lehmer(&goal))];
+    let mut next = Vec::new();
     let mut per_depth = Vec::new();
+    for depth in 0u32.. {
+        limits.check_time_and_cancel().map_err(Error::Stopped)?;
+        let count = frontier.len() as u64;
+        progress.layer_start(depth, count);
+        let clear_mask = 3 ^ u64::from((depth + 1) % 3);
+        next.clear();
+        for &(p, l) in &frontier {
+            for &to in moves.targets(p.blank as usize) {
+                let child = p.slid(to as usize);
+                let child_l = ranker.lehmer_slid(&p, l, to as usize);
+                let index = ranker.index_of(&child, &child_l);
+                let word = &table[(index / 32) as usize];
+                let shift = 2 * (index % 32);
+                let old = word.load(Relaxed);
+                if (old >> shift) & 3 == 3 {
+                    word.store(old & !(clear_mask << shift), Relaxed);
+                    next.push((child, child_l));
+                }
+            }
+        }
+        progress.advance(count);
+        progress.layer_done(depth, count);
+        if count == 0 {
+            break;
+        }
+        per_depth.push(count);
+        std::mem::swap(&mut frontier, &mut next);
+    }
+    Ok(per_depth)
+}
+
+/// Breadth-first search by scanning the whole table once per layer (no frontier lists, so
+/// memory stays at 3 bits per state), spread over rayon's threads.
+fn by_scans(
+    ranker: &Ranker,
+    moves: &MoveTable,
+    table: &[AtomicU64],
+    limits: &Limits,
+    progress: &dyn LayerProgress,
+) -> Result<Vec<u64>, Error> {
+    let words = table.len();
+    let mut closed: Vec<u32> = vec![0; words];
+    let mut per_depth = Vec::new();
+    let total = ranker.len();
     let parallel = total >= PARALLEL_FROM && rayon::current_num_threads() > 1;
     let chunk_words = (words / (16 * rayon::current_num_threads())).clamp(64, CHUNK_WORDS);
     for depth in 0u32.. {
         limits.check_time_and_cancel().map_err(Error::Stopped)?;
         progress.layer_start(depth, words as u64);
-        let layer =
-            Layer { ranker: &ranker, moves: &moves, table: &table, value: (depth % 3) as u64, exclusive: !parallel };
+        let layer = Layer { ranker, moves, table, value: (depth % 3) as u64, exclusive: !parallel };
         let count: u64 = if parallel {
             closed
                 .par_chunks_mut(chunk_words)
@@ -133,7 +198,7 @@ pub fn enumerate(
         }
         per_depth.push(count);
     }
-    Ok(Enumeration { goal: goal.clone(), ranker, moves, table, per_depth, elapsed: start.elapsed() })
+    Ok(per_depth)
 }
 
 /// One BFS layer: expands the states whose value is `value` and whose closed bit is clear.
@@ -314,6 +379,41 @@ mod tests {
         let end = crate::state::replay(&start, &path).unwrap();
         assert_eq!(end.last(), Some(&goal));
         assert_eq!(e.depth(&goal), Some(0));
+    }
+
+    /// One search's per-depth counts and whole depth table.
+    type Outcome = (Vec<u64>, Vec<u64>);
+
+    /// Both searches from the same goal (frontier lists first).
+    fn both_ways(goal: &Grid) -> (Outcome, Outcome) {
+        let ranker = Ranker::new(goal).unwrap();
+        let moves = MoveTable::new(goal.board());
+        let run = |lists: bool| {
+            let table: Vec<AtomicU64> = (0..ranker.len().div_ceil(32)).map(|_| AtomicU64::new(u64::MAX)).collect();
+            let gi = ranker.rank(&goal.position());
+            table[(gi / 32) as usize].fetch_and(!(3u64 << (2 * (gi % 32))), Relaxed);
+            let per_depth = if lists {
+                by_lists(&ranker, &moves, &table, goal.position(), &Limits::none(), &NoProgress).unwrap()
+            } else {
+                by_scans(&ranker, &moves, &table, &Limits::none(), &NoProgress).unwrap()
+            };
+            (per_depth, table.into_iter().map(AtomicU64::into_inner).collect::<Vec<u64>>())
+        };
+        (run(true), run(false))
+    }
+
+    #[test]
+    fn frontier_lists_and_table_scans_agree() {
+        let keypad = keypad_goal(Board::new(3, 3).unwrap()).unwrap();
+        for goal in
+            [keypad, Grid::standard_goal(Board::new(2, 4).unwrap()), Grid::standard_goal(Board::new(4, 2).unwrap())]
+        {
+            let (lists, scans) = both_ways(&goal);
+            assert_eq!(lists, scans, "{}", goal.board());
+        }
+        let (lists, _) = both_ways(&keypad_goal(Board::new(3, 3).unwrap()).unwrap());
+        assert_eq!(lists.0.len(), 32, "3x3: depths 0..=31");
+        assert_eq!(lists.0.iter().sum::<u64>(), 181_440);
     }
 
     #[test]

@@ -11,7 +11,8 @@
 //!
 //! Building a table is a breadth-first search over (placement, blank region): since moving
 //! the blank through cells no group tile occupies is free, only the connected region of free
-//! cells the blank is in matters. Regions are bitboards, flood-filled with shifts.
+//! cells the blank is in matters. Regions are bitboards; a table built once per board (flood
+//! fills with shifts) gives, for every free-cell mask, the region of its lowest cell.
 
 use crate::board::Board;
 use crate::error::Error;
@@ -356,12 +357,18 @@ fn reflection_map(goal: &Grid) -> Option<([u8; 16], [u8; 16])> {
     Some((cell, phi_inv))
 }
 
+/// `r` and its neighbouring cells.
+#[inline]
+fn grow(r: u32, cols: usize, not_first_col: u32, not_last_col: u32) -> u32 {
+    r | ((r << 1) & not_first_col) | ((r >> 1) & not_last_col) | (r << cols) | (r >> cols)
+}
+
 /// Flood fill of `start` through `free` (both bitboards) on a board with `cols` columns.
 #[inline]
 fn flood(start: u32, free: u32, cols: usize, not_first_col: u32, not_last_col: u32) -> u32 {
     let mut r = start;
     loop {
-        let grown = (r | ((r << 1) & not_first_col) | ((r >> 1) & not_last_col) | (r << cols) | (r >> cols)) & free;
+        let grown = grow(r, cols, not_first_col, not_last_col) & free;
         let next = grown | r;
         if next == r {
             return r;
@@ -437,6 +444,11 @@ fn build_table(goal: &Grid, tiles: &[u8], limits: &Limits, progress: &dyn BuildP
             }
         }
     });
+    // Per free-cell mask, the region of its lowest cell: one look-up instead of a flood fill
+    // per expansion and per claimed successor.
+    let lowest_region: Vec<u16> = (0..1u32 << n)
+        .map(|f| if f == 0 { 0 } else { flood(f & f.wrapping_neg(), f, cols, not_first, not_last) as u16 })
+        .collect();
     let stop = AtomicBool::new(false);
     // Blocks per parallel task.
     let task_blocks = 4usize;
@@ -450,7 +462,7 @@ fn build_table(goal: &Grid, tiles: &[u8], limits: &Limits, progress: &dyn BuildP
         let parity = (depth & 1) as u8 ^ goal_parity;
         let next_value = (depth + 1) as u8;
         let ctx = Ctx {
-            k,
+            lowest_region: &lowest_region,
             cols,
             all,
             not_first,
@@ -503,7 +515,8 @@ fn build_table(goal: &Grid, tiles: &[u8], limits: &Limits, progress: &dyn BuildP
 
 /// What one layer's scan needs.
 struct Ctx<'a> {
-    k: usize,
+    /// Per free-cell mask: the region of its lowest cell.
+    lowest_region: &'a [u16],
     cols: usize,
     all: u32,
     not_first: u32,
@@ -544,14 +557,17 @@ impl Ctx<'_> {
                 let free = self.all & !occupied;
                 let mut pending = f;
                 while pending != 0 {
-                    let region =
-                        flood(pending & pending.wrapping_neg(), pending, self.cols, self.not_first, self.not_last);
+                    let region = self.lowest_region[pending as usize] as u32;
                     pending &= !region;
                     // Phase 1: every successor's index, and a first look at its word (the
                     // loads overlap instead of waiting one after another).
                     let mut count = 0;
-                    for i in 0..self.k {
-                        let from = cursor.cell(i);
+                    // The group tiles beside the region, each of which can slide into it.
+                    let mut border = grow(region, self.cols, self.not_first, self.not_last) & occupied;
+                    while border != 0 {
+                        let from = border.trailing_zeros() as u8;
+                        border &= border - 1;
+                        let i = cursor.tile_on(from);
                         let mut targets = self.adj[from as usize] & region;
                         while targets != 0 {
                             let to = targets.trailing_zeros() as u8;
@@ -568,8 +584,13 @@ impl Ctx<'_> {
                         if (look >> lane2) & (1 << from) != 0 {
                             continue;
                         }
-                        let free2 = (free & !(1u32 << to)) | (1 << from);
-                        let reg2 = flood(1 << from, free2, self.cols, self.not_first, self.not_last) as u64;
+                        // The successor's region is the one around `from`, the cell just left.
+                        let mut rest = (free & !(1u32 << to)) | (1 << from);
+                        let mut reg2 = self.lowest_region[rest as usize] as u64;
+                        while reg2 & (1 << from) == 0 {
+                            rest &= !(reg2 as u32);
+                            reg2 = self.lowest_region[rest as usize] as u64;
+                        }
                         let old = self.seen[(r2 / 4) as usize].fetch_or(reg2 << lane2, Relaxed);
                         let old_lane = (old >> lane2) & 0xFFFF;
                         if old_lane & reg2 == 0 {
