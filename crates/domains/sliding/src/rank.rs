@@ -126,6 +126,42 @@ fn nth_set_bit(mask: u32, k: u32) -> u32 {
     }
 }
 
+/// Writes `value` into `digits[..len]` as a mixed-radix number: digit `j` has radix
+/// `base − j`, the last digit is the least significant.
+#[inline]
+fn mixed_radix_set(digits: &mut [u32; 16], len: usize, base: usize, mut value: u64) {
+    for j in (0..len).rev() {
+        let radix = (base - j) as u64;
+        digits[j] = (value % radix) as u32;
+        value /= radix;
+    }
+}
+
+/// Adds `step` to the mixed-radix number `digits[..len]` (see [`mixed_radix_set`]) and
+/// returns the first position that changed (`len` when `step` is 0). Small steps, the usual
+/// case when walking ranks upwards, cost no division.
+#[inline]
+fn mixed_radix_add(digits: &mut [u32; 16], len: usize, base: usize, step: u64) -> usize {
+    let mut carry = step;
+    let mut j = len;
+    while carry != 0 {
+        j -= 1;
+        let radix = (base - j) as u64;
+        let s = digits[j] as u64 + carry;
+        if s < radix {
+            digits[j] = s as u32;
+            break;
+        } else if s < 2 * radix {
+            digits[j] = (s - radix) as u32;
+            carry = 1;
+        } else {
+            digits[j] = (s % radix) as u32;
+            carry = s / radix;
+        }
+    }
+    j
+}
+
 /// Number of ordered choices of `k` distinct cells out of `n`: `n!/(n−k)!`.
 pub fn partial_count(n: usize, k: usize) -> u64 {
     (n - k + 1..=n).map(|x| x as u64).product()
@@ -147,14 +183,10 @@ pub fn partial_rank(cells: &[u8], n: usize) -> u64 {
 
 /// Inverse of [`partial_rank`]: fills `out` (`k` cells) from `rank`.
 #[inline]
-pub fn partial_unrank(mut rank: u64, n: usize, out: &mut [u8]) {
+pub fn partial_unrank(rank: u64, n: usize, out: &mut [u8]) {
     let k = out.len();
-    let mut digits = [0u32; 32];
-    for i in (0..k).rev() {
-        let radix = (n - i) as u64;
-        digits[i] = (rank % radix) as u32;
-        rank /= radix;
-    }
+    let mut digits = [0u32; 16];
+    mixed_radix_set(&mut digits, k, n, rank);
     let mut avail: u32 = (1u32 << n) - 1;
     for (i, slot) in out.iter_mut().enumerate() {
         let c = nth_set_bit(avail, digits[i]);
@@ -200,33 +232,9 @@ impl PartialCursor {
     pub fn seek(&mut self, rank: u64) -> &[u8] {
         let (n, k) = (self.n, self.k);
         let from = if self.rank != u64::MAX && rank >= self.rank {
-            let mut carry = rank - self.rank;
-            let mut j = k;
-            loop {
-                if carry == 0 {
-                    break j;
-                }
-                j -= 1;
-                let radix = (n - j) as u64;
-                let s = self.digits[j] as u64 + carry;
-                if s < radix {
-                    self.digits[j] = s as u32;
-                    break j;
-                } else if s < 2 * radix {
-                    self.digits[j] = (s - radix) as u32;
-                    carry = 1;
-                } else {
-                    self.digits[j] = (s % radix) as u32;
-                    carry = s / radix;
-                }
-            }
+            mixed_radix_add(&mut self.digits, k, n, rank - self.rank)
         } else {
-            let mut r = rank;
-            for j in (0..k).rev() {
-                let radix = (n - j) as u64;
-                self.digits[j] = (r % radix) as u32;
-                r /= radix;
-            }
+            mixed_radix_set(&mut self.digits, k, n, rank);
             self.used[0] = 0;
             0
         };
@@ -515,33 +523,9 @@ impl Cursor<'_> {
         let blank = if same_blank { self.blank } else { (index / r.half) as usize };
         let from = if same_blank {
             // Add the step at the last free digit and propagate the carry.
-            let mut carry = index - self.index;
-            let mut i = top;
-            loop {
-                if carry == 0 {
-                    break i;
-                }
-                i -= 1;
-                let radix = (m - i) as u64;
-                let s = self.digits[i] as u64 + carry;
-                if s < radix {
-                    self.digits[i] = s as u32;
-                    break i;
-                } else if s < 2 * radix {
-                    self.digits[i] = (s - radix) as u32;
-                    carry = 1;
-                } else {
-                    self.digits[i] = (s % radix) as u32;
-                    carry = s / radix;
-                }
-            }
+            mixed_radix_add(&mut self.digits, top, m, index - self.index)
         } else {
-            let mut k = index % r.half;
-            for i in (0..top).rev() {
-                let radix = (m - i) as u64;
-                self.digits[i] = (k % radix) as u32;
-                k /= radix;
-            }
+            mixed_radix_set(&mut self.digits, top, m, index % r.half);
             self.avail[0] = (1u32 << m) - 1;
             self.sums[0] = 0;
             self.word = 0;
