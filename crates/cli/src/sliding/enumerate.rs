@@ -1,0 +1,189 @@
+//! `delve sliding enumerate` and `delve sliding lookup`: whole-space enumeration and depth lookups.
+
+use super::{board_arg, enumerate_space, plot, read_states, resolve_goal};
+use crate::common::{self, Status};
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use delve_sliding::error::human_count;
+use delve_sliding::notation::{Notation, default_goal, format_state, parse_state};
+use delve_sliding::{Board, Grid, move_string};
+use serde_json::json;
+use std::path::PathBuf;
+
+// ---------------------------------------------------------------------------------------
+// enumerate
+
+/// Arguments of `delve sliding enumerate`.
+#[derive(Args, Debug)]
+pub(super) struct EnumerateArgs {
+    /// The board, rows x columns (e.g. 3x3, 3x4, 2x6).
+    #[arg(value_name = "MxN", value_parser = board_arg)]
+    board: Board,
+    /// The goal (default: the reference's keypad goal, `789456B23` on 3x3, on boards of up
+    /// to 9 cells; `1 2 … 0` on larger ones).
+    #[arg(long, value_name = "STATE")]
+    goal: Option<String>,
+    /// Use the goal `1 2 … 0` in row-major notation even on boards of up to 9 cells.
+    #[arg(long, conflicts_with = "goal")]
+    row_major: bool,
+    /// Draw the states-per-depth histogram to FILE (.png or .svg).
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
+    /// Write `depth,states` rows to FILE.
+    #[arg(long, value_name = "FILE")]
+    csv: Option<PathBuf>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+pub(super) fn run_enumerate(args: EnumerateArgs) -> Result<Status> {
+    if let Some(p) = &args.plot {
+        plot::check_path(p)?;
+    }
+    let board = args.board;
+    let (goal, notation) = match &args.goal {
+        Some(g) => parse_state(g, Some(board)).map_err(|e| anyhow::anyhow!("--goal: {e}"))?,
+        None if board.cells() <= 9 && !args.row_major => (default_goal(board, Notation::Keypad), Notation::Keypad),
+        None => (Grid::standard_goal(board), Notation::RowMajor),
+    };
+    let space = enumerate_space(&goal)?;
+    let per_depth = space.per_depth();
+    if let Some(path) = &args.csv {
+        let mut text = String::from("depth,states\n");
+        for (d, c) in per_depth.iter().enumerate() {
+            text.push_str(&format!("{d},{c}\n"));
+        }
+        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+    }
+    if let Some(path) = &args.plot {
+        let title = format!(
+            "{board} sliding puzzle: states by minimum number of moves ({} states)",
+            human_count(space.states() as f64)
+        );
+        plot::bar_chart(
+            path,
+            &plot::Bars {
+                title: &title,
+                x_desc: "Minimum number of moves to the goal",
+                y_desc: "Number of states",
+                bars: per_depth.iter().enumerate().map(|(d, &c)| (d.to_string(), c as f64)).collect(),
+                max_labels: 30,
+                values_on_bars: false,
+            },
+        )?;
+    }
+    let elapsed_ms = space.elapsed().as_secs_f64() * 1000.0;
+    if args.json {
+        common::print_json(&json!({
+            "board": board.to_string(),
+            "goal": format_state(&goal, notation),
+            "states": space.states(),
+            "max_depth": space.max_depth(),
+            "states_at_max_depth": space.states_at_max_depth(),
+            "average_depth": space.average_depth(),
+            "per_depth": per_depth,
+            "elapsed_ms": elapsed_ms,
+        }));
+    } else {
+        println!(
+            "{board} board, goal {}: {} states",
+            format_state(&goal, notation),
+            human_count(space.states() as f64)
+        );
+        println!("hardest: {} moves ({} states)", space.max_depth(), human_count(space.states_at_max_depth() as f64));
+        println!("average: {} moves", space.average_depth());
+        println!("time:    {elapsed_ms:.3} ms");
+        println!("moves  states");
+        for (d, c) in per_depth.iter().enumerate() {
+            println!("{d:>5}  {}", human_count(*c as f64));
+        }
+        if let Some(p) = &args.plot {
+            println!("plot:    {}", p.display());
+        }
+    }
+    Ok(Status::Done)
+}
+
+// ---------------------------------------------------------------------------------------
+// lookup
+
+/// Arguments of `delve sliding lookup`.
+#[derive(Args, Debug)]
+pub(super) struct LookupArgs {
+    /// The board, e.g. 3x3.
+    #[arg(value_name = "MxN", value_parser = board_arg)]
+    board: Board,
+    /// States to look up.
+    #[arg(value_name = "STATE")]
+    states: Vec<String>,
+    /// Also read states from FILE (one per line, `#` comments).
+    #[arg(long, value_name = "FILE")]
+    from_file: Option<PathBuf>,
+    /// The goal (default: keypad goal for keypad input, else `1 2 … 0`).
+    #[arg(long, value_name = "STATE")]
+    goal: Option<String>,
+    /// Also give one optimal move sequence per state.
+    #[arg(long)]
+    path: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+pub(super) fn run_lookup(args: LookupArgs) -> Result<Status> {
+    let mut inputs: Vec<(String, String)> = args.states.iter().map(|s| ("argument".to_string(), s.clone())).collect();
+    if let Some(f) = &args.from_file {
+        for (line, text) in read_states(f)? {
+            inputs.push((format!("{}:{line}", f.display()), text));
+        }
+    }
+    if inputs.is_empty() {
+        bail!("no states to look up: give STATE arguments or --from-file FILE");
+    }
+    let mut grids = Vec::new();
+    for (origin, text) in &inputs {
+        let (g, n) = parse_state(text, Some(args.board)).map_err(|e| {
+            if origin == "argument" { anyhow::anyhow!("{e}") } else { anyhow::anyhow!("{origin}: {e}") }
+        })?;
+        grids.push((g, n));
+    }
+    let notation = grids[0].1;
+    let goal = resolve_goal(args.goal.as_deref(), args.board, notation)?;
+    let space = enumerate_space(&goal)?;
+    let mut rows = Vec::new();
+    let mut all = true;
+    for (g, n) in &grids {
+        let state = format_state(g, *n);
+        match space.path(g) {
+            Some(p) => {
+                let mut row = json!({"state": state, "moves": p.len()});
+                if args.path {
+                    row["path"] = json!(move_string(&p));
+                }
+                rows.push(row);
+            }
+            None => {
+                all = false;
+                rows.push(json!({"state": state, "moves": null, "reason": "unsolvable"}));
+            }
+        }
+    }
+    if args.json {
+        common::print_json(&json!({
+            "board": args.board.to_string(),
+            "goal": format_state(&goal, notation),
+            "results": rows,
+        }));
+    } else {
+        for r in &rows {
+            let state = r["state"].as_str().unwrap_or("");
+            match r["moves"].as_u64() {
+                Some(m) if args.path => println!("{state}  {m:>3}  {}", r["path"].as_str().unwrap_or("")),
+                Some(m) => println!("{state}  {m:>3}"),
+                None => println!("{state}  unsolvable (wrong parity for this goal)"),
+            }
+        }
+    }
+    Ok(if all { Status::Done } else { Status::NotSolved })
+}
