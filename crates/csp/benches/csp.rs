@@ -3,24 +3,11 @@
 
 use criterion::Criterion;
 use delve_core::{Limits, NoObserver};
-use delve_csp::{Config, Csp, Domain, Relation, Sudoku, Var, solve};
+use delve_csp::{Config, Sudoku, solve};
 use std::hint::black_box;
-use std::sync::Arc;
-
-fn queens(n: usize) -> Csp {
-    let mut csp = Csp::new();
-    let v: Vec<Var> = (0..n).map(|_| csp.add_var(Domain::full(n as u32))).collect();
-    for i in 0..n {
-        for j in i + 1..n {
-            let d = (j - i) as i64;
-            csp.add_binary(v[i], v[j], Relation::DiffNotIn(Arc::from([0, d, -d]))).unwrap();
-        }
-    }
-    csp
-}
 
 fn bench(c: &mut Criterion) {
-    let q20 = queens(20);
+    let q20 = delve_queens::csp_model(20);
     for (name, cfg) in [("plain", Config::plain()), ("mrv_fc", Config::mrv_fc()), ("mac", Config::mac())] {
         c.bench_function(&format!("queens20_{name}"), |b| {
             b.iter(|| solve(black_box(&q20), &cfg, &Limits::none(), &mut NoObserver))

@@ -41,6 +41,8 @@ mod min_conflicts;
 mod model;
 mod solver;
 mod sudoku;
+#[cfg(test)]
+mod test_models;
 
 pub use domain::Domain;
 pub use error::{CspError, SudokuError};

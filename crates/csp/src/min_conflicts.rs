@@ -405,19 +405,10 @@ mod tests {
     use super::*;
     use crate::{Domain, Relation};
     use delve_core::{NoObserver, StopReason};
-    use std::sync::Arc;
 
     #[test]
     fn solves_binary_queens_for_several_seeds() {
-        let n = 30;
-        let mut csp = Csp::new();
-        let v: Vec<Var> = (0..n).map(|_| csp.add_var(Domain::full(n as u32))).collect();
-        for i in 0..n {
-            for j in i + 1..n {
-                let d = (j - i) as i64;
-                csp.add_binary(v[i], v[j], Relation::DiffNotIn(Arc::from([0, d, -d]))).unwrap();
-            }
-        }
+        let csp = crate::test_models::queens(30);
         for seed in 0..5 {
             let out = min_conflicts(&csp, &MinConflicts::default(), seed, &Limits::none(), &mut NoObserver);
             assert!(csp.is_solution(out.solution().expect("solved")), "seed {seed}");

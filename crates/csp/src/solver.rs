@@ -1146,19 +1146,8 @@ fn to_value(x: i64) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_models::queens;
     use delve_core::NoObserver;
-
-    fn queens(n: usize) -> Csp {
-        let mut csp = Csp::new();
-        let v: Vec<Var> = (0..n).map(|_| csp.add_var(Domain::full(n as u32))).collect();
-        for i in 0..n {
-            for j in i + 1..n {
-                let d = (j - i) as i64;
-                csp.add_binary(v[i], v[j], Relation::DiffNotIn(std::sync::Arc::from([0, d, -d]))).unwrap();
-            }
-        }
-        csp
-    }
 
     const CONFIGS: [Config; 5] = [
         Config {

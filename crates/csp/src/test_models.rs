@@ -1,0 +1,19 @@
+//! Models shared by the unit tests.
+
+use crate::{Csp, Domain, Relation, Var};
+use std::sync::Arc;
+
+/// N-Queens as a binary CSP: variable `c` is the row of column `c`'s queen; every pair of
+/// columns differs in row and diagonal. (`delve_queens::csp_model` is the public one; this
+/// crate cannot depend on it.)
+pub(crate) fn queens(n: usize) -> Csp {
+    let mut csp = Csp::new();
+    let v: Vec<Var> = (0..n).map(|_| csp.add_var(Domain::full(n as u32))).collect();
+    for i in 0..n {
+        for j in i + 1..n {
+            let d = (j - i) as i64;
+            csp.add_binary(v[i], v[j], Relation::DiffNotIn(Arc::from([0, d, -d]))).unwrap();
+        }
+    }
+    csp
+}
