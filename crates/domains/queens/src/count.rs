@@ -25,22 +25,26 @@
 
 use crate::error::QueensError;
 use delve_core::{Limits, StopReason};
+use std::hint::select_unpredictable;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-/// Largest N the 32-bit boards hold.
-pub const MAX_COUNT_N: usize = 32;
+/// Largest N counted: the row number shares a 32-bit word with the columns taken. (N = 27
+/// is also the largest board anyone has counted, in a year of FPGA time.)
+pub const MAX_COUNT_N: usize = 27;
+
+/// Where the row number starts in an entry's column word.
+const Y_SHIFT: u32 = 27;
+
+/// Rows of the tables (and stack slots): more than the largest board, a power of two.
+const ROWS: usize = 32;
 
 /// Rows searched recursively before the work is cut into tasks.
 const SPLIT_ROW: u32 = 3;
 
 /// Tasks a worker thread interleaves.
-const LANES: usize = 4;
-
-/// Stack slots of one lane: at most one entry per row plus the empty slot 0, rounded up to a
-/// power of two so an index is masked instead of bounds-checked.
-const STACK: usize = 64;
+const LANES: usize = 6;
 
 /// A finished count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,16 +131,13 @@ impl Tally {
 
 /// What a search allows on one row.
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(C)]
 struct Row {
-    /// Squares the row may use at all.
+    /// Squares the row may use at all (none on row N, past the board).
     allowed: u32,
     /// On row bound2 of the non-corner search, the two side columns (both must be taken by
     /// the end of that row); 0 elsewhere.
     side: u32,
-    /// All ones on every row but the last, whose children are scored instead of pushed.
-    push: u32,
-    /// On the last row, the squares that complete a board worth scoring; 0 elsewhere.
-    leaf: u32,
 }
 
 /// The rules of one search: the corner search for one column of row 1's queen, or the
@@ -154,7 +155,44 @@ struct Params {
     bound2: u32,
     /// Where the last row's queen sits when the board may be symmetric under 180°.
     endbit: u32,
-    rows: [Row; 32],
+    rows: [Row; ROWS],
+    /// The side rule, see [`Sides`].
+    sides: Sides,
+}
+
+/// The side-column rule of row bound2 as a table lookup: the side columns still untaken
+/// (`side & !d`: none, column 0, column N − 1, both) are mapped by one multiplication to a
+/// table index 0–3, and the table gives the squares the row may use (all, column 0, column
+/// N − 1, none). Rows without the rule have `side = 0`, so index 0.
+#[derive(Clone, Copy, Debug)]
+#[repr(C)]
+struct Sides {
+    /// Moves bit 0 to bit 30 and bit N − 1 to bit 31 (other bits land lower).
+    mul: u32,
+    table: [u32; 4],
+}
+
+impl Sides {
+    fn new(n: usize) -> Self {
+        let topbit = 1u32 << (n - 1);
+        Sides { mul: (1 << 30) + (1 << (32 - n)), table: [u32::MAX, 1, topbit, 0] }
+    }
+
+    /// Squares allowed given the untaken side columns `missing`.
+    #[inline(always)]
+    fn rule(&self, missing: u32) -> u32 {
+        self.table[(missing.wrapping_mul(self.mul) >> 30) as usize]
+    }
+}
+
+impl Row {
+    /// Free squares of this row under attack masks `l`, `dy`, `r` (`dy`: the columns of the
+    /// rows above, and the row number in the bits from [`Y_SHIFT`] up), with the row's rules
+    /// applied. Branch-free.
+    #[inline(always)]
+    fn free(&self, sides: &Sides, l: u32, dy: u32, r: u32) -> u32 {
+        self.allowed & !(l | dy | r) & sides.rule(self.side & !dy)
+    }
 }
 
 impl Params {
@@ -175,7 +213,7 @@ impl Params {
         p.bound2 = p.last - bound1;
         p.endbit = endbit;
         p.rows[p.bound2 as usize].side = sidemask;
-        p.rows[p.last as usize].leaf &= !lastmask;
+        p.rows[p.last as usize].allowed &= !lastmask;
         for row in &mut p.rows[..bound1 as usize] {
             row.allowed &= !sidemask;
         }
@@ -184,37 +222,22 @@ impl Params {
 
     fn plain(n: usize, bound1: u32) -> Self {
         let last = n as u32 - 1;
-        let mask = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
-        let mut rows = [Row { allowed: mask, side: 0, push: u32::MAX, leaf: 0 }; 32];
-        rows[last as usize].push = 0;
-        rows[last as usize].leaf = mask;
-        Params { corner: false, last, topbit: 1 << last, bound1, bound2: 0, endbit: 0, rows }
-    }
-
-    /// Free squares of row `y` under attack masks `l`, `d`, `r` (`d`: the columns of the rows
-    /// above), with the row's rules applied; and the row. Branch-free.
-    #[inline(always)]
-    fn row_bits(&self, y: u32, l: u32, d: u32, r: u32) -> (u32, &Row) {
-        let row = &self.rows[(y & 31) as usize];
-        let free = row.allowed & !(l | d | r);
-        // Side columns still untaken at row bound2: none → no rule; one → it must be taken
-        // here; both → dead.
-        let missing = row.side & !d;
-        let rule =
-            if missing & missing.wrapping_sub(1) != 0 { 0 } else { missing | ((missing == 0) as u32).wrapping_neg() };
-        (free & rule, row)
+        let mut rows = [Row { allowed: (1u32 << n) - 1, side: 0 }; ROWS];
+        rows[n].allowed = 0;
+        Params { corner: false, last, topbit: 1 << last, bound1, bound2: 0, endbit: 0, rows, sides: Sides::new(n) }
     }
 }
 
-/// One stack entry: the node with queens on rows `0..y` (attack masks `l`, `d`, `r`) and the
-/// squares of row `y` still to try (`b`, never empty while the entry is on the stack).
+/// One stack entry: the node with queens on rows `0..y` (attack masks `l`, `d`, `r`; `dy`
+/// holds `d` and, from bit [`Y_SHIFT`] up, `y`) and the squares of row `y` still to try
+/// (`b`, never empty while the entry is on the stack). 16 bytes, so a push is two stores.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(16))]
 struct Entry {
     l: u32,
-    d: u32,
     r: u32,
+    dy: u32,
     b: u32,
-    y: u32,
 }
 
 /// One independent piece of work: a node after the split row and the queens above it.
@@ -240,7 +263,7 @@ impl Plan {
         // Corner queen at (0, 0); row 1's queen at column bound1.
         for bound1 in 2..last {
             let bit = 1u32 << bound1;
-            let mut board = [0u32; 32];
+            let mut board = [0u32; ROWS];
             board[0] = 1;
             board[1] = bit;
             plan.params.push(Params::corner(n, bound1));
@@ -253,7 +276,7 @@ impl Plan {
         let mut bound1 = 1;
         while bound1 < last - bound1 {
             let bit = 1u32 << bound1;
-            let mut board = [0u32; 32];
+            let mut board = [0u32; ROWS];
             board[0] = bit;
             plan.params.push(Params::edge(n, bound1, lastmask, endbit));
             plan.split(1, bit << 1, bit, bit >> 1, &mut board, split);
@@ -266,14 +289,16 @@ impl Plan {
 
     /// Searches the newest search's rows from `y` down to `split` and records a task for each
     /// node reached there with a free square.
-    fn split(&mut self, y: u32, l: u32, d: u32, r: u32, board: &mut [u32; 32], split: u32) {
+    fn split(&mut self, y: u32, l: u32, d: u32, r: u32, board: &mut [u32; ROWS], split: u32) {
         let params = self.params.len() - 1;
-        let (mut bits, _) = self.params[params].row_bits(y, l, d, r);
+        let dy = d | (y << Y_SHIFT);
+        let p = &self.params[params];
+        let mut bits = p.rows[y as usize].free(&p.sides, l, dy, r);
         if y == split {
             if bits != 0 {
                 let mut top = [0; SPLIT_ROW as usize];
                 top[..y as usize].copy_from_slice(&board[..y as usize]);
-                self.tasks.push(Task { params, entry: Entry { l, d, r, b: bits, y }, board: top });
+                self.tasks.push(Task { params, entry: Entry { l, r, dy, b: bits }, board: top });
             }
             return;
         }
@@ -316,47 +341,87 @@ impl Queue<'_> {
     }
 }
 
-/// Takes one child of the top entry of a lane's stack: pops the entry if that was its last
-/// square, pushes the child if its row has a free square, and scores it if it completes the
-/// board. `sp` indexes the top entry (0: the lane is idle); `board` keeps the queen of each
-/// row on the current path.
-#[inline(always)]
-fn step(sp: &mut usize, p: &Params, stack: &mut [Entry; STACK], board: &mut [u32; 32], tally: &mut Tally) {
-    let top = *sp;
-    let e = stack[top & (STACK - 1)];
-    let bit = e.b & e.b.wrapping_neg();
-    let rest = e.b ^ bit;
-    stack[top & (STACK - 1)].b = rest;
-    board[(e.y & 31) as usize] = bit;
-    let (l, d, r) = ((e.l | bit) << 1, e.d | bit, (e.r | bit) >> 1);
-    let y = e.y + 1;
-    let (b, row) = p.row_bits(y, l, d, r);
-    // The last row has one free square at most: a hit completes the board.
-    let hit = b & row.leaf;
-    if hit != 0 {
-        leaf(p, board, tally, hit);
-    }
-    // The child goes above the entry, or over it when the entry is used up.
-    let slot = top + (rest != 0) as usize;
-    stack[slot & (STACK - 1)] = Entry { l, d, r, b, y };
-    *sp = slot + (b & row.push != 0) as usize - 1;
+/// One depth-first search in progress, with its own copy of its search's row rules so the
+/// hot loop addresses everything relative to the lane. The stack pointer lives outside, in
+/// a register.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct Lane {
+    /// Slot 0 stays unused: a stack pointer of 0 means the lane is idle. At most one entry
+    /// per row is ever on the stack.
+    stack: [Entry; ROWS],
+    rows: [Row; ROWS],
+    /// The queen of each row on the current path (rows above the top entry's row).
+    board: [u32; ROWS],
+    sides: Sides,
+    /// Index of the search's [`Params`].
+    params: usize,
 }
 
-/// A complete board whose last-row queen is `b`.
+/// Size of a stack entry: stack pointers are byte offsets, which saves a shift per use.
+const ENTRY: usize = std::mem::size_of::<Entry>();
+
+impl Lane {
+    const IDLE: Lane = Lane {
+        stack: [Entry { l: 0, r: 0, dy: 0, b: 0 }; ROWS],
+        rows: [Row { allowed: 0, side: 0 }; ROWS],
+        board: [0; ROWS],
+        sides: Sides { mul: 0, table: [0; 4] },
+        params: 0,
+    };
+
+    /// Starts the next task from the queue; returns the new stack pointer (one entry), or 0
+    /// when there is no task left.
+    fn load(&mut self, plan: &Plan, queue: &Queue) -> usize {
+        let Some(task) = queue.take() else { return 0 };
+        let p = &plan.params[task.params];
+        self.params = task.params;
+        self.rows = p.rows;
+        self.sides = p.sides;
+        self.board[..SPLIT_ROW as usize].copy_from_slice(&task.board);
+        self.stack[1] = task.entry;
+        ENTRY
+    }
+
+    /// Takes one child of the top entry: pops the entry if that was its last square,
+    /// pushes the child if its row has a free square, and scores it if it completes the
+    /// board (reaches row `n`). `sp` is the top entry's byte offset.
+    #[inline(always)]
+    fn step(&mut self, sp: &mut usize, n: u32, params: &[Params], tally: &mut Tally) {
+        const SLOTS: usize = ROWS * ENTRY - ENTRY;
+        let top = *sp & SLOTS;
+        let e = self.stack[top / ENTRY];
+        let bit = e.b & e.b.wrapping_neg();
+        let more = e.b != bit;
+        self.stack[top / ENTRY].b = e.b ^ bit;
+        self.board[(e.dy >> Y_SHIFT) as usize] = bit;
+        let (l, dy, r) = ((e.l | bit) << 1, (e.dy | bit) + (1 << Y_SHIFT), (e.r | bit) >> 1);
+        let y = dy >> Y_SHIFT;
+        if y == n {
+            leaf(&params[self.params], &self.board, tally);
+        }
+        let b = self.rows[y as usize].free(&self.sides, l, dy, r);
+        // The child goes above the entry, or over it when the entry is used up.
+        let slot = top + select_unpredictable(more, ENTRY, 0);
+        self.stack[(slot & SLOTS) / ENTRY] = Entry { l, r, dy, b };
+        *sp = select_unpredictable(b != 0, slot, slot.wrapping_sub(ENTRY));
+    }
+}
+
+/// A complete board.
 #[cold]
 #[inline(never)]
-fn leaf(p: &Params, board: &mut [u32; 32], tally: &mut Tally, b: u32) {
+fn leaf(p: &Params, board: &[u32; ROWS], tally: &mut Tally) {
     if p.corner {
         tally.c8 += 1;
     } else {
-        board[p.last as usize] = b;
         check(p, board, tally);
     }
 }
 
 /// Compares a complete non-corner board with its rotations: counts it as a class of 2, 4 or
 /// 8, or not at all when a rotation is smaller (that image is the canonical one).
-fn check(p: &Params, b: &[u32; 32], tally: &mut Tally) {
+fn check(p: &Params, b: &[u32; ROWS], tally: &mut Tally) {
     let e = p.last as usize;
     // 90°
     if b[p.bound2 as usize] == 1 {
@@ -431,52 +496,44 @@ fn check(p: &Params, b: &[u32; 32], tally: &mut Tally) {
     tally.c8 += 1;
 }
 
-/// Starts the next task from the queue on a lane; false when there is none.
-fn load<'a>(
-    plan: &'a Plan,
-    queue: &Queue,
-    sp: &mut usize,
-    params: &mut &'a Params,
-    stack: &mut [Entry; STACK],
-    board: &mut [u32; 32],
-) -> bool {
-    let Some(task) = queue.take() else { return false };
-    *params = &plan.params[task.params];
-    board[..SPLIT_ROW as usize].copy_from_slice(&task.board);
-    stack[1] = task.entry;
-    *sp = 1;
-    true
-}
-
 /// One worker: keeps [`LANES`] depth-first searches going, refilling each lane from the queue
-/// as its task ends; when the queue is empty the remaining tasks finish one at a time.
-fn run_lanes<'a>(plan: &'a Plan, queue: &Queue) -> Tally {
+/// as its task ends; when the queue is empty the remaining tasks finish interleaved.
+fn run_lanes(plan: &Plan, queue: &Queue) -> Tally {
+    let mut lanes = [Lane::IDLE; LANES];
     let mut sp = [0usize; LANES];
-    let mut params: [&'a Params; LANES] = [&plan.params[0]; LANES];
-    let mut stacks = [[Entry::default(); STACK]; LANES];
-    let mut boards = [[0u32; 32]; LANES];
     let mut tally = Tally::default();
-    let mut full = true;
-    for k in 0..LANES {
-        full &= load(plan, queue, &mut sp[k], &mut params[k], &mut stacks[k], &mut boards[k]);
+    for (lane, sp) in lanes.iter_mut().zip(&mut sp) {
+        *sp = lane.load(plan, queue);
     }
-    while full {
-        for k in 0..LANES {
-            step(&mut sp[k], params[k], &mut stacks[k], &mut boards[k], &mut tally);
+    let params = &plan.params[..];
+    let n = params[0].last + 1;
+    while !sp.contains(&0) {
+        // Written out, so each lane's stack pointer stays in a register.
+        // Written out, so each lane's stack pointer can stay in a register.
+        macro_rules! step_each {
+            ($($k:literal)*) => {
+                const _: () = assert!([$($k),*].len() == LANES);
+                $(lanes[$k].step(&mut sp[$k], n, params, &mut tally);)*
+            };
         }
-        for k in 0..LANES {
-            if sp[k] == 0 {
-                queue.finished();
-                full &= load(plan, queue, &mut sp[k], &mut params[k], &mut stacks[k], &mut boards[k]);
+        step_each!(0 1 2 3 4 5);
+        if sp.contains(&0) {
+            for (lane, sp) in lanes.iter_mut().zip(&mut sp) {
+                if *sp == 0 {
+                    queue.finished();
+                    *sp = lane.load(plan, queue);
+                }
             }
         }
     }
-    for k in 0..LANES {
-        if sp[k] != 0 {
-            while sp[k] != 0 {
-                step(&mut sp[k], params[k], &mut stacks[k], &mut boards[k], &mut tally);
+    while sp.iter().any(|&s| s != 0) {
+        for (lane, sp) in lanes.iter_mut().zip(&mut sp) {
+            if *sp != 0 {
+                lane.step(sp, n, params, &mut tally);
+                if *sp == 0 {
+                    queue.finished();
+                }
             }
-            queue.finished();
         }
     }
     tally
@@ -520,7 +577,7 @@ mod tests {
             (1..=9).map(|n| count_solutions(n, 2, &Limits::none(), &quiet).unwrap().solutions).collect();
         assert_eq!(got, [1, 0, 0, 2, 10, 4, 40, 92, 352]);
         assert_eq!(count_solutions(0, 1, &Limits::none(), &quiet), Err(QueensError::ZeroSize));
-        assert!(matches!(count_solutions(33, 1, &Limits::none(), &quiet), Err(QueensError::TooLarge { .. })));
+        assert!(matches!(count_solutions(28, 1, &Limits::none(), &quiet), Err(QueensError::TooLarge { .. })));
     }
 
     #[test]
