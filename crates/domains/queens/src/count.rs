@@ -22,6 +22,12 @@
 //! child of the top stack entry and decides with arithmetic whether the entry is used up
 //! (popped) and whether the child has free squares (pushed), so the only branches left are
 //! the rare leaves and task ends, and the independent lanes keep the core's pipelines full.
+//! The step is then bound by its instruction count (about 45), which shapes the rest: each
+//! lane holds its own copy of the row rules, its stack pointer is a byte offset kept in a
+//! register, the row number rides in the high bits of the column mask, and the side-column
+//! rule of the non-corner search is one multiplication and a table lookup ([`Sides`]).
+//! `select_unpredictable` keeps the compiler from turning the push/pop choices back into
+//! branches, which alone doubled the time.
 
 use crate::error::QueensError;
 use delve_core::{Limits, StopReason};
@@ -46,6 +52,13 @@ const SPLIT_ROW: u32 = 3;
 /// Tasks a worker thread interleaves.
 const LANES: usize = 6;
 
+/// Complete boards between checks of the deadline and cancellation inside a task (one task
+/// of a large board runs for hours; on such boards this is well under a millisecond).
+const LEAF_POLL: u32 = 1 << 12;
+
+/// Rounds of steps between checks of the limits once the lanes are draining.
+const TAIL_POLL: u32 = 1 << 14;
+
 /// A finished count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Count {
@@ -63,7 +76,8 @@ pub struct Count {
 
 /// Counts every solution of the N×N board on `threads` threads (0 = all cores), calling
 /// `progress(done, total)` (from worker threads) as tasks finish. A deadline or
-/// cancellation in `limits` is checked between tasks; the node budget does not apply.
+/// cancellation in `limits` is checked between tasks and, inside a task, every few thousand
+/// solutions found; the node budget does not apply.
 ///
 /// ```
 /// use delve_core::Limits;
@@ -325,15 +339,23 @@ struct Queue<'a> {
 impl Queue<'_> {
     /// The next task, or `None` when all are taken or a limit stopped the count.
     fn take(&self) -> Option<&Task> {
-        if self.stop.load(Ordering::Relaxed) {
+        if self.stopped() {
             return None;
+        }
+        self.tasks.get(self.next.fetch_add(1, Ordering::Relaxed))
+    }
+
+    /// Whether a limit has stopped the count (checking the deadline and cancellation now).
+    fn stopped(&self) -> bool {
+        if self.stop.load(Ordering::Relaxed) {
+            return true;
         }
         if let Err(r) = self.limits.check_time_and_cancel() {
             self.stop.store(true, Ordering::Relaxed);
             *self.reason.lock().expect("no poisoning") = Some(r);
-            return None;
+            return true;
         }
-        self.tasks.get(self.next.fetch_add(1, Ordering::Relaxed))
+        false
     }
 
     fn finished(&self) {
@@ -387,7 +409,7 @@ impl Lane {
     /// pushes the child if its row has a free square, and scores it if it completes the
     /// board (reaches row `n`). `sp` is the top entry's byte offset.
     #[inline(always)]
-    fn step(&mut self, sp: &mut usize, n: u32, params: &[Params], tally: &mut Tally) {
+    fn step(&mut self, sp: &mut usize, n: u32, params: &[Params], worker: &mut Worker) {
         const SLOTS: usize = ROWS * ENTRY - ENTRY;
         let top = *sp & SLOTS;
         let e = self.stack[top / ENTRY];
@@ -398,7 +420,11 @@ impl Lane {
         let (l, dy, r) = ((e.l | bit) << 1, (e.dy | bit) + (1 << Y_SHIFT), (e.r | bit) >> 1);
         let y = dy >> Y_SHIFT;
         if y == n {
-            leaf(&params[self.params], &self.board, tally);
+            if leaf(&params[self.params], &self.board, worker) {
+                // Stopped: no square is free any more, so the lane pops what is left of its
+                // stack within a few hundred steps, goes idle and gets no new task.
+                self.rows = [Row::default(); ROWS];
+            }
         }
         let b = self.rows[y as usize].free(&self.sides, l, dy, r);
         // The child goes above the entry, or over it when the entry is used up.
@@ -408,15 +434,26 @@ impl Lane {
     }
 }
 
-/// A complete board.
+/// Scores a complete board; every [`LEAF_POLL`] boards also checks the limits and returns
+/// true once they stop the count.
 #[cold]
 #[inline(never)]
-fn leaf(p: &Params, board: &[u32; ROWS], tally: &mut Tally) {
+fn leaf(p: &Params, board: &[u32; ROWS], worker: &mut Worker) -> bool {
     if p.corner {
-        tally.c8 += 1;
+        worker.tally.c8 += 1;
     } else {
-        check(p, board, tally);
+        check(p, board, &mut worker.tally);
     }
+    worker.leaves = worker.leaves.wrapping_add(1);
+    worker.leaves % LEAF_POLL == 0 && worker.queue.stopped()
+}
+
+/// What a worker thread carries besides its lanes.
+struct Worker<'a> {
+    queue: &'a Queue<'a>,
+    tally: Tally,
+    /// Complete boards seen, to pace the limit checks.
+    leaves: u32,
 }
 
 /// Compares a complete non-corner board with its rotations: counts it as a class of 2, 4 or
@@ -498,22 +535,23 @@ fn check(p: &Params, b: &[u32; ROWS], tally: &mut Tally) {
 
 /// One worker: keeps [`LANES`] depth-first searches going, refilling each lane from the queue
 /// as its task ends; when the queue is empty the remaining tasks finish interleaved.
-fn run_lanes(plan: &Plan, queue: &Queue) -> Tally {
+fn run_lanes<'a>(plan: &Plan, queue: &'a Queue<'a>) -> Tally {
     let mut lanes = [Lane::IDLE; LANES];
     let mut sp = [0usize; LANES];
-    let mut tally = Tally::default();
+    let mut worker = Worker { queue, tally: Tally::default(), leaves: 0 };
     for (lane, sp) in lanes.iter_mut().zip(&mut sp) {
         *sp = lane.load(plan, queue);
     }
     let params = &plan.params[..];
     let n = params[0].last + 1;
+    // No limit check in this loop (it costs registers): `Lane::leaf` makes a lane run dry
+    // when the limits stop the count, and the queue then has no task for it.
     while !sp.contains(&0) {
-        // Written out, so each lane's stack pointer stays in a register.
         // Written out, so each lane's stack pointer can stay in a register.
         macro_rules! step_each {
             ($($k:literal)*) => {
                 const _: () = assert!([$($k),*].len() == LANES);
-                $(lanes[$k].step(&mut sp[$k], n, params, &mut tally);)*
+                $(lanes[$k].step(&mut sp[$k], n, params, &mut worker);)*
             };
         }
         step_each!(0 1 2 3 4 5);
@@ -526,17 +564,22 @@ fn run_lanes(plan: &Plan, queue: &Queue) -> Tally {
             }
         }
     }
+    let mut rounds = 0u32;
     while sp.iter().any(|&s| s != 0) {
+        if rounds % TAIL_POLL == 0 && queue.stopped() {
+            break;
+        }
+        rounds = rounds.wrapping_add(1);
         for (lane, sp) in lanes.iter_mut().zip(&mut sp) {
             if *sp != 0 {
-                lane.step(sp, n, params, &mut tally);
+                lane.step(sp, n, params, &mut worker);
                 if *sp == 0 {
                     queue.finished();
                 }
             }
         }
     }
-    tally
+    worker.tally
 }
 
 /// Plain mirror-symmetric count, kept as an independent oracle for the tests.
@@ -578,6 +621,26 @@ mod tests {
         assert_eq!(got, [1, 0, 0, 2, 10, 4, 40, 92, 352]);
         assert_eq!(count_solutions(0, 1, &Limits::none(), &quiet), Err(QueensError::ZeroSize));
         assert!(matches!(count_solutions(28, 1, &Limits::none(), &quiet), Err(QueensError::TooLarge { .. })));
+    }
+
+    #[test]
+    fn side_rule_table_for_every_board() {
+        for n in 4..=MAX_COUNT_N {
+            let top = 1u32 << (n - 1);
+            let sides = Sides::new(n);
+            let got = [0, 1, top, top | 1].map(|missing| sides.rule(missing));
+            assert_eq!(got, [u32::MAX, 1, top, 0], "N = {n}");
+        }
+    }
+
+    #[test]
+    fn the_largest_board_honours_a_deadline_inside_a_task() {
+        let start = Instant::now();
+        let limits = Limits::none().timeout(Duration::from_millis(50));
+        let got = count_solutions(MAX_COUNT_N, 2, &limits, &|_, _| {});
+        assert_eq!(got, Err(QueensError::Stopped(StopReason::Timeout)));
+        // One task of N = 27 runs for hours; stopping within seconds means the lanes poll.
+        assert!(start.elapsed() < Duration::from_secs(20), "took {:?}", start.elapsed());
     }
 
     #[test]
