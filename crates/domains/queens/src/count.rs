@@ -419,12 +419,10 @@ impl Lane {
         self.board[(e.dy >> Y_SHIFT) as usize] = bit;
         let (l, dy, r) = ((e.l | bit) << 1, (e.dy | bit) + (1 << Y_SHIFT), (e.r | bit) >> 1);
         let y = dy >> Y_SHIFT;
-        if y == n {
-            if leaf(&params[self.params], &self.board, worker) {
-                // Stopped: no square is free any more, so the lane pops what is left of its
-                // stack within a few hundred steps, goes idle and gets no new task.
-                self.rows = [Row::default(); ROWS];
-            }
+        if y == n && leaf(&params[self.params], &self.board, worker) {
+            // Stopped: no square is free any more, so the lane pops what is left of its
+            // stack within a few hundred steps, goes idle and gets no new task.
+            self.rows = [Row::default(); ROWS];
         }
         let b = self.rows[y as usize].free(&self.sides, l, dy, r);
         // The child goes above the entry, or over it when the entry is used up.
@@ -445,7 +443,7 @@ fn leaf(p: &Params, board: &[u32; ROWS], worker: &mut Worker) -> bool {
         check(p, board, &mut worker.tally);
     }
     worker.leaves = worker.leaves.wrapping_add(1);
-    worker.leaves % LEAF_POLL == 0 && worker.queue.stopped()
+    worker.leaves.is_multiple_of(LEAF_POLL) && worker.queue.stopped()
 }
 
 /// What a worker thread carries besides its lanes.
@@ -566,7 +564,7 @@ fn run_lanes<'a>(plan: &Plan, queue: &'a Queue<'a>) -> Tally {
     }
     let mut rounds = 0u32;
     while sp.iter().any(|&s| s != 0) {
-        if rounds % TAIL_POLL == 0 && queue.stopped() {
+        if rounds.is_multiple_of(TAIL_POLL) && queue.stopped() {
             break;
         }
         rounds = rounds.wrapping_add(1);
