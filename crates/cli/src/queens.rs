@@ -29,7 +29,7 @@ enum QueensCommand {
     Solve(SolveArgs),
     /// Run a batch file of `N algorithm` lines, writing `N_algorithm_output.txt` for each.
     Batch(BatchArgs),
-    /// Count every solution exactly (bitboards, mirror symmetry, all cores).
+    /// Count every solution exactly (bitboards, the square's 8 symmetries, all cores).
     Count(CountArgs),
 }
 
@@ -83,7 +83,7 @@ struct BatchArgs {
 /// Arguments of `delve queens count`.
 #[derive(Args, Debug)]
 struct CountArgs {
-    /// Board size (1..=32).
+    /// Board size (1..=27; N = 27 is the largest board ever counted).
     #[arg(value_parser = parse_size)]
     n: usize,
     /// Worker threads (default: all cores).

@@ -125,7 +125,7 @@ fn bad_input_is_a_one_line_error() {
         (vec!["solve", "0"], "not a board size"),
         (vec!["solve", "8", "--algo", "magic"], "unknown algorithm `magic`"),
         (vec!["solve", "8", "--verbose", "3"], "3"),
-        (vec!["count", "40"], "count supports N up to 32"),
+        (vec!["count", "28"], "count supports N up to 27"),
         (vec!["solve", "3000", "--algo", "mac"], "mac supports N up to 2000"),
         (vec!["batch", "/nonexistent/input.txt"], "cannot read"),
     ] {
