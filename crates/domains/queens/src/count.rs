@@ -374,8 +374,9 @@ struct Lane {
     /// per row is ever on the stack.
     stack: [Entry; ROWS],
     rows: [Row; ROWS],
-    /// The queen of each row on the current path (rows above the top entry's row).
-    board: [u32; ROWS],
+    /// The queen of each row on the current path (rows above the top entry's row), stored
+    /// at the index of the row below it, which the step has at hand.
+    below: [u32; ROWS],
     sides: Sides,
     /// Index of the search's [`Params`].
     params: usize,
@@ -388,7 +389,7 @@ impl Lane {
     const IDLE: Lane = Lane {
         stack: [Entry { l: 0, r: 0, dy: 0, b: 0 }; ROWS],
         rows: [Row { allowed: 0, side: 0 }; ROWS],
-        board: [0; ROWS],
+        below: [0; ROWS],
         sides: Sides { mul: 0, table: [0; 4] },
         params: 0,
     };
@@ -401,7 +402,7 @@ impl Lane {
         self.params = task.params;
         self.rows = p.rows;
         self.sides = p.sides;
-        self.board[..SPLIT_ROW as usize].copy_from_slice(&task.board);
+        self.below[1..=SPLIT_ROW as usize].copy_from_slice(&task.board);
         self.stack[1] = task.entry;
         ENTRY
     }
@@ -417,17 +418,17 @@ impl Lane {
         let bit = e.b & e.b.wrapping_neg();
         let more = e.b != bit;
         self.stack[top / ENTRY].b = e.b ^ bit;
-        self.board[(e.dy >> Y_SHIFT) as usize] = bit;
         let (l, dy, r) = ((e.l | bit) << 1, (e.dy | bit) + (1 << Y_SHIFT), (e.r | bit) >> 1);
         let y = dy >> Y_SHIFT;
-        if y == n && leaf(&params[self.params], &self.board, worker) {
+        self.below[y as usize] = bit;
+        if y == n && leaf(&params[self.params], &self.below[1..], worker) {
             // Stopped: no square is free any more, so the lane pops what is left of its
             // stack within a few hundred steps, goes idle and gets no new task.
             self.rows = [Row::default(); ROWS];
         }
         let b = self.rows[y as usize].free(&self.sides, l, dy, r);
         // The child goes above the entry, or over it when the entry is used up.
-        let slot = top + select_unpredictable(more, ENTRY, 0);
+        let slot = select_unpredictable(more, top + ENTRY, top);
         self.stack[(slot & SLOTS) / ENTRY] = Entry { l, r, dy, b };
         *sp = select_unpredictable(b != 0, slot, slot.wrapping_sub(ENTRY));
     }
@@ -437,7 +438,7 @@ impl Lane {
 /// true once they stop the count.
 #[cold]
 #[inline(never)]
-fn leaf(p: &Params, board: &[u32; ROWS], worker: &mut Worker) -> bool {
+fn leaf(p: &Params, board: &[u32], worker: &mut Worker) -> bool {
     if p.corner {
         worker.tally.c8 += 1;
     } else {
@@ -457,7 +458,7 @@ struct Worker<'a> {
 
 /// Compares a complete non-corner board with its rotations: counts it as a class of 2, 4 or
 /// 8, or not at all when a rotation is smaller (that image is the canonical one).
-fn check(p: &Params, b: &[u32; ROWS], tally: &mut Tally) {
+fn check(p: &Params, b: &[u32], tally: &mut Tally) {
     let e = p.last as usize;
     // 90°
     if b[p.bound2 as usize] == 1 {
