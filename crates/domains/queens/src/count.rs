@@ -37,7 +37,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Largest N counted: the row number shares a 32-bit word with the columns taken. (N = 27
-/// is also the largest board anyone has counted, in a year of FPGA time.)
+/// is also the largest board anyone has counted: the Q27 project, on FPGAs, in 2016.)
 pub const MAX_COUNT_N: usize = 27;
 
 /// Where the row number starts in an entry's column word.
