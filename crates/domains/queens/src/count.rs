@@ -278,7 +278,7 @@ impl Plan {
         // Corner queen at (0, 0); row 1's queen at column bound1.
         for bound1 in 2..last {
             let bit = 1u32 << bound1;
-            let mut board = [0u32; ROWS];
+            let mut board = [0u32; SPLIT_ROW as usize];
             board[0] = 1;
             board[1] = bit;
             plan.params.push(Params::corner(n, bound1));
@@ -291,7 +291,7 @@ impl Plan {
         let mut bound1 = 1;
         while bound1 < last - bound1 {
             let bit = 1u32 << bound1;
-            let mut board = [0u32; ROWS];
+            let mut board = [0u32; SPLIT_ROW as usize];
             board[0] = bit;
             plan.params.push(Params::edge(n, bound1, lastmask, endbit));
             plan.split(1, bit << 1, bit, bit >> 1, &mut board, split);
@@ -303,17 +303,15 @@ impl Plan {
     }
 
     /// Searches the newest search's rows from `y` down to `split` and records a task for each
-    /// node reached there with a free square.
-    fn split(&mut self, y: u32, l: u32, d: u32, r: u32, board: &mut [u32; ROWS], split: u32) {
+    /// node reached there with a free square; `board` holds the queens of the rows above `y`.
+    fn split(&mut self, y: u32, l: u32, d: u32, r: u32, board: &mut [u32; SPLIT_ROW as usize], split: u32) {
         let params = self.params.len() - 1;
         let dy = d | (y << Y_SHIFT);
         let p = &self.params[params];
         let mut bits = p.rows[y as usize].free(&p.sides, l, dy, r);
         if y == split {
             if bits != 0 {
-                let mut top = [0; SPLIT_ROW as usize];
-                top[..y as usize].copy_from_slice(&board[..y as usize]);
-                self.tasks.push(Task { params, entry: Entry { l, r, dy, b: bits }, board: top });
+                self.tasks.push(Task { params, entry: Entry { l, r, dy, b: bits }, board: *board });
             }
             return;
         }
@@ -544,8 +542,8 @@ fn run_lanes<'a>(plan: &Plan, queue: &'a Queue<'a>) -> Tally {
     }
     let params = &plan.params[..];
     let n = params[0].last + 1;
-    // No limit check in this loop (it costs registers): `Lane::leaf` makes a lane run dry
-    // when the limits stop the count, and the queue then has no task for it.
+    // No limit check in this loop (it costs registers): `leaf` checks them, `Lane::step` then
+    // lets the lane run dry, and the queue has no task for it.
     while !sp.contains(&0) {
         // Written out, so each lane's stack pointer can stay in a register.
         macro_rules! step_each {
