@@ -2,24 +2,26 @@
 //! weighted A*: written once, parameterised by the priority `f(g, h)`.
 //!
 //! Tie-break policy (documented for all of them): the lowest priority first; among equal
-//! priorities the lowest `h` (so, for A*, the deepest node); then first-in, first-out.
-//! The goal test is applied when a node is selected for expansion, which is what makes
-//! uniform-cost search and A* optimal.
+//! priorities the lowest `h` (so, for A*, the deepest node); then the node created first
+//! (its index in the node store). The goal test is applied when a node is selected for
+//! expansion, which is what makes uniform-cost search and A* optimal.
+//!
+//! Frontier entries are `(f, h, node index)` — 12 bytes with `u32` costs. A node improved
+//! while on the frontier is pushed again and its stale entries are skipped when they surface:
+//! the fresh entry always has the lower `f`, so it is popped first and closes the node.
 
-use crate::cost::{Cost, Ordered};
-use crate::observe::{Meter, Observer};
-use crate::outcome::{Limits, Outcome, SearchResult};
+use crate::cost::Cost;
+use crate::observe::{Meter, NodeInfo, Observer};
+use crate::outcome::{Limits, Outcome, SearchResult, StopReason};
 use crate::problem::Problem;
-use crate::tree::Tree;
+use crate::tree::{Tree, cheaper, forward_solution};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 /// A frontier entry; the heap pops the "largest", so `Ord` is reversed.
 struct Entry<C> {
-    f: Ordered<C>,
-    h: Ordered<C>,
-    g: Ordered<C>,
-    seq: u64,
+    f: C,
+    h: C,
     node: u32,
 }
 
@@ -35,12 +37,12 @@ impl<C: Cost> PartialOrd for Entry<C> {
     }
 }
 impl<C: Cost> Ord for Entry<C> {
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
-        // Written as nested matches: the `then_with` chain compiled to noticeably slower code
-        // on the hot heap path (profiled on grid A*).
-        match other.f.cmp(&self.f) {
-            Ordering::Equal => match other.h.cmp(&self.h) {
-                Ordering::Equal => other.seq.cmp(&self.seq),
+        // Nested matches: a `then_with` chain compiled to slower code on the hot heap path.
+        match other.f.total_cmp(&self.f) {
+            Ordering::Equal => match other.h.total_cmp(&self.h) {
+                Ordering::Equal => other.node.cmp(&self.node),
                 order => order,
             },
             order => order,
@@ -50,6 +52,8 @@ impl<C: Cost> Ord for Entry<C> {
 
 /// How the engine ranks nodes.
 pub(crate) struct Policy<F> {
+    /// The algorithm's name for events.
+    pub(crate) name: &'static str,
     /// Priority from (g, h).
     pub(crate) priority: F,
     /// Whether to call the heuristic at all (uniform-cost search does not).
@@ -72,68 +76,84 @@ where
     F: Fn(P::Cost, P::Cost) -> P::Cost,
 {
     let mut meter = Meter::new(limits, observer);
-    let zero = P::Cost::ZERO;
-    let heuristic = |s: &P::State| if policy.use_heuristic { problem.heuristic(s) } else { zero };
+    let outcome = run(problem, &mut meter, &policy).unwrap_or_else(|reason| Outcome::Stopped { reason, best_so_far: None });
+    meter.finish(outcome)
+}
 
+fn run<P, O, F>(
+    problem: &P,
+    meter: &mut Meter<'_, O>,
+    policy: &Policy<F>,
+) -> Result<Outcome<P::State, P::Action, P::Cost>, StopReason>
+where
+    P: Problem,
+    O: Observer<P::State, P::Cost>,
+    F: Fn(P::Cost, P::Cost) -> P::Cost,
+{
+    meter.start::<P::State, P::Cost>(policy.name)?;
+    let zero = P::Cost::ZERO;
     let start = problem.initial_state();
-    let h0 = heuristic(&start);
-    let mut tree: Tree<P::State, P::Action, P::Cost> = Tree::new(start, zero);
+    let h0 = if policy.use_heuristic { problem.heuristic(&start) } else { zero };
+    let mut tree: Tree<P::State, P::Cost> = Tree::new(meter.memory_limit());
+    tree.insert(start, crate::tree::ROOT, zero)?;
     let mut closed: Vec<bool> = vec![false];
     let mut heap = BinaryHeap::new();
-    let mut seq = 0u64;
-    heap.push(Entry { f: Ordered((policy.priority)(zero, h0)), h: Ordered(h0), g: Ordered(zero), seq, node: 0 });
+    heap.push(Entry { f: (policy.priority)(zero, h0), h: h0, node: 0 });
     let mut buf = Vec::new();
+    let track_memory = meter.memory_limit().is_some();
 
-    while let Some(Entry { g, node, .. }) = heap.pop() {
+    while let Some(Entry { h: h_here, node, .. }) = heap.pop() {
         let idx = node as usize;
-        // Lazy deletion: skip entries superseded by a cheaper path or already expanded.
-        if closed[idx] || g.0.total_cmp(&tree.nodes[idx].g) == Ordering::Greater {
+        // Lazy deletion: a stale entry surfaces only after its node was expanded.
+        if closed[idx] {
             continue;
-        }
-        if problem.is_goal(&tree.nodes[idx].state) {
-            let solution = tree.solution(node);
-            return meter.finish(Outcome::Solved(solution));
-        }
-        if let Err(reason) = meter.expand(&tree.nodes[idx].state) {
-            return meter.finish(Outcome::Stopped { reason, best_so_far: None });
         }
         closed[idx] = true;
         let g_here = tree.nodes[idx].g;
+        let state = &tree.nodes[idx].state;
+        if problem.is_goal(state) {
+            return Ok(Outcome::Solved(forward_solution(problem, &tree, node)));
+        }
+        let info = NodeInfo { state, g: g_here, h: policy.use_heuristic.then_some(h_here), depth: None };
+        if !meter.expanding(info)? {
+            continue;
+        }
+        if track_memory {
+            let frontier = heap.capacity() * std::mem::size_of::<Entry<P::Cost>>() + closed.capacity();
+            meter.memory(tree.bytes() + frontier as u64)?;
+        }
         buf.clear();
         problem.expand(&tree.nodes[idx].state, &mut buf);
         for succ in buf.drain(..) {
-            meter.generated(&succ.state);
             let g_new = g_here + succ.cost;
+            if !meter.generated(NodeInfo { state: &succ.state, g: g_new, h: None, depth: None })? {
+                continue;
+            }
             let (hash, found) = tree.lookup(&succ.state);
-            let child = match found {
+            let estimate = |parent: &P::State, child: &P::State| {
+                if policy.use_heuristic { problem.heuristic_after(parent, h_here, &succ.action, child) } else { zero }
+            };
+            let (child, h) = match found {
                 Some(existing) => {
                     let e = existing as usize;
-                    if g_new.total_cmp(&tree.nodes[e].g) != Ordering::Less || (closed[e] && !policy.reopen) {
+                    if !cheaper(g_new, tree.nodes[e].g) || (closed[e] && !policy.reopen) {
                         continue;
                     }
-                    let n = &mut tree.nodes[e];
-                    n.g = g_new;
-                    n.parent = node;
-                    n.action = Some(succ.action);
+                    tree.nodes[e].g = g_new;
+                    tree.nodes[e].parent = node;
                     closed[e] = false;
-                    existing
+                    (existing, estimate(&tree.nodes[idx].state, &tree.nodes[e].state))
                 }
                 None => {
+                    let h = estimate(&tree.nodes[idx].state, &succ.state);
+                    let child = tree.insert_hashed(hash, succ.state, node, g_new)?;
                     closed.push(false);
-                    tree.insert_hashed(hash, succ.state, node, Some(succ.action), g_new)
+                    (child, h)
                 }
             };
-            let h = heuristic(&tree.nodes[child as usize].state);
-            seq += 1;
-            heap.push(Entry {
-                f: Ordered((policy.priority)(g_new, h)),
-                h: Ordered(h),
-                g: Ordered(g_new),
-                seq,
-                node: child,
-            });
+            heap.push(Entry { f: (policy.priority)(g_new, h), h, node: child });
         }
         meter.frontier(heap.len());
     }
-    meter.finish(Outcome::NoSolution)
+    Ok(Outcome::NoSolution)
 }

@@ -1,37 +1,40 @@
 //! The [`Cost`] trait: what a path cost must support so every algorithm can add, compare
-//! and bound it, for integers and floats alike.
+//! and bound it — integers, floats, and lexicographic pairs ([`Lex`], e.g. Sokoban's
+//! `(pushes, moves)`). [`Scale`] adds multiplication by a real factor, which only weighted A*
+//! needs.
 
 use std::cmp::Ordering;
-use std::fmt::{Debug, Display};
+use std::fmt::Debug;
 use std::hash::Hash;
-use std::ops::{Add, Sub};
+use std::ops::Add;
 
-/// A path cost: integers (signed and unsigned) and floats implement it.
+/// A path cost: integers (signed and unsigned), floats and [`Lex`] pairs implement it.
 ///
 /// Floats are not `Ord`, so algorithms never rely on `Ord`; they order costs with
 /// [`Cost::total_cmp`]. For `f32`/`f64` that is IEEE-754 `totalOrder`: a NaN compares
 /// greater than `+∞`, so a node whose cost became NaN is expanded after every real node
 /// (it never hides a cheaper path). Step costs should be non-negative for the optimal
 /// algorithms (uniform-cost, A*, iterative lengthening, IDA*) to stay optimal.
-pub trait Cost:
-    Copy + PartialOrd + Add<Output = Self> + Sub<Output = Self> + Debug + Display + Send + Sync + 'static
-{
+pub trait Cost: Copy + PartialOrd + Add<Output = Self> + Debug + Send + Sync + 'static {
     /// The additive identity (cost of the empty path).
     const ZERO: Self;
     /// The largest representable cost, used as "unbounded".
     const MAX: Self;
     /// A total order, also for floats (see the trait docs for NaN).
     fn total_cmp(&self, other: &Self) -> Ordering;
-    /// Lossy conversion for reporting and for weighting heuristics.
-    fn to_f64(self) -> f64;
-    /// Multiplies by a non-negative factor (weighted A*); integers round to nearest.
-    fn scale(self, factor: f64) -> Self;
     /// The smaller of two costs under [`Cost::total_cmp`].
     fn min_of(self, other: Self) -> Self {
         if other.total_cmp(&self) == Ordering::Less { other } else { self }
     }
-    /// Addition that saturates at [`Cost::MAX`] instead of overflowing.
+    /// Addition that saturates at [`Cost::MAX`] instead of overflowing (a heuristic may
+    /// return [`Cost::MAX`] for a dead end).
     fn saturating_add(self, other: Self) -> Self;
+}
+
+/// A cost that can be multiplied by a real factor: what weighted A* needs on top of [`Cost`].
+pub trait Scale: Cost {
+    /// Multiplies by a non-negative factor; integers round to nearest and saturate.
+    fn scale(self, factor: f64) -> Self;
 }
 
 macro_rules! int_cost {
@@ -42,11 +45,11 @@ macro_rules! int_cost {
             #[inline]
             fn total_cmp(&self, other: &Self) -> Ordering { self.cmp(other) }
             #[inline]
-            fn to_f64(self) -> f64 { self as f64 }
+            fn saturating_add(self, other: Self) -> Self { <$t>::saturating_add(self, other) }
+        }
+        impl Scale for $t {
             #[inline]
             fn scale(self, factor: f64) -> Self { ((self as f64) * factor).round() as $t }
-            #[inline]
-            fn saturating_add(self, other: Self) -> Self { <$t>::saturating_add(self, other) }
         }
     )*};
 }
@@ -60,15 +63,64 @@ macro_rules! float_cost {
             #[inline]
             fn total_cmp(&self, other: &Self) -> Ordering { <$t>::total_cmp(self, other) }
             #[inline]
-            fn to_f64(self) -> f64 { self as f64 }
+            fn saturating_add(self, other: Self) -> Self { self + other }
+        }
+        impl Scale for $t {
             #[inline]
             fn scale(self, factor: f64) -> Self { ((self as f64) * factor) as $t }
-            #[inline]
-            fn saturating_add(self, other: Self) -> Self { self + other }
         }
     )*};
 }
 float_cost!(f32, f64);
+
+/// A lexicographic pair of costs: compared on the first, then the second; added
+/// componentwise. Sokoban's "fewest pushes, then fewest moves" is `Lex<u32, u32>`.
+///
+/// ```
+/// use delve_core::{FnProblem, Lex, Limits, NoObserver, uninformed::ucs};
+/// // Two roads from a to c: one push-free but long, one with a push but short.
+/// let p = FnProblem::new('a', |&c: &char| match c {
+///     'a' => vec![('b', Lex(0u32, 9u32)), ('c', Lex(1, 1))],
+///     'b' => vec![('c', Lex(0, 9))],
+///     _ => vec![],
+/// }, |&c: &char| c == 'c');
+/// let sol = ucs(&p, &Limits::none(), NoObserver).into_solution().unwrap();
+/// assert_eq!(sol.cost, Lex(0, 18)); // fewer pushes wins, whatever the moves
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Lex<A, B>(pub A, pub B);
+
+impl<A: Add<Output = A>, B: Add<Output = B>> Add for Lex<A, B> {
+    type Output = Self;
+    #[inline]
+    fn add(self, other: Self) -> Self {
+        Lex(self.0 + other.0, self.1 + other.1)
+    }
+}
+
+impl<A: Cost, B: Cost> Cost for Lex<A, B> {
+    const ZERO: Self = Lex(A::ZERO, B::ZERO);
+    const MAX: Self = Lex(A::MAX, B::MAX);
+    #[inline]
+    fn total_cmp(&self, other: &Self) -> Ordering {
+        match self.0.total_cmp(&other.0) {
+            Ordering::Equal => self.1.total_cmp(&other.1),
+            order => order,
+        }
+    }
+    #[inline]
+    fn saturating_add(self, other: Self) -> Self {
+        let first = self.0.saturating_add(other.0);
+        // Once the first component saturates the pair is "infinite": keep it at MAX.
+        if first.total_cmp(&A::MAX) == Ordering::Equal { Self::MAX } else { Lex(first, self.1.saturating_add(other.1)) }
+    }
+}
+
+impl<A: std::fmt::Display, B: std::fmt::Display> std::fmt::Display for Lex<A, B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({}, {})", self.0, self.1)
+    }
+}
 
 /// Wraps a [`Cost`] so it can live in ordered collections (`BinaryHeap`, sorting).
 #[derive(Clone, Copy, Debug)]
@@ -115,5 +167,13 @@ mod tests {
         assert_eq!(7u32.scale(1.5), 11);
         assert_eq!(u8::MAX.saturating_add(1), u8::MAX);
         assert_eq!(3i64.min_of(-4), -4);
+    }
+
+    #[test]
+    fn lex_orders_on_the_first_component_then_the_second() {
+        assert_eq!(Lex(1u32, 9u32).total_cmp(&Lex(2, 0)), Ordering::Less);
+        assert_eq!(Lex(1u32, 9u32).total_cmp(&Lex(1, 3)), Ordering::Greater);
+        assert_eq!(Lex(1u32, 2u32) + Lex(3, 4), Lex(4, 6));
+        assert_eq!(Lex(u32::MAX, 0u32).saturating_add(Lex(1, 1)), Lex::<u32, u32>::MAX);
     }
 }

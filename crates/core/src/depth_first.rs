@@ -15,7 +15,7 @@
 
 use crate::cost::Cost;
 use crate::hash::FxHashSet;
-use crate::observe::{Meter, Observer};
+use crate::observe::{Meter, NodeInfo, Observer};
 use crate::outcome::{Solution, StopReason};
 use crate::problem::{Problem, Successor};
 use std::cmp::Ordering;
@@ -57,12 +57,17 @@ pub(crate) enum Probe<M> {
     Stopped(StopReason),
 }
 
+/// Where a node was reached from: the parent state, its heuristic value and the action.
+pub(crate) type From<'a, S, A, C> = Option<(&'a S, Option<C>, &'a A)>;
+
 /// The reusable stack: the current path and one successor buffer per depth.
 pub(crate) struct DepthFirst<S, A, C> {
     /// States on the current path, root first.
     states: Vec<S>,
     /// Path cost of each state on the path.
     costs: Vec<C>,
+    /// Heuristic value of each state on the path, where the cut-off rule computed one.
+    hs: Vec<Option<C>>,
     /// Successors of the state at each depth (kept across probes).
     succs: Vec<Vec<Successor<S, A, C>>>,
     /// Index of the next successor to try at each depth.
@@ -72,12 +77,13 @@ pub(crate) struct DepthFirst<S, A, C> {
 impl<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost> DepthFirst<S, A, C> {
     /// An empty engine.
     pub(crate) fn new() -> Self {
-        DepthFirst { states: Vec::new(), costs: Vec::new(), succs: Vec::new(), next: Vec::new() }
+        DepthFirst { states: Vec::new(), costs: Vec::new(), hs: Vec::new(), succs: Vec::new(), next: Vec::new() }
     }
 
-    /// One depth-first probe from `root`. `cut(depth, g, state)` returns `Some(measure)` when
-    /// the node lies beyond the bound (it is then neither goal-tested nor expanded) and `None`
-    /// otherwise; the smallest measure cut off is reported.
+    /// One depth-first probe from `root`. `cut(depth, g, from, state)` returns `Err(measure)`
+    /// when the node lies beyond the bound (it is then neither goal-tested nor expanded) and
+    /// `Ok(h)` otherwise, with the heuristic value if it computed one; the smallest measure
+    /// cut off is reported.
     pub(crate) fn probe<P, O, M, F>(
         &mut self,
         problem: &P,
@@ -90,19 +96,22 @@ impl<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost> DepthFirst<S, A, C> {
         P: Problem<State = S, Action = A, Cost = C>,
         O: Observer<S, C>,
         M: Cost,
-        F: FnMut(usize, C, &S) -> Option<M>,
+        F: FnMut(usize, C, From<'_, S, A, C>, &S) -> Result<Option<C>, M>,
     {
-        let DepthFirst { states, costs, succs, next } = self;
+        let DepthFirst { states, costs, hs, succs, next } = self;
         states.clear();
         costs.clear();
-        if let Some(measure) = cut(0, C::ZERO, &root) {
-            return Probe::Cutoff(measure);
-        }
+        hs.clear();
+        let h_root = match cut(0, C::ZERO, None, &root) {
+            Ok(h) => h,
+            Err(measure) => return Probe::Cutoff(measure),
+        };
         if let Pruning::Closed(closed) = pruning {
             closed.insert(root.clone());
         }
         states.push(root);
         costs.push(C::ZERO);
+        hs.push(h_root);
         let mut smallest_cut: Option<M> = None;
         loop {
             // Enter the node on top of the path: it is within the bound and not pruned.
@@ -112,20 +121,39 @@ impl<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost> DepthFirst<S, A, C> {
             if problem.is_goal(state) {
                 return Probe::Found;
             }
-            if let Err(reason) = meter.expand(state) {
-                return Probe::Stopped(reason);
-            }
             if succs.len() == depth {
                 succs.push(Vec::new());
                 next.push(0);
             }
             let buf = &mut succs[depth];
             buf.clear();
-            problem.expand(state, buf);
-            for succ in buf.iter() {
-                meter.generated(&succ.state);
-            }
             next[depth] = 0;
+            let info = NodeInfo { state, g: costs[depth], h: hs[depth], depth: Some(depth as u32) };
+            match meter.expanding(info) {
+                Ok(true) => {
+                    problem.expand(state, buf);
+                    let mut stop = None;
+                    let child_depth = Some(depth as u32 + 1);
+                    buf.retain(|succ| {
+                        if stop.is_some() {
+                            return false;
+                        }
+                        let g = costs[depth] + succ.cost;
+                        match meter.generated(NodeInfo { state: &succ.state, g, h: None, depth: child_depth }) {
+                            Ok(keep) => keep,
+                            Err(reason) => {
+                                stop = Some(reason);
+                                false
+                            }
+                        }
+                    });
+                    if let Some(reason) = stop {
+                        return Probe::Stopped(reason);
+                    }
+                }
+                Ok(false) => {}
+                Err(reason) => return Probe::Stopped(reason),
+            }
             // Find the next successor to enter, backtracking as needed.
             loop {
                 let Some(depth) = states.len().checked_sub(1) else {
@@ -135,20 +163,24 @@ impl<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost> DepthFirst<S, A, C> {
                 let Some(succ) = succs[depth].get(i) else {
                     states.pop();
                     costs.pop();
+                    hs.pop();
                     continue;
                 };
                 next[depth] = i + 1;
                 let g = costs[depth] + succ.cost;
-                if let Some(measure) = cut(depth + 1, g, &succ.state) {
-                    // Only a successor that would not be pruned counts as cut off. The pruning
-                    // test is skipped when the measure could not lower the minimum anyway,
-                    // which spares it for most cut-off nodes.
-                    let lower = smallest_cut.is_none_or(|m| measure.total_cmp(&m) == Ordering::Less);
-                    if lower && !pruning.seen(states, &succ.state) {
-                        smallest_cut = Some(measure);
+                let h = match cut(depth + 1, g, Some((&states[depth], hs[depth], &succ.action)), &succ.state) {
+                    Ok(h) => h,
+                    Err(measure) => {
+                        // Only a successor that would not be pruned counts as cut off. The
+                        // pruning test is skipped when the measure could not lower the minimum
+                        // anyway, which spares it for most cut-off nodes.
+                        let lower = smallest_cut.is_none_or(|m| measure.total_cmp(&m) == Ordering::Less);
+                        if lower && !pruning.seen(states, &succ.state) {
+                            smallest_cut = Some(measure);
+                        }
+                        continue;
                     }
-                    continue;
-                }
+                };
                 let fresh = match pruning {
                     Pruning::Path => !on_path(states, &succ.state),
                     Pruning::Closed(closed) => closed.insert(succ.state.clone()),
@@ -156,6 +188,7 @@ impl<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost> DepthFirst<S, A, C> {
                 if fresh {
                     states.push(succ.state.clone());
                     costs.push(g);
+                    hs.push(h);
                     break;
                 }
             }
@@ -165,7 +198,7 @@ impl<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost> DepthFirst<S, A, C> {
     /// The current path; after [`Probe::Found`] it ends in the goal.
     pub(crate) fn solution(&self) -> Solution<S, A, C> {
         let actions = (0..self.states.len() - 1).map(|d| self.succs[d][self.next[d] - 1].action.clone()).collect();
-        let cost = *self.costs.last().expect("a path holds at least the root");
+        let cost = self.costs[self.costs.len() - 1];
         Solution { actions, states: self.states.clone(), cost }
     }
 }

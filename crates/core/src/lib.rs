@@ -2,21 +2,30 @@
 //!
 //! The generic state-space search core of delve: the [`Problem`] abstraction (with a
 //! closure adapter, [`FnProblem`]), the [`Cost`] trait, and the classic algorithms, each
-//! instrumented the same way ([`Stats`]) and bounded the same way ([`Limits`]), reporting
-//! an [`Outcome`]. No I/O, no domains: domains implement [`Problem`].
+//! instrumented the same way ([`Stats`]), bounded the same way ([`Limits`]: nodes, time,
+//! memory, cancellation), watched and steered the same way ([`Observer`] and its [`Event`]s),
+//! and reporting an [`Outcome`] that serialises into the one [`Report`]. No I/O, no domains:
+//! domains implement [`Problem`].
 //!
-//! Every algorithm is one function `algo(problem, [parameters,] &limits, observer)`.
-//! Pass `&mut NoObserver` when you do not need hooks; it costs nothing.
+//! Every algorithm is one function `algo(problem, [parameters,] &limits, observer)`; pass
+//! [`NoObserver`] when you do not need events (it costs nothing), or pick the algorithm at run
+//! time with [`Algorithm`]. `use delve_core::prelude::*` brings in what a program needs.
 //!
 //! ```
-//! use delve_core::{FnProblem, Limits, NoObserver, informed::astar, uninformed::bfs};
-//! let p = FnProblem::new(0u32, |&n: &u32| vec![(n + 1, 1u32), (n + 5, 4)], |&n: &u32| n == 12);
-//! let cheap = astar(&p, &Limits::none(), &mut NoObserver);
-//! let short = bfs(&p, &Limits::none(), &mut NoObserver);
-//! assert_eq!(cheap.solution().unwrap().cost, 10); // +5 +5 +1 +1
-//! assert_eq!(short.solution().unwrap().len(), 4);
+//! use delve_core::prelude::*;
+//! let p = FnProblem::new(0u32, |&n| [(n + 1, 1u32), (n + 5, 4)], |&n| n == 12);
+//! assert_eq!(astar(&p, &Limits::none(), NoObserver).into_solution().unwrap().cost, 10);
+//! assert_eq!(bfs(&p, &Limits::none(), NoObserver).into_solution().unwrap().len(), 4);
 //! ```
+//!
+//! How the crate is laid out (data flows one way: problem → algorithm → outcome → report):
+//! `problem` (the trait and adapters), `cost`, `outcome` (results, statistics, limits),
+//! `observe` (the one event path and the [`Meter`] algorithms count through), `report`,
+//! `algorithm` (the name → function dispatch), `uninformed`/`informed`/`local` (one module
+//! per algorithm), and the helpers domains need: `matching` (minimum-cost perfect matching)
+//! and `reach` (reachability and all-pairs distances).
 
+pub mod algorithm;
 mod best_first;
 pub mod cost;
 mod depth_first;
@@ -25,11 +34,18 @@ pub mod informed;
 pub mod local;
 pub mod observe;
 pub mod outcome;
+pub mod prelude;
 pub mod problem;
+pub mod report;
 mod tree;
 pub mod uninformed;
 
-pub use cost::{Cost, Ordered};
-pub use observe::{Meter, NoObserver, Observer};
-pub use outcome::{Limits, Outcome, SearchResult, Solution, Stats, StopReason};
-pub use problem::{FnProblem, Problem, Reversible, Successor, WithPredecessors};
+pub use algorithm::{Algorithm, NeedsPredecessors, UnknownAlgorithm};
+pub use cost::{Cost, Lex, Ordered, Scale};
+pub use observe::{Bound, Control, Event, FnObserver, Live, Meter, NoObserver, NodeInfo, Observer, SharedMeter};
+pub use outcome::{Clock, Limits, NegativeTimeout, Outcome, OutcomeKind, SearchResult, Solution, Stats, StopReason};
+pub use problem::{Actions, FnProblem, Problem, Reversible, Successor, WithPredecessors, expand_by_actions};
+pub use report::Report;
+/// The random-number crate the local-search API uses (its [`local::Rng`] and `rand::Rng`
+/// methods), re-exported so users need not match its version.
+pub use rand;

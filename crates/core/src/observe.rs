@@ -1,150 +1,423 @@
-//! Observing a search without forking it: the [`Observer`] hooks and the [`Meter`] every
-//! algorithm uses to count, bound and report its work.
+//! The one way to watch — and steer — a search: every algorithm, the CSP engine, the
+//! enumerations, pattern-database builds and solution counts report through an
+//! [`Observer`], which receives [`Event`]s and answers with a [`Control`].
+//!
+//! * **Events** carry what a viewer needs: the state, its `g`, its `h` where the algorithm
+//!   computed one, its depth where the algorithm tracks it, the iteration bound, and progress
+//!   of bulk work (`done` of `total`). The web page streams the same events.
+//! * **Steering**: answering [`Control::Prune`] to an [`Event::Expand`] skips that node's
+//!   successors, to an [`Event::Generate`] drops that successor; [`Control::Stop`] ends the
+//!   search with [`StopReason::Observer`](crate::StopReason::Observer) and its statistics.
+//! * **Live statistics**: every call also gets the [`Live`] view (statistics so far and a
+//!   running `elapsed`).
+//! * **Zero cost when unused**: algorithms are generic over the observer, so with
+//!   [`NoObserver`] the events are never built.
+//!
+//! The [`Meter`] is the algorithms' side of the same path: it counts, checks the
+//! [`Limits`], and forwards events. Parallel jobs share one through a [`SharedMeter`].
 
-use crate::outcome::{Limits, Outcome, SearchResult, Stats, StopReason};
-use std::time::Instant;
+use crate::outcome::{Clock, Limits, Outcome, OutcomeKind, SearchResult, Stats, StopReason};
+use std::sync::Mutex;
+use std::time::Duration;
 
-/// Hooks called while a search runs, for progress bars and visualisation.
-///
-/// Every method has an empty default, and algorithms are generic over the observer, so
-/// [`NoObserver`] compiles to nothing.
-pub trait Observer<S, C> {
-    /// A state is about to be expanded.
-    fn expanded(&mut self, state: &S, stats: &Stats) {
-        let _ = (state, stats);
+/// What the observer asks the search to do after an event.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Control {
+    /// Go on as usual.
+    #[default]
+    Continue,
+    /// Skip this node: do not expand it (after [`Event::Expand`]) or drop it (after
+    /// [`Event::Generate`]). Ignored after other events.
+    Prune,
+    /// Stop the search now; it ends with [`StopReason::Observer`].
+    Stop,
+}
+
+/// An iteration's bound: a depth limit, a cost (or `f`) limit, or none.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Bound<C> {
+    /// The iteration has no bound (a hill-climbing restart, a CSP restart).
+    None,
+    /// Depth limit in actions (iterative deepening).
+    Depth(u64),
+    /// Cost limit (iterative lengthening), `f` bound (IDA*) or starting temperature
+    /// (annealing).
+    Cost(C),
+}
+
+/// A node as a viewer sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct NodeInfo<'a, S, C> {
+    /// The state.
+    pub state: &'a S,
+    /// Path cost from the initial state.
+    pub g: C,
+    /// Heuristic estimate, where the algorithm computed one for this node.
+    pub h: Option<C>,
+    /// Number of actions from the initial state, where the algorithm tracks it.
+    pub depth: Option<u32>,
+}
+
+/// Something that happened in a search.
+#[derive(Clone, Copy, Debug)]
+pub enum Event<'a, S, C> {
+    /// The search starts.
+    Start {
+        /// The algorithm's short name (`"astar"`, `"ida*"`, …).
+        algorithm: &'a str,
+    },
+    /// An iteration starts (deepening depth, cost limit, `f` bound, restart, …).
+    Iteration {
+        /// 0 for the first iteration.
+        index: u64,
+        /// Its bound.
+        bound: Bound<C>,
+    },
+    /// A node is about to be expanded; [`Control::Prune`] skips it.
+    Expand(NodeInfo<'a, S, C>),
+    /// A successor was generated; [`Control::Prune`] drops it.
+    Generate(NodeInfo<'a, S, C>),
+    /// Bulk work made progress (enumeration layers, table builds, counting tasks, …).
+    Progress {
+        /// What is being done (`"layer 12"`, `"build 7-8 table"`, …).
+        phase: &'a str,
+        /// Units done so far.
+        done: u64,
+        /// Units in all, when known.
+        total: Option<u64>,
+    },
+    /// The search ended.
+    Finish {
+        /// How.
+        outcome: OutcomeKind,
+        /// Why it stopped, if it was stopped.
+        stop_reason: Option<StopReason>,
+    },
+}
+
+/// The live view of a running search, passed with every event.
+#[derive(Debug)]
+pub struct Live {
+    stats: Stats,
+    clock: Clock,
+}
+
+impl Live {
+    /// The statistics so far (`elapsed` is filled in only at the end; use [`Live::elapsed`]).
+    pub fn stats(&self) -> &Stats {
+        &self.stats
     }
-    /// A successor state was generated.
-    fn generated(&mut self, state: &S) {
-        let _ = state;
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.clock.elapsed()
     }
-    /// A new iteration starts (deepening depth, cost limit, restart, ...); `bound` is the
-    /// depth or cost limit where the algorithm has one. Iterative lengthening's `Find Cost: L`
-    /// log is printed from here.
-    fn iteration(&mut self, index: u64, bound: Option<C>, stats: &Stats) {
-        let _ = (index, bound, stats);
+    /// The armed limits (for parallel workers that check them themselves).
+    pub fn clock(&self) -> &Clock {
+        &self.clock
     }
 }
 
-/// The observer that observes nothing.
+/// Receives a search's events and may steer it. The default answers [`Control::Continue`] to
+/// everything, so an observer implements only what it needs.
+///
+/// ```
+/// use delve_core::{Control, Event, FnProblem, Limits, Live, Observer, StopReason, uninformed::bfs};
+/// /// Stops any search after it has expanded three states.
+/// struct Three;
+/// impl<S, C> Observer<S, C> for Three {
+///     fn on_event(&mut self, event: &Event<'_, S, C>, live: &Live) -> Control {
+///         match event {
+///             Event::Expand(_) if live.stats().expanded >= 3 => Control::Stop,
+///             _ => Control::Continue,
+///         }
+///     }
+/// }
+/// let p = FnProblem::unit(0u64, |&n: &u64| [n + 1, n * 2], |&n: &u64| n == 1000);
+/// let out = bfs(&p, &Limits::none(), Three);
+/// assert_eq!(out.outcome.stop_reason(), Some(StopReason::Observer));
+/// assert_eq!(out.stats.expanded, 3);
+/// ```
+pub trait Observer<S, C> {
+    /// Called for every event; the answer steers the search.
+    #[inline]
+    fn on_event(&mut self, event: &Event<'_, S, C>, live: &Live) -> Control {
+        let _ = (event, live);
+        Control::Continue
+    }
+}
+
+/// The observer that observes nothing; it compiles away.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoObserver;
 impl<S, C> Observer<S, C> for NoObserver {}
 
 impl<S, C, O: Observer<S, C> + ?Sized> Observer<S, C> for &mut O {
-    fn expanded(&mut self, state: &S, stats: &Stats) {
-        (**self).expanded(state, stats)
-    }
-    fn generated(&mut self, state: &S) {
-        (**self).generated(state)
-    }
-    fn iteration(&mut self, index: u64, bound: Option<C>, stats: &Stats) {
-        (**self).iteration(index, bound, stats)
+    #[inline]
+    fn on_event(&mut self, event: &Event<'_, S, C>, live: &Live) -> Control {
+        (**self).on_event(event, live)
     }
 }
 
-/// How many expansions pass between two looks at the clock and the cancel flag.
-const CHECK_EVERY: u64 = 256;
+/// An observer made of a closure, for quick logs and tests.
+///
+/// ```
+/// use delve_core::{Bound, Event, FnObserver, FnProblem, Limits, uninformed::ils};
+/// let p = FnProblem::new('s', |&c: &char| match c {
+///     's' => vec![('g', 9u32), ('a', 2)],
+///     'a' => vec![('g', 3)],
+///     _ => vec![],
+/// }, |&c: &char| c == 'g');
+/// let mut log = Vec::new();
+/// ils(&p, &Limits::none(), FnObserver(|e: &Event<'_, char, u32>, _: &_| {
+///     if let Event::Iteration { bound: Bound::Cost(c), .. } = e { log.push(*c) }
+/// }));
+/// assert_eq!(log, [0, 2, 5]);
+/// ```
+pub struct FnObserver<F>(pub F);
 
-/// Counts, bounds and reports a search's work: the one instrumentation path shared by all
-/// algorithms (and by the CSP and game crates).
+impl<S, C, F: FnMut(&Event<'_, S, C>, &Live)> Observer<S, C> for FnObserver<F> {
+    fn on_event(&mut self, event: &Event<'_, S, C>, live: &Live) -> Control {
+        (self.0)(event, live);
+        Control::Continue
+    }
+}
+
+/// How many work units pass between two looks at the clock and the cancel flag.
+const CHECK_EVERY: u64 = 256;
+/// Least time between two [`Event::Progress`] events (the last one always goes out).
+const PROGRESS_EVERY: Duration = Duration::from_millis(50);
+
+/// Counts, bounds and reports a search's work: the algorithms' side of the one event path,
+/// shared by all algorithms (and by the CSP, domain and game crates).
 pub struct Meter<'a, O> {
-    /// The statistics gathered so far.
-    pub stats: Stats,
+    live: Live,
     limits: &'a Limits,
-    /// The caller's observer.
-    pub observer: O,
-    start: Instant,
+    observer: O,
     next_check: u64,
+    last_progress: Option<Duration>,
 }
 
 impl<'a, O> Meter<'a, O> {
-    /// Starts the clock.
+    /// Arms the limits and starts the clock.
     pub fn new(limits: &'a Limits, observer: O) -> Self {
-        Meter { stats: Stats::default(), limits, observer, start: Instant::now(), next_check: 0 }
+        Meter {
+            live: Live { stats: Stats::default(), clock: limits.clock() },
+            limits,
+            observer,
+            next_check: 0,
+            last_progress: None,
+        }
     }
 
-    /// Counts one expansion of `state`; `Err` when a limit says stop.
+    /// The statistics so far.
     #[inline]
-    pub fn expand<S, C>(&mut self, state: &S) -> Result<(), StopReason>
+    pub fn stats(&self) -> &Stats {
+        &self.live.stats
+    }
+
+    /// The armed clock (deadline and cancel flag), for parallel workers to check.
+    pub fn clock(&self) -> &Clock {
+        &self.live.clock
+    }
+
+    /// Sends an event to the observer.
+    #[inline]
+    pub fn emit<S, C>(&mut self, event: Event<'_, S, C>) -> Control
     where
         O: Observer<S, C>,
     {
-        if let Some(max) = self.limits.max_expanded
-            && self.stats.expanded >= max
-        {
-            return Err(StopReason::NodeLimit);
+        self.observer.on_event(&event, &self.live)
+    }
+
+    /// Announces the start of a search by `algorithm`.
+    #[inline]
+    pub fn start<S, C>(&mut self, algorithm: &str) -> Result<(), StopReason>
+    where
+        O: Observer<S, C>,
+    {
+        match self.emit::<S, C>(Event::Start { algorithm }) {
+            Control::Stop => Err(StopReason::Observer),
+            _ => Ok(()),
         }
-        self.check_clock()?;
-        self.stats.expanded += 1;
-        self.observer.expanded(state, &self.stats);
-        Ok(())
+    }
+
+    /// Counts one expansion of `node` against the limits and tells the observer. `Ok(true)`:
+    /// expand it; `Ok(false)`: the observer pruned it; `Err`: stop.
+    #[inline]
+    pub fn expanding<S, C>(&mut self, node: NodeInfo<'_, S, C>) -> Result<bool, StopReason>
+    where
+        O: Observer<S, C>,
+    {
+        self.work()?;
+        match self.emit(Event::Expand(node)) {
+            Control::Continue => Ok(true),
+            Control::Prune => Ok(false),
+            Control::Stop => Err(StopReason::Observer),
+        }
     }
 
     /// Counts one work unit that is not a state expansion (a CSP assignment, a local-search
-    /// step) against the same limits.
+    /// step) against the same limits, without an event.
     #[inline]
-    pub fn tick(&mut self) -> Result<(), StopReason> {
+    pub fn work(&mut self) -> Result<(), StopReason> {
+        let stats = &mut self.live.stats;
         if let Some(max) = self.limits.max_expanded
-            && self.stats.expanded >= max
+            && stats.expanded >= max
         {
             return Err(StopReason::NodeLimit);
         }
-        self.check_clock()?;
-        self.stats.expanded += 1;
-        Ok(())
-    }
-
-    #[inline]
-    fn check_clock(&mut self) -> Result<(), StopReason> {
-        if self.stats.expanded >= self.next_check {
-            self.next_check = self.stats.expanded + CHECK_EVERY;
-            self.limits.check_time_and_cancel()?;
+        if stats.expanded >= self.next_check {
+            self.next_check = stats.expanded + CHECK_EVERY;
+            self.live.clock.check()?;
         }
+        stats.expanded += 1;
         Ok(())
     }
 
-    /// Counts one generated successor.
+    /// Counts one generated successor and tells the observer. `Ok(true)`: keep it;
+    /// `Ok(false)`: the observer pruned it; `Err`: the observer asked to stop.
     #[inline]
-    pub fn generated<S, C>(&mut self, state: &S)
+    pub fn generated<S, C>(&mut self, node: NodeInfo<'_, S, C>) -> Result<bool, StopReason>
     where
         O: Observer<S, C>,
     {
-        self.stats.generated += 1;
-        self.observer.generated(state);
+        self.live.stats.generated += 1;
+        match self.emit(Event::Generate(node)) {
+            Control::Continue => Ok(true),
+            Control::Prune => Ok(false),
+            Control::Stop => Err(StopReason::Observer),
+        }
+    }
+
+    /// Counts `n` generated candidates that are not states (moves a local search evaluated,
+    /// values a CSP tried), without events.
+    #[inline]
+    pub fn generated_many(&mut self, n: u64) {
+        self.live.stats.generated += n;
     }
 
     /// Records the current frontier (or stack) size.
     #[inline]
     pub fn frontier(&mut self, size: usize) {
-        self.stats.frontier(size);
+        self.live.stats.frontier(size);
     }
 
-    /// Starts iteration number `stats.iterations` with an optional bound; checks the clock.
-    pub fn iteration<S, C>(&mut self, bound: Option<C>) -> Result<(), StopReason>
+    /// Starts iteration number `stats.iterations` with its bound; checks the clock.
+    pub fn iteration<S, C>(&mut self, bound: Bound<C>) -> Result<(), StopReason>
     where
         O: Observer<S, C>,
     {
-        self.limits.check_time_and_cancel()?;
-        let index = self.stats.iterations;
-        self.stats.iterations += 1;
-        self.observer.iteration(index, bound, &self.stats);
+        self.live.clock.check()?;
+        let index = self.live.stats.iterations;
+        self.live.stats.iterations += 1;
+        match self.emit::<S, C>(Event::Iteration { index, bound }) {
+            Control::Stop => Err(StopReason::Observer),
+            _ => Ok(()),
+        }
+    }
+
+    /// Reports progress of bulk work (at most every 50 ms, and always when `done == total`)
+    /// and checks the clock and cancel flag.
+    pub fn progress<S, C>(&mut self, phase: &str, done: u64, total: Option<u64>) -> Result<(), StopReason>
+    where
+        O: Observer<S, C>,
+    {
+        self.live.clock.check()?;
+        let now = self.live.clock.elapsed();
+        let due = self.last_progress.is_none_or(|t| now >= t + PROGRESS_EVERY) || total == Some(done);
+        if due {
+            self.last_progress = Some(now);
+            if self.emit::<S, C>(Event::Progress { phase, done, total }) == Control::Stop {
+                return Err(StopReason::Observer);
+            }
+        }
         Ok(())
     }
 
-    /// The limits this meter enforces.
-    pub fn limits(&self) -> &Limits {
-        self.limits
+    /// Checks `bytes` of node storage against the memory limit.
+    #[inline]
+    pub fn memory(&self, bytes: u64) -> Result<(), StopReason> {
+        match self.limits.max_memory {
+            Some(max) if bytes > max => Err(StopReason::Memory),
+            _ => Ok(()),
+        }
     }
 
-    /// Stops the clock and packs the outcome with the statistics.
-    pub fn finish<S, A, C>(mut self, outcome: Outcome<S, A, C>) -> SearchResult<S, A, C> {
-        self.stats.elapsed = self.start.elapsed();
-        SearchResult { outcome, stats: self.stats }
+    /// The memory limit, for storage that checks its own growth.
+    pub fn memory_limit(&self) -> Option<u64> {
+        self.limits.max_memory
     }
 
-    /// Stops the clock and returns the statistics (for searches that do not return paths).
-    pub fn finish_stats(mut self) -> Stats {
-        self.stats.elapsed = self.start.elapsed();
-        self.stats
+    /// Adds work counted elsewhere (by parallel workers) to the statistics.
+    pub fn add(&mut self, expanded: u64, generated: u64) {
+        self.live.stats.expanded += expanded;
+        self.live.stats.generated += generated;
+    }
+
+    /// Stops the clock, tells the observer, and packs the outcome with the statistics.
+    pub fn finish<S, A, C>(mut self, outcome: Outcome<S, A, C>) -> SearchResult<S, A, C>
+    where
+        O: Observer<S, C>,
+    {
+        let stats = self.finish_with::<S, C>(outcome.kind(), outcome.stop_reason());
+        SearchResult { outcome, stats }
+    }
+
+    /// Stops the clock, tells the observer how it ended, and returns the statistics (for
+    /// searches that do not return paths).
+    pub fn finish_with<S, C>(&mut self, outcome: OutcomeKind, stop_reason: Option<StopReason>) -> Stats
+    where
+        O: Observer<S, C>,
+    {
+        self.live.stats.elapsed = self.live.clock.elapsed();
+        self.emit::<S, C>(Event::Finish { outcome, stop_reason });
+        self.live.stats
+    }
+
+    /// Gives the observer back (after [`Meter::finish_with`]).
+    pub fn into_observer(self) -> O {
+        self.observer
+    }
+}
+
+/// A [`Meter`] shared by parallel workers: they count their own work, check the shared
+/// [`Clock`] themselves, and report progress through [`SharedMeter::progress`], which never
+/// blocks a worker (if another worker is reporting, the call is skipped).
+pub struct SharedMeter<'a, O> {
+    inner: Mutex<Meter<'a, O>>,
+    clock: Clock,
+}
+
+impl<'a, O> SharedMeter<'a, O> {
+    /// Shares `meter`.
+    pub fn new(meter: Meter<'a, O>) -> Self {
+        let clock = meter.clock().clone();
+        SharedMeter { inner: Mutex::new(meter), clock }
+    }
+    /// The armed clock every worker checks.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+    /// Reports progress from any thread; `Err` when a limit or the observer says stop.
+    pub fn progress<S, C>(&self, phase: &str, done: u64, total: Option<u64>) -> Result<(), StopReason>
+    where
+        O: Observer<S, C>,
+    {
+        self.clock.check()?;
+        match self.inner.try_lock() {
+            Ok(mut meter) => meter.progress::<S, C>(phase, done, total),
+            Err(_) => Ok(()),
+        }
+    }
+    /// Adds work counted by a worker.
+    pub fn add(&self, expanded: u64, generated: u64) {
+        // A poisoned lock means a worker panicked; its counts no longer matter.
+        if let Ok(mut meter) = self.inner.lock() {
+            meter.add(expanded, generated);
+        }
+    }
+    /// The meter back, when the workers are done.
+    pub fn into_inner(self) -> Meter<'a, O> {
+        self.inner.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }

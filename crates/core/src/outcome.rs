@@ -1,5 +1,7 @@
-//! What every search returns and obeys: [`Outcome`], [`Solution`], [`Stats`], [`Limits`].
+//! What every search returns and obeys: [`Outcome`], [`Solution`], [`Stats`], [`Limits`], and
+//! the [`Clock`] that arms the limits when one search starts.
 
+use serde::{Serialize, Serializer, ser::SerializeStruct};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -16,9 +18,10 @@ pub struct Solution<S, A, C> {
 }
 
 impl<S, A, C> Solution<S, A, C> {
-    /// The goal state the path ends in.
+    /// The goal state the path ends in (the initial state when the path is empty).
     pub fn goal(&self) -> &S {
-        self.states.last().expect("a solution holds at least the initial state")
+        // A solution is only ever built with at least the initial state.
+        &self.states[self.states.len() - 1]
     }
     /// Number of actions on the path.
     pub fn len(&self) -> usize {
@@ -30,17 +33,40 @@ impl<S, A, C> Solution<S, A, C> {
     }
 }
 
-/// Why a search stopped before finishing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Why a search stopped before finishing. Serialised in `snake_case` (`"node_limit"`, …), the
+/// `stop_reason` of every report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum StopReason {
     /// The node budget ([`Limits::max_expanded`]) was used up.
     NodeLimit,
-    /// The deadline passed.
+    /// The time limit ([`Limits::time_limit`]) passed.
     Timeout,
     /// The cancellation flag was raised (e.g. Ctrl-C).
     Cancelled,
-    /// A local search used up its iterations/restarts without reaching a goal.
+    /// A local search used up its own iterations/restarts without reaching a goal.
     IterationLimit,
+    /// Node storage would have grown past [`Limits::max_memory`].
+    Memory,
+    /// The search holds as many nodes as its index type can address (2³² − 1 nodes).
+    NodeCapacity,
+    /// The observer asked the search to stop ([`Control::Stop`](crate::Control::Stop)).
+    Observer,
+}
+
+impl StopReason {
+    /// The `snake_case` name used in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            StopReason::NodeLimit => "node_limit",
+            StopReason::Timeout => "timeout",
+            StopReason::Cancelled => "cancelled",
+            StopReason::IterationLimit => "iteration_limit",
+            StopReason::Memory => "memory",
+            StopReason::NodeCapacity => "node_capacity",
+            StopReason::Observer => "observer",
+        }
+    }
 }
 
 impl std::fmt::Display for StopReason {
@@ -50,6 +76,9 @@ impl std::fmt::Display for StopReason {
             StopReason::Timeout => "time limit reached",
             StopReason::Cancelled => "cancelled",
             StopReason::IterationLimit => "iteration limit reached",
+            StopReason::Memory => "memory limit reached",
+            StopReason::NodeCapacity => "node capacity (4,294,967,295 nodes) reached",
+            StopReason::Observer => "stopped by the observer",
         })
     }
 }
@@ -61,13 +90,45 @@ pub enum Outcome<S, A, C> {
     Solved(Solution<S, A, C>),
     /// The reachable space was exhausted without reaching a goal.
     NoSolution,
-    /// A limit stopped the search; local searches report the best state they held.
+    /// A limit stopped the search.
     Stopped {
         /// Which limit.
         reason: StopReason,
-        /// The best partial result, if the algorithm has a meaningful one.
+        /// The best partial result, where the algorithm has a meaningful one: local searches
+        /// report the best state they held; the systematic searches (BFS, A*, IDA*, …) report
+        /// `None`, because a partial path says nothing about the remaining cost.
         best_so_far: Option<Solution<S, A, C>>,
     },
+}
+
+/// The kind of an [`Outcome`] without its payload: what reports and events carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OutcomeKind {
+    /// A goal was reached.
+    Solved,
+    /// The space was exhausted without a goal.
+    NoSolution,
+    /// A limit stopped the search.
+    Stopped,
+}
+
+impl<S, A, C> Outcome<S, A, C> {
+    /// The kind of this outcome.
+    pub fn kind(&self) -> OutcomeKind {
+        match self {
+            Outcome::Solved(_) => OutcomeKind::Solved,
+            Outcome::NoSolution => OutcomeKind::NoSolution,
+            Outcome::Stopped { .. } => OutcomeKind::Stopped,
+        }
+    }
+    /// Why the search stopped, if a limit stopped it.
+    pub fn stop_reason(&self) -> Option<StopReason> {
+        match self {
+            Outcome::Stopped { reason, .. } => Some(*reason),
+            _ => None,
+        }
+    }
 }
 
 /// The outcome of a search together with its statistics.
@@ -101,11 +162,21 @@ impl<S, A, C> SearchResult<S, A, C> {
 }
 
 /// Instrumentation every algorithm reports the same way.
+///
+/// Serialised as `{"generated","expanded","max_frontier","iterations","elapsed_ms"}` — the
+/// `stats` object of every report. `Display` gives the one-line human form.
+///
+/// ```
+/// use delve_core::Stats;
+/// let stats = Stats { expanded: 5, generated: 15, max_frontier: 6, ..Stats::default() };
+/// assert_eq!(stats.to_string(), "expanded 5, generated 15, max frontier 6, iterations 0, 0.000 ms");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// States produced by expansions (successors created).
     pub generated: u64,
-    /// States whose successors were generated.
+    /// States whose successors were generated (or, for the CSP engine and local search, work
+    /// units: assignments and steps).
     pub expanded: u64,
     /// Largest number of nodes held at once: the frontier for best-first/breadth-first
     /// searches, the path/stack for recursive ones.
@@ -123,22 +194,62 @@ impl Stats {
     pub fn frontier(&mut self, size: usize) {
         self.max_frontier = self.max_frontier.max(size as u64);
     }
+    /// Elapsed time in milliseconds, as reports print it.
+    pub fn elapsed_ms(&self) -> f64 {
+        self.elapsed.as_secs_f64() * 1000.0
+    }
+}
+
+impl std::fmt::Display for Stats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "expanded {}, generated {}, max frontier {}, iterations {}, {:.3} ms",
+            self.expanded,
+            self.generated,
+            self.max_frontier,
+            self.iterations,
+            self.elapsed_ms()
+        )
+    }
+}
+
+impl Serialize for Stats {
+    fn serialize<Z: Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
+        let mut s = serializer.serialize_struct("Stats", 5)?;
+        s.serialize_field("generated", &self.generated)?;
+        s.serialize_field("expanded", &self.expanded)?;
+        s.serialize_field("max_frontier", &self.max_frontier)?;
+        s.serialize_field("iterations", &self.iterations)?;
+        // Three decimals are enough for a report and keep the JSON short.
+        s.serialize_field("elapsed_ms", &((self.elapsed_ms() * 1000.0).round() / 1000.0))?;
+        s.end()
+    }
 }
 
 /// Limits a search honours; it stops cleanly with [`Outcome::Stopped`] when one is hit.
 ///
+/// The time limit is *relative*: each search starts its own clock when it starts (see
+/// [`Limits::clock`]), so one `Limits` value can be reused for a whole batch of searches and
+/// built long before any of them runs.
+///
 /// ```
 /// use delve_core::Limits;
 /// use std::time::Duration;
-/// let limits = Limits::default().max_expanded(1_000_000).timeout(Duration::from_secs(5));
+/// let limits = Limits::default().max_expanded(1_000_000).timeout(Duration::from_secs(5)).max_memory(1 << 30);
 /// assert_eq!(limits.max_expanded, Some(1_000_000));
+/// assert_eq!(limits.time_limit, Some(Duration::from_secs(5)));
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Stop after expanding this many nodes.
     pub max_expanded: Option<u64>,
-    /// Stop once this instant has passed.
-    pub deadline: Option<Instant>,
+    /// Stop once this much time has passed since the search started.
+    pub time_limit: Option<Duration>,
+    /// Stop before node storage (the search tree, its index and the frontier) would grow past
+    /// this many bytes. Counted by the graph searches that store nodes; the depth-first
+    /// family keeps only the current path.
+    pub max_memory: Option<u64>,
     /// Stop when this flag becomes true (set it from a Ctrl-C handler or another thread).
     pub cancel: Option<Arc<AtomicBool>>,
 }
@@ -153,9 +264,31 @@ impl Limits {
         self.max_expanded = Some(n);
         self
     }
-    /// Sets a deadline `d` from now.
+    /// Sets the time limit, counted from the start of each search.
     pub fn timeout(mut self, d: Duration) -> Self {
-        self.deadline = Some(Instant::now() + d);
+        self.time_limit = Some(d);
+        self
+    }
+    /// Sets the time limit from a number of seconds; no limit for a value too large to be a
+    /// duration (past about 584 billion years, or infinite), `Err` for a negative value or NaN. This is the
+    /// safe way to turn a user's `--timeout` into a limit.
+    ///
+    /// ```
+    /// use delve_core::Limits;
+    /// assert!(Limits::none().timeout_secs(1e20).unwrap().time_limit.is_none());
+    /// assert_eq!(Limits::none().timeout_secs(0.25).unwrap().time_limit, Some(std::time::Duration::from_millis(250)));
+    /// assert!(Limits::none().timeout_secs(-1.0).is_err());
+    /// ```
+    pub fn timeout_secs(mut self, secs: f64) -> Result<Self, NegativeTimeout> {
+        if secs.is_nan() || secs < 0.0 {
+            return Err(NegativeTimeout(secs));
+        }
+        self.time_limit = Duration::try_from_secs_f64(secs).ok();
+        Ok(self)
+    }
+    /// Sets the memory limit in bytes of node storage.
+    pub fn max_memory(mut self, bytes: u64) -> Self {
+        self.max_memory = Some(bytes);
         self
     }
     /// Sets the cancellation flag.
@@ -163,8 +296,38 @@ impl Limits {
         self.cancel = Some(flag);
         self
     }
-    /// Checks the deadline and the cancellation flag (not the node budget).
-    pub fn check_time_and_cancel(&self) -> Result<(), StopReason> {
+    /// Arms the time limit from now: the clock one search (or one parallel job) checks.
+    pub fn clock(&self) -> Clock {
+        let start = Instant::now();
+        Clock {
+            start,
+            deadline: self.time_limit.and_then(|d| start.checked_add(d)),
+            cancel: self.cancel.clone(),
+        }
+    }
+}
+
+/// A timeout that is negative or not a number.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[error("a time limit must be a non-negative number of seconds, got {0}")]
+pub struct NegativeTimeout(pub f64);
+
+/// The limits of one search, armed when it started: its start time, its deadline and the
+/// cancellation flag. `Sync`, so parallel jobs share one.
+#[derive(Clone, Debug)]
+pub struct Clock {
+    start: Instant,
+    deadline: Option<Instant>,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Clock {
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+    /// `Err` once the deadline has passed or the cancellation flag is raised.
+    pub fn check(&self) -> Result<(), StopReason> {
         if let Some(flag) = &self.cancel
             && flag.load(Ordering::Relaxed)
         {
@@ -176,5 +339,45 @@ impl Limits {
             return Err(StopReason::Timeout);
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_clock_starts_when_armed_not_when_built() {
+        let limits = Limits::none().timeout(Duration::from_millis(30));
+        std::thread::sleep(Duration::from_millis(40));
+        let clock = limits.clock();
+        assert_eq!(clock.check(), Ok(()));
+        std::thread::sleep(Duration::from_millis(40));
+        assert_eq!(clock.check(), Err(StopReason::Timeout));
+    }
+
+    #[test]
+    fn huge_and_odd_timeouts_never_panic() {
+        for secs in [1e19, 1e308, f64::INFINITY, 18446744073709551616.0, f64::MAX] {
+            let limits = Limits::none().timeout_secs(secs).unwrap();
+            assert_eq!(limits.clock().check(), Ok(()), "{secs}");
+        }
+        // A limit representable as a Duration but past what an Instant can hold: no deadline.
+        let limits = Limits::none().timeout(Duration::MAX);
+        assert_eq!(limits.clock().check(), Ok(()));
+        assert!(Limits::none().timeout_secs(f64::NAN).is_err());
+        assert!(Limits::none().timeout_secs(-0.5).is_err());
+        assert_eq!(Limits::none().timeout_secs(0.0).unwrap().clock().check(), Err(StopReason::Timeout));
+    }
+
+    #[test]
+    fn stats_serialise_with_the_report_keys() {
+        let stats = Stats { generated: 15, expanded: 5, max_frontier: 6, iterations: 2, elapsed: Duration::from_micros(1500) };
+        let json = serde_json::to_string(&stats).unwrap();
+        assert_eq!(json, r#"{"generated":15,"expanded":5,"max_frontier":6,"iterations":2,"elapsed_ms":1.5}"#);
+        assert_eq!(serde_json::to_string(&StopReason::NodeLimit).unwrap(), r#""node_limit""#);
+        for r in [StopReason::Memory, StopReason::Observer, StopReason::Cancelled] {
+            assert_eq!(serde_json::to_string(&r).unwrap(), format!("\"{}\"", r.name()));
+        }
     }
 }

@@ -1,54 +1,58 @@
-//! The search tree shared by the graph-search algorithms: an arena of nodes with
-//! index-based parent links, plus a hash index over their states that stores only node
-//! indices (each state is held once).
+//! The node store shared by the graph-search algorithms: an arena of compact nodes (state,
+//! parent index, path cost) plus a hash index over their states that stores only node indices,
+//! so each state is held once.
+//!
+//! Nodes store no action: a solution's actions are rebuilt at the end by expanding each parent
+//! on the path again and picking the successor that leads to the child (the [`Problem::expand`]
+//! contract makes that exact). A node therefore costs `size_of::<S>() + 4 + size_of::<C>()`
+//! bytes (rounded up for alignment) plus about 5–10 bytes of index: with a packed `u64` state
+//! and `u32` costs, 50 million nodes fit in about 1.2 GB (BENCHMARKS.md, "node store").
+//!
+//! Growth is checked against the memory limit *before* a buffer grows, so a search stops with
+//! [`StopReason::Memory`] instead of failing an allocation; past 2³² − 1 nodes it stops with
+//! [`StopReason::NodeCapacity`].
 
+use crate::cost::Cost;
 use crate::hash::FxBuildHasher;
-use crate::outcome::Solution;
+use crate::outcome::{Solution, StopReason};
+use crate::problem::{Problem, Successor};
 use hashbrown::HashTable;
+use std::cmp::Ordering;
 use std::hash::{BuildHasher, Hash};
 
-/// Parent link of the root.
-const ROOT: u32 = u32::MAX;
+/// Parent link of a root.
+pub(crate) const ROOT: u32 = u32::MAX;
 
-/// One node: a state, how it was reached, and its path cost.
-pub(crate) struct Node<S, A, C> {
+/// One node: a state, its parent's index and its path cost.
+pub(crate) struct Node<S, C> {
     pub(crate) state: S,
     pub(crate) parent: u32,
-    pub(crate) action: Option<A>,
     pub(crate) g: C,
 }
 
 /// Arena of nodes with a state → node index.
-pub(crate) struct Tree<S, A, C> {
-    pub(crate) nodes: Vec<Node<S, A, C>>,
+pub(crate) struct Tree<S, C> {
+    pub(crate) nodes: Vec<Node<S, C>>,
     index: HashTable<u32>,
     hasher: FxBuildHasher,
+    /// Bytes the arena and index may use, if limited.
+    memory_limit: Option<u64>,
 }
 
-impl<S: Eq + Hash + Clone, A: Clone, C: Copy> Tree<S, A, C> {
-    /// A tree holding only the root.
-    pub(crate) fn new(root: S, g: C) -> Self {
-        let mut tree = Tree { nodes: Vec::new(), index: HashTable::new(), hasher: FxBuildHasher };
-        tree.insert(root, ROOT, None, g);
-        tree
+/// Bytes one slot of the index takes: a `u32` plus hashbrown's control byte.
+const INDEX_SLOT: u64 = 5;
+
+impl<S: Eq + Hash + Clone, C: Cost> Tree<S, C> {
+    /// An empty tree whose storage stays within `memory_limit` bytes.
+    pub(crate) fn new(memory_limit: Option<u64>) -> Self {
+        Tree { nodes: Vec::new(), index: HashTable::new(), hasher: FxBuildHasher, memory_limit }
     }
 
-    /// A tree with several roots (each at cost `g`), duplicates ignored; bidirectional search
-    /// roots its backward tree at every goal state.
-    pub(crate) fn with_roots(roots: impl IntoIterator<Item = S>, g: C) -> Self {
-        let mut tree = Tree { nodes: Vec::new(), index: HashTable::new(), hasher: FxBuildHasher };
-        for root in roots {
-            if tree.find(&root).is_none() {
-                tree.insert(root, ROOT, None, g);
-            }
-        }
-        tree
-    }
-
-    /// The index of the node holding `state`, if any.
-    #[inline]
-    pub(crate) fn find(&self, state: &S) -> Option<u32> {
-        self.lookup(state).1
+    /// Bytes held by the arena and the index now.
+    pub(crate) fn bytes(&self) -> u64 {
+        let nodes = self.nodes.capacity() as u64 * std::mem::size_of::<Node<S, C>>() as u64;
+        let slots = if self.index.capacity() == 0 { 0 } else { (self.index.capacity() as u64 * 8 / 7).next_power_of_two() };
+        nodes + slots * INDEX_SLOT
     }
 
     /// The hash of `state` and the index of the node holding it, if any; pass the hash to
@@ -59,40 +63,121 @@ impl<S: Eq + Hash + Clone, A: Clone, C: Copy> Tree<S, A, C> {
         (hash, self.index.find(hash, |&i| self.nodes[i as usize].state == *state).copied())
     }
 
-    /// Adds a node for a state not yet in the tree; returns its index.
+    /// The index of the node holding `state`, if any.
     #[inline]
-    pub(crate) fn insert(&mut self, state: S, parent: u32, action: Option<A>, g: C) -> u32 {
-        let hash = self.hasher.hash_one(&state);
-        self.insert_hashed(hash, state, parent, action, g)
+    pub(crate) fn find(&self, state: &S) -> Option<u32> {
+        self.lookup(state).1
     }
 
-    /// [`Tree::insert`] with the hash [`Tree::lookup`] already computed.
+    /// Adds a node for a state not yet in the tree (hashed by [`Tree::lookup`]); returns its
+    /// index, or why it cannot be stored.
     #[inline]
-    pub(crate) fn insert_hashed(&mut self, hash: u64, state: S, parent: u32, action: Option<A>, g: C) -> u32 {
-        let idx = u32::try_from(self.nodes.len()).expect("more than 4 billion nodes");
+    pub(crate) fn insert_hashed(&mut self, hash: u64, state: S, parent: u32, g: C) -> Result<u32, StopReason> {
+        let len = self.nodes.len();
+        if len == self.nodes.capacity() || len == self.index.capacity() {
+            self.grow()?;
+        }
+        let idx = u32::try_from(len).ok().filter(|&i| i != ROOT).ok_or(StopReason::NodeCapacity)?;
         let nodes = &self.nodes;
         let hasher = &self.hasher;
         self.index.insert_unique(hash, idx, |&i| hasher.hash_one(&nodes[i as usize].state));
-        self.nodes.push(Node { state, parent, action, g });
-        idx
+        self.nodes.push(Node { state, parent, g });
+        Ok(idx)
     }
 
-    /// The path from the root to node `idx`.
-    pub(crate) fn solution(&self, mut idx: u32) -> Solution<S, A, C> {
+    /// Adds a node for a state not yet in the tree.
+    pub(crate) fn insert(&mut self, state: S, parent: u32, g: C) -> Result<u32, StopReason> {
+        let hash = self.hasher.hash_one(&state);
+        self.insert_hashed(hash, state, parent, g)
+    }
+
+    /// Makes room for at least one more node (doubling, as the standard collections do),
+    /// unless that would pass the memory limit.
+    #[cold]
+    fn grow(&mut self) -> Result<(), StopReason> {
+        let len = self.nodes.len();
+        let want = (len * 2).max(64);
+        if let Some(limit) = self.memory_limit {
+            let node = std::mem::size_of::<Node<S, C>>() as u64;
+            let slots = (want as u64 * 8 / 7).next_power_of_two();
+            if want as u64 * node + slots * INDEX_SLOT > limit {
+                return Err(StopReason::Memory);
+            }
+        }
+        self.nodes.reserve_exact(want - len);
+        let nodes = &self.nodes;
+        let hasher = &self.hasher;
+        self.index.reserve(want - len, |&i| hasher.hash_one(&nodes[i as usize].state));
+        Ok(())
+    }
+
+    /// The path from a root to node `idx`. Each action is found again by expanding the parent
+    /// (with `expand`) and taking the cheapest successor that reaches the child.
+    pub(crate) fn solution<A, E>(&self, mut idx: u32, mut expand: E) -> Solution<S, A, C>
+    where
+        E: FnMut(&S, &mut Vec<Successor<S, A, C>>),
+    {
         let cost = self.nodes[idx as usize].g;
         let mut states = Vec::new();
         let mut actions = Vec::new();
+        let mut buf = Vec::new();
         loop {
             let node = &self.nodes[idx as usize];
             states.push(node.state.clone());
             if node.parent == ROOT {
                 break;
             }
-            actions.push(node.action.clone().expect("non-root nodes carry their action"));
+            let parent = &self.nodes[node.parent as usize];
+            buf.clear();
+            expand(&parent.state, &mut buf);
+            let action = buf
+                .drain(..)
+                .filter(|s| s.state == node.state)
+                .min_by(|a, b| a.cost.total_cmp(&b.cost))
+                .map(|s| s.action);
+            match action {
+                Some(action) => actions.push(action),
+                None => panic!("Problem::expand is not a function of the state: a stored edge disappeared"),
+            }
             idx = node.parent;
         }
         states.reverse();
         actions.reverse();
         Solution { actions, states, cost }
+    }
+}
+
+/// The path to node `idx` of a forward search tree over `problem`.
+pub(crate) fn forward_solution<P: Problem>(
+    problem: &P,
+    tree: &Tree<P::State, P::Cost>,
+    idx: u32,
+) -> Solution<P::State, P::Action, P::Cost> {
+    tree.solution(idx, |s, out| problem.expand(s, out))
+}
+
+/// Whether `a` is strictly cheaper than `b`.
+#[inline]
+pub(crate) fn cheaper<C: Cost>(a: C, b: C) -> bool {
+    a.total_cmp(&b) == Ordering::Less
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn growth_stops_at_the_memory_limit_not_at_an_allocation() {
+        let mut tree: Tree<u64, u32> = Tree::new(Some(100_000));
+        let mut stored = 0u64;
+        let reason = loop {
+            match tree.insert(stored, ROOT, 0) {
+                Ok(_) => stored += 1,
+                Err(reason) => break reason,
+            }
+        };
+        assert_eq!(reason, StopReason::Memory);
+        assert!(stored >= 1024, "stored only {stored}");
+        assert!(tree.bytes() <= 100_000, "{} bytes", tree.bytes());
     }
 }

@@ -8,7 +8,7 @@ use delve_core::local::{Annealing, FirstChoice, HillClimbing, LocalProblem, Rng}
 use delve_core::local::{first_choice, hill_climbing, simulated_annealing};
 use delve_core::uninformed::{bfs, bibfs, dfs, dls, dls_report, iddfs, ils, ucs};
 use delve_core::{
-    Limits, NoObserver, Observer, Outcome, Problem, Reversible, SearchResult, Stats, StopReason, Successor,
+    Limits, NoObserver, Observer, Outcome, Problem, Reversible, SearchResult, StopReason, Successor,
 };
 use pathfinding::prelude::{bfs as oracle_bfs, dijkstra as oracle_dijkstra, dijkstra_all};
 use proptest::prelude::*;
@@ -90,20 +90,27 @@ impl Problem for Graph {
     fn initial_state(&self) -> u32 {
         self.start
     }
+    fn is_goal(&self, s: &u32) -> bool {
+        *s == self.goal
+    }
+
+    fn heuristic(&self, s: &u32) -> u32 {
+        self.h[*s as usize]
+    }
+    fn expand(&self, state: &Self::State, out: &mut Vec<delve_core::Successor<Self::State, Self::Action, Self::Cost>>) {
+        delve_core::expand_by_actions(self, state, out)
+    }
+}
+
+impl delve_core::Actions for Graph {
     fn actions(&self, s: &u32) -> Vec<u32> {
         self.out[*s as usize].iter().map(|e| e.0).collect()
     }
     fn result(&self, _: &u32, a: &u32) -> u32 {
         *a
     }
-    fn is_goal(&self, s: &u32) -> bool {
-        *s == self.goal
-    }
     fn step_cost(&self, s: &u32, a: &u32) -> u32 {
         self.weight(*s, *a).expect("actions are edges")
-    }
-    fn heuristic(&self, s: &u32) -> u32 {
-        self.h[*s as usize]
     }
 }
 
@@ -151,8 +158,12 @@ fn graphs() -> impl Strategy<Value = (Graph, Vec<u32>)> {
 /// Records the bounds an iterative algorithm reports.
 struct Bounds(Vec<u32>);
 impl Observer<u32, u32> for Bounds {
-    fn iteration(&mut self, _: u64, bound: Option<u32>, _: &Stats) {
-        self.0.push(bound.expect("cost-bounded iterations report their bound"));
+    fn on_event(&mut self, event: &delve_core::Event<'_, u32, u32>, _: &delve_core::Live) -> delve_core::Control {
+        if let delve_core::Event::Iteration { bound, .. } = event {
+            let delve_core::Bound::Cost(b) = bound else { panic!("cost-bounded iterations report their bound") };
+            self.0.push(*b);
+        }
+        delve_core::Control::Continue
     }
 }
 
@@ -261,14 +272,20 @@ impl Problem for Endless {
     fn initial_state(&self) -> u64 {
         1
     }
+    fn is_goal(&self, n: &u64) -> bool {
+        *n == FAR
+    }
+    fn expand(&self, state: &Self::State, out: &mut Vec<delve_core::Successor<Self::State, Self::Action, Self::Cost>>) {
+        delve_core::expand_by_actions(self, state, out)
+    }
+}
+
+impl delve_core::Actions for Endless {
     fn actions(&self, n: &u64) -> Vec<u64> {
         vec![2 * n, 2 * n + 1]
     }
     fn result(&self, _: &u64, a: &u64) -> u64 {
         *a
-    }
-    fn is_goal(&self, n: &u64) -> bool {
-        *n == FAR
     }
     fn step_cost(&self, _: &u64, a: &u64) -> u32 {
         1 + (*a % 2) as u32

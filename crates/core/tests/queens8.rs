@@ -3,7 +3,7 @@
 //! search and by iterative lengthening, and checked by an independent validator.
 
 use delve_core::uninformed::{ils, ucs};
-use delve_core::{Limits, NoObserver, Observer, Problem, Solution, Stats};
+use delve_core::{Limits, NoObserver, Observer, Problem, Solution};
 
 /// The incremental 8-queens problem; a state lists the rows of the queens placed so far.
 struct Queens8;
@@ -23,6 +23,15 @@ impl Problem for Queens8 {
     fn initial_state(&self) -> Vec<u8> {
         Vec::new()
     }
+    fn is_goal(&self, rows: &Vec<u8>) -> bool {
+        rows.len() == 8
+    }
+    fn expand(&self, state: &Self::State, out: &mut Vec<delve_core::Successor<Self::State, Self::Action, Self::Cost>>) {
+        delve_core::expand_by_actions(self, state, out)
+    }
+}
+
+impl delve_core::Actions for Queens8 {
     fn actions(&self, rows: &Vec<u8>) -> Vec<u8> {
         if rows.len() == 8 { Vec::new() } else { (0..8).filter(|&r| Self::safe(rows, r)).collect() }
     }
@@ -30,9 +39,6 @@ impl Problem for Queens8 {
         let mut next = rows.clone();
         next.push(*row);
         next
-    }
-    fn is_goal(&self, rows: &Vec<u8>) -> bool {
-        rows.len() == 8
     }
     fn step_cost(&self, _: &Vec<u8>, _: &u8) -> u32 {
         1
@@ -68,8 +74,12 @@ fn uniform_cost_search_places_eight_queens() {
 fn iterative_lengthening_places_eight_queens() {
     struct Bounds(Vec<u32>);
     impl Observer<Vec<u8>, u32> for Bounds {
-        fn iteration(&mut self, _: u64, bound: Option<u32>, _: &Stats) {
-            self.0.push(bound.expect("iterative lengthening reports its cost limit"));
+        fn on_event(&mut self, event: &delve_core::Event<'_, Vec<u8>, u32>, _: &delve_core::Live) -> delve_core::Control {
+            if let delve_core::Event::Iteration { bound, .. } = event {
+                let delve_core::Bound::Cost(b) = bound else { panic!("iterative lengthening reports its cost limit") };
+                self.0.push(*b);
+            }
+            delve_core::Control::Continue
         }
     }
     let mut bounds = Bounds(Vec::new());

@@ -16,7 +16,7 @@
 //!
 //! Work is counted and bounded through `delve_core`'s `Meter`, so every solver honours the
 //! same [`Limits`](delve_core::Limits) (node budget, deadline, Ctrl-C) and reports the core
-//! [`Stats`](delve_core::Stats) plus CSP counters ([`CspStats`]: assignments, backtracks,
+//! [`Stats`](delve_core::Stats) plus CSP counters ([`CspCounters`]: assignments, backtracks,
 //! constraint checks, pruned values).
 //!
 //! ```
@@ -49,7 +49,7 @@ pub use error::{CspError, SudokuError};
 pub use min_conflicts::{MinConflicts, min_conflicts};
 pub use model::{BinaryFn, Constraint, Csp, NaryFn, Relation, Var};
 pub use solver::{
-    Assignment, Config, CountResult, CspResult, CspStats, Inference, TieBreak, UNASSIGNED, ValueOrder, VarOrder, ac3,
+    Assignment, Config, CountResult, CspResult, CspCounters, Inference, TieBreak, UNASSIGNED, ValueOrder, VarOrder, ac3,
     count, enumerate, solve,
 };
 pub use sudoku::Sudoku;

@@ -8,10 +8,10 @@
 //! incrementally, so a step costs O(|D(x)| · degree(x)).
 
 use crate::model::{Constraint, Csp, Var};
-use crate::solver::{Assignment, CspResult, CspStats, as_solution};
+use crate::solver::{Assignment, CspResult, CspCounters, as_solution};
 use delve_core::hash::FxHashMap;
 use delve_core::local::Rng;
-use delve_core::{Limits, Meter, Observer, Outcome};
+use delve_core::{Bound, Limits, Meter, NodeInfo, Observer, Outcome};
 use rand::{Rng as _, SeedableRng};
 
 /// Min-conflicts settings.
@@ -44,7 +44,7 @@ impl Default for MinConflicts {
 
 /// Runs min-conflicts with a seeded generator. A solution is verified (zero violations);
 /// when the tries run out the outcome is `Stopped { IterationLimit }` with the best
-/// assignment seen (its cost = its number of violations). `stats.search.expanded` counts
+/// assignment seen (its cost = its number of violations). `stats.expanded` counts
 /// steps, `iterations` tries, `assignments` value changes, `checks` constraint evaluations.
 ///
 /// ```
@@ -65,10 +65,10 @@ where
     O: Observer<Assignment, usize>,
 {
     let mut meter = Meter::new(limits, observer);
-    let mut counters = CspStats::default();
-    let finish = |meter: Meter<'_, O>, mut counters: CspStats, outcome| {
-        counters.search = meter.finish_stats();
-        CspResult { outcome, stats: counters }
+    let mut counters = CspCounters::default();
+    let finish = |mut meter: Meter<'_, O>, counters: CspCounters, outcome: Outcome<Assignment, (), usize>| {
+        let stats = meter.finish_with::<Assignment, usize>(outcome.kind(), outcome.stop_reason());
+        CspResult { outcome, stats, counters }
     };
     if (0..csp.num_vars()).any(|v| csp.domain(v).is_empty()) {
         return finish(meter, counters, Outcome::NoSolution);
@@ -76,7 +76,7 @@ where
     let mut state = State::new(csp, seed);
     let mut best: Option<(u64, Assignment)> = None;
     for _ in 0..=cfg.max_restarts {
-        if let Err(reason) = meter.iteration::<Assignment, usize>(None) {
+        if let Err(reason) = meter.iteration::<Assignment, usize>(Bound::None) {
             let best_so_far = best.map(|(t, v)| as_solution(v, t as usize));
             return finish(meter, counters, Outcome::Stopped { reason, best_so_far });
         }
@@ -97,9 +97,15 @@ where
             if step == cfg.max_steps {
                 break;
             }
-            if let Err(reason) = meter.expand(&state.values) {
-                let best_so_far = best.map(|(t, v)| as_solution(v, t as usize));
-                return finish(meter, counters, Outcome::Stopped { reason, best_so_far });
+            let node = NodeInfo { state: &state.values, g: state.total as usize, h: None, depth: None };
+            match meter.expanding(node) {
+                Ok(true) => {}
+                // A pruned state ends this try, as a stuck one would.
+                Ok(false) => break,
+                Err(reason) => {
+                    let best_so_far = best.map(|(t, v)| as_solution(v, t as usize));
+                    return finish(meter, counters, Outcome::Stopped { reason, best_so_far });
+                }
             }
             let best_total = best.as_ref().map_or(u64::MAX, |(t, _)| *t);
             state.step(step, cfg, best_total, &mut counters);
@@ -171,7 +177,7 @@ impl<'c> State<'c> {
         }
     }
 
-    fn init(&mut self, greedy: bool, counters: &mut CspStats) {
+    fn init(&mut self, greedy: bool, counters: &mut CspCounters) {
         let n = self.values.len();
         self.placed.iter_mut().for_each(|p| *p = false);
         for c in self.counts.iter_mut().flatten() {
@@ -225,7 +231,7 @@ impl<'c> State<'c> {
     }
 
     /// Violations `x = v` takes part in, counting only placed variables.
-    fn violations_if(&mut self, x: Var, v: u32, counters: &mut CspStats) -> u64 {
+    fn violations_if(&mut self, x: Var, v: u32, counters: &mut CspCounters) -> u64 {
         let csp = self.csp;
         let mut n = 0u64;
         for &(c, pos) in csp.incidence(x) {
@@ -283,7 +289,7 @@ impl<'c> State<'c> {
         self.touch(y);
     }
 
-    fn step(&mut self, step: u64, cfg: &MinConflicts, best_total: u64, counters: &mut CspStats) {
+    fn step(&mut self, step: u64, cfg: &MinConflicts, best_total: u64, counters: &mut CspCounters) {
         let x = self.conflicted[self.rng.gen_range(0..self.conflicted.len())] as usize;
         let cur = self.values[x];
         let size = self.dom[x].len();
@@ -330,7 +336,7 @@ impl<'c> State<'c> {
     }
 
     /// Moves `x` to `b`, updating conflict counts incrementally.
-    fn change(&mut self, x: Var, b: u32, counters: &mut CspStats) {
+    fn change(&mut self, x: Var, b: u32, counters: &mut CspCounters) {
         let csp = self.csp;
         let a = self.values[x];
         counters.assignments += 1;
@@ -430,8 +436,8 @@ mod tests {
             }
             other => panic!("unexpected {other:?}"),
         }
-        assert_eq!(out.stats.search.iterations, 3);
-        assert_eq!(out.stats.search.expanded, 150);
+        assert_eq!(out.stats.iterations, 3);
+        assert_eq!(out.stats.expanded, 150);
     }
 
     #[test]

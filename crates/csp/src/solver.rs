@@ -22,7 +22,7 @@
 use crate::domain::{BitIter, Domain};
 use crate::model::{Constraint, Csp, Relation, Var};
 use delve_core::local::Rng;
-use delve_core::{Limits, Meter, Observer, Outcome, Solution, Stats, StopReason};
+use delve_core::{Bound, Limits, Meter, NodeInfo, Observer, Outcome, OutcomeKind, Solution, Stats, StopReason};
 use rand::seq::SliceRandom;
 use rand::{Rng as _, SeedableRng};
 use std::ops::ControlFlow;
@@ -152,9 +152,7 @@ impl Config {
 /// `max_frontier` = deepest level (assigned variables), `iterations` = runs when
 /// restarting (tries for local search), else 0.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CspStats {
-    /// The core statistics.
-    pub search: Stats,
+pub struct CspCounters {
     /// Values assigned to variables (including those rejected at once).
     pub assignments: u64,
     /// Dead ends: variables whose every value failed, sending the search back to the
@@ -174,8 +172,10 @@ pub struct CspStats {
 pub struct CspResult {
     /// How the search ended.
     pub outcome: Outcome<Assignment, (), usize>,
-    /// What it cost.
-    pub stats: CspStats,
+    /// The core statistics (one expansion per assignment or local-search step).
+    pub stats: Stats,
+    /// The CSP's own counters.
+    pub counters: CspCounters,
 }
 
 impl CspResult {
@@ -200,12 +200,21 @@ pub(crate) fn as_solution(values: Assignment, violations: usize) -> Solution<Ass
 /// The result of [`count`] and [`enumerate`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct CountResult {
-    /// Solutions found (all of them unless `stopped`).
+    /// Solutions found (all of them unless `stop_reason` is set).
     pub count: u64,
     /// Set when a limit stopped the enumeration early (the count is then a lower bound).
-    pub stopped: Option<StopReason>,
-    /// What it cost.
-    pub stats: CspStats,
+    pub stop_reason: Option<StopReason>,
+    /// The core statistics.
+    pub stats: Stats,
+    /// The CSP's own counters.
+    pub counters: CspCounters,
+}
+
+impl CountResult {
+    /// True when every solution was counted.
+    pub fn is_complete(&self) -> bool {
+        self.stop_reason.is_none()
+    }
 }
 
 /// Finds one solution.
@@ -227,7 +236,7 @@ where
     O: Observer<Assignment, usize>,
 {
     let mut found = None;
-    let (end, stats) = Engine::new(csp, *config, limits, observer).run_with_restarts(&mut |values: &[u32]| {
+    let (end, stats, counters) = Engine::new(csp, *config, limits, observer).run_with_restarts(&mut |values: &[u32]| {
         found = Some(values.to_vec());
         ControlFlow::Break(())
     });
@@ -236,7 +245,7 @@ where
         (None, End::Stopped(reason)) => Outcome::Stopped { reason, best_so_far: None },
         (None, End::Exhausted | End::Interrupted | End::Cutoff) => Outcome::NoSolution,
     };
-    CspResult { outcome, stats }
+    CspResult { outcome, stats, counters }
 }
 
 /// Counts every solution.
@@ -263,15 +272,15 @@ where
     F: FnMut(&[u32]) -> ControlFlow<()>,
 {
     let mut n = 0u64;
-    let (end, stats) = Engine::new(csp, *config, limits, observer).run(&mut |values: &[u32]| {
+    let (end, stats, counters) = Engine::new(csp, *config, limits, observer).run(&mut |values: &[u32]| {
         n += 1;
         visit(values)
     });
-    let stopped = match end {
+    let stop_reason = match end {
         End::Stopped(reason) => Some(reason),
         End::Exhausted | End::Interrupted | End::Cutoff => None,
     };
-    CountResult { count: n, stopped, stats }
+    CountResult { count: n, stop_reason, stats, counters }
 }
 
 /// Makes the whole problem arc-consistent (AC-3, with the propagators described in the
@@ -338,7 +347,7 @@ struct Engine<'c, 'l, O> {
     scratch: Vec<u32>,
     scratch2: Vec<u32>,
     tuple: Vec<u32>,
-    counters: CspStats,
+    counters: CspCounters,
     meter: Meter<'l, O>,
     rng: Rng,
     /// Assignments allowed in the current run (restarts).
@@ -384,7 +393,7 @@ impl<'c, 'l, O: Observer<Assignment, usize>> Engine<'c, 'l, O> {
             scratch: Vec::new(),
             scratch2: Vec::new(),
             tuple: Vec::new(),
-            counters: CspStats::default(),
+            counters: CspCounters::default(),
             meter: Meter::new(limits, observer),
             rng: Rng::seed_from_u64(match cfg.tie_break {
                 TieBreak::Random { seed } => seed,
@@ -470,22 +479,22 @@ impl<'c, 'l, O: Observer<Assignment, usize>> Engine<'c, 'l, O> {
 
     // ---- the search loop --------------------------------------------------------------
 
-    fn run(mut self, visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>) -> (End, CspStats) {
+    fn run(mut self, visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>) -> (End, Stats, CspCounters) {
         let end = self.search(visit);
         self.finish(end)
     }
 
     /// Like `run`, restarting with a doubling cutoff when the configuration asks for it.
-    fn run_with_restarts(mut self, visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>) -> (End, CspStats) {
+    fn run_with_restarts(mut self, visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>) -> (End, Stats, CspCounters) {
         if !self.cfg.restarts {
             return self.run(visit);
         }
         let mut cutoff = 2 * self.n.max(32) as u64;
         loop {
-            if let Err(reason) = self.meter.iteration::<Assignment, usize>(None) {
+            if let Err(reason) = self.meter.iteration::<Assignment, usize>(Bound::None) {
                 return self.finish(End::Stopped(reason));
             }
-            self.cutoff = Some(self.meter.stats.expanded + cutoff);
+            self.cutoff = Some(self.meter.stats().expanded + cutoff);
             match self.search(visit) {
                 End::Cutoff => cutoff = cutoff.saturating_add(cutoff / 2),
                 end => return self.finish(end),
@@ -493,11 +502,16 @@ impl<'c, 'l, O: Observer<Assignment, usize>> Engine<'c, 'l, O> {
         }
     }
 
-    fn finish(self, end: End) -> (End, CspStats) {
-        let mut stats = self.counters;
-        stats.search = self.meter.finish_stats();
-        stats.assignments = stats.search.expanded;
-        (end, stats)
+    fn finish(mut self, end: End) -> (End, Stats, CspCounters) {
+        let (kind, reason) = match end {
+            End::Stopped(reason) => (OutcomeKind::Stopped, Some(reason)),
+            // The caller knows whether a solution was found; the event says the search ran out.
+            End::Exhausted | End::Interrupted | End::Cutoff => (OutcomeKind::NoSolution, None),
+        };
+        let stats = self.meter.finish_with::<Assignment, usize>(kind, reason);
+        let mut counters = self.counters;
+        counters.assignments = stats.expanded;
+        (end, stats, counters)
     }
 
     fn search(&mut self, visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>) -> End {
@@ -517,7 +531,7 @@ impl<'c, 'l, O: Observer<Assignment, usize>> Engine<'c, 'l, O> {
                 Some(x) => {
                     let start = values.len();
                     self.order_values(x, &mut values);
-                    self.meter.stats.generated += (values.len() - start) as u64;
+                    self.meter.generated_many((values.len() - start) as u64);
                     frames.push(Frame { var: x as u32, start, end: values.len(), next: start, mark: self.trail.len() });
                     self.meter.frontier(frames.len());
                 }
@@ -540,7 +554,7 @@ impl<'c, 'l, O: Observer<Assignment, usize>> Engine<'c, 'l, O> {
                 }
                 let a = values[f.next];
                 f.next += 1;
-                if self.cutoff.is_some_and(|c| self.meter.stats.expanded >= c) {
+                if self.cutoff.is_some_and(|c| self.meter.stats().expanded >= c) {
                     // Unwind everything so the next run starts from the initial domains.
                     for f in frames.iter().rev() {
                         if self.value[f.var as usize] != UNASSIGNED {
@@ -550,8 +564,13 @@ impl<'c, 'l, O: Observer<Assignment, usize>> Engine<'c, 'l, O> {
                     self.undo(0);
                     return End::Cutoff;
                 }
-                if let Err(reason) = self.meter.expand(&self.value) {
-                    return End::Stopped(reason);
+                let depth = frames.len();
+                let node = NodeInfo { state: &self.value, g: depth, h: None, depth: Some(depth as u32) };
+                match self.meter.expanding(node) {
+                    Ok(true) => {}
+                    // The observer pruned this value: treat it as failed.
+                    Ok(false) => continue,
+                    Err(reason) => return End::Stopped(reason),
                 }
                 if self.assign(x, a) {
                     break;
@@ -1193,7 +1212,7 @@ mod tests {
             for (n, expected) in [(1, 1), (2, 0), (3, 0), (4, 2), (5, 10), (6, 4), (7, 40), (8, 92)] {
                 let out = count(&queens(n), &cfg, &Limits::none(), &mut NoObserver);
                 assert_eq!(out.count, expected, "{cfg:?} n={n}");
-                assert_eq!(out.stopped, None);
+                assert_eq!(out.stop_reason, None);
             }
         }
     }
@@ -1207,8 +1226,8 @@ mod tests {
         for r in [&plain, &fc, &mac] {
             assert!(csp.is_solution(r.solution().unwrap()));
         }
-        assert!(fc.stats.assignments < plain.stats.assignments);
-        assert!(mac.stats.assignments <= fc.stats.assignments);
+        assert!(fc.counters.assignments < plain.counters.assignments);
+        assert!(mac.counters.assignments <= fc.counters.assignments);
         // Plain backtracking returns the lexicographically first solution.
         assert_eq!(plain.solution().unwrap(), &[0, 2, 5, 7, 9, 4, 8, 1, 3, 6]);
     }
@@ -1218,9 +1237,9 @@ mod tests {
         let limits = Limits::none().max_expanded(5);
         let out = solve(&queens(12), &Config::plain(), &limits, &mut NoObserver);
         assert_eq!(out.outcome, Outcome::Stopped { reason: StopReason::NodeLimit, best_so_far: None });
-        assert_eq!(out.stats.assignments, 5);
+        assert_eq!(out.counters.assignments, 5);
         let c = count(&queens(8), &Config::mrv_fc(), &limits, &mut NoObserver);
-        assert_eq!(c.stopped, Some(StopReason::NodeLimit));
+        assert_eq!(c.stop_reason, Some(StopReason::NodeLimit));
     }
 
     #[test]

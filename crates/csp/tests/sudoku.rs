@@ -30,7 +30,7 @@ fn hard_puzzles_match_their_published_solutions() {
             assert_eq!(got, published, "{name} with {cfg:?}");
         }
         let unique = count(&csp, &Config::mac(), &Limits::none(), &mut NoObserver);
-        assert_eq!((unique.count, unique.stopped), (1, None), "{name}: exactly one solution");
+        assert_eq!((unique.count, unique.stop_reason), (1, None), "{name}: exactly one solution");
     }
 }
 
@@ -44,7 +44,7 @@ fn plain_backtracking_and_forward_checking_agree_with_mac() {
     let plain = solve(&easy.to_csp(), &Config::plain(), &Limits::none(), &mut NoObserver);
     let mac = solve(&easy.to_csp(), &Config::mac(), &Limits::none(), &mut NoObserver);
     assert_eq!(plain.solution(), mac.solution());
-    assert!(plain.stats.assignments > mac.stats.assignments);
+    assert!(plain.counters.assignments > mac.counters.assignments);
     let (_, inkala, published) = puzzles().remove(0);
     let fc = Config { var_order: VarOrder::Static, inference: Inference::ForwardChecking, ..Config::default() };
     let out = solve(&inkala.to_csp(), &fc, &Limits::none(), &mut NoObserver);
@@ -60,7 +60,7 @@ fn easy_puzzle_falls_to_propagation_alone() {
     let solved = Sudoku::from_assignment(&values);
     assert!(solved.is_solved() && solved.extends(&easy));
     let out = solve(&easy.to_csp(), &Config::mac(), &Limits::none(), &mut NoObserver);
-    assert_eq!(out.stats.backtracks, 0);
+    assert_eq!(out.counters.backtracks, 0);
 }
 
 #[test]

@@ -3,14 +3,15 @@
 //! (cost at most `w` times the optimum).
 
 use crate::best_first::{self, Policy};
-use crate::cost::Cost;
+use crate::cost::{Cost, Scale};
 use crate::observe::Observer;
 use crate::outcome::{Limits, SearchResult};
 use crate::problem::Problem;
 
 /// A* graph search (`f = g + h`), re-opening states when a cheaper path appears so an
 /// admissible but inconsistent heuristic still yields an optimal path.
-/// Ties on `f` go to the lower `h`, then first-in, first-out.
+/// Ties on `f` go to the lower `h`, then to the state discovered first. `f` saturates, so a
+/// heuristic may return [`Cost::MAX`] for a dead end.
 ///
 /// ```
 /// use delve_core::{FnProblem, Limits, NoObserver, informed::astar};
@@ -30,7 +31,12 @@ where
     P: Problem,
     O: Observer<P::State, P::Cost>,
 {
-    best_first::search(problem, limits, observer, Policy { priority: |g, h| g + h, use_heuristic: true, reopen: true })
+    best_first::search(
+        problem,
+        limits,
+        observer,
+        Policy { name: "astar", priority: |g: P::Cost, h| g.saturating_add(h), use_heuristic: true, reopen: true },
+    )
 }
 
 /// Weighted A* (`f = g + weight·h`, `weight ≥ 1`): finds a path of cost at most `weight`
@@ -51,12 +57,18 @@ pub fn weighted_astar<P, O>(
 ) -> SearchResult<P::State, P::Action, P::Cost>
 where
     P: Problem,
+    P::Cost: Scale,
     O: Observer<P::State, P::Cost>,
 {
     best_first::search(
         problem,
         limits,
         observer,
-        Policy { priority: move |g: P::Cost, h: P::Cost| g + h.scale(weight), use_heuristic: true, reopen: true },
+        Policy {
+            name: "wastar",
+            priority: move |g: P::Cost, h: P::Cost| g.saturating_add(h.scale(weight)),
+            use_heuristic: true,
+            reopen: true,
+        },
     )
 }

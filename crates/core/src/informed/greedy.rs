@@ -6,7 +6,7 @@ use crate::observe::Observer;
 use crate::outcome::{Limits, SearchResult};
 use crate::problem::Problem;
 
-/// Greedy best-first graph search on `h` alone; ties first-in, first-out.
+/// Greedy best-first graph search on `h` alone; ties go to the state discovered first.
 ///
 /// ```
 /// use delve_core::{FnProblem, Limits, NoObserver, informed::greedy};
@@ -21,5 +21,5 @@ where
     P: Problem,
     O: Observer<P::State, P::Cost>,
 {
-    best_first::search(problem, limits, observer, Policy { priority: |_, h| h, use_heuristic: true, reopen: false })
+    best_first::search(problem, limits, observer, Policy { name: "greedy", priority: |_, h| h, use_heuristic: true, reopen: false })
 }

@@ -12,12 +12,12 @@
 //! generated node, and the path check runs only for nodes within the bound (or that could
 //! lower the next bound), scanning from the newest state back so that a move undone at once
 //! costs a single comparison. `f = g + h` saturates, so a heuristic may return [`Cost::MAX`]
-//! for a dead end. Each probe is reported to the observer's `iteration` hook with
-//! `Some(bound)`.
+//! for a dead end. Each probe is reported to the observer as an `Event::Iteration` with
+//! `Bound::Cost(bound)`; each expanded node carries its `g`, `h` and depth.
 
 use crate::cost::Cost;
 use crate::depth_first::{DepthFirst, Probe, Pruning};
-use crate::observe::{Meter, Observer};
+use crate::observe::{Bound, Meter, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult};
 use crate::problem::Problem;
 use std::cmp::Ordering;
@@ -46,13 +46,18 @@ where
     let mut engine = DepthFirst::new();
     let start = problem.initial_state();
     let mut bound = problem.heuristic(&start);
+    let started = meter.start::<P::State, P::Cost>("idastar");
     let outcome = loop {
-        if let Err(reason) = meter.iteration(Some(bound)) {
+        if let Err(reason) = started.and_then(|()| meter.iteration(Bound::Cost(bound))) {
             break Outcome::Stopped { reason, best_so_far: None };
         }
-        let probe = engine.probe(problem, &mut meter, start.clone(), &mut Pruning::Path, |_, g, s| {
-            let f = g.saturating_add(problem.heuristic(s));
-            (f.total_cmp(&bound) == Ordering::Greater).then_some(f)
+        let probe = engine.probe(problem, &mut meter, start.clone(), &mut Pruning::Path, |_, g, from, s| {
+            let h = match from {
+                Some((parent, Some(parent_h), action)) => problem.heuristic_after(parent, parent_h, action, s),
+                _ => problem.heuristic(s),
+            };
+            let f = g.saturating_add(h);
+            if f.total_cmp(&bound) == Ordering::Greater { Err(f) } else { Ok(Some(h)) }
         });
         match probe {
             Probe::Found => break Outcome::Solved(engine.solution()),
@@ -67,7 +72,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{FnProblem, NoObserver, Stats};
+    use crate::{FnProblem, NoObserver};
 
     #[test]
     fn inconsistent_admissible_heuristic_still_optimal() {
@@ -91,8 +96,11 @@ mod tests {
     fn bounds_start_at_h_and_increase() {
         struct Bounds(Vec<u32>);
         impl crate::Observer<i32, u32> for Bounds {
-            fn iteration(&mut self, _: u64, bound: Option<u32>, _: &Stats) {
-                self.0.push(bound.unwrap());
+            fn on_event(&mut self, event: &crate::Event<'_, i32, u32>, _: &crate::Live) -> crate::Control {
+                if let crate::Event::Iteration { bound: crate::Bound::Cost(b), .. } = event {
+                    self.0.push(*b);
+                }
+                crate::Control::Continue
             }
         }
         // Walk from 0 to 10 by ±1 (cost 2); h = distance underestimates the cost by half.

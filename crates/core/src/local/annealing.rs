@@ -10,7 +10,7 @@
 
 use super::hill_climbing::single;
 use super::{LocalProblem, Rng};
-use crate::observe::{Meter, Observer};
+use crate::observe::{Bound, Meter, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, StopReason};
 use rand::{Rng as _, SeedableRng};
 
@@ -97,7 +97,7 @@ impl Default for Annealing {
 /// Ends [`Outcome::Solved`] at a goal, or [`Outcome::Stopped`] with
 /// [`StopReason::IterationLimit`] and the best state met once the schedule is cold or the
 /// step budget spent. Each step is one expansion; `stats.iterations` is 1 (one run), reported
-/// to the observer's `iteration` hook with the starting temperature as its bound.
+/// to the observer as an `Event::Iteration` with the starting temperature as its bound.
 ///
 /// ```
 /// use delve_core::{Limits, NoObserver, local::{Annealing, LocalProblem, Rng, Schedule, simulated_annealing}};
@@ -133,7 +133,8 @@ where
     let mut rng = Rng::seed_from_u64(config.seed);
     let mut scratch = Vec::new();
     let t0 = config.schedule.temperature(0);
-    if let Err(reason) = meter.iteration::<P::State, f64>(Some(t0)) {
+    let started = meter.start::<P::State, f64>("simulated_annealing");
+    if let Err(reason) = started.and_then(|()| meter.iteration::<P::State, f64>(Bound::Cost(t0))) {
         return meter.finish(Outcome::Stopped { reason, best_so_far: None });
     }
     let mut state = problem.random_state(&mut rng);
@@ -149,12 +150,16 @@ where
         if t.is_nan() || t <= config.min_temperature {
             break;
         }
-        if let Err(stop) = meter.expand(&state) {
-            reason = stop;
-            break;
+        match meter.expanding(NodeInfo { state: &state, g: value, h: None, depth: None }) {
+            Ok(true) => {}
+            Ok(false) => continue,
+            Err(stop) => {
+                reason = stop;
+                break;
+            }
         }
         let Some(mv) = problem.random_move(&state, &mut rng, &mut scratch) else { break };
-        meter.stats.generated += 1;
+        meter.generated_many(1);
         let v = problem.objective_after(&state, &mv);
         let delta = v - value;
         if delta <= 0.0 || rng.r#gen::<f64>() < (-delta / t).exp() {

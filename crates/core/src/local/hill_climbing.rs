@@ -9,7 +9,7 @@
 //! run is reproducible.
 
 use super::{LocalProblem, Rng};
-use crate::observe::{Meter, Observer};
+use crate::observe::{Bound, Meter, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, Solution, StopReason};
 use rand::{Rng as _, SeedableRng};
 
@@ -169,6 +169,13 @@ where
     O: Observer<P::State, f64>,
 {
     let mut meter = Meter::new(limits, observer);
+    let name = match strategy {
+        Strategy::Steepest { .. } => "hill_climbing",
+        Strategy::FirstChoice { .. } => "first_choice",
+    };
+    if let Err(reason) = meter.start::<P::State, f64>(name) {
+        return meter.finish(Outcome::Stopped { reason, best_so_far: None });
+    }
     let mut rng = Rng::seed_from_u64(seed);
     let mut moves = Vec::new();
     let mut best: Option<(P::State, f64)> = None;
@@ -177,7 +184,7 @@ where
         best_so_far: best.map(|(state, value)| single(state, value)),
     };
     for _ in 0..=max_restarts {
-        if let Err(reason) = meter.iteration::<P::State, f64>(None) {
+        if let Err(reason) = meter.iteration::<P::State, f64>(Bound::None) {
             return meter.finish(stopped(reason, best));
         }
         let mut state = problem.random_state(&mut rng);
@@ -191,14 +198,17 @@ where
             if problem.is_goal(&state) {
                 return meter.finish(Outcome::Solved(single(state, value)));
             }
-            if let Err(reason) = meter.expand(&state) {
-                return meter.finish(stopped(reason, best));
+            match meter.expanding(NodeInfo { state: &state, g: value, h: None, depth: None }) {
+                Ok(true) => {}
+                // A pruned state ends the climb, as a local minimum would.
+                Ok(false) => break,
+                Err(reason) => return meter.finish(stopped(reason, best)),
             }
             let step = match strategy {
                 Strategy::Steepest { max_sideways } => {
                     moves.clear();
                     problem.moves(&state, &mut moves);
-                    meter.stats.generated += moves.len() as u64;
+                    meter.generated_many(moves.len() as u64);
                     match steepest(problem, &state, &moves, &mut rng) {
                         Some((i, v)) if v < value => {
                             sideways = 0;
@@ -215,7 +225,7 @@ where
                     let mut found = None;
                     for _ in 0..max_tries {
                         let Some(mv) = problem.random_move(&state, &mut rng, &mut moves) else { break };
-                        meter.stats.generated += 1;
+                        meter.generated_many(1);
                         let v = problem.objective_after(&state, &mv);
                         if v < value {
                             found = Some((mv, v));
@@ -262,7 +272,7 @@ fn steepest<P: LocalProblem>(problem: &P, state: &P::State, moves: &[P::Move], r
 mod tests {
     use super::*;
     use crate::local::queens::Queens;
-    use crate::{NoObserver, Stats};
+    use crate::NoObserver;
 
     #[test]
     fn solves_eight_queens_with_restarts() {
@@ -286,8 +296,11 @@ mod tests {
     fn unsolvable_three_queens_uses_up_its_restarts() {
         struct Climbs(u64);
         impl crate::Observer<Vec<u8>, f64> for Climbs {
-            fn iteration(&mut self, _: u64, _: Option<f64>, _: &Stats) {
-                self.0 += 1;
+            fn on_event(&mut self, event: &crate::Event<'_, Vec<u8>, f64>, _: &crate::Live) -> crate::Control {
+                if let crate::Event::Iteration { .. } = event {
+                    self.0 += 1;
+                }
+                crate::Control::Continue
             }
         }
         let mut climbs = Climbs(0);

@@ -1,10 +1,10 @@
 //! Breadth-first graph search: finds a path with the fewest actions.
 
 use crate::cost::Cost;
-use crate::observe::{Meter, Observer};
-use crate::outcome::{Limits, Outcome, SearchResult};
+use crate::observe::{Meter, NodeInfo, Observer};
+use crate::outcome::{Limits, Outcome, SearchResult, StopReason};
 use crate::problem::Problem;
-use crate::tree::Tree;
+use crate::tree::{ROOT, Tree, forward_solution};
 use std::collections::VecDeque;
 
 /// Breadth-first graph search. The goal test is applied when a state is generated (the
@@ -25,36 +25,54 @@ where
     O: Observer<P::State, P::Cost>,
 {
     let mut meter = Meter::new(limits, observer);
+    let outcome = run(problem, &mut meter).unwrap_or_else(|reason| Outcome::Stopped { reason, best_so_far: None });
+    meter.finish(outcome)
+}
+
+fn run<P, O>(problem: &P, meter: &mut Meter<'_, O>) -> Result<Outcome<P::State, P::Action, P::Cost>, StopReason>
+where
+    P: Problem,
+    O: Observer<P::State, P::Cost>,
+{
+    meter.start::<P::State, P::Cost>("bfs")?;
     let start = problem.initial_state();
     let start_is_goal = problem.is_goal(&start);
-    let mut tree: Tree<P::State, P::Action, P::Cost> = Tree::new(start, P::Cost::ZERO);
+    let mut tree: Tree<P::State, P::Cost> = Tree::new(meter.memory_limit());
+    tree.insert(start, ROOT, P::Cost::ZERO)?;
     if start_is_goal {
-        return meter.finish(Outcome::Solved(tree.solution(0)));
+        return Ok(Outcome::Solved(forward_solution(problem, &tree, 0)));
     }
     let mut queue = VecDeque::from([0u32]);
     let mut buf = Vec::new();
+    let track_memory = meter.memory_limit().is_some();
     while let Some(node) = queue.pop_front() {
         let idx = node as usize;
-        if let Err(reason) = meter.expand(&tree.nodes[idx].state) {
-            return meter.finish(Outcome::Stopped { reason, best_so_far: None });
-        }
         let g = tree.nodes[idx].g;
+        if !meter.expanding(NodeInfo { state: &tree.nodes[idx].state, g, h: None, depth: None })? {
+            continue;
+        }
+        if track_memory {
+            meter.memory(tree.bytes() + (queue.capacity() * 4) as u64)?;
+        }
         buf.clear();
         problem.expand(&tree.nodes[idx].state, &mut buf);
         for succ in buf.drain(..) {
-            meter.generated(&succ.state);
+            let g_new = g + succ.cost;
+            if !meter.generated(NodeInfo { state: &succ.state, g: g_new, h: None, depth: None })? {
+                continue;
+            }
             let (hash, found) = tree.lookup(&succ.state);
             if found.is_some() {
                 continue;
             }
             let goal = problem.is_goal(&succ.state);
-            let child = tree.insert_hashed(hash, succ.state, node, Some(succ.action), g + succ.cost);
+            let child = tree.insert_hashed(hash, succ.state, node, g_new)?;
             if goal {
-                return meter.finish(Outcome::Solved(tree.solution(child)));
+                return Ok(Outcome::Solved(forward_solution(problem, &tree, child)));
             }
             queue.push_back(child);
         }
         meter.frontier(queue.len());
     }
-    meter.finish(Outcome::NoSolution)
+    Ok(Outcome::NoSolution)
 }

@@ -13,10 +13,10 @@
 //! carry.
 
 use crate::cost::Cost;
-use crate::observe::{Meter, Observer};
+use crate::observe::{Meter, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, Solution, StopReason};
 use crate::problem::{Reversible, Successor};
-use crate::tree::Tree;
+use crate::tree::{ROOT, Tree, forward_solution};
 
 /// Bidirectional breadth-first graph search: a path with the fewest actions, usually after
 /// expanding about the square root of what breadth-first search needs.
@@ -30,16 +30,19 @@ use crate::tree::Tree;
 ///     type Action = i8;
 ///     type Cost = u32;
 ///     fn initial_state(&self) -> u8 { 0 }
-///     fn actions(&self, _: &u8) -> Vec<i8> { vec![1, -1] }
-///     fn result(&self, s: &u8, a: &i8) -> u8 { ((*s as i8 + a + 12) % 12) as u8 }
 ///     fn is_goal(&self, s: &u8) -> bool { *s == 9 }
-///     fn step_cost(&self, _: &u8, _: &i8) -> u32 { 1 }
+///     fn expand(&self, s: &u8, out: &mut Vec<Successor<u8, i8, u32>>) {
+///         for a in [1i8, -1] {
+///             out.push(Successor { action: a, state: step(*s, a), cost: 1 });
+///         }
+///     }
 /// }
+/// fn step(s: u8, a: i8) -> u8 { ((s as i8 + a + 12) % 12) as u8 }
 /// impl Reversible for Ring {
 ///     fn predecessors(&self, s: &u8, out: &mut Vec<Successor<u8, i8, u32>>) {
 ///         // Position p reaches s with action a when s = p + a.
 ///         for a in [1i8, -1] {
-///             out.push(Successor { action: a, state: self.result(s, &-a), cost: 1 });
+///             out.push(Successor { action: a, state: step(*s, -a), cost: 1 });
 ///         }
 ///     }
 ///     fn goal_states(&self) -> Vec<u8> { vec![9] }
@@ -54,39 +57,53 @@ where
     O: Observer<P::State, P::Cost>,
 {
     let mut meter = Meter::new(limits, observer);
+    let outcome = run(problem, &mut meter).unwrap_or_else(|reason| Outcome::Stopped { reason, best_so_far: None });
+    meter.finish(outcome)
+}
+
+fn run<P, O>(problem: &P, meter: &mut Meter<'_, O>) -> Result<Outcome<P::State, P::Action, P::Cost>, StopReason>
+where
+    P: Reversible,
+    O: Observer<P::State, P::Cost>,
+{
+    meter.start::<P::State, P::Cost>("bibfs")?;
     let zero = P::Cost::ZERO;
     let start = problem.initial_state();
     let start_is_goal = problem.is_goal(&start);
-    let fwd: Tree<P::State, P::Action, P::Cost> = Tree::new(start, zero);
+    // Each tree gets the whole memory allowance; both are checked together at every layer.
+    let mut fwd: Tree<P::State, P::Cost> = Tree::new(meter.memory_limit());
+    fwd.insert(start, ROOT, zero)?;
     if start_is_goal {
-        return meter.finish(Outcome::Solved(fwd.solution(0)));
+        return Ok(Outcome::Solved(forward_solution(problem, &fwd, 0)));
     }
-    let bwd: Tree<P::State, P::Action, P::Cost> = Tree::with_roots(problem.goal_states(), zero);
+    let mut bwd: Tree<P::State, P::Cost> = Tree::new(meter.memory_limit());
+    for goal in problem.goal_states() {
+        let (hash, found) = bwd.lookup(&goal);
+        if found.is_none() {
+            bwd.insert_hashed(hash, goal, ROOT, zero)?;
+        }
+    }
     let mut fwd = Side::new(fwd);
     let mut bwd = Side::new(bwd);
-    let outcome = loop {
+    loop {
         if fwd.layer.is_empty() || bwd.layer.is_empty() {
-            break Outcome::NoSolution;
+            return Ok(Outcome::NoSolution);
         }
-        let layer = if fwd.layer.len() <= bwd.layer.len() {
-            fwd.advance(&bwd, &mut meter, |s, out| problem.expand(s, out))
-                .map(|m| m.map(|(f, b)| join(&fwd.tree, f, &bwd.tree, b)))
+        meter.memory(fwd.tree.bytes() + bwd.tree.bytes())?;
+        let meeting = if fwd.layer.len() <= bwd.layer.len() {
+            fwd.advance(&bwd, meter, |s, out| problem.expand(s, out))?.map(|(f, b)| (f, b))
         } else {
-            bwd.advance(&fwd, &mut meter, |s, out| problem.predecessors(s, out))
-                .map(|m| m.map(|(b, f)| join(&fwd.tree, f, &bwd.tree, b)))
+            bwd.advance(&fwd, meter, |s, out| problem.predecessors(s, out))?.map(|(b, f)| (f, b))
         };
-        match layer {
-            Err(reason) => break Outcome::Stopped { reason, best_so_far: None },
-            Ok(Some(solution)) => break Outcome::Solved(solution),
-            Ok(None) => {}
+        if let Some((f, b)) = meeting {
+            return Ok(Outcome::Solved(join(problem, &fwd.tree, f, &bwd.tree, b)));
         }
-    };
-    meter.finish(outcome)
+    }
 }
 
 /// One direction of the search: its tree and its current layer.
 struct Side<S, A, C> {
-    tree: Tree<S, A, C>,
+    tree: Tree<S, C>,
     layer: Vec<u32>,
     next: Vec<u32>,
     buf: Vec<Successor<S, A, C>>,
@@ -94,7 +111,7 @@ struct Side<S, A, C> {
 
 impl<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost> Side<S, A, C> {
     /// A side whose first layer is every root of `tree`.
-    fn new(tree: Tree<S, A, C>) -> Self {
+    fn new(tree: Tree<S, C>) -> Self {
         let layer = (0..tree.nodes.len() as u32).collect();
         Side { tree, layer, next: Vec::new(), buf: Vec::new() }
     }
@@ -115,17 +132,23 @@ impl<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost> Side<S, A, C> {
         next.clear();
         for (i, &node) in layer.iter().enumerate() {
             let idx = node as usize;
-            meter.expand(&tree.nodes[idx].state)?;
             let g = tree.nodes[idx].g;
+            if !meter.expanding(NodeInfo { state: &tree.nodes[idx].state, g, h: None, depth: None })? {
+                continue;
+            }
             buf.clear();
             expand(&tree.nodes[idx].state, buf);
             for succ in buf.drain(..) {
-                meter.generated(&succ.state);
-                if tree.find(&succ.state).is_some() {
+                let g_new = g + succ.cost;
+                if !meter.generated(NodeInfo { state: &succ.state, g: g_new, h: None, depth: None })? {
+                    continue;
+                }
+                let (hash, found) = tree.lookup(&succ.state);
+                if found.is_some() {
                     continue;
                 }
                 let meet = other.tree.find(&succ.state);
-                let child = tree.insert(succ.state, node, Some(succ.action), g + succ.cost);
+                let child = tree.insert_hashed(hash, succ.state, node, g_new)?;
                 if let Some(there) = meet {
                     return Ok(Some((child, there)));
                 }
@@ -139,14 +162,15 @@ impl<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost> Side<S, A, C> {
 }
 
 /// The forward path to `f` followed by the backward path from `b` (the same state) to a goal.
-fn join<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost>(
-    fwd: &Tree<S, A, C>,
+fn join<P: Reversible>(
+    problem: &P,
+    fwd: &Tree<P::State, P::Cost>,
     f: u32,
-    bwd: &Tree<S, A, C>,
+    bwd: &Tree<P::State, P::Cost>,
     b: u32,
-) -> Solution<S, A, C> {
-    let mut solution = fwd.solution(f);
-    let back = bwd.solution(b);
+) -> Solution<P::State, P::Action, P::Cost> {
+    let mut solution = forward_solution(problem, fwd, f);
+    let back = bwd.solution(b, |s, out| problem.predecessors(s, out));
     solution.states.extend(back.states.into_iter().rev().skip(1));
     solution.actions.extend(back.actions.into_iter().rev());
     solution.cost = solution.cost + back.cost;
@@ -163,7 +187,7 @@ mod tests {
         edges: &'static [(u32, u32, u32)],
         start: u32,
         goals: Vec<u32>,
-    ) -> impl Reversible<State = u32, Action = u32, Cost = u32> {
+    ) -> impl Reversible<State = u32, Action = (), Cost = u32> {
         let goal_set = goals.clone();
         let p = FnProblem::new(
             start,
@@ -171,7 +195,7 @@ mod tests {
             move |n: &u32| goal_set.contains(n),
         );
         WithPredecessors::new(p, goals, move |&s: &u32| {
-            edges.iter().filter(move |e| e.1 == s).map(move |e| Successor { action: s, state: e.0, cost: e.2 })
+            edges.iter().filter(move |e| e.1 == s).map(move |e| Successor { action: (), state: e.0, cost: e.2 })
         })
     }
 
@@ -181,7 +205,7 @@ mod tests {
         static EDGES: [(u32, u32, u32); 4] = [(0, 1, 1), (1, 2, 2), (2, 3, 3), (3, 0, 1)];
         let p = graph(&EDGES, 0, vec![3]);
         let sol = bibfs(&p, &Limits::none(), &mut NoObserver).into_solution().unwrap();
-        assert_eq!((sol.states.clone(), sol.actions.clone(), sol.cost), (vec![0, 1, 2, 3], vec![1, 2, 3], 6));
+        assert_eq!((sol.states.clone(), sol.actions.len(), sol.cost), (vec![0, 1, 2, 3], 3, 6));
     }
 
     #[test]

@@ -34,9 +34,12 @@ where
     O: Observer<P::State, P::Cost>,
 {
     let mut meter = Meter::new(limits, observer);
+    if let Err(reason) = meter.start::<P::State, P::Cost>("dfs") {
+        return meter.finish(Outcome::Stopped { reason, best_so_far: None });
+    }
     let mut engine = DepthFirst::new();
     let mut pruning = Pruning::Closed(FxHashSet::default());
-    let probe = engine.probe(problem, &mut meter, problem.initial_state(), &mut pruning, |_, _, _| None::<u64>);
+    let probe = engine.probe(problem, &mut meter, problem.initial_state(), &mut pruning, |_, _, _, _| Ok::<_, u64>(None));
     let outcome = match probe {
         Probe::Found => Outcome::Solved(engine.solution()),
         Probe::Stopped(reason) => Outcome::Stopped { reason, best_so_far: None },

@@ -72,6 +72,9 @@ where
 {
     let mut meter = Meter::new(limits, observer);
     let mut engine = DepthFirst::new();
+    if let Err(reason) = meter.start::<P::State, P::Cost>("dls") {
+        return DepthLimited { result: meter.finish(Outcome::Stopped { reason, best_so_far: None }), cutoff: false };
+    }
     let (outcome, cutoff) = match probe(problem, &mut meter, &mut engine, depth_limit) {
         Probe::Found => (Outcome::Solved(engine.solution()), false),
         Probe::Exhausted => (Outcome::NoSolution, false),
@@ -92,8 +95,8 @@ where
     P: Problem,
     O: Observer<P::State, P::Cost>,
 {
-    engine.probe(problem, meter, problem.initial_state(), &mut Pruning::Path, |depth, _, _| {
-        (depth > depth_limit).then_some(depth as u64)
+    engine.probe(problem, meter, problem.initial_state(), &mut Pruning::Path, |depth, _, _, _| {
+        if depth > depth_limit { Err(depth as u64) } else { Ok(None) }
     })
 }
 

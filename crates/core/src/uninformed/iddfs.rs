@@ -4,14 +4,13 @@
 //! Tree search with a path cycle check (no closed set, `O(b·d)` memory). Tie-break: within
 //! an iteration, successors are tried in the order [`Problem::expand`] yields them. Finds a
 //! path with the fewest actions (like breadth-first search). Each iteration is reported to
-//! the observer with `bound = None`: its index *is* the depth limit, since limits start at 0
-//! and grow by one. On a finite graph the search ends with [`Outcome::NoSolution`] once the
+//! the observer with `Bound::Depth(limit)`; limits start at 0 and grow by one. On a finite graph the search ends with [`Outcome::NoSolution`] once the
 //! limit exceeds the longest cycle-free path; on an infinite one, only a goal or a limit
 //! ends it.
 
 use super::dls;
 use crate::depth_first::{DepthFirst, Probe};
-use crate::observe::{Meter, Observer};
+use crate::observe::{Bound, Meter, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult};
 use crate::problem::Problem;
 
@@ -32,8 +31,9 @@ where
     let mut meter = Meter::new(limits, observer);
     let mut engine = DepthFirst::new();
     let mut depth_limit = 0usize;
+    let started = meter.start::<P::State, P::Cost>("iddfs");
     let outcome = loop {
-        if let Err(reason) = meter.iteration(None) {
+        if let Err(reason) = started.and_then(|()| meter.iteration(Bound::Depth(depth_limit as u64))) {
             break Outcome::Stopped { reason, best_so_far: None };
         }
         match dls::probe(problem, &mut meter, &mut engine, depth_limit) {
@@ -49,12 +49,15 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{FnProblem, NoObserver, Stats, StopReason};
+    use crate::{FnProblem, NoObserver, StopReason};
 
-    struct Indices(Vec<(u64, Option<u32>)>);
+    struct Indices(Vec<(u64, u64)>);
     impl crate::Observer<u32, u32> for Indices {
-        fn iteration(&mut self, index: u64, bound: Option<u32>, _: &Stats) {
-            self.0.push((index, bound));
+        fn on_event(&mut self, event: &crate::Event<'_, u32, u32>, _: &crate::Live) -> crate::Control {
+            if let crate::Event::Iteration { index, bound: crate::Bound::Depth(d) } = event {
+                self.0.push((*index, *d));
+            }
+            crate::Control::Continue
         }
     }
 
@@ -65,7 +68,7 @@ mod tests {
         let out = iddfs(&p, &Limits::none(), &mut seen);
         assert_eq!(out.outcome, Outcome::NoSolution);
         // The longest cycle-free path has 3 actions: limits 0..=2 cut it off, limit 3 exhausts.
-        assert_eq!(seen.0, (0..4).map(|i| (i, None)).collect::<Vec<_>>());
+        assert_eq!(seen.0, (0..4).map(|i| (i, i)).collect::<Vec<_>>());
     }
 
     #[test]

@@ -13,13 +13,13 @@
 //! tests the goal first and returns 450 for Arad → Bucharest on the Romania map; this one
 //! returns the optimal 418.)
 //!
-//! The observer's [`Observer::iteration`](crate::Observer::iteration) hook receives each
-//! limit as `Some(limit)` at the start of its iteration: that is where a front end prints
+//! The observer receives each
+//! limit as [`Event::Iteration`](crate::Event::Iteration) with `Bound::Cost(limit)` at the start of its iteration: that is where a front end prints
 //! `Find Cost: L`.
 
 use crate::cost::Cost;
 use crate::depth_first::{DepthFirst, Probe, Pruning};
-use crate::observe::{Meter, Observer};
+use crate::observe::{Bound, Meter, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult};
 use crate::problem::Problem;
 use std::cmp::Ordering;
@@ -28,12 +28,15 @@ use std::cmp::Ordering;
 /// `stats.iterations` is the number of cost limits tried.
 ///
 /// ```
-/// use delve_core::{FnProblem, Limits, NoObserver, Observer, Stats, uninformed::ils};
+/// use delve_core::{Bound, Control, Event, FnProblem, Limits, Live, Observer, uninformed::ils};
 /// // Print `Find Cost: L` per iteration, as the reference's log does.
 /// struct Log(Vec<String>);
 /// impl Observer<char, u32> for Log {
-///     fn iteration(&mut self, _: u64, bound: Option<u32>, _: &Stats) {
-///         self.0.push(format!("Find Cost: {}", bound.unwrap()));
+///     fn on_event(&mut self, event: &Event<'_, char, u32>, _: &Live) -> Control {
+///         if let Event::Iteration { bound: Bound::Cost(limit), .. } = event {
+///             self.0.push(format!("Find Cost: {limit}"));
+///         }
+///         Control::Continue
 ///     }
 /// }
 /// let p = FnProblem::new('s', |&c: &char| match c {
@@ -55,12 +58,13 @@ where
     let mut meter = Meter::new(limits, observer);
     let mut engine = DepthFirst::new();
     let mut limit = P::Cost::ZERO;
+    let started = meter.start::<P::State, P::Cost>("ils");
     let outcome = loop {
-        if let Err(reason) = meter.iteration(Some(limit)) {
+        if let Err(reason) = started.and_then(|()| meter.iteration(Bound::Cost(limit))) {
             break Outcome::Stopped { reason, best_so_far: None };
         }
-        let probe = engine.probe(problem, &mut meter, problem.initial_state(), &mut Pruning::Path, |_, g, _| {
-            (g.total_cmp(&limit) == Ordering::Greater).then_some(g)
+        let probe = engine.probe(problem, &mut meter, problem.initial_state(), &mut Pruning::Path, |_, g, _, _| {
+            if g.total_cmp(&limit) == Ordering::Greater { Err(g) } else { Ok(None) }
         });
         match probe {
             Probe::Found => break Outcome::Solved(engine.solution()),
@@ -75,7 +79,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{FnProblem, NoObserver, Stats};
+    use crate::{FnProblem, NoObserver};
 
     /// The classic Romania road map (AIMA figure 3.2).
     const ROMANIA: &[(&str, &str, u32)] = &[
@@ -131,8 +135,11 @@ mod tests {
     fn limits_grow_strictly_and_end_at_the_optimum() {
         struct Bounds(Vec<u32>);
         impl crate::Observer<&'static str, u32> for Bounds {
-            fn iteration(&mut self, _: u64, bound: Option<u32>, _: &Stats) {
-                self.0.push(bound.unwrap());
+            fn on_event(&mut self, event: &crate::Event<'_, &'static str, u32>, _: &crate::Live) -> crate::Control {
+                if let crate::Event::Iteration { bound: crate::Bound::Cost(b), .. } = event {
+                    self.0.push(*b);
+                }
+                crate::Control::Continue
             }
         }
         let p = FnProblem::new("Arad", romania_neighbours, |c: &&str| *c == "Bucharest");

@@ -6,7 +6,7 @@ use crate::observe::Observer;
 use crate::outcome::{Limits, SearchResult};
 use crate::problem::Problem;
 
-/// Uniform-cost graph search. Ties: first-in, first-out.
+/// Uniform-cost graph search. Ties go to the state discovered first.
 ///
 /// ```
 /// use delve_core::{FnProblem, Limits, NoObserver, uninformed::ucs};
@@ -24,5 +24,5 @@ where
     P: Problem,
     O: Observer<P::State, P::Cost>,
 {
-    best_first::search(problem, limits, observer, Policy { priority: |g, _| g, use_heuristic: false, reopen: true })
+    best_first::search(problem, limits, observer, Policy { name: "ucs", priority: |g, _| g, use_heuristic: false, reopen: true })
 }

@@ -1,0 +1,9 @@
+//! What most programs need, in one `use delve_core::prelude::*`: the problem types, limits,
+//! observers, results, and every search function.
+
+pub use crate::informed::{astar, greedy, idastar, weighted_astar};
+pub use crate::uninformed::{bfs, bibfs, dfs, dls, iddfs, ils, ucs};
+pub use crate::{
+    Algorithm, Control, Cost, Event, FnObserver, FnProblem, Limits, NoObserver, Observer, Outcome, Problem, Reversible,
+    SearchResult, Solution, Stats, StopReason, Successor, WithPredecessors,
+};
