@@ -1,9 +1,10 @@
-//! Conventions every subcommand shares: limits flags, exit status, JSON stats, progress.
+//! Conventions every subcommand shares: limits flags, exit status, report printing, and the
+//! one progress display (an [`Observer`] of the core's events).
 
 use clap::Args;
-use delve_core::{Limits, Observer, Stats};
+use delve_core::{Control, Event, Limits, Live, Observer};
 use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::{Value, json};
+use serde::Serialize;
 use std::io::IsTerminal;
 use std::sync::Arc;
 use std::sync::OnceLock;
@@ -19,39 +20,62 @@ pub enum Status {
     NotSolved,
 }
 
+impl Status {
+    /// `Done` when `solved`, else `NotSolved`.
+    pub fn from_solved(solved: bool) -> Self {
+        if solved { Status::Done } else { Status::NotSolved }
+    }
+}
+
 /// Flags every search subcommand takes.
 #[derive(Args, Debug, Clone, Default)]
 pub struct SearchArgs {
     /// Stop after expanding this many nodes.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
-    /// Stop after this many seconds (fractions allowed).
+    /// Stop after this many seconds (fractions allowed; a value too large to matter, or
+    /// `inf`, means no limit).
     #[arg(long, value_name = "SECS", value_parser = parse_secs)]
     pub timeout: Option<f64>,
+    /// Stop before node storage passes this many megabytes (graph searches).
+    #[arg(long, value_name = "MB")]
+    pub max_memory: Option<u64>,
     /// Print one JSON object instead of human-readable text.
     #[arg(long)]
     pub json: bool,
 }
 
-fn parse_secs(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+/// Parses `--timeout`: a positive number of seconds (`inf` allowed).
+pub fn parse_secs(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v > 0.0 => Ok(v),
         _ => Err(format!("expected a positive number of seconds, got `{s}`")),
     }
 }
 
 impl SearchArgs {
-    /// The limits these flags ask for, including the shared Ctrl-C flag.
+    /// The limits these flags ask for, including the shared Ctrl-C flag. The time limit is
+    /// relative: each search run with these limits gets the whole of it.
     pub fn limits(&self) -> Limits {
-        let mut limits = Limits::none().cancel_flag(cancel_flag());
+        let mut limits = interruptible();
         if let Some(n) = self.max_nodes {
             limits = limits.max_expanded(n);
         }
+        if let Some(mb) = self.max_memory {
+            limits = limits.max_memory(mb.saturating_mul(1 << 20));
+        }
         if let Some(secs) = self.timeout {
-            limits = limits.timeout(Duration::from_secs_f64(secs));
+            // `parse_secs` only lets positive numbers through, which `timeout_secs` accepts;
+            // keep the limits unchanged should that ever not hold.
+            limits = limits.clone().timeout_secs(secs).unwrap_or(limits);
         }
         limits
     }
+}
+
+/// Limits with only the Ctrl-C flag: for jobs without their own limit flags.
+pub fn interruptible() -> Limits {
+    Limits::none().cancel_flag(cancel_flag())
 }
 
 /// A process-wide flag raised by Ctrl-C, so a long search stops cleanly and reports.
@@ -67,54 +91,76 @@ pub fn cancel_flag() -> Arc<AtomicBool> {
     .clone()
 }
 
-/// The `stats` object of the JSON output.
-pub fn stats_json(stats: &Stats) -> Value {
-    json!({
-        "generated": stats.generated,
-        "expanded": stats.expanded,
-        "max_frontier": stats.max_frontier,
-        "iterations": stats.iterations,
-        "elapsed_ms": stats.elapsed.as_secs_f64() * 1000.0,
-    })
+/// Prints a serialisable value (a report) as one line of JSON.
+pub fn print_json<T: Serialize>(value: &T) {
+    match serde_json::to_string(value) {
+        Ok(line) => println!("{line}"),
+        // Reports hold plain data (strings, numbers, maps with string keys): this cannot fail.
+        Err(err) => eprintln!("error: could not serialise the report: {err}"),
+    }
 }
 
-/// One human-readable stats line.
-pub fn stats_line(stats: &Stats) -> String {
-    format!(
-        "expanded {}, generated {}, max frontier {}, iterations {}, {:.3} ms",
-        stats.expanded,
-        stats.generated,
-        stats.max_frontier,
-        stats.iterations,
-        stats.elapsed.as_secs_f64() * 1000.0
-    )
-}
-
-/// Prints a JSON value on one line.
-pub fn print_json(value: &Value) {
-    println!("{value}");
-}
-
-/// A search observer that shows a spinner with node counts on stderr, only when stderr is
-/// a terminal (so pipes and CI logs stay clean).
+/// The one progress display: a spinner with node counts for searches, a bar with an
+/// estimate for bulk work (`Event::Progress`), on stderr and only when stderr is a terminal
+/// (pipes and CI logs stay clean). Every subcommand's long job reports through it.
 pub struct Progress {
     bar: Option<ProgressBar>,
+    /// The phase the bar currently shows.
+    phase: String,
+    /// Whether the bar is in "done of total" mode.
+    counted: bool,
 }
 
 impl Progress {
-    /// A spinner labelled `what`, or nothing when stderr is not a terminal.
+    /// A display labelled `what`, or nothing when stderr is not a terminal.
     pub fn new(what: &str) -> Self {
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::new_spinner();
-            bar.set_style(
-                ProgressStyle::with_template("{spinner} {prefix} {msg} [{elapsed}]").expect("valid template"),
-            );
+            bar.set_style(spinner_style());
             bar.set_prefix(what.to_string());
             bar.enable_steady_tick(Duration::from_millis(120));
             bar
         });
-        Progress { bar }
+        Progress { bar, phase: String::new(), counted: false }
     }
+
+    /// Prints a line above the bar (or on stderr when there is no bar).
+    pub fn println(&self, line: &str) {
+        match &self.bar {
+            Some(bar) => bar.println(line),
+            None => eprintln!("{line}"),
+        }
+    }
+
+    /// Shows bulk progress: `done` of `total` units in `phase`.
+    pub fn show(&mut self, phase: &str, done: u64, total: Option<u64>) {
+        let Some(bar) = &self.bar else { return };
+        match total {
+            Some(total) => {
+                if !self.counted {
+                    bar.set_style(bar_style());
+                    self.counted = true;
+                }
+                bar.set_length(total);
+                bar.set_position(done);
+            }
+            None => bar.set_message(format!("{done}")),
+        }
+        if phase != self.phase {
+            self.phase = phase.to_string();
+            bar.set_message(phase.to_string());
+        }
+    }
+}
+
+fn spinner_style() -> ProgressStyle {
+    ProgressStyle::with_template("{spinner} {prefix} {msg} [{elapsed}]").unwrap_or_else(|_| ProgressStyle::default_spinner())
+}
+
+fn bar_style() -> ProgressStyle {
+    ProgressStyle::with_template("{prefix} {msg} [{bar:30}] {pos}/{len} [{elapsed} / ~{eta}]")
+        .map(|s| s.progress_chars("=> "))
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
 }
 
 impl Drop for Progress {
@@ -126,11 +172,37 @@ impl Drop for Progress {
 }
 
 impl<S, C> Observer<S, C> for Progress {
-    fn expanded(&mut self, _state: &S, stats: &Stats) {
-        if let Some(bar) = &self.bar
-            && stats.expanded.is_multiple_of(65_536)
-        {
-            bar.set_message(format!("{} expanded, {} generated", stats.expanded, stats.generated));
+    fn on_event(&mut self, event: &Event<'_, S, C>, live: &Live) -> Control {
+        if self.bar.is_none() {
+            return Control::Continue;
+        }
+        match event {
+            Event::Expand(_) if live.stats().expanded.is_multiple_of(65_536) => {
+                let stats = live.stats();
+                if let Some(bar) = &self.bar {
+                    bar.set_message(format!("{} expanded, {} generated", stats.expanded, stats.generated));
+                }
+            }
+            Event::Progress { phase, done, total } => self.show(phase, *done, *total),
+            _ => {}
+        }
+        Control::Continue
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timeouts_parse_and_never_panic() {
+        for s in ["0.5", "1e19", "1e308", "18446744073709551616", "inf"] {
+            let secs = parse_secs(s).unwrap();
+            let args = SearchArgs { timeout: Some(secs), ..SearchArgs::default() };
+            assert!(args.limits().clock().check().is_ok(), "{s}");
+        }
+        for s in ["0", "-1", "nan", "soon", ""] {
+            assert!(parse_secs(s).is_err(), "{s}");
         }
     }
 }

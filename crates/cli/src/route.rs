@@ -4,15 +4,9 @@
 
 use crate::common::{self, Progress, SearchArgs, Status};
 use anyhow::{Context, bail};
-use clap::{Args, ValueEnum};
-use delve_core::informed::{astar, greedy, idastar, weighted_astar};
-use delve_core::uninformed::{bfs, bibfs, dfs, iddfs, ils, ucs};
-use delve_core::{Observer, Outcome, SearchResult, Stats};
-use delve_route::{BUILTIN_MAPS, CityId, RoadMap, RouteError};
-use serde_json::{Value, json};
-
-/// The weight `--algo wastar` uses when `--weight` is not given.
-const DEFAULT_WEIGHT: f64 = 2.0;
+use clap::Args;
+use delve_core::{Algorithm, Bound, Control, Event, Live, Observer, Outcome};
+use delve_route::{BUILTIN_MAPS, CityId, RoadMap, RouteError, RouteReport};
 
 /// Arguments of `delve route`.
 #[derive(Args, Debug)]
@@ -26,9 +20,10 @@ pub struct RouteArgs {
     /// The destination city.
     #[arg(long, value_name = "CITY", required_unless_present = "list")]
     to: Option<String>,
-    /// The search algorithm.
-    #[arg(long, value_enum, default_value_t = Algo::Astar)]
-    algo: Algo,
+    /// The search algorithm: bfs, dfs, dls, iddfs, ucs, ils, bibfs, greedy, astar, wastar,
+    /// idastar.
+    #[arg(long, value_name = "ALGO", default_value = "astar", value_parser = parse_algorithm)]
+    algo: Algorithm,
     /// Heuristic weight for `--algo wastar` (at least 1; default 2).
     #[arg(long, value_name = "W")]
     weight: Option<f64>,
@@ -43,55 +38,18 @@ pub struct RouteArgs {
     search: SearchArgs,
 }
 
-/// The algorithms `delve route` can run.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum Algo {
-    /// Breadth-first search: fewest roads.
-    Bfs,
-    /// Depth-first search: some route, quickly.
-    Dfs,
-    /// Iterative deepening: fewest roads in O(depth) memory.
-    Iddfs,
-    /// Uniform-cost search: shortest route.
-    Ucs,
-    /// Iterative lengthening: shortest route in O(depth) memory.
-    Ils,
-    /// Greedy best-first on straight-line distance.
-    Greedy,
-    /// A* with straight-line distance: shortest route.
-    Astar,
-    /// Weighted A*: at most W times the shortest.
-    Wastar,
-    /// IDA*: shortest route in O(depth) memory.
-    Idastar,
-    /// Bidirectional breadth-first: fewest roads.
-    Bibfs,
+/// Parses `--algo` with the core's one list of names.
+fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
+    s.parse::<Algorithm>().map_err(|e| e.to_string())
 }
 
-impl Algo {
-    fn name(self) -> &'static str {
-        match self {
-            Algo::Bfs => "bfs",
-            Algo::Dfs => "dfs",
-            Algo::Iddfs => "iddfs",
-            Algo::Ucs => "ucs",
-            Algo::Ils => "ils",
-            Algo::Greedy => "greedy",
-            Algo::Astar => "astar",
-            Algo::Wastar => "wastar",
-            Algo::Idastar => "idastar",
-            Algo::Bibfs => "bibfs",
-        }
-    }
-
-    /// What `--log` prints for this algorithm.
-    fn log(self) -> Log {
-        match self {
-            Algo::Iddfs => Log::Iterations("Find Depth"),
-            Algo::Ils => Log::Iterations("Find Cost"),
-            Algo::Idastar => Log::Iterations("Find Bound"),
-            _ => Log::Expansions,
-        }
+/// What `--log` prints for `algorithm`.
+fn log_of(algorithm: Algorithm) -> Log {
+    match algorithm {
+        Algorithm::Iddfs => Log::Iterations("Find Depth"),
+        Algorithm::Ils => Log::Iterations("Find Cost"),
+        Algorithm::Idastar => Log::Iterations("Find Bound"),
+        _ => Log::Expansions,
     }
 }
 
@@ -119,17 +77,15 @@ impl RouteObserver<'_> {
 }
 
 impl Observer<CityId, u64> for RouteObserver<'_> {
-    fn expanded(&mut self, city: &CityId, stats: &Stats) {
-        Observer::<CityId, u64>::expanded(&mut self.progress, city, stats);
-        if let Log::Expansions = self.log {
-            self.emit(format!("Expand: {}", self.map.name(*city)));
+    fn on_event(&mut self, event: &Event<'_, CityId, u64>, live: &Live) -> Control {
+        self.progress.on_event(event, live);
+        match (event, self.log) {
+            (Event::Expand(node), Log::Expansions) => self.emit(format!("Expand: {}", self.map.name(*node.state))),
+            (Event::Iteration { bound: Bound::Cost(b), .. }, Log::Iterations(label)) => self.emit(format!("{label}: {b}")),
+            (Event::Iteration { bound: Bound::Depth(d), .. }, Log::Iterations(label)) => self.emit(format!("{label}: {d}")),
+            _ => {}
         }
-    }
-    fn iteration(&mut self, index: u64, bound: Option<u64>, _stats: &Stats) {
-        if let Log::Iterations(label) = self.log {
-            // Iterative deepening reports no bound: its iteration index is the depth limit.
-            self.emit(format!("{label}: {}", bound.unwrap_or(index)));
-        }
+        Control::Continue
     }
 }
 
@@ -145,48 +101,35 @@ pub fn run(args: RouteArgs) -> anyhow::Result<Status> {
     };
     let from = map.city(from_name).context("--from")?;
     let to = map.city(to_name).context("--to")?;
-    let weight = match (args.algo, args.weight) {
-        (Algo::Wastar, w) => {
-            let w = w.unwrap_or(DEFAULT_WEIGHT);
+    let algorithm = match (args.algo, args.weight) {
+        (Algorithm::WeightedAstar { .. }, Some(w)) => {
             if !(w.is_finite() && w >= 1.0) {
                 bail!("--weight must be a finite number of at least 1, got {w}");
             }
-            Some(w)
+            Algorithm::WeightedAstar { weight: w }
         }
         (_, Some(_)) => bail!("--weight only applies to --algo wastar"),
-        (_, None) => None,
+        (algorithm, None) => algorithm,
     };
 
     let problem = map.problem(from, to);
     let limits = args.search.limits();
     let mut observer = RouteObserver {
         map: &map,
-        log: if args.log { args.algo.log() } else { Log::Off },
+        log: if args.log { log_of(algorithm) } else { Log::Off },
         to_stderr: args.search.json,
         progress: Progress::new("route"),
     };
-    let obs = &mut observer;
-    let result = match args.algo {
-        Algo::Bfs => bfs(&problem, &limits, obs),
-        Algo::Dfs => dfs(&problem, &limits, obs),
-        Algo::Iddfs => iddfs(&problem, &limits, obs),
-        Algo::Ucs => ucs(&problem, &limits, obs),
-        Algo::Ils => ils(&problem, &limits, obs),
-        Algo::Greedy => greedy(&problem, &limits, obs),
-        Algo::Astar => astar(&problem, &limits, obs),
-        Algo::Wastar => weighted_astar(&problem, weight.unwrap_or(DEFAULT_WEIGHT), &limits, obs),
-        Algo::Idastar => idastar(&problem, &limits, obs),
-        Algo::Bibfs => bibfs(&problem, &limits, obs),
-    };
+    let result = algorithm.run_reversible(&problem, &limits, &mut observer);
     drop(observer);
 
-    let report = Report { map: &map, spec: &args.map, algo: args.algo, weight, from, to, result: &result };
+    let report = problem.report(algorithm, &args.map, &result);
     if args.search.json {
-        common::print_json(&report.json())
+        common::print_json(&report);
     } else {
-        report.print()
+        print(&report, &result.outcome);
     }
-    Ok(if result.is_solved() { Status::Done } else { Status::NotSolved })
+    Ok(Status::from_solved(report.solved))
 }
 
 /// Opens `--map`, pointing at the built-in names when a bare name is not a file either.
@@ -201,79 +144,27 @@ fn open_map(spec: &str) -> anyhow::Result<RoadMap> {
     }
 }
 
-/// Everything the output shows.
-struct Report<'a> {
-    map: &'a RoadMap,
-    spec: &'a str,
-    algo: Algo,
-    weight: Option<f64>,
-    from: CityId,
-    to: CityId,
-    result: &'a SearchResult<CityId, CityId, u64>,
-}
-
-impl Report<'_> {
-    fn names(&self, cities: &[CityId]) -> Vec<&str> {
-        cities.iter().map(|&c| self.map.name(c)).collect()
-    }
-
-    fn json(&self) -> Value {
-        let (outcome, reason) = match &self.result.outcome {
-            Outcome::Solved(_) => ("solved", None),
-            Outcome::NoSolution => ("no_solution", None),
-            Outcome::Stopped { reason, .. } => ("stopped", Some(reason.to_string())),
-        };
-        let solution = self.result.solution();
-        json!({
-            "solved": solution.is_some(),
-            "outcome": outcome,
-            "reason": reason,
-            "cost": solution.map(|s| s.cost),
-            "path": solution.map(|s| self.names(&s.states)),
-            "stats": common::stats_json(&self.result.stats),
-            "algo": self.algo.name(),
-            "weight": self.weight,
-            "map": self.spec,
-            "from": self.map.name(self.from),
-            "to": self.map.name(self.to),
-        })
-    }
-
-    fn print(&self) {
-        let (from, to) = (self.map.name(self.from), self.map.name(self.to));
-        match &self.result.outcome {
-            Outcome::Solved(s) => {
-                println!("path:  {}", self.names(&s.states).join(" → "));
-                let roads = if s.len() == 1 { "road" } else { "roads" };
-                println!("cost:  {} ({} {roads}, {})", s.cost, s.len(), self.algo.name());
-            }
-            Outcome::NoSolution => println!("no route from {from} to {to}"),
-            Outcome::Stopped { reason, .. } => {
-                println!("stopped ({reason}) before finding a route from {from} to {to}")
-            }
+/// The human-readable form of a report.
+fn print(report: &RouteReport, outcome: &Outcome<CityId, CityId, u64>) {
+    let d = &report.detail;
+    match (outcome, &d.path, d.cost) {
+        (Outcome::Solved(s), Some(path), Some(cost)) => {
+            println!("path:  {}", path.join(" → "));
+            let roads = if s.len() == 1 { "road" } else { "roads" };
+            println!("cost:  {cost} ({} {roads}, {})", s.len(), report.algorithm);
         }
-        println!("stats: {}", common::stats_line(&self.result.stats));
+        (Outcome::Stopped { reason, .. }, _, _) => {
+            println!("stopped ({reason}) before finding a route from {} to {}", d.from, d.to)
+        }
+        _ => println!("no route from {} to {}", d.from, d.to),
     }
+    println!("stats: {}", report.stats);
 }
 
 /// `--list`: the map's cities with coordinates and roads.
 fn list(map: &RoadMap, args: &RouteArgs) {
     if args.search.json {
-        let cities: Vec<Value> = map
-            .cities()
-            .map(|c| {
-                let p = map.position(c);
-                json!({
-                    "name": map.name(c),
-                    "x": p.map(|p| p.x),
-                    "y": p.map(|p| p.y),
-                    "roads": map.neighbors(c).iter()
-                        .map(|n| json!({"to": map.name(n.city), "cost": n.cost}))
-                        .collect::<Vec<_>>(),
-                })
-            })
-            .collect();
-        common::print_json(&json!({"map": args.map, "cities": cities, "roads": map.roads().len()}));
+        common::print_json(&delve_route::listing(map, &args.map));
         return;
     }
     println!("{}: {} cities, {} roads", args.map, map.len(), map.roads().len());

@@ -133,7 +133,12 @@ impl Algorithm {
 
     /// Runs the algorithm on a problem that can also be searched backwards: every algorithm,
     /// bidirectional search included.
-    pub fn run_reversible<P, O>(self, problem: &P, limits: &Limits, observer: O) -> SearchResult<P::State, P::Action, P::Cost>
+    pub fn run_reversible<P, O>(
+        self,
+        problem: &P,
+        limits: &Limits,
+        observer: O,
+    ) -> SearchResult<P::State, P::Action, P::Cost>
     where
         P: Reversible,
         P::Cost: Scale,
@@ -168,7 +173,9 @@ impl Serialize for Algorithm {
 
 /// An algorithm name that is not one of [`Algorithm::NAMES`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown algorithm `{0}` (expected one of: bfs, dfs, dls, iddfs, ucs, ils, bibfs, greedy, astar, wastar, idastar)")]
+#[error(
+    "unknown algorithm `{0}` (expected one of: bfs, dfs, dls, iddfs, ucs, ils, bibfs, greedy, astar, wastar, idastar)"
+)]
 pub struct UnknownAlgorithm(pub String);
 
 impl FromStr for Algorithm {

@@ -14,7 +14,7 @@ use crate::cost::Cost;
 use crate::observe::{Meter, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, StopReason};
 use crate::problem::Problem;
-use crate::tree::{Tree, cheaper, forward_solution};
+use crate::tree::{Slot, Tree, cheaper, forward_solution};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -76,7 +76,8 @@ where
     F: Fn(P::Cost, P::Cost) -> P::Cost,
 {
     let mut meter = Meter::new(limits, observer);
-    let outcome = run(problem, &mut meter, &policy).unwrap_or_else(|reason| Outcome::Stopped { reason, best_so_far: None });
+    let outcome =
+        run(problem, &mut meter, &policy).unwrap_or_else(|reason| Outcome::Stopped { reason, best_so_far: None });
     meter.finish(outcome)
 }
 
@@ -96,7 +97,6 @@ where
     let h0 = if policy.use_heuristic { problem.heuristic(&start) } else { zero };
     let mut tree: Tree<P::State, P::Cost> = Tree::new(meter.memory_limit());
     tree.insert(start, crate::tree::ROOT, zero)?;
-    let mut closed: Vec<bool> = vec![false];
     let mut heap = BinaryHeap::new();
     heap.push(Entry { f: (policy.priority)(zero, h0), h: h0, node: 0 });
     let mut buf = Vec::new();
@@ -105,10 +105,10 @@ where
     while let Some(Entry { h: h_here, node, .. }) = heap.pop() {
         let idx = node as usize;
         // Lazy deletion: a stale entry surfaces only after its node was expanded.
-        if closed[idx] {
+        if tree.nodes[idx].is_closed() {
             continue;
         }
-        closed[idx] = true;
+        tree.nodes[idx].close();
         let g_here = tree.nodes[idx].g;
         let state = &tree.nodes[idx].state;
         if problem.is_goal(state) {
@@ -119,7 +119,7 @@ where
             continue;
         }
         if track_memory {
-            let frontier = heap.capacity() * std::mem::size_of::<Entry<P::Cost>>() + closed.capacity();
+            let frontier = heap.capacity() * std::mem::size_of::<Entry<P::Cost>>();
             meter.memory(tree.bytes() + frontier as u64)?;
         }
         buf.clear();
@@ -129,27 +129,22 @@ where
             if !meter.generated(NodeInfo { state: &succ.state, g: g_new, h: None, depth: None })? {
                 continue;
             }
-            let (hash, found) = tree.lookup(&succ.state);
-            let estimate = |parent: &P::State, child: &P::State| {
-                if policy.use_heuristic { problem.heuristic_after(parent, h_here, &succ.action, child) } else { zero }
-            };
-            let (child, h) = match found {
-                Some(existing) => {
+            let child = match tree.entry(succ.state, node, g_new)? {
+                Slot::Found(existing) => {
                     let e = existing as usize;
-                    if !cheaper(g_new, tree.nodes[e].g) || (closed[e] && !policy.reopen) {
+                    let old = &mut tree.nodes[e];
+                    if !cheaper(g_new, old.g) || (old.is_closed() && !policy.reopen) {
                         continue;
                     }
-                    tree.nodes[e].g = g_new;
-                    tree.nodes[e].parent = node;
-                    closed[e] = false;
-                    (existing, estimate(&tree.nodes[idx].state, &tree.nodes[e].state))
+                    old.reparent(node, g_new);
+                    existing
                 }
-                None => {
-                    let h = estimate(&tree.nodes[idx].state, &succ.state);
-                    let child = tree.insert_hashed(hash, succ.state, node, g_new)?;
-                    closed.push(false);
-                    (child, h)
-                }
+                Slot::Inserted(child) => child,
+            };
+            let h = if policy.use_heuristic {
+                problem.heuristic_after(&tree.nodes[idx].state, h_here, &succ.action, &tree.nodes[child as usize].state)
+            } else {
+                zero
             };
             heap.push(Entry { f: (policy.priority)(g_new, h), h, node: child });
         }

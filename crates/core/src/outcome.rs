@@ -48,7 +48,7 @@ pub enum StopReason {
     IterationLimit,
     /// Node storage would have grown past [`Limits::max_memory`].
     Memory,
-    /// The search holds as many nodes as its index type can address (2³² − 1 nodes).
+    /// The search holds as many nodes as its node store can address (2³¹ − 1 nodes).
     NodeCapacity,
     /// The observer asked the search to stop ([`Control::Stop`](crate::Control::Stop)).
     Observer,
@@ -77,7 +77,7 @@ impl std::fmt::Display for StopReason {
             StopReason::Cancelled => "cancelled",
             StopReason::IterationLimit => "iteration limit reached",
             StopReason::Memory => "memory limit reached",
-            StopReason::NodeCapacity => "node capacity (4,294,967,295 nodes) reached",
+            StopReason::NodeCapacity => "node capacity (2,147,483,647 nodes) reached",
             StopReason::Observer => "stopped by the observer",
         })
     }
@@ -299,11 +299,7 @@ impl Limits {
     /// Arms the time limit from now: the clock one search (or one parallel job) checks.
     pub fn clock(&self) -> Clock {
         let start = Instant::now();
-        Clock {
-            start,
-            deadline: self.time_limit.and_then(|d| start.checked_add(d)),
-            cancel: self.cancel.clone(),
-        }
+        Clock { start, deadline: self.time_limit.and_then(|d| start.checked_add(d)), cancel: self.cancel.clone() }
     }
 }
 
@@ -372,7 +368,8 @@ mod tests {
 
     #[test]
     fn stats_serialise_with_the_report_keys() {
-        let stats = Stats { generated: 15, expanded: 5, max_frontier: 6, iterations: 2, elapsed: Duration::from_micros(1500) };
+        let stats =
+            Stats { generated: 15, expanded: 5, max_frontier: 6, iterations: 2, elapsed: Duration::from_micros(1500) };
         let json = serde_json::to_string(&stats).unwrap();
         assert_eq!(json, r#"{"generated":15,"expanded":5,"max_frontier":6,"iterations":2,"elapsed_ms":1.5}"#);
         assert_eq!(serde_json::to_string(&StopReason::NodeLimit).unwrap(), r#""node_limit""#);

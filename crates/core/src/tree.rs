@@ -9,7 +9,7 @@
 //! and `u32` costs, 50 million nodes fit in about 1.2 GB (BENCHMARKS.md, "node store").
 //!
 //! Growth is checked against the memory limit *before* a buffer grows, so a search stops with
-//! [`StopReason::Memory`] instead of failing an allocation; past 2³² − 1 nodes it stops with
+//! [`StopReason::Memory`] instead of failing an allocation; past 2³¹ − 1 nodes it stops with
 //! [`StopReason::NodeCapacity`].
 
 use crate::cost::Cost;
@@ -21,13 +21,49 @@ use std::cmp::Ordering;
 use std::hash::{BuildHasher, Hash};
 
 /// Parent link of a root.
-pub(crate) const ROOT: u32 = u32::MAX;
+pub(crate) const ROOT: u32 = u32::MAX >> 1;
+/// The bit of a node's link that marks it closed (expanded), for the best-first searches.
+const CLOSED: u32 = 1 << 31;
 
-/// One node: a state, its parent's index and its path cost.
+/// One node: a state, its parent's index (with the closed flag in the top bit) and its path
+/// cost.
 pub(crate) struct Node<S, C> {
     pub(crate) state: S,
-    pub(crate) parent: u32,
+    link: u32,
     pub(crate) g: C,
+}
+
+impl<S, C> Node<S, C> {
+    /// The parent's index, or [`ROOT`].
+    #[inline]
+    pub(crate) fn parent(&self) -> u32 {
+        self.link & !CLOSED
+    }
+    /// Whether the node was expanded (and not re-opened since).
+    #[inline]
+    pub(crate) fn is_closed(&self) -> bool {
+        self.link & CLOSED != 0
+    }
+    /// Marks the node expanded.
+    #[inline]
+    pub(crate) fn close(&mut self) {
+        self.link |= CLOSED;
+    }
+    /// Gives the node a cheaper path through `parent`, re-opening it.
+    #[inline]
+    pub(crate) fn reparent(&mut self, parent: u32, g: C) {
+        self.link = parent;
+        self.g = g;
+    }
+}
+
+/// What [`Tree::entry`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Slot {
+    /// The state was already stored at this index.
+    Found(u32),
+    /// The state is new and now stored at this index.
+    Inserted(u32),
 }
 
 /// Arena of nodes with a state → node index.
@@ -51,7 +87,8 @@ impl<S: Eq + Hash + Clone, C: Cost> Tree<S, C> {
     /// Bytes held by the arena and the index now.
     pub(crate) fn bytes(&self) -> u64 {
         let nodes = self.nodes.capacity() as u64 * std::mem::size_of::<Node<S, C>>() as u64;
-        let slots = if self.index.capacity() == 0 { 0 } else { (self.index.capacity() as u64 * 8 / 7).next_power_of_two() };
+        let slots =
+            if self.index.capacity() == 0 { 0 } else { (self.index.capacity() as u64 * 8 / 7).next_power_of_two() };
         nodes + slots * INDEX_SLOT
     }
 
@@ -77,12 +114,38 @@ impl<S: Eq + Hash + Clone, C: Cost> Tree<S, C> {
         if len == self.nodes.capacity() || len == self.index.capacity() {
             self.grow()?;
         }
-        let idx = u32::try_from(len).ok().filter(|&i| i != ROOT).ok_or(StopReason::NodeCapacity)?;
+        let idx = u32::try_from(len).ok().filter(|&i| i < ROOT).ok_or(StopReason::NodeCapacity)?;
         let nodes = &self.nodes;
         let hasher = &self.hasher;
         self.index.insert_unique(hash, idx, |&i| hasher.hash_one(&nodes[i as usize].state));
-        self.nodes.push(Node { state, parent, g });
+        self.nodes.push(Node { state, link: parent, g });
         Ok(idx)
+    }
+
+    /// The node holding `state` (`Found`), or a new node for it with this parent and cost
+    /// (`Inserted`): one hash and one probe of the index for both.
+    #[inline(always)]
+    pub(crate) fn entry(&mut self, state: S, parent: u32, g: C) -> Result<Slot, StopReason> {
+        let len = self.nodes.len();
+        if len == self.nodes.capacity() || len == self.index.capacity() {
+            self.grow()?;
+        }
+        let hash = self.hasher.hash_one(&state);
+        let nodes = &self.nodes;
+        let hasher = &self.hasher;
+        match self.index.entry(
+            hash,
+            |&i| nodes[i as usize].state == state,
+            |&i| hasher.hash_one(&nodes[i as usize].state),
+        ) {
+            hashbrown::hash_table::Entry::Occupied(found) => Ok(Slot::Found(*found.get())),
+            hashbrown::hash_table::Entry::Vacant(vacant) => {
+                let idx = u32::try_from(len).ok().filter(|&i| i < ROOT).ok_or(StopReason::NodeCapacity)?;
+                vacant.insert(idx);
+                self.nodes.push(Node { state, link: parent, g });
+                Ok(Slot::Inserted(idx))
+            }
+        }
     }
 
     /// Adds a node for a state not yet in the tree.
@@ -124,10 +187,10 @@ impl<S: Eq + Hash + Clone, C: Cost> Tree<S, C> {
         loop {
             let node = &self.nodes[idx as usize];
             states.push(node.state.clone());
-            if node.parent == ROOT {
+            if node.parent() == ROOT {
                 break;
             }
-            let parent = &self.nodes[node.parent as usize];
+            let parent = &self.nodes[node.parent() as usize];
             buf.clear();
             expand(&parent.state, &mut buf);
             let action = buf
@@ -139,7 +202,7 @@ impl<S: Eq + Hash + Clone, C: Cost> Tree<S, C> {
                 Some(action) => actions.push(action),
                 None => panic!("Problem::expand is not a function of the state: a stored edge disappeared"),
             }
-            idx = node.parent;
+            idx = node.parent();
         }
         states.reverse();
         actions.reverse();

@@ -74,7 +74,11 @@ fn uniform_cost_search_places_eight_queens() {
 fn iterative_lengthening_places_eight_queens() {
     struct Bounds(Vec<u32>);
     impl Observer<Vec<u8>, u32> for Bounds {
-        fn on_event(&mut self, event: &delve_core::Event<'_, Vec<u8>, u32>, _: &delve_core::Live) -> delve_core::Control {
+        fn on_event(
+            &mut self,
+            event: &delve_core::Event<'_, Vec<u8>, u32>,
+            _: &delve_core::Live,
+        ) -> delve_core::Control {
             if let delve_core::Event::Iteration { bound, .. } = event {
                 let delve_core::Bound::Cost(b) = bound else { panic!("iterative lengthening reports its cost limit") };
                 self.0.push(*b);

@@ -21,5 +21,10 @@ where
     P: Problem,
     O: Observer<P::State, P::Cost>,
 {
-    best_first::search(problem, limits, observer, Policy { name: "greedy", priority: |_, h| h, use_heuristic: true, reopen: false })
+    best_first::search(
+        problem,
+        limits,
+        observer,
+        Policy { name: "greedy", priority: |_, h| h, use_heuristic: true, reopen: false },
+    )
 }

@@ -45,7 +45,8 @@ where
     let mut meter = Meter::new(limits, observer);
     let mut engine = DepthFirst::new();
     let start = problem.initial_state();
-    let mut bound = problem.heuristic(&start);
+    let h_start = problem.heuristic(&start);
+    let mut bound = h_start;
     let started = meter.start::<P::State, P::Cost>("idastar");
     let outcome = loop {
         if let Err(reason) = started.and_then(|()| meter.iteration(Bound::Cost(bound))) {
@@ -54,7 +55,8 @@ where
         let probe = engine.probe(problem, &mut meter, start.clone(), &mut Pruning::Path, |_, g, from, s| {
             let h = match from {
                 Some((parent, Some(parent_h), action)) => problem.heuristic_after(parent, parent_h, action, s),
-                _ => problem.heuristic(s),
+                Some((_, None, _)) => problem.heuristic(s),
+                None => h_start,
             };
             let f = g.saturating_add(h);
             if f.total_cmp(&bound) == Ordering::Greater { Err(f) } else { Ok(Some(h)) }

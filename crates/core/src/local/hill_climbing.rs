@@ -271,8 +271,8 @@ fn steepest<P: LocalProblem>(problem: &P, state: &P::State, moves: &[P::Move], r
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::local::queens::Queens;
     use crate::NoObserver;
+    use crate::local::queens::Queens;
 
     #[test]
     fn solves_eight_queens_with_restarts() {

@@ -39,7 +39,8 @@ where
     }
     let mut engine = DepthFirst::new();
     let mut pruning = Pruning::Closed(FxHashSet::default());
-    let probe = engine.probe(problem, &mut meter, problem.initial_state(), &mut pruning, |_, _, _, _| Ok::<_, u64>(None));
+    let probe =
+        engine.probe(problem, &mut meter, problem.initial_state(), &mut pruning, |_, _, _, _| Ok::<_, u64>(None));
     let outcome = match probe {
         Probe::Found => Outcome::Solved(engine.solution()),
         Probe::Stopped(reason) => Outcome::Stopped { reason, best_so_far: None },

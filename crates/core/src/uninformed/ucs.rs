@@ -24,5 +24,10 @@ where
     P: Problem,
     O: Observer<P::State, P::Cost>,
 {
-    best_first::search(problem, limits, observer, Policy { name: "ucs", priority: |g, _| g, use_heuristic: false, reopen: true })
+    best_first::search(
+        problem,
+        limits,
+        observer,
+        Policy { name: "ucs", priority: |g, _| g, use_heuristic: false, reopen: true },
+    )
 }

@@ -1,6 +1,8 @@
-//! A* on grid maps: `delve_core::informed::astar` (through the closure adapter `FnProblem`
-//! and through a hand-written `Problem` with an `expand` override) side by side with
-//! `pathfinding::prelude::astar` on the very same grids, successor closure and heuristic.
+//! Search on grid maps against `pathfinding`, on the very same grids, successor closures and
+//! heuristic: A* (`delve_core::informed::astar` through the closure adapter `FnProblem` and
+//! through a hand-written `Problem`, against `pathfinding::prelude::astar`), breadth-first
+//! search (against `pathfinding::bfs`) and uniform-cost search (against
+//! `pathfinding::dijkstra`, with step costs 1–7 from a hash of the cell).
 //!
 //! Grids: 4-connected, unit step cost, ~25% random obstacles (ChaCha8, fixed seed), from the
 //! top-left to the bottom-right corner, Manhattan-distance heuristic.
@@ -10,6 +12,7 @@
 
 use criterion::{BenchmarkId, Criterion};
 use delve_core::informed::astar;
+use delve_core::uninformed::{bfs, ucs};
 use delve_core::{FnProblem, Limits, NoObserver, Problem, Successor};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -99,17 +102,8 @@ impl Problem for GridProblem<'_> {
     fn initial_state(&self) -> u32 {
         0
     }
-    fn actions(&self, s: &u32) -> Vec<u8> {
-        MOVES.into_iter().filter(|&m| self.step(*s, m).is_some()).collect()
-    }
-    fn result(&self, s: &u32, a: &u8) -> u32 {
-        self.step(*s, *a).expect("applicable move")
-    }
     fn is_goal(&self, s: &u32) -> bool {
         *s == self.0.goal()
-    }
-    fn step_cost(&self, _: &u32, _: &u8) -> u32 {
-        1
     }
     #[inline]
     fn heuristic(&self, s: &u32) -> u32 {
@@ -134,6 +128,37 @@ fn delve_fn(grid: &Grid) -> u32 {
 
 fn delve_problem(grid: &Grid) -> u32 {
     astar(&GridProblem(grid), &Limits::none(), NoObserver).solution().expect("connected").cost
+}
+
+/// Step cost of entering `cell` in the weighted variant (1 to 7): the same on both sides.
+#[inline]
+fn weight(cell: u32) -> u32 {
+    1 + cell.wrapping_mul(2_654_435_761) % 7
+}
+
+fn delve_bfs(grid: &Grid) -> usize {
+    let goal = grid.goal();
+    let p = FnProblem::new(0u32, |&c: &u32| grid.neighbours(c), move |&c: &u32| c == goal);
+    bfs(&p, &Limits::none(), NoObserver).solution().expect("connected").len()
+}
+
+fn pathfinding_bfs(grid: &Grid) -> usize {
+    let goal = grid.goal();
+    pathfinding::prelude::bfs(&0u32, |&c| grid.neighbours(c).map(|(n, _)| n), |&c| c == goal).expect("connected").len()
+        - 1
+}
+
+fn delve_ucs(grid: &Grid) -> u32 {
+    let goal = grid.goal();
+    let p = FnProblem::new(0u32, |&c: &u32| grid.neighbours(c).map(|(n, _)| (n, weight(n))), move |&c: &u32| c == goal);
+    ucs(&p, &Limits::none(), NoObserver).solution().expect("connected").cost
+}
+
+fn pathfinding_dijkstra(grid: &Grid) -> u32 {
+    let goal = grid.goal();
+    pathfinding::prelude::dijkstra(&0u32, |&c| grid.neighbours(c).map(|(n, _)| (n, weight(n))), |&c| c == goal)
+        .expect("connected")
+        .1
 }
 
 fn pathfinding(grid: &Grid) -> u32 {
@@ -182,9 +207,31 @@ fn grid_astar(c: &mut Criterion) {
     group.finish();
 }
 
+/// Breadth-first search and uniform-cost search (Dijkstra) on the same grids, against
+/// `pathfinding::bfs` and `pathfinding::dijkstra`.
+fn grid_uninformed(c: &mut Criterion) {
+    let mut group = c.benchmark_group("grid_uninformed");
+    group.sample_size(20).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
+    for size in [256u32, 512] {
+        let grid = Grid::random(size, size, 0.25, 2024);
+        assert_eq!(delve_bfs(&grid), pathfinding_bfs(&grid), "bfs: same number of moves");
+        assert_eq!(delve_ucs(&grid), pathfinding_dijkstra(&grid), "ucs: same optimal cost");
+        group.bench_with_input(BenchmarkId::new("delve_bfs", size), &grid, |b, g| b.iter(|| delve_bfs(black_box(g))));
+        group.bench_with_input(BenchmarkId::new("pathfinding_bfs", size), &grid, |b, g| {
+            b.iter(|| pathfinding_bfs(black_box(g)))
+        });
+        group.bench_with_input(BenchmarkId::new("delve_ucs", size), &grid, |b, g| b.iter(|| delve_ucs(black_box(g))));
+        group.bench_with_input(BenchmarkId::new("pathfinding_dijkstra", size), &grid, |b, g| {
+            b.iter(|| pathfinding_dijkstra(black_box(g)))
+        });
+    }
+    group.finish();
+}
+
 // What `criterion_group!`/`criterion_main!` expand to, minus an undocumented public fn.
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     grid_astar(&mut criterion);
+    grid_uninformed(&mut criterion);
     criterion.final_summary();
 }

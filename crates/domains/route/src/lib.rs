@@ -47,7 +47,9 @@ mod error;
 mod map;
 mod parse;
 mod problem;
+mod report;
 
 pub use error::{ErrorKind, ParseError, RouteError};
 pub use map::{BUILTIN_MAPS, CityId, Neighbor, Point, ROMANIA, Road, RoadMap};
 pub use problem::RouteProblem;
+pub use report::{CityListing, MapListing, RoadListing, RouteDetail, RouteReport, listing};
