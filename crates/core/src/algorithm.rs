@@ -7,7 +7,7 @@ use crate::cost::Scale;
 use crate::informed::{astar, greedy, idastar, weighted_astar};
 use crate::observe::Observer;
 use crate::outcome::{Limits, SearchResult};
-use crate::problem::{Problem, Reversible};
+use crate::problem::{Problem, ResultOf, Reversible};
 use crate::uninformed::{bfs, bibfs, dfs, dls, iddfs, ils, ucs};
 use serde::{Serialize, Serializer};
 use std::fmt;
@@ -105,12 +105,7 @@ impl Algorithm {
 
     /// Runs the algorithm on `problem`. [`Algorithm::Bibfs`] needs predecessors: it returns
     /// `Err(NeedsPredecessors)` here; use [`Algorithm::run_reversible`].
-    pub fn run<P, O>(
-        self,
-        problem: &P,
-        limits: &Limits,
-        observer: O,
-    ) -> Result<SearchResult<P::State, P::Action, P::Cost>, NeedsPredecessors>
+    pub fn run<P, O>(self, problem: &P, limits: &Limits, observer: O) -> Result<ResultOf<P>, NeedsPredecessors>
     where
         P: Problem,
         P::Cost: Scale,

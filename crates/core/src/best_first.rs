@@ -13,7 +13,7 @@
 use crate::cost::Cost;
 use crate::observe::{Meter, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, StopReason};
-use crate::problem::Problem;
+use crate::problem::{OutcomeOf, Problem};
 use crate::tree::{Slot, Tree, cheaper, forward_solution};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -81,11 +81,7 @@ where
     meter.finish(outcome)
 }
 
-fn run<P, O, F>(
-    problem: &P,
-    meter: &mut Meter<'_, O>,
-    policy: &Policy<F>,
-) -> Result<Outcome<P::State, P::Action, P::Cost>, StopReason>
+fn run<P, O, F>(problem: &P, meter: &mut Meter<'_, O>, policy: &Policy<F>) -> Result<OutcomeOf<P>, StopReason>
 where
     P: Problem,
     O: Observer<P::State, P::Cost>,

@@ -32,10 +32,12 @@ mod depth_first;
 pub mod hash;
 pub mod informed;
 pub mod local;
+pub mod matching;
 pub mod observe;
 pub mod outcome;
 pub mod prelude;
 pub mod problem;
+pub mod reach;
 pub mod report;
 mod tree;
 pub mod uninformed;
@@ -44,8 +46,10 @@ pub use algorithm::{Algorithm, NeedsPredecessors, UnknownAlgorithm};
 pub use cost::{Cost, Lex, Ordered, Scale};
 pub use observe::{Bound, Control, Event, FnObserver, Live, Meter, NoObserver, NodeInfo, Observer, SharedMeter};
 pub use outcome::{Clock, Limits, NegativeTimeout, Outcome, OutcomeKind, SearchResult, Solution, Stats, StopReason};
-pub use problem::{Actions, FnProblem, Problem, Reversible, Successor, WithPredecessors, expand_by_actions};
-pub use report::Report;
+pub use problem::{
+    Actions, FnProblem, OutcomeOf, Problem, ResultOf, Reversible, Successor, WithPredecessors, expand_by_actions,
+};
 /// The random-number crate the local-search API uses (its [`local::Rng`] and `rand::Rng`
 /// methods), re-exported so users need not match its version.
 pub use rand;
+pub use report::Report;

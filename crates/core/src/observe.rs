@@ -7,7 +7,7 @@
 //!   of bulk work (`done` of `total`). The web page streams the same events.
 //! * **Steering**: answering [`Control::Prune`] to an [`Event::Expand`] skips that node's
 //!   successors, to an [`Event::Generate`] drops that successor; [`Control::Stop`] ends the
-//!   search with [`StopReason::Observer`](crate::StopReason::Observer) and its statistics.
+//!   search with [`StopReason::Observer`] and its statistics.
 //! * **Live statistics**: every call also gets the [`Live`] view (statistics so far and a
 //!   running `elapsed`).
 //! * **Zero cost when unused**: algorithms are generic over the observer, so with

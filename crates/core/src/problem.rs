@@ -9,6 +9,11 @@ use crate::cost::Cost;
 use std::cell::RefCell;
 use std::hash::Hash;
 
+/// The [`SearchResult`](crate::SearchResult) of a search on problem `P`.
+pub type ResultOf<P> = crate::SearchResult<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
+/// The [`Outcome`](crate::Outcome) of a search on problem `P`.
+pub type OutcomeOf<P> = crate::Outcome<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
+
 /// One generated successor: the action taken, the state it leads to and its step cost.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Successor<S, A, C> {

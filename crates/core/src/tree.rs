@@ -111,10 +111,11 @@ impl<S: Eq + Hash + Clone, C: Cost> Tree<S, C> {
     #[inline]
     pub(crate) fn insert_hashed(&mut self, hash: u64, state: S, parent: u32, g: C) -> Result<u32, StopReason> {
         let len = self.nodes.len();
-        if len == self.nodes.capacity() || len == self.index.capacity() {
+        if len == self.nodes.capacity() {
             self.grow()?;
         }
-        let idx = u32::try_from(len).ok().filter(|&i| i < ROOT).ok_or(StopReason::NodeCapacity)?;
+        // `grow` never lets the arena pass ROOT nodes, so the index fits.
+        let idx = len as u32;
         let nodes = &self.nodes;
         let hasher = &self.hasher;
         self.index.insert_unique(hash, idx, |&i| hasher.hash_one(&nodes[i as usize].state));
@@ -127,7 +128,7 @@ impl<S: Eq + Hash + Clone, C: Cost> Tree<S, C> {
     #[inline(always)]
     pub(crate) fn entry(&mut self, state: S, parent: u32, g: C) -> Result<Slot, StopReason> {
         let len = self.nodes.len();
-        if len == self.nodes.capacity() || len == self.index.capacity() {
+        if len == self.nodes.capacity() {
             self.grow()?;
         }
         let hash = self.hasher.hash_one(&state);
@@ -140,7 +141,7 @@ impl<S: Eq + Hash + Clone, C: Cost> Tree<S, C> {
         ) {
             hashbrown::hash_table::Entry::Occupied(found) => Ok(Slot::Found(*found.get())),
             hashbrown::hash_table::Entry::Vacant(vacant) => {
-                let idx = u32::try_from(len).ok().filter(|&i| i < ROOT).ok_or(StopReason::NodeCapacity)?;
+                let idx = len as u32;
                 vacant.insert(idx);
                 self.nodes.push(Node { state, link: parent, g });
                 Ok(Slot::Inserted(idx))
@@ -154,12 +155,17 @@ impl<S: Eq + Hash + Clone, C: Cost> Tree<S, C> {
         self.insert_hashed(hash, state, parent, g)
     }
 
-    /// Makes room for at least one more node (doubling, as the standard collections do),
-    /// unless that would pass the memory limit.
+    /// Makes room for at least one more node in the arena and the index together (doubling,
+    /// as the standard collections do), unless that would pass the memory limit or the
+    /// [`ROOT`] − 1 nodes a link can address. The index is always grown with the arena, so
+    /// checking the arena's capacity alone is enough on insertion.
     #[cold]
     fn grow(&mut self) -> Result<(), StopReason> {
         let len = self.nodes.len();
-        let want = (len * 2).max(64);
+        if len >= ROOT as usize {
+            return Err(StopReason::NodeCapacity);
+        }
+        let want = (len * 2).clamp(64, ROOT as usize);
         if let Some(limit) = self.memory_limit {
             let node = std::mem::size_of::<Node<S, C>>() as u64;
             let slots = (want as u64 * 8 / 7).next_power_of_two();

@@ -3,7 +3,7 @@
 use crate::cost::Cost;
 use crate::observe::{Meter, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, StopReason};
-use crate::problem::Problem;
+use crate::problem::{OutcomeOf, Problem};
 use crate::tree::{ROOT, Tree, forward_solution};
 use std::collections::VecDeque;
 
@@ -29,7 +29,7 @@ where
     meter.finish(outcome)
 }
 
-fn run<P, O>(problem: &P, meter: &mut Meter<'_, O>) -> Result<Outcome<P::State, P::Action, P::Cost>, StopReason>
+fn run<P, O>(problem: &P, meter: &mut Meter<'_, O>) -> Result<OutcomeOf<P>, StopReason>
 where
     P: Problem,
     O: Observer<P::State, P::Cost>,

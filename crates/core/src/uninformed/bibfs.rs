@@ -15,7 +15,7 @@
 use crate::cost::Cost;
 use crate::observe::{Meter, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, Solution, StopReason};
-use crate::problem::{Reversible, Successor};
+use crate::problem::{OutcomeOf, Reversible, Successor};
 use crate::tree::{ROOT, Tree, forward_solution};
 
 /// Bidirectional breadth-first graph search: a path with the fewest actions, usually after
@@ -61,7 +61,7 @@ where
     meter.finish(outcome)
 }
 
-fn run<P, O>(problem: &P, meter: &mut Meter<'_, O>) -> Result<Outcome<P::State, P::Action, P::Cost>, StopReason>
+fn run<P, O>(problem: &P, meter: &mut Meter<'_, O>) -> Result<OutcomeOf<P>, StopReason>
 where
     P: Reversible,
     O: Observer<P::State, P::Cost>,
@@ -91,7 +91,7 @@ where
         }
         meter.memory(fwd.tree.bytes() + bwd.tree.bytes())?;
         let meeting = if fwd.layer.len() <= bwd.layer.len() {
-            fwd.advance(&bwd, meter, |s, out| problem.expand(s, out))?.map(|(f, b)| (f, b))
+            fwd.advance(&bwd, meter, |s, out| problem.expand(s, out))?
         } else {
             bwd.advance(&fwd, meter, |s, out| problem.predecessors(s, out))?.map(|(b, f)| (f, b))
         };
