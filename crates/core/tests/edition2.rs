@@ -182,3 +182,26 @@ fn lexicographic_costs_search_like_any_other() {
         assert_eq!((sol.cost, sol.states), (Lex(0, 5), vec!['a', 'x', 'b']));
     }
 }
+
+#[test]
+fn closures_over_borrowed_states_need_no_annotations() {
+    // `&str` states: the closures' argument types are inferred from `FnProblem::new`.
+    let roads = [("Arad", "Sibiu", 140u32), ("Sibiu", "Fagaras", 99), ("Fagaras", "Bucharest", 211)];
+    let p =
+        FnProblem::new("Arad", |&c| roads.iter().filter(move |r| r.0 == c).map(|r| (r.1, r.2)), |&c| c == "Bucharest");
+    let sol = ucs(&p, &Limits::none(), NoObserver).into_solution().unwrap();
+    assert_eq!((sol.cost, sol.states), (450, vec!["Arad", "Sibiu", "Fagaras", "Bucharest"]));
+    // FnMut closures are accepted: count the goal tests.
+    let mut tests = 0;
+    let p = FnProblem::unit(
+        0u32,
+        |&n| [n + 1],
+        |&n| {
+            tests += 1;
+            n == 5
+        },
+    );
+    assert_eq!(bfs(&p, &Limits::none(), NoObserver).into_solution().unwrap().len(), 5);
+    drop(p);
+    assert!(tests >= 5);
+}

@@ -101,7 +101,7 @@ impl Default for Annealing {
 ///
 /// ```
 /// use delve_core::{Limits, NoObserver, local::{Annealing, LocalProblem, Rng, Schedule, simulated_annealing}};
-/// use rand::Rng as _;
+/// use delve_core::rand::Rng as _; // the rand version delve uses, re-exported
 /// /// Find x = 37 on 0..=100 by steps of ±1 to ±3, minimising |x − 37|.
 /// struct Valley;
 /// impl LocalProblem for Valley {

@@ -60,7 +60,7 @@ impl Default for FirstChoice {
 ///
 /// ```
 /// use delve_core::{Limits, NoObserver, local::{HillClimbing, LocalProblem, Rng, hill_climbing}};
-/// use rand::Rng as _;
+/// use delve_core::rand::Rng as _; // the rand version delve uses, re-exported
 /// /// Find x = 37 on 0..=100 by steps of ±1, minimising (x − 37)².
 /// struct Valley;
 /// impl LocalProblem for Valley {
@@ -108,7 +108,7 @@ where
 ///
 /// ```
 /// use delve_core::{Limits, NoObserver, local::{FirstChoice, LocalProblem, Rng, first_choice}};
-/// use rand::Rng as _;
+/// use delve_core::rand::Rng as _; // the rand version delve uses, re-exported
 /// /// Set all 64 bits of a word by flipping one bit at a time (minimise the zero bits).
 /// struct OneMax;
 /// impl LocalProblem for OneMax {
