@@ -154,7 +154,8 @@ impl Progress {
 }
 
 fn spinner_style() -> ProgressStyle {
-    ProgressStyle::with_template("{spinner} {prefix} {msg} [{elapsed}]").unwrap_or_else(|_| ProgressStyle::default_spinner())
+    ProgressStyle::with_template("{spinner} {prefix} {msg} [{elapsed}]")
+        .unwrap_or_else(|_| ProgressStyle::default_spinner())
 }
 
 fn bar_style() -> ProgressStyle {

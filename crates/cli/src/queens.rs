@@ -4,11 +4,12 @@
 use crate::common::{self, Progress, SearchArgs, Status};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
-use delve_core::{Limits, Observer, Stats};
-use delve_queens::{Algorithm, Found, Report, count_solutions, format_output, parse_batch, rows_line, verify};
-use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::{Value, json};
-use std::io::{IsTerminal, Write};
+use delve_core::{Limits, Report};
+use delve_queens::{
+    Algorithm, Found, QueensDetail, Run, count_report, count_solutions, format_output, parse_batch, rows_line, verify,
+};
+use serde::Serialize;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Largest board `--verbose 2` draws.
@@ -89,8 +90,8 @@ struct CountArgs {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "T", default_value_t = 0)]
     threads: usize,
-    /// Stop after this many seconds.
-    #[arg(long, value_name = "SECS")]
+    /// Stop after this many seconds (a value too large to matter, or `inf`, means no limit).
+    #[arg(long, value_name = "SECS", value_parser = common::parse_secs)]
     timeout: Option<f64>,
     /// Print one JSON object.
     #[arg(long)]
@@ -107,84 +108,38 @@ pub fn run(args: QueensArgs) -> anyhow::Result<Status> {
 }
 
 /// Runs one algorithm with a spinner on a terminal, and checks any placement it returns.
-fn run_checked(n: usize, algo: Algorithm, seed: u64, limits: &Limits) -> anyhow::Result<Report> {
-    let mut spinner = Progress::new(&format!("{n}-queens {algo}"));
-    let report = delve_queens::solve(n, algo, seed, limits, &mut |stats: &Stats| {
-        Observer::<(), ()>::expanded(&mut spinner, &(), stats);
-    })?;
-    drop(spinner);
-    if let Found::Solved(rows) = &report.found {
+fn run_checked(n: usize, algo: Algorithm, seed: u64, limits: &Limits) -> anyhow::Result<Run> {
+    let spinner = Progress::new(&format!("{n}-queens {algo}"));
+    let run = delve_queens::solve(n, algo, seed, limits, spinner)?;
+    if let Found::Solved(rows) = &run.found {
         verify(n, rows).with_context(|| format!("internal error: {algo} returned an invalid placement"))?;
     }
-    Ok(report)
-}
-
-fn status_of(found: &Found) -> Status {
-    match found {
-        Found::Solved(_) => Status::Done,
-        Found::NoSolution | Found::Stopped(_) => Status::NotSolved,
-    }
-}
-
-fn outcome_word(found: &Found) -> String {
-    match found {
-        Found::Solved(_) => "solved".into(),
-        Found::NoSolution => "no solution".into(),
-        Found::Stopped(reason) => format!("stopped: {reason}"),
-    }
-}
-
-/// The statistics object: the shared fields plus the algorithm's own counters.
-fn stats_value(report: &Report) -> Value {
-    let mut v = common::stats_json(&report.stats);
-    if let Value::Object(map) = &mut v {
-        for (k, c) in &report.counters {
-            map.insert((*k).to_string(), json!(c));
-        }
-    }
-    v
+    Ok(run)
 }
 
 fn solve(args: SolveArgs) -> anyhow::Result<Status> {
     let (n, algo) = (args.n, args.algo);
-    let report = run_checked(n, algo, args.seed, &args.search.limits())?;
-    let rows = report.rows();
+    let run = run_checked(n, algo, args.seed, &args.search.limits())?;
+    let report = run.report();
+    let rows = run.rows();
     let out = std::io::stdout();
     let mut out = out.lock();
     if args.search.json {
-        let mut v = json!({
-            "n": n,
-            "algo": algo.name(),
-            "solved": rows.is_some(),
-            "rows": rows.map(|r| r.iter().map(|&x| u64::from(x) + 1).collect::<Vec<_>>()),
-            "outcome": match &report.found {
-                Found::Solved(_) => "solved",
-                Found::NoSolution => "no_solution",
-                Found::Stopped(_) => "stopped",
-            },
-            "stats": stats_value(&report),
-        });
-        if let Some(seed) = report.seed {
-            v["seed"] = json!(seed);
-        }
-        if let Found::Stopped(reason) = &report.found {
-            v["stop_reason"] = json!(reason.to_string());
-        }
-        writeln!(out, "{v}")?;
-        return Ok(status_of(&report.found));
+        common::print_json(&report);
+        return Ok(Status::from_solved(report.solved));
     }
     if args.verbose == 0 {
-        writeln!(out, "{}", outcome_word(&report.found))?;
-        return Ok(status_of(&report.found));
+        writeln!(out, "{}", report.status())?;
+        return Ok(Status::from_solved(report.solved));
     }
-    let seed = report.seed.map(|s| format!(", seed {s}")).unwrap_or_default();
-    writeln!(out, "{n}-queens by {algo}{seed}: {}", outcome_word(&report.found))?;
+    let seed = report.detail.seed.map(|s| format!(", seed {s}")).unwrap_or_default();
+    writeln!(out, "{n}-queens by {algo}{seed}: {}", report.status())?;
     if let Some(rows) = rows {
         writeln!(out, "rows: {}", rows_line(rows))?;
     }
-    let extra: Vec<String> = report.counters.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    let extra: Vec<String> = run.counters.iter().map(|(k, v)| format!("{k} {v}")).collect();
     let extra = if extra.is_empty() { String::new() } else { format!("; {}", extra.join(", ")) };
-    writeln!(out, "{}{extra}", common::stats_line(&report.stats))?;
+    writeln!(out, "{}{extra}", report.stats)?;
     if args.verbose == 2
         && let Some(rows) = rows
     {
@@ -194,7 +149,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<Status> {
             writeln!(out, "(board not drawn for N > {MAX_DRAWN}; the rows above are the placement)")?;
         }
     }
-    Ok(status_of(&report.found))
+    Ok(Status::from_solved(report.solved))
 }
 
 /// The board: row 1 at the top, column numbers above, `Q` for a queen, `.` for an empty square.
@@ -218,6 +173,24 @@ fn draw(rows: &[u32]) -> String {
     s
 }
 
+/// One line's entry in the batch `--json` output: the line, the file written (null when a
+/// limit stopped the line), and the run's report.
+#[derive(Serialize)]
+struct BatchResult {
+    line: usize,
+    file: Option<String>,
+    #[serde(flatten)]
+    report: Report<QueensDetail>,
+}
+
+/// The batch `--json` output.
+#[derive(Serialize)]
+struct BatchOutput {
+    input: String,
+    results: Vec<BatchResult>,
+    errors: Vec<String>,
+}
+
 fn batch(args: BatchArgs) -> anyhow::Result<Status> {
     let name = args.input.display().to_string();
     let text = std::fs::read_to_string(&args.input).with_context(|| format!("cannot read {name}"))?;
@@ -229,8 +202,10 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
         .with_context(|| format!("cannot create the output directory {}", args.out_dir.display()))?;
     let mut stopped = false;
     let mut results = Vec::new();
+    // One `Limits` for the whole batch: the time limit is counted per line.
+    let limits = args.search.limits();
     for line in &lines {
-        let report = match run_checked(line.n, line.algorithm, args.seed, &args.search.limits()) {
+        let run = match run_checked(line.n, line.algorithm, args.seed, &limits) {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("error: {name}: line {}: {e:#}", line.line);
@@ -243,37 +218,29 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
         } else {
             args.out_dir.join(line.output_name())
         };
-        let summary = match &report.found {
+        let summary = match &run.found {
             Found::Stopped(reason) => {
                 eprintln!(
                     "error: {name}: line {}: {} {}: stopped ({reason}); no file written",
                     line.line, line.n, line.algorithm
                 );
                 stopped = true;
-                results.push(json!({"line": line.line, "n": line.n, "algo": line.algorithm.name(), "file": Value::Null, "solved": false, "stop_reason": reason.to_string()}));
+                results.push(BatchResult { line: line.line, file: None, report: run.report() });
                 continue;
             }
             Found::Solved(rows) if line.n <= MAX_SUMMARY_ROWS => rows_line(rows),
             Found::Solved(_) => "solved".to_string(),
             Found::NoSolution => "no solution".to_string(),
         };
-        std::fs::write(&file, format_output(report.rows()))
-            .with_context(|| format!("cannot write {}", file.display()))?;
-        results.push(json!({
-            "line": line.line,
-            "n": line.n,
-            "algo": line.algorithm.name(),
-            "file": file.display().to_string(),
-            "solved": report.rows().is_some(),
-            "stats": stats_value(&report),
-        }));
+        std::fs::write(&file, format_output(run.rows())).with_context(|| format!("cannot write {}", file.display()))?;
+        results.push(BatchResult { line: line.line, file: Some(file.display().to_string()), report: run.report() });
         if !args.search.json {
             println!("line {}: {} {} -> {}: {summary}", line.line, line.n, line.algorithm, file.display());
         }
     }
     if args.search.json {
-        let errs: Vec<String> = errors.iter().map(ToString::to_string).collect();
-        common::print_json(&json!({"input": name, "results": results, "errors": errs}));
+        let errors = errors.iter().map(ToString::to_string).collect();
+        common::print_json(&BatchOutput { input: name.clone(), results, errors });
     }
     if !errors.is_empty() {
         bail!("{name}: {} malformed line(s); the other lines were processed", errors.len());
@@ -282,62 +249,34 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
 }
 
 fn count(args: CountArgs) -> anyhow::Result<Status> {
-    let mut limits = Limits::none().cancel_flag(common::cancel_flag());
+    let mut limits = common::interruptible();
     if let Some(secs) = args.timeout {
-        if !(secs.is_finite() && secs > 0.0) {
-            bail!("--timeout expects a positive number of seconds, got {secs}");
-        }
-        limits = limits.timeout(std::time::Duration::from_secs_f64(secs));
+        limits = limits.clone().timeout_secs(secs).unwrap_or(limits);
     }
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new(0);
-        bar.set_style(
-            ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} tasks [{elapsed} / ~{eta}]")
-                .expect("valid template")
-                .progress_chars("=> "),
-        );
-        bar.set_prefix(format!("counting {}-queens", args.n));
-        bar
-    });
-    let progress = |done: u64, total: u64| {
-        if let Some(bar) = &bar {
-            bar.set_length(total);
-            bar.set_position(done);
-        }
-    };
-    let result = count_solutions(args.n, args.threads, &limits, &progress);
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
-    let c = match result {
-        Ok(c) => c,
-        Err(delve_queens::QueensError::Stopped(reason)) => {
-            if args.json {
-                common::print_json(&json!({"n": args.n, "solutions": Value::Null, "stop_reason": reason.to_string()}));
-            } else {
-                println!("{}-queens: count stopped ({reason})", args.n);
-            }
-            return Ok(Status::NotSolved);
-        }
+    let threads = if args.threads == 0 { rayon::current_num_threads() } else { args.threads };
+    let progress = Progress::new(&format!("counting {}-queens", args.n));
+    let start = std::time::Instant::now();
+    let result = match count_solutions(args.n, args.threads, &limits, progress) {
+        Ok(c) => Ok(c),
+        Err(delve_queens::QueensError::Stopped(reason)) => Err(reason),
         Err(e) => return Err(e.into()),
     };
-    let ms = c.elapsed.as_secs_f64() * 1000.0;
+    let report = count_report(args.n, threads, result, start.elapsed());
     if args.json {
-        common::print_json(
-            &json!({"n": c.n, "solutions": c.solutions, "unique": c.unique, "elapsed_ms": ms, "tasks": c.tasks}),
-        );
+        common::print_json(&report);
     } else {
-        let threads = if args.threads == 0 { rayon::current_num_threads() } else { args.threads };
-        println!(
-            "{}-queens: {} solutions, {} unique up to symmetry ({} tasks on {threads} thread{}, {ms:.1} ms)",
-            c.n,
-            c.solutions,
-            c.unique,
-            c.tasks,
-            if threads == 1 { "" } else { "s" }
-        );
+        match (&report.detail.solutions, &report.detail.unique, &report.detail.tasks) {
+            (Some(solutions), Some(unique), Some(tasks)) => println!(
+                "{}-queens: {solutions} solutions, {unique} unique up to symmetry ({tasks} task{} on {threads} thread{}, {:.1} ms)",
+                args.n,
+                if *tasks == 1 { "" } else { "s" },
+                if threads == 1 { "" } else { "s" },
+                report.stats.elapsed_ms()
+            ),
+            _ => println!("{}-queens: count {}", args.n, report.status()),
+        }
     }
-    Ok(Status::Done)
+    Ok(Status::from_solved(report.solved))
 }
 
 #[cfg(test)]

@@ -81,8 +81,12 @@ impl Observer<CityId, u64> for RouteObserver<'_> {
         self.progress.on_event(event, live);
         match (event, self.log) {
             (Event::Expand(node), Log::Expansions) => self.emit(format!("Expand: {}", self.map.name(*node.state))),
-            (Event::Iteration { bound: Bound::Cost(b), .. }, Log::Iterations(label)) => self.emit(format!("{label}: {b}")),
-            (Event::Iteration { bound: Bound::Depth(d), .. }, Log::Iterations(label)) => self.emit(format!("{label}: {d}")),
+            (Event::Iteration { bound: Bound::Cost(b), .. }, Log::Iterations(label)) => {
+                self.emit(format!("{label}: {b}"))
+            }
+            (Event::Iteration { bound: Bound::Depth(d), .. }, Log::Iterations(label)) => {
+                self.emit(format!("{label}: {d}"))
+            }
             _ => {}
         }
         Control::Continue

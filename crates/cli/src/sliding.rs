@@ -1,10 +1,10 @@
 //! `delve sliding`: sliding-tile puzzles. Whole-space enumeration with a depth histogram,
-//! optimal solving (A*, IDA*, BFS, UCS, iterative lengthening; Manhattan, linear conflict or
+//! solving with any of the core's algorithms (IDA* by default; Manhattan, linear conflict or
 //! additive pattern databases), depth lookups, the reference's sample analytics and its
 //! pool-size estimates — each as text or `--json`, with plots where a picture helps.
 //!
 //! Thin: arguments become a validated configuration, `delve-sliding` and `delve-core` do the
-//! work, this module renders.
+//! work (and build the reports `--json` prints), this module renders.
 
 mod analyze;
 mod enumerate;
@@ -12,17 +12,16 @@ mod plot;
 mod pool;
 mod solve;
 
-use crate::common::{self, Status};
+use crate::common::{self, Progress, Status};
 use analyze::AnalyzeArgs;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use delve_core::Limits;
-use delve_sliding::enumerate::{Enumeration, LayerProgress, enumerate};
+use delve_core::{Bound, Control, Event, Live, Observer};
+use delve_sliding::enumerate::{Enumeration, enumerate};
 use delve_sliding::error::human_count;
 use delve_sliding::notation::{Notation, default_goal, parse_state};
-use delve_sliding::{Board, Grid};
+use delve_sliding::{Board, Error as SlidingError, Grid};
 use enumerate::{EnumerateArgs, LookupArgs};
-use indicatif::{ProgressBar, ProgressStyle};
 use pool::{PoolArgs, SamplesNeededArgs};
 use solve::{PdbBuildArgs, SolveArgs};
 use std::io::IsTerminal;
@@ -65,7 +64,7 @@ enum PdbCommand {
 
 /// Runs `delve sliding …`.
 pub fn run(args: SlidingArgs) -> Result<Status> {
-    match args.command {
+    let result = match args.command {
         SlidingCommand::Enumerate(a) => enumerate::run_enumerate(a),
         SlidingCommand::Solve(a) => solve::run_solve(a),
         SlidingCommand::Lookup(a) => enumerate::run_lookup(a),
@@ -73,6 +72,17 @@ pub fn run(args: SlidingArgs) -> Result<Status> {
         SlidingCommand::Pool(a) => pool::run_pool(a),
         SlidingCommand::SamplesNeeded(a) => pool::run_samples_needed(a),
         SlidingCommand::Pdb { command: PdbCommand::Build(a) } => solve::run_pdb_build(a),
+    };
+    // A long job stopped by Ctrl-C (or a limit) is not bad input: say what happened, exit 1.
+    match result {
+        Err(e) => match e.downcast_ref::<SlidingError>() {
+            Some(SlidingError::Stopped { reason, stats }) => {
+                eprintln!("stopped: {reason} (after {stats})");
+                Ok(Status::NotSolved)
+            }
+            _ => Err(e),
+        },
+        ok => ok,
     }
 }
 
@@ -102,60 +112,48 @@ fn memory_available() -> u64 {
         .unwrap_or(u64::MAX)
 }
 
-fn interruptible() -> Limits {
-    Limits::none().cancel_flag(common::cancel_flag())
+/// The progress display of every `delve sliding` job: [`common::Progress`], created at the
+/// job's first event (so a pattern database built before a search has the terminal to
+/// itself), plus, for enumerations, a line above the bar for each finished breadth-first
+/// layer (its size is how far `expanded` grew until the next layer's iteration event).
+struct Display {
+    label: &'static str,
+    progress: Option<Progress>,
+    layers: bool,
+    last_expanded: u64,
 }
 
-/// A progress bar on stderr, only when stderr is a terminal.
-fn bar() -> Option<ProgressBar> {
-    std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new(1);
-        bar.set_style(
-            ProgressStyle::with_template("{msg:>24} [{bar:40}] {percent:>3}% {elapsed}")
-                .expect("valid template")
-                .progress_chars("=> "),
-        );
-        bar
-    })
+impl Display {
+    /// A display for searches and builds.
+    fn new(label: &'static str) -> Self {
+        Display { label, progress: None, layers: false, last_expanded: 0 }
+    }
+    /// A display for enumerations, with a line per finished layer on a terminal.
+    fn layers(label: &'static str) -> Self {
+        Display { layers: std::io::stderr().is_terminal(), ..Display::new(label) }
+    }
 }
 
-/// Progress of an enumeration: one bar per depth, and a line per finished depth.
-struct LayerBar(Option<ProgressBar>);
-
-impl LayerProgress for LayerBar {
-    fn layer_start(&self, depth: u32, words: u64) {
-        if let Some(b) = &self.0 {
-            b.set_length(words);
-            b.set_position(0);
-            b.set_message(format!("depth {depth}"));
-        }
-    }
-    fn advance(&self, words: u64) {
-        if let Some(b) = &self.0 {
-            b.inc(words);
-        }
-    }
-    fn layer_done(&self, depth: u32, states: u64) {
-        if let Some(b) = &self.0
-            && states > 0
+impl<S, C> Observer<S, C> for Display {
+    fn on_event(&mut self, event: &Event<'_, S, C>, live: &Live) -> Control {
+        let progress = self.progress.get_or_insert_with(|| Progress::new(self.label));
+        if let Event::Iteration { bound: Bound::Depth(depth), .. } = event
+            && self.layers
         {
-            b.println(format!("depth {depth:>3}: {:>13} states", human_count(states as f64)));
+            let expanded = live.stats().expanded;
+            if *depth > 0 {
+                let states = expanded - self.last_expanded;
+                progress.println(&format!("depth {:>3}: {:>13} states", depth - 1, human_count(states as f64)));
+            }
+            self.last_expanded = expanded;
         }
-    }
-}
-
-impl Drop for LayerBar {
-    fn drop(&mut self) {
-        if let Some(b) = &self.0 {
-            b.finish_and_clear();
-        }
+        progress.on_event(event, live)
     }
 }
 
 /// Enumerates `goal`'s space with a progress bar, refusing boards that do not fit.
-fn enumerate_space(goal: &Grid) -> Result<Enumeration> {
-    let progress = LayerBar(bar());
-    Ok(enumerate(goal, memory_available(), &interruptible(), &progress)?)
+fn enumerate_space(goal: &Grid) -> Result<Enumeration, SlidingError> {
+    enumerate(goal, memory_available(), &common::interruptible(), Display::layers("enumerating"))
 }
 
 /// One state per line; `#` starts a comment; returns `(line, text)` pairs.
@@ -183,7 +181,7 @@ mod tests {
     #[test]
     fn replayed_paths_reach_the_goal() {
         let (s, g, _) = start_and_goal("8734B9265", None, None).unwrap();
-        let space = enumerate(&g, u64::MAX, &Limits::none(), &LayerBar(None)).unwrap();
+        let space = enumerate(&g, u64::MAX, &delve_core::Limits::none(), delve_core::NoObserver).unwrap();
         let p = space.path(&s).unwrap();
         assert_eq!(replay(&s, &p).unwrap().last(), Some(&g));
     }

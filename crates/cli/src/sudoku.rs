@@ -4,9 +4,7 @@
 use crate::common::{self, Progress, SearchArgs, Status};
 use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
-use delve_core::Outcome;
-use delve_csp::{Config, CspStats, Inference, MinConflicts, Sudoku, ValueOrder, VarOrder, count, min_conflicts};
-use serde_json::{Value, json};
+use delve_csp::{Config, Inference, MinConflicts, Sudoku, ValueOrder, VarOrder, count, min_conflicts};
 use std::path::Path;
 
 /// Arguments of `delve sudoku`.
@@ -97,17 +95,6 @@ fn read_puzzle(arg: &str) -> anyhow::Result<Sudoku> {
     Sudoku::parse(arg).context("the grid argument")
 }
 
-fn csp_stats_json(stats: &CspStats) -> Value {
-    let mut v = common::stats_json(&stats.search);
-    if let Value::Object(map) = &mut v {
-        map.insert("assignments".into(), json!(stats.assignments));
-        map.insert("backtracks".into(), json!(stats.backtracks));
-        map.insert("checks".into(), json!(stats.checks));
-        map.insert("pruned".into(), json!(stats.pruned));
-    }
-    v
-}
-
 /// The grid with box separators, `.` for empty cells.
 fn pretty(grid: &Sudoku) -> String {
     let mut s = String::new();
@@ -149,50 +136,28 @@ fn solve(args: SolveArgs) -> anyhow::Result<Status> {
         anyhow::bail!("internal error: {} returned a grid that breaks the rules", args.algo.name());
     }
     let counted = args.count.then(|| count(&csp, &Config::mac(), &limits, Progress::new("counting")));
-    let status = if solution.is_some() { Status::Done } else { Status::NotSolved };
-    let outcome = match &result.outcome {
-        Outcome::Solved(_) => "solved".to_string(),
-        Outcome::NoSolution => "no solution".to_string(),
-        Outcome::Stopped { reason, .. } => format!("stopped: {reason}"),
-    };
+    let report = puzzle.report(args.algo.name(), &result, counted.as_ref());
     if args.search.json {
-        let mut v = json!({
-            "solved": solution.is_some(),
-            "algo": args.algo.name(),
-            "givens": puzzle.givens(),
-            "puzzle": puzzle.to_line(),
-            "grid": solution.map(|g| g.to_line()),
-            "outcome": outcome,
-            "stats": csp_stats_json(&result.stats),
-        });
-        if let Some(c) = &counted {
-            v["solutions"] = json!(c.count);
-            v["count_complete"] = json!(c.stopped.is_none());
-        }
-        common::print_json(&v);
-        return Ok(status);
+        common::print_json(&report);
+        return Ok(Status::from_solved(report.solved));
     }
-    println!("sudoku ({} givens) by {}: {outcome}", puzzle.givens(), args.algo.name());
+    println!("sudoku ({} givens) by {}: {}", puzzle.givens(), args.algo.name(), report.status());
     if let Some(grid) = &solution {
         print!("{}", pretty(grid));
     }
-    let s = &result.stats;
+    let c = &result.counters;
     println!(
         "{}; assignments {}, backtracks {}, checks {}, pruned {}",
-        common::stats_line(&s.search),
-        s.assignments,
-        s.backtracks,
-        s.checks,
-        s.pruned
+        report.stats, c.assignments, c.backtracks, c.checks, c.pruned
     );
     if let Some(c) = counted {
-        match (c.stopped, c.count) {
+        match (c.stop_reason, c.count) {
             (Some(reason), k) => println!("solutions: at least {k} (count stopped: {reason})"),
             (None, 1) => println!("solutions: 1 (unique)"),
             (None, k) => println!("solutions: {k}"),
         }
     }
-    Ok(status)
+    Ok(Status::from_solved(report.solved))
 }
 
 #[cfg(test)]

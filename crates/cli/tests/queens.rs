@@ -44,9 +44,10 @@ fn every_algorithm_answers_in_the_documented_json_shape() {
         for n in [1usize, 4, 8] {
             let v = json(&["solve", &n.to_string(), "--algo", algo, "--seed", "5", "--json"], 0);
             assert_eq!(
-                (v["n"].as_u64(), v["algo"].as_str(), v["solved"].as_bool()),
-                (Some(n as u64), Some(algo), Some(true))
+                (v["n"].as_u64(), v["algorithm"].as_str(), v["solved"].as_bool(), v["outcome"].as_str()),
+                (Some(n as u64), Some(algo), Some(true), Some("solved"))
             );
+            assert!(v["stop_reason"].is_null(), "{algo}: {v}");
             assert!(valid(n, &rows(&v)), "{algo} N={n}: {v}");
             for key in ["generated", "expanded", "max_frontier", "iterations", "elapsed_ms"] {
                 assert!(v["stats"][key].is_number(), "{algo}: stats.{key} in {v}");
@@ -54,6 +55,7 @@ fn every_algorithm_answers_in_the_documented_json_shape() {
         }
         let v = json(&["solve", "3", "--algo", algo, "--json"], 1);
         assert_eq!((v["solved"].as_bool(), v["rows"].is_null()), (Some(false), true), "{algo}");
+        assert_eq!(v["outcome"], "no_solution", "{algo}: 3 queens have no solution, proved by search");
     }
 }
 
@@ -75,7 +77,25 @@ fn verbosity_levels() {
 fn limits_stop_with_exit_one() {
     let v = json(&["solve", "40", "--algo", "bfs", "--max-nodes", "100", "--json"], 1);
     assert_eq!(v["outcome"], "stopped");
+    assert_eq!(v["stop_reason"], "node_limit");
     assert_eq!(v["stats"]["expanded"], 100);
+    let v = json(&["count", "24", "--timeout", "0.2", "--json"], 1);
+    assert_eq!((v["outcome"].as_str(), v["stop_reason"].as_str()), (Some("stopped"), Some("timeout")));
+    assert!(v["solutions"].is_null());
+}
+
+#[test]
+fn huge_timeouts_mean_no_limit_and_never_panic() {
+    for secs in ["1e19", "1e308", "18446744073709551616", "inf"] {
+        let v = json(&["solve", "8", "--algo", "mac", "--timeout", secs, "--json"], 0);
+        assert_eq!(v["solved"], true, "--timeout {secs}");
+        let v = json(&["count", "8", "--timeout", secs, "--json"], 0);
+        assert_eq!(v["solutions"], 92, "--timeout {secs}");
+    }
+    for secs in ["0", "-1", "nan", "soon"] {
+        let (rc, _, stderr) = run(&["solve", "8", "--timeout", secs]);
+        assert_eq!(rc, 2, "--timeout {secs}: {stderr}");
+    }
 }
 
 #[test]
@@ -105,8 +125,10 @@ fn reference_batch_example_round_trips() {
 
 #[test]
 fn counts_match_oeis() {
-    let table = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/nqueens-counts.tsv");
-    let text = std::fs::read_to_string(&table).unwrap();
+    let table = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/nqueens/nqueens-counts.tsv");
+    let text = std::fs::read_to_string(&table).unwrap_or_else(|e| {
+        panic!("cannot read the OEIS table {} ({e}); it ships with the repository under data/nqueens/", table.display())
+    });
     for line in text.lines().filter(|l| l.chars().next().is_some_and(|c| c.is_ascii_digit())) {
         let f: Vec<&str> = line.split('\t').collect();
         let n: usize = f[0].parse().unwrap();
@@ -115,7 +137,9 @@ fn counts_match_oeis() {
         }
         let v = json(&["count", f[0], "--json"], 0);
         assert_eq!(v["solutions"].as_u64(), Some(f[1].parse().unwrap()), "N = {n}");
-        assert!(v["elapsed_ms"].is_number());
+        assert_eq!(v["unique"].as_u64(), Some(f[2].parse().unwrap()), "N = {n}");
+        assert_eq!((v["algorithm"].as_str(), v["solved"].as_bool()), (Some("count"), Some(true)));
+        assert!(v["stats"]["elapsed_ms"].is_number());
     }
 }
 

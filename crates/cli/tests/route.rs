@@ -56,7 +56,7 @@ fn optimal_algorithms_find_418_via_rimnicu_vilcea_and_pitesti() {
         assert_eq!(v["cost"], 418, "{algo}");
         assert_eq!(path(&v), OPTIMAL, "{algo}");
         assert_eq!(
-            (v["algo"].as_str(), v["from"].as_str(), v["to"].as_str()),
+            (v["algorithm"].as_str(), v["from"].as_str(), v["to"].as_str()),
             (Some(algo), Some("Arad"), Some("Bucharest"))
         );
         assert_valid_route(&v);
@@ -173,7 +173,7 @@ fn log_goes_to_stderr_with_json() {
 fn node_limit_stops_with_exit_1() {
     let v = json(&["--from", "Arad", "--to", "Bucharest", "--algo", "ucs", "--max-nodes", "3"], 1);
     assert_eq!((v["solved"].as_bool(), v["outcome"].as_str()), (Some(false), Some("stopped")));
-    assert_eq!(v["reason"], "node limit reached");
+    assert_eq!(v["stop_reason"], "node_limit");
     assert!(v["cost"].is_null() && v["path"].is_null());
     assert_eq!(v["stats"]["expanded"], 3);
     let human = delve().args(["route", "--from", "Arad", "--to", "Bucharest", "--max-nodes", "1"]).assert().code(1);

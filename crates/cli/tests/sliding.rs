@@ -87,7 +87,11 @@ fn enumerate_3x3_json() {
     assert_eq!(per.len(), 32);
     assert_eq!(per.iter().sum::<u64>(), 181_440);
     assert_eq!(&per[..4], &[1, 2, 4, 8]);
-    assert!(v["elapsed_ms"].as_f64().unwrap() >= 0.0);
+    assert_eq!(v["algorithm"], "table-bfs");
+    assert_eq!((v["solved"].as_bool(), v["outcome"].as_str()), (Some(true), Some("solved")));
+    assert!(v["stop_reason"].is_null());
+    assert_eq!(v["stats"]["expanded"], 181_440, "each state expanded once");
+    assert!(v["stats"]["elapsed_ms"].as_f64().unwrap() >= 0.0);
 }
 
 #[test]
@@ -125,6 +129,9 @@ fn solve_keypad_state_with_every_algorithm() {
         assert_eq!(v["moves"], 27, "{algo}: the reference's hardest sample needs 27 moves");
         assert_eq!(replay(3, 3, &keypad_tiles(start), &v["path"]), keypad_tiles("789456B23"), "{algo}");
         assert!(v["stats"]["expanded"].as_u64().unwrap() > 0);
+        assert_eq!(v["algorithm"], algo);
+        assert_eq!(v["optimal"], true);
+        assert!(v["stop_reason"].is_null());
     }
     let v = json(&["solve", "7894562B3", "--algo", "ils"], 0);
     assert_eq!(v["moves"], 1);
@@ -157,13 +164,46 @@ fn solve_row_major_with_goal_and_size() {
 fn unsolvable_and_limits_exit_1() {
     let v = json(&["solve", "879456B23"], 1);
     assert_eq!(v["solved"], false);
-    assert_eq!(v["reason"], "unsolvable");
+    assert_eq!(v["outcome"], "no_solution");
+    assert!(v["stop_reason"].is_null());
+    assert!(v["unsolvable"].as_str().unwrap().starts_with("unsolvable: 879456B23 cannot reach"), "{v}");
     let text = run(&["solve", "2 1 3 4 5 6 7 8 0"], 1);
     assert!(text.starts_with("unsolvable: 2 1 3 4 5 6 7 8 0 cannot reach the goal 1 2 3 4 5 6 7 8 0"), "{text}");
     let v =
         json(&["solve", "15 14 13 12 11 10 9 8 7 6 5 4 3 1 2 0", "--heuristic", "manhattan", "--max-nodes", "500"], 1);
     assert_eq!(v["solved"], false);
-    assert_eq!(v["reason"], "node limit reached");
+    assert_eq!(v["outcome"], "stopped");
+    assert_eq!(v["stop_reason"], "node_limit");
+    assert_eq!(v["stats"]["expanded"], 500);
+    let text =
+        run(&["solve", "15 14 13 12 11 10 9 8 7 6 5 4 3 1 2 0", "--heuristic", "manhattan", "--max-nodes", "500"], 1);
+    assert!(text.contains("stopped (node limit reached) before finding a solution"), "{text}");
+    assert!(text.contains("stats: expanded 500,"), "{text}");
+}
+
+#[test]
+fn every_core_algorithm_is_offered() {
+    // Each of the core's algorithms by its name; the ones that guarantee the fewest moves
+    // agree on the length, the others give a legal path.
+    let start = "78945B623";
+    let shortest = json(&["solve", start, "--algo", "bfs"], 0)["moves"].as_u64().unwrap();
+    for algo in ["bfs", "dfs", "dls", "iddfs", "ucs", "ils", "bibfs", "greedy", "astar", "wastar", "idastar", "ida*"] {
+        let v = json(&["solve", start, "--algo", algo], 0);
+        assert_eq!(replay(3, 3, &keypad_tiles(start), &v["path"]), keypad_tiles("789456B23"), "{algo}");
+        let optimal = v["optimal"].as_bool().unwrap();
+        assert_eq!(optimal, !["dfs", "dls", "greedy", "wastar"].contains(&algo), "{algo}");
+        if optimal {
+            assert_eq!(v["moves"].as_u64(), Some(shortest), "{algo}");
+        }
+        let uses_h = ["greedy", "astar", "wastar", "idastar", "ida*"].contains(&algo);
+        assert_eq!(v["heuristic"] == "none", !uses_h, "{algo}: {}", v["heuristic"]);
+    }
+    let e = bad_input(&["solve", start, "--algo", "warp"]);
+    assert!(e.contains("unknown algorithm `warp`") && e.contains("bibfs"), "{e}");
+    let help = String::from_utf8(delve().args(["sliding", "solve", "--help"]).output().unwrap().stdout).unwrap();
+    for name in ["bfs", "dls", "iddfs", "bibfs", "greedy", "wastar", "idastar", "linear-conflict"] {
+        assert!(help.contains(name), "--help lists {name}");
+    }
 }
 
 #[test]
@@ -196,6 +236,7 @@ fn pattern_databases_build_cache_and_solve() {
     let v = json(&["pdb", "build", "3x3", "--partition", "4-4", "--pdb-dir", d], 0);
     assert_eq!(v["built"], true);
     assert_eq!(v["groups"], serde_json::json!([[1, 2, 3, 4], [5, 6, 7, 8]]));
+    assert!(v["stats"]["expanded"].as_u64().unwrap() > 0);
     assert_eq!(v["files"].as_array().unwrap().len(), 2);
     let v = json(&["pdb", "build", "3x3", "--partition", "4-4", "--pdb-dir", d], 0);
     assert_eq!(v["built"], false, "second run reads the cache");
@@ -220,10 +261,20 @@ fn solve_from_file_in_parallel() {
     std::fs::write(&file, "# two easy ones\n789B56423\n\n9B6358247  # the hardest sample\n").unwrap();
     let v = json(&["solve", "--from-file", file.to_str().unwrap()], 0);
     assert_eq!(v["instances"], 2);
-    assert_eq!(v["solved"], 2);
+    assert_eq!(v["solved_instances"], 2);
+    assert_eq!((v["solved"].as_bool(), v["algorithm"].as_str()), (Some(true), Some("idastar")));
     let r = v["results"].as_array().unwrap();
     assert_eq!((r[0]["line"].as_u64(), r[0]["moves"].as_u64()), (Some(2), Some(1)));
     assert_eq!((r[1]["line"].as_u64(), r[1]["moves"].as_u64()), (Some(4), Some(27)));
+    let expanded: u64 = r.iter().map(|x| x["stats"]["expanded"].as_u64().unwrap()).sum();
+    assert_eq!(v["stats"]["expanded"].as_u64(), Some(expanded), "the batch adds up its instances");
+    // An unsolvable line is reported, not searched; the batch then has no solution (exit 1).
+    std::fs::write(&file, "789B56423\n879456B23\n").unwrap();
+    let v = json(&["solve", "--from-file", file.to_str().unwrap()], 1);
+    assert_eq!((v["solved_instances"].as_u64(), v["outcome"].as_str()), (Some(1), Some("no_solution")));
+    assert!(v["results"][1]["unsolvable"].is_string());
+    let text = run(&["solve", "--from-file", file.to_str().unwrap()], 1);
+    assert!(text.contains("line    2: unsolvable") && text.contains("1 of 2 solved (idastar"), "{text}");
     std::fs::write(&file, "789B56423\n78945\n").unwrap();
     let e = bad_input(&["solve", "--from-file", file.to_str().unwrap()]);
     assert!(e.contains("states.txt:2:"), "{e}");
@@ -235,9 +286,12 @@ fn lookup_many_states() {
     let r = v["results"].as_array().unwrap();
     assert_eq!(r[0]["moves"], 0);
     assert_eq!(r[1]["moves"], 27);
-    assert_eq!(r[1]["path"].as_str().unwrap().len(), 27);
+    assert_eq!(replay(3, 3, &keypad_tiles("9B6358247"), &r[1]["path"]), keypad_tiles("789456B23"));
+    assert_eq!(r[1]["path"].as_array().unwrap().len(), 27);
     assert!(r[2]["moves"].is_null());
-    assert_eq!(r[2]["reason"], "unsolvable");
+    assert_eq!(r[2]["unsolvable"], true);
+    assert_eq!((v["outcome"].as_str(), v["algorithm"].as_str()), (Some("no_solution"), Some("table-bfs")));
+    assert_eq!(v["stats"]["expanded"], 181_440);
     let text = run(&["lookup", "2x3", "1 2 3 4 0 5"], 0);
     assert_eq!(text.trim(), "1 2 3 4 0 5    1");
 }
@@ -258,6 +312,12 @@ fn analyze_hand_made_csv_with_plots() {
     assert_eq!(v["similarity"], serde_json::json!([[2, 1, 0], [1, 2, 1], [0, 1, 1]]));
     assert_eq!(v["by_moves"][2], serde_json::json!({"moves": 2, "patterns": 1, "samples": 3}));
     assert_eq!(v["puzzles"][1], serde_json::json!({"puzzle": "2", "count": 3, "patterns": 2}));
+    assert_eq!(
+        (v["min_moves"].as_u64(), v["max_moves"].as_u64(), v["median_moves"].as_f64()),
+        (Some(0), Some(2), Some(1.0))
+    );
+    assert_eq!(v["moves_from"], "enumeration");
+    assert_eq!(v["board"], "3x3");
     let files = v["plots"].as_array().unwrap();
     assert_eq!(files.len(), 7);
     for f in files {

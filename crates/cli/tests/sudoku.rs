@@ -37,7 +37,9 @@ fn hard_grids_give_their_published_solutions() {
             let v: Value = serde_json::from_str(&out).unwrap();
             assert_eq!(v["grid"].as_str(), Some(solution.as_str()), "{name} {algo}");
             assert_eq!((v["solutions"].as_u64(), v["count_complete"].as_bool()), (Some(1), Some(true)));
-            assert!(v["stats"]["backtracks"].is_number());
+            assert!(v["counters"]["backtracks"].is_number());
+            assert_eq!((v["algorithm"].as_str(), v["outcome"].as_str()), (Some(algo), Some("solved")));
+            assert!(v["stop_reason"].is_null() && v["stats"]["elapsed_ms"].is_number());
         }
     }
 }
@@ -75,7 +77,7 @@ fn other_solvers_and_outcomes() {
     let blocked = format!("12345678.........9{}", ".".repeat(63));
     let (rc, out, _) = run(&[&blocked, "--json"]);
     assert_eq!(rc, 1);
-    assert!(out.contains("\"outcome\":\"no solution\""), "{out}");
+    assert!(out.contains("\"outcome\":\"no_solution\""), "{out}");
     let (rc, out, _) = run(&[&".".repeat(81), "--count", "--max-nodes", "500", "--json"]);
     assert_eq!(rc, 0, "{out}");
     assert!(out.contains("\"count_complete\":false"), "{out}");

@@ -49,7 +49,7 @@ pub use error::{CspError, SudokuError};
 pub use min_conflicts::{MinConflicts, min_conflicts};
 pub use model::{BinaryFn, Constraint, Csp, NaryFn, Relation, Var};
 pub use solver::{
-    Assignment, Config, CountResult, CspResult, CspCounters, Inference, TieBreak, UNASSIGNED, ValueOrder, VarOrder, ac3,
-    count, enumerate, solve,
+    Assignment, Config, CountResult, CspCounters, CspResult, Inference, TieBreak, UNASSIGNED, ValueOrder, VarOrder,
+    ac3, count, enumerate, solve,
 };
-pub use sudoku::Sudoku;
+pub use sudoku::{Sudoku, SudokuDetail};

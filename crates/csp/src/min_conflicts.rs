@@ -8,7 +8,7 @@
 //! incrementally, so a step costs O(|D(x)| · degree(x)).
 
 use crate::model::{Constraint, Csp, Var};
-use crate::solver::{Assignment, CspResult, CspCounters, as_solution};
+use crate::solver::{Assignment, CspCounters, CspResult, as_solution};
 use delve_core::hash::FxHashMap;
 use delve_core::local::Rng;
 use delve_core::{Bound, Limits, Meter, NodeInfo, Observer, Outcome};

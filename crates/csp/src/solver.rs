@@ -151,7 +151,7 @@ impl Config {
 /// In `search`: `expanded` = assignments tried, `generated` = candidate values ordered,
 /// `max_frontier` = deepest level (assigned variables), `iterations` = runs when
 /// restarting (tries for local search), else 0.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct CspCounters {
     /// Values assigned to variables (including those rejected at once).
     pub assignments: u64,
@@ -236,10 +236,11 @@ where
     O: Observer<Assignment, usize>,
 {
     let mut found = None;
-    let (end, stats, counters) = Engine::new(csp, *config, limits, observer).run_with_restarts(&mut |values: &[u32]| {
-        found = Some(values.to_vec());
-        ControlFlow::Break(())
-    });
+    let (end, stats, counters) =
+        Engine::new(csp, *config, limits, observer).run_with_restarts(&mut |values: &[u32]| {
+            found = Some(values.to_vec());
+            ControlFlow::Break(())
+        });
     let outcome = match (found, end) {
         (Some(values), _) => Outcome::Solved(as_solution(values, 0)),
         (None, End::Stopped(reason)) => Outcome::Stopped { reason, best_so_far: None },

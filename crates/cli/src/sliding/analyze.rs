@@ -1,16 +1,14 @@
 //! `delve sliding analyze`: the reference's analytics on a CSV of observed puzzles, as text, JSON or charts.
 
-use super::solve::{HeuristicArg, PdbOptions, choose_heuristic};
-use super::{board_arg, enumerate_space, interruptible, plot, resolve_goal};
+use super::solve::PdbOptions;
+use super::{Display, board_arg, memory_available, plot, resolve_goal};
 use crate::common::{self, Status};
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use delve_core::NoObserver;
-use delve_sliding::analytics::{Analysis, analyze, parse_samples};
+use delve_sliding::analytics::{Analysis, AnalysisReport, MoveCounter, analyze, parse_samples};
 use delve_sliding::notation::{Notation, format_state};
-use delve_sliding::solve::{Algorithm, solve};
 use delve_sliding::{Board, Grid};
-use serde_json::{Value, json};
+use serde::Serialize;
 use std::path::{Path, PathBuf};
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,36 +49,27 @@ pub(super) fn run_analyze(args: AnalyzeArgs) -> Result<Status> {
         .map_err(|e| anyhow::anyhow!("{name}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))?;
     let samples = parse_samples(&name, &text, args.size)?;
     let goal = resolve_goal(args.goal.as_deref(), samples.board, samples.notation)?;
-    let analysis = match enumerate_space(&goal) {
-        Ok(space) => analyze(&name, &samples, |g| space.depth(g))?,
-        Err(_) => {
-            // Too large to enumerate: solve each distinct pattern optimally instead.
-            let heuristic = choose_heuristic(
-                HeuristicArg::Auto,
-                Algorithm::Idastar,
-                &goal,
-                &PdbOptions { pdb_dir: None, partition: None },
-                args.json,
-            )?;
-            analyze(&name, &samples, |g| {
-                solve(g, &goal, Algorithm::Idastar, &heuristic, samples.notation, &interruptible(), NoObserver)
-                    .ok()
-                    .and_then(|r| r.solution().map(|s| s.cost))
-            })?
-        }
-    };
+    // One enumeration when the board fits in memory, else IDA* per distinct pattern; a stop
+    // (Ctrl-C) is reported as such, never taken for "too large" or "unsolvable".
+    let limits = common::interruptible();
+    let counter =
+        MoveCounter::new(&goal, samples.notation, memory_available(), &limits, Display::layers("enumerating"), |g| {
+            PdbOptions::default().load(g, args.json)
+        })?;
+    let mut display = Display::new("solving patterns");
+    let analysis = analyze(&name, &samples, |g| counter.moves(g, &limits, &mut display))?;
+    drop(display);
     let plots = match &args.plot_dir {
         Some(dir) => analysis_plots(&analysis, dir, args.plot_format)?,
         None => Vec::new(),
     };
     if args.json {
-        let mut v = analysis_json(&analysis);
-        v["board"] = json!(samples.board.to_string());
-        v["goal"] = json!(format_state(&goal, samples.notation));
-        v["plots"] = json!(plots.iter().map(|p| p.display().to_string()).collect::<Vec<_>>());
-        common::print_json(&v);
+        common::print_json(&AnalyzeOutput {
+            report: analysis.report(&samples, &goal, &counter.method()),
+            plots: plots.iter().map(|p| p.display().to_string()).collect(),
+        });
     } else {
-        print_analysis(&analysis, &goal, samples.notation);
+        print_analysis(&analysis, &goal, samples.notation, &counter.method());
         for p in &plots {
             println!("plot: {}", p.display());
         }
@@ -88,25 +77,21 @@ pub(super) fn run_analyze(args: AnalyzeArgs) -> Result<Status> {
     Ok(Status::Done)
 }
 
-fn analysis_json(a: &Analysis) -> Value {
-    json!({
-        "samples": a.samples,
-        "distinct_patterns": a.patterns.len(),
-        "patterns": a.patterns.iter().map(|p| json!({"pattern": p.pattern, "count": p.count, "moves": p.moves})).collect::<Vec<_>>(),
-        "puzzles": a.puzzles.iter().map(|p| json!({"puzzle": p.puzzle, "count": p.count, "patterns": p.patterns})).collect::<Vec<_>>(),
-        "min_moves": a.min_moves(),
-        "max_moves": a.max_moves(),
-        "pattern_average_moves": a.pattern_average,
-        "weighted_average_moves": a.weighted_average,
-        "median_moves": a.median,
-        "mode_moves": a.modes,
-        "by_moves": a.by_moves.iter().map(|b| json!({"moves": b.moves, "patterns": b.patterns, "samples": b.samples})).collect::<Vec<_>>(),
-        "similarity": a.similarity,
-    })
+/// What `analyze --json` prints: the domain's report and the charts written.
+#[derive(Serialize)]
+struct AnalyzeOutput {
+    #[serde(flatten)]
+    report: AnalysisReport,
+    plots: Vec<String>,
 }
 
-fn print_analysis(a: &Analysis, goal: &Grid, notation: Notation) {
-    println!("samples: {}, distinct patterns: {} (goal {})", a.samples, a.patterns.len(), format_state(goal, notation));
+fn print_analysis(a: &Analysis, goal: &Grid, notation: Notation, method: &str) {
+    println!(
+        "samples: {}, distinct patterns: {} (goal {}; minimum moves by {method})",
+        a.samples,
+        a.patterns.len(),
+        format_state(goal, notation)
+    );
     println!("minimum moves: {} to {}, median {}, mode {:?}", a.min_moves(), a.max_moves(), a.median, a.modes);
     println!("average minimum moves over patterns:        {}", a.pattern_average);
     println!("average minimum moves over samples (weighted by appearances): {}", a.weighted_average);

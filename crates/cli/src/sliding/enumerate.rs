@@ -4,11 +4,29 @@ use super::{board_arg, enumerate_space, plot, read_states, resolve_goal};
 use crate::common::{self, Status};
 use anyhow::{Context, Result, bail};
 use clap::Args;
+use delve_sliding::enumerate::{Enumeration, stopped_report};
 use delve_sliding::error::human_count;
 use delve_sliding::notation::{Notation, default_goal, format_state, parse_state};
-use delve_sliding::{Board, Grid, move_string};
-use serde_json::json;
+use delve_sliding::{Board, Error as SlidingError, Grid, move_string};
 use std::path::PathBuf;
+
+/// Enumerates `goal`'s space; a stop (Ctrl-C) is reported (as the `--json` report when
+/// `json`) and gives `Err(status)`.
+fn enumerate_or_report(goal: &Grid, notation: Notation, json: bool) -> Result<Result<Enumeration, Status>> {
+    match enumerate_space(goal) {
+        Ok(space) => Ok(Ok(space)),
+        Err(SlidingError::Stopped { reason, stats }) => {
+            let report = stopped_report(goal, notation, reason, stats);
+            if json {
+                common::print_json(&report);
+            } else {
+                println!("{} board: enumeration {} after {}", report.detail.board, report.status(), report.stats);
+            }
+            Ok(Err(Status::NotSolved))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
 
 // ---------------------------------------------------------------------------------------
 // enumerate
@@ -47,7 +65,10 @@ pub(super) fn run_enumerate(args: EnumerateArgs) -> Result<Status> {
         None if board.cells() <= 9 && !args.row_major => (default_goal(board, Notation::Keypad), Notation::Keypad),
         None => (Grid::standard_goal(board), Notation::RowMajor),
     };
-    let space = enumerate_space(&goal)?;
+    let space = match enumerate_or_report(&goal, notation, args.json)? {
+        Ok(space) => space,
+        Err(status) => return Ok(status),
+    };
     let per_depth = space.per_depth();
     if let Some(path) = &args.csv {
         let mut text = String::from("depth,states\n");
@@ -73,18 +94,8 @@ pub(super) fn run_enumerate(args: EnumerateArgs) -> Result<Status> {
             },
         )?;
     }
-    let elapsed_ms = space.elapsed().as_secs_f64() * 1000.0;
     if args.json {
-        common::print_json(&json!({
-            "board": board.to_string(),
-            "goal": format_state(&goal, notation),
-            "states": space.states(),
-            "max_depth": space.max_depth(),
-            "states_at_max_depth": space.states_at_max_depth(),
-            "average_depth": space.average_depth(),
-            "per_depth": per_depth,
-            "elapsed_ms": elapsed_ms,
-        }));
+        common::print_json(&space.report(notation));
     } else {
         println!(
             "{board} board, goal {}: {} states",
@@ -93,7 +104,7 @@ pub(super) fn run_enumerate(args: EnumerateArgs) -> Result<Status> {
         );
         println!("hardest: {} moves ({} states)", space.max_depth(), human_count(space.states_at_max_depth() as f64));
         println!("average: {} moves", space.average_depth());
-        println!("time:    {elapsed_ms:.3} ms");
+        println!("time:    {:.3} ms", space.stats().elapsed_ms());
         println!("moves  states");
         for (d, c) in per_depth.iter().enumerate() {
             println!("{d:>5}  {}", human_count(*c as f64));
@@ -150,40 +161,21 @@ pub(super) fn run_lookup(args: LookupArgs) -> Result<Status> {
     }
     let notation = grids[0].1;
     let goal = resolve_goal(args.goal.as_deref(), args.board, notation)?;
-    let space = enumerate_space(&goal)?;
-    let mut rows = Vec::new();
-    let mut all = true;
-    for (g, n) in &grids {
-        let state = format_state(g, *n);
-        match space.path(g) {
-            Some(p) => {
-                let mut row = json!({"state": state, "moves": p.len()});
-                if args.path {
-                    row["path"] = json!(move_string(&p));
-                }
-                rows.push(row);
-            }
-            None => {
-                all = false;
-                rows.push(json!({"state": state, "moves": null, "reason": "unsolvable"}));
-            }
-        }
-    }
+    let space = match enumerate_or_report(&goal, notation, args.json)? {
+        Ok(space) => space,
+        Err(status) => return Ok(status),
+    };
+    let report = space.lookup(&grids, notation, args.path);
     if args.json {
-        common::print_json(&json!({
-            "board": args.board.to_string(),
-            "goal": format_state(&goal, notation),
-            "results": rows,
-        }));
+        common::print_json(&report);
     } else {
-        for r in &rows {
-            let state = r["state"].as_str().unwrap_or("");
-            match r["moves"].as_u64() {
-                Some(m) if args.path => println!("{state}  {m:>3}  {}", r["path"].as_str().unwrap_or("")),
-                Some(m) => println!("{state}  {m:>3}"),
-                None => println!("{state}  unsolvable (wrong parity for this goal)"),
+        for r in &report.detail.results {
+            match (r.moves, &r.path) {
+                (Some(m), Some(path)) => println!("{}  {m:>3}  {}", r.state, move_string(path)),
+                (Some(m), None) => println!("{}  {m:>3}", r.state),
+                (None, _) => println!("{}  unsolvable (wrong parity for this goal)", r.state),
             }
         }
     }
-    Ok(if all { Status::Done } else { Status::NotSolved })
+    Ok(Status::from_solved(report.solved))
 }

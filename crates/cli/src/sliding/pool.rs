@@ -5,7 +5,6 @@ use crate::common::{self, Status};
 use anyhow::{Result, bail};
 use clap::Args;
 use delve_sliding::pool::{expected_distinct, samples_needed, simulate_pool, unseen_probability};
-use serde_json::json;
 use std::path::PathBuf;
 
 /// Arguments of `delve sliding pool`.
@@ -87,16 +86,7 @@ pub(super) fn run_pool(args: PoolArgs) -> Result<Status> {
         )?;
     }
     if args.json {
-        common::print_json(&json!({
-            "samples": args.samples,
-            "observed": args.observed,
-            "trials": args.trials,
-            "max_pool": args.max_pool,
-            "seed": args.seed,
-            "crossing": crossing,
-            "expected_crossing": expected,
-            "average": curve.average,
-        }));
+        common::print_json(&curve.estimate(args.observed));
     } else {
         println!(
             "simulated {} trials of {} samples for pools of 1..{} patterns (seed {})",
@@ -193,16 +183,7 @@ pub(super) fn run_samples_needed(args: SamplesNeededArgs) -> Result<Status> {
         )?;
     }
     if args.json {
-        let mut v = json!({
-            "pool": args.pool,
-            "confidence": args.confidence,
-            "samples": s.samples,
-            "probability": s.probability,
-        });
-        if let Some((n, p)) = have {
-            v["have"] = json!({"samples": n, "probability": p, "confidence": 1.0 - p});
-        }
-        common::print_json(&v);
+        common::print_json(&s.report(args.confidence, args.have));
     } else {
         println!(
             "With {} samples, 1 unseen pattern exist probability: {} (below {}%, pool of {})",

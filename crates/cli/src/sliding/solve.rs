@@ -1,18 +1,15 @@
 //! `delve sliding solve` (one state, or `--from-file` in parallel) and `delve sliding pdb build`.
 
-use super::{bar, board_arg, interruptible, read_states, resolve_goal};
-use crate::common::{self, Progress, SearchArgs, Status};
-use anyhow::{Context, Result, bail};
-use clap::{Args, ValueEnum};
-use delve_core::{NoObserver, Outcome, SearchResult};
-use delve_sliding::error::{human_bytes, human_count};
-use delve_sliding::notation::{Notation, format_board, format_state, parse_state};
-use delve_sliding::pdb::{AdditivePdb, BuildProgress, Partition};
-use delve_sliding::solve::{Algorithm, HeuristicChoice, check_solvable, solve};
-use delve_sliding::{Board, Error as SlidingError, Grid, Move, move_string};
-use indicatif::ProgressBar;
-use rayon::prelude::*;
-use serde_json::{Value, json};
+use super::{Display, board_arg, read_states, resolve_goal};
+use crate::common::{self, SearchArgs, Status};
+use anyhow::{Result, bail};
+use clap::Args;
+use delve_core::{Algorithm, OutcomeKind};
+use delve_sliding::error::human_bytes;
+use delve_sliding::notation::{Notation, format_board, parse_state};
+use delve_sliding::pdb::{AdditivePdb, Partition};
+use delve_sliding::solve::{BatchReport, HeuristicRequest, Method, Solved, Solver, solve_one};
+use delve_sliding::{Board, Error as SlidingError, Grid, move_string};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -24,89 +21,39 @@ pub(super) fn start_and_goal(state: &str, size: Option<Board>, goal: Option<&str
     Ok((start, goal, notation))
 }
 
-/// Progress of a pattern-database build.
-struct BuildBar(Option<ProgressBar>);
+/// Parses `--algo` with the core's one list of names.
+fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
+    s.parse::<Algorithm>().map_err(|e| e.to_string())
+}
 
-impl BuildProgress for BuildBar {
-    fn group_start(&self, tiles: &[u8], entries: u64) {
-        if let Some(b) = &self.0 {
-            let t: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
-            b.println(format!("pattern database for tiles {} ({} entries)", t.join(","), human_count(entries as f64)));
-        }
+/// Parses `--heuristic` with the domain's list of names.
+fn parse_heuristic(s: &str) -> Result<HeuristicRequest, String> {
+    s.parse::<HeuristicRequest>().map_err(|e| e.to_string())
+}
+
+/// `--algo`'s long help: every algorithm of the core with its description.
+fn algorithm_help() -> String {
+    let mut help = String::from(
+        "The search algorithm. Every move costs 1, so bfs, iddfs and bibfs find shortest solutions too; \
+         dls, iddfs, ils and idastar search the tree (never undoing the previous move).\n",
+    );
+    for (name, what) in Algorithm::NAMES {
+        help.push_str(&format!("\n  {name:<8} {what}"));
     }
-    fn layer_start(&self, depth: u32, frontier: u64) {
-        if let Some(b) = &self.0 {
-            b.set_length(frontier.max(1));
-            b.set_position(0);
-            b.set_message(format!("depth {depth}"));
-        }
+    help
+}
+
+/// `--heuristic`'s long help.
+fn heuristic_help() -> String {
+    let mut help = String::from("The heuristic of greedy, astar, wastar and idastar (the others use none).\n");
+    for (name, what) in HeuristicRequest::NAMES {
+        help.push_str(&format!("\n  {name:<16} {what}"));
     }
-    fn advance(&self, states: u64) {
-        if let Some(b) = &self.0 {
-            b.inc(states);
-        }
-    }
-}
-
-impl Drop for BuildBar {
-    fn drop(&mut self) {
-        if let Some(b) = &self.0 {
-            b.finish_and_clear();
-        }
-    }
-}
-
-fn stats_json(stats: &delve_core::Stats) -> Value {
-    common::stats_json(stats)
-}
-
-fn path_json(moves: &[Move]) -> Value {
-    Value::Array(moves.iter().map(|m| Value::String(m.letter().to_string())).collect())
-}
-
-// ---------------------------------------------------------------------------------------
-// solve
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum AlgoArg {
-    /// A* graph search.
-    Astar,
-    /// IDA*: linear memory; the choice for 15-puzzles.
-    Idastar,
-    /// Breadth-first search.
-    Bfs,
-    /// Uniform-cost search.
-    Ucs,
-    /// Iterative lengthening search.
-    Ils,
-}
-
-impl AlgoArg {
-    fn algorithm(self) -> Algorithm {
-        match self {
-            AlgoArg::Astar => Algorithm::Astar,
-            AlgoArg::Idastar => Algorithm::Idastar,
-            AlgoArg::Bfs => Algorithm::Bfs,
-            AlgoArg::Ucs => Algorithm::Ucs,
-            AlgoArg::Ils => Algorithm::Ils,
-        }
-    }
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum HeuristicArg {
-    /// Pattern database on boards of 10 to 16 cells, linear conflict otherwise.
-    Auto,
-    /// Manhattan distance.
-    Manhattan,
-    /// Manhattan distance plus linear conflicts.
-    LinearConflict,
-    /// Additive pattern database (boards up to 16 cells; built once and cached).
-    Pdb,
+    help
 }
 
 /// Where pattern databases live and how the tiles are grouped.
-#[derive(Args, Debug, Clone)]
+#[derive(Args, Debug, Clone, Default)]
 pub(super) struct PdbOptions {
     /// Directory of cached pattern databases (default: the user cache dir, `…/delve/pdb`).
     #[arg(long, value_name = "DIR")]
@@ -118,22 +65,23 @@ pub(super) struct PdbOptions {
 }
 
 impl PdbOptions {
-    fn dir(&self) -> Result<PathBuf> {
+    fn dir(&self) -> Result<PathBuf, SlidingError> {
         match &self.pdb_dir {
             Some(d) => Ok(d.clone()),
-            None => dirs::cache_dir()
-                .map(|d| d.join("delve").join("pdb"))
-                .context("no user cache directory is known here; pass --pdb-dir DIR"),
+            None => dirs::cache_dir().map(|d| d.join("delve").join("pdb")).ok_or_else(|| {
+                SlidingError::Unsupported("no user cache directory is known here; pass --pdb-dir DIR".into())
+            }),
         }
     }
-    fn partition(&self, goal: &Grid) -> Result<Partition> {
-        Ok(match &self.partition {
-            Some(p) => Partition::parse(p, goal)?,
-            None => Partition::default_for(goal),
-        })
+    fn partition(&self, goal: &Grid) -> Result<Partition, SlidingError> {
+        match &self.partition {
+            Some(p) => Partition::parse(p, goal),
+            None => Ok(Partition::default_for(goal)),
+        }
     }
-    /// Loads the database, building and caching what is missing (with a progress bar).
-    fn load(&self, goal: &Grid, quiet: bool) -> Result<Arc<AdditivePdb>> {
+    /// Loads the database for `goal`, building and caching what is missing (with a progress
+    /// bar, and a line before and after unless `quiet`).
+    pub(super) fn load(&self, goal: &Grid, quiet: bool) -> Result<Arc<AdditivePdb>, SlidingError> {
         let dir = self.dir()?;
         let partition = self.partition(goal)?;
         if let Ok(db) = AdditivePdb::load(&dir, goal, &partition) {
@@ -142,22 +90,24 @@ impl PdbOptions {
         if !quiet {
             eprintln!(
                 "building the {} pattern database for {} (one time; cached in {})",
-                sizes(&partition),
+                partition.sizes(),
                 goal.board(),
                 dir.display()
             );
         }
         let t = Instant::now();
-        let (db, _) = AdditivePdb::load_or_build(&dir, goal, &partition, &interruptible(), &BuildBar(bar()))?;
+        let prepared = AdditivePdb::load_or_build(
+            &dir,
+            goal,
+            &partition,
+            &common::interruptible(),
+            Display::new("pattern database"),
+        )?;
         if !quiet {
             eprintln!("pattern database ready in {:.1} s", t.elapsed().as_secs_f64());
         }
-        Ok(Arc::new(db))
+        Ok(Arc::new(prepared.pdb))
     }
-}
-
-fn sizes(p: &Partition) -> String {
-    p.groups().iter().map(|g| g.len().to_string()).collect::<Vec<_>>().join("-")
 }
 
 /// Arguments of `delve sliding solve`.
@@ -167,7 +117,8 @@ pub(super) struct SolveArgs {
     /// (quote it); `/` may separate rows.
     #[arg(value_name = "STATE", required_unless_present = "from_file", conflicts_with = "from_file")]
     state: Option<String>,
-    /// Solve every state in FILE (one per line, `#` comments), in parallel.
+    /// Solve every state in FILE (one per line, `#` comments), in parallel; --max-nodes and
+    /// --timeout apply to each state.
     #[arg(long, value_name = "FILE")]
     from_file: Option<PathBuf>,
     /// The board, when the state alone does not tell (e.g. 3x4).
@@ -176,12 +127,12 @@ pub(super) struct SolveArgs {
     /// The goal (default: keypad goal for keypad input, else `1 2 … 0`).
     #[arg(long, value_name = "STATE")]
     goal: Option<String>,
-    /// The search algorithm.
-    #[arg(long, value_enum, default_value_t = AlgoArg::Idastar)]
-    algo: AlgoArg,
-    /// The heuristic of A* and IDA*.
-    #[arg(long, value_enum, default_value_t = HeuristicArg::Auto)]
-    heuristic: HeuristicArg,
+    /// The search algorithm (default idastar); see --help for the list.
+    #[arg(long, value_name = "ALGO", default_value = "idastar", value_parser = parse_algorithm, long_help = algorithm_help())]
+    algo: Algorithm,
+    /// The heuristic: auto, manhattan, linear-conflict or pdb (default auto).
+    #[arg(long, value_name = "H", default_value = "auto", value_parser = parse_heuristic, long_help = heuristic_help())]
+    heuristic: HeuristicRequest,
     #[command(flatten)]
     pdb: PdbOptions,
     /// Print the path board by board.
@@ -191,29 +142,10 @@ pub(super) struct SolveArgs {
     search: SearchArgs,
 }
 
-pub(super) fn choose_heuristic(
-    arg: HeuristicArg,
-    algo: Algorithm,
-    goal: &Grid,
-    pdb: &PdbOptions,
-    quiet: bool,
-) -> Result<HeuristicChoice> {
-    let cells = goal.board().cells();
-    Ok(match arg {
-        _ if !algo.informed() => HeuristicChoice::Manhattan,
-        HeuristicArg::Manhattan => HeuristicChoice::Manhattan,
-        HeuristicArg::LinearConflict => HeuristicChoice::LinearConflict,
-        HeuristicArg::Auto if !(10..=16).contains(&cells) => HeuristicChoice::LinearConflict,
-        HeuristicArg::Auto | HeuristicArg::Pdb => {
-            if cells > 16 {
-                bail!(
-                    "pattern databases cover boards up to 16 cells, not {}; use --heuristic linear-conflict",
-                    goal.board()
-                );
-            }
-            HeuristicChoice::Pdb(pdb.load(goal, quiet)?)
-        }
-    })
+impl SolveArgs {
+    fn method(&self) -> Method {
+        Method { algorithm: self.algo, heuristic: self.heuristic }
+    }
 }
 
 pub(super) fn run_solve(args: SolveArgs) -> Result<Status> {
@@ -222,97 +154,59 @@ pub(super) fn run_solve(args: SolveArgs) -> Result<Status> {
     }
     let state = args.state.as_deref().expect("clap requires STATE or --from-file");
     let (start, goal, notation) = start_and_goal(state, args.size, args.goal.as_deref())?;
-    let algo = args.algo.algorithm();
-    if let Err(e @ SlidingError::Unsolvable { .. }) = check_solvable(&start, &goal, notation) {
-        if args.search.json {
-            common::print_json(&json!({"solved": false, "reason": "unsolvable", "message": e.to_string()}));
-        } else {
-            println!("{e}");
-        }
-        return Ok(Status::NotSolved);
-    }
-    let heuristic = choose_heuristic(args.heuristic, algo, &goal, &args.pdb, args.search.json)?;
-    let result = solve(&start, &goal, algo, &heuristic, notation, &args.search.limits(), Progress::new("solving"))?;
-    let report = SolveReport { start: &start, goal: &goal, notation, algo, heuristic: &heuristic, result: &result };
+    let quiet = args.search.json;
+    let solved = solve_one(
+        &start,
+        &goal,
+        notation,
+        args.method(),
+        |g| args.pdb.load(g, quiet),
+        &args.search.limits(),
+        Display::new("solving"),
+    )?;
     if args.search.json {
-        common::print_json(&report.json());
+        common::print_json(&solved.report);
     } else {
-        report.print(args.path);
+        print_solved(&solved, notation, args.path);
     }
-    Ok(if result.is_solved() { Status::Done } else { Status::NotSolved })
+    Ok(Status::from_solved(solved.report.solved))
 }
 
-struct SolveReport<'a> {
-    start: &'a Grid,
-    goal: &'a Grid,
-    notation: Notation,
-    algo: Algorithm,
-    heuristic: &'a HeuristicChoice,
-    result: &'a SearchResult<Grid, Move, u32>,
-}
-
-impl SolveReport<'_> {
-    fn heuristic_name(&self) -> &'static str {
-        if self.algo.informed() { self.heuristic.name() } else { "none" }
+/// The text form of a solve, from its report (and the solution's boards for `--path`).
+fn print_solved(solved: &Solved, notation: Notation, boards: bool) {
+    let report = &solved.report;
+    let d = &report.detail;
+    if let Some(why) = &d.unsolvable {
+        println!("{why}");
+        return;
     }
-    fn json(&self) -> Value {
-        let mut v = json!({
-            "board": self.start.board().to_string(),
-            "start": format_state(self.start, self.notation),
-            "goal": format_state(self.goal, self.notation),
-            "algorithm": self.algo.name(),
-            "heuristic": self.heuristic_name(),
-            "stats": stats_json(&self.result.stats),
-        });
-        match &self.result.outcome {
-            Outcome::Solved(s) => {
-                v["solved"] = json!(true);
-                v["moves"] = json!(s.len());
-                v["path"] = path_json(&s.actions);
-                v["states"] = Value::Array(s.states.iter().map(|g| json!(format_state(g, self.notation))).collect());
-            }
-            Outcome::NoSolution => {
-                v["solved"] = json!(false);
-                v["reason"] = json!("no solution");
-            }
-            Outcome::Stopped { reason, .. } => {
-                v["solved"] = json!(false);
-                v["reason"] = json!(reason.to_string());
-            }
-        }
-        v
-    }
-    fn print(&self, boards: bool) {
-        let start = format_state(self.start, self.notation);
-        match &self.result.outcome {
-            Outcome::Solved(s) => {
-                println!(
-                    "{start} → {}: {} move{} (optimal; {}, heuristic {})",
-                    format_state(self.goal, self.notation),
-                    s.len(),
-                    if s.len() == 1 { "" } else { "s" },
-                    self.algo,
-                    self.heuristic_name()
-                );
-                println!(
-                    "moves: {}",
-                    if s.is_empty() { "(already solved)".to_string() } else { move_string(&s.actions) }
-                );
-                if boards {
-                    for (i, g) in s.states.iter().enumerate() {
-                        let how =
-                            if i == 0 { String::new() } else { format!(" (blank {})", s.actions[i - 1].letter()) };
-                        println!("\nStep {i}{how}");
-                        print!("{}", format_board(g, self.notation));
-                    }
-                    println!();
+    match &solved.solution {
+        Some(s) => {
+            let how = if d.optimal { "optimal; " } else { "" };
+            let caveat = if d.optimal { "" } else { "; not necessarily the fewest" };
+            println!(
+                "{} → {}: {} move{} ({how}{}, heuristic {}{caveat})",
+                d.start,
+                d.goal,
+                s.len(),
+                if s.len() == 1 { "" } else { "s" },
+                report.algorithm,
+                d.heuristic
+            );
+            println!("moves: {}", if s.is_empty() { "(already solved)".to_string() } else { move_string(&s.actions) });
+            if boards {
+                for (i, g) in s.states.iter().enumerate() {
+                    let how = if i == 0 { String::new() } else { format!(" (blank {})", s.actions[i - 1].letter()) };
+                    println!("\nStep {i}{how}");
+                    print!("{}", format_board(g, notation));
                 }
+                println!();
             }
-            Outcome::NoSolution => println!("{start}: no solution"),
-            Outcome::Stopped { reason, .. } => println!("{start}: stopped ({reason}) before finding a solution"),
         }
-        println!("stats: {}", common::stats_line(&self.result.stats));
+        None if report.outcome == OutcomeKind::NoSolution => println!("{}: no solution", d.start),
+        None => println!("{}: {} before finding a solution", d.start, report.status()),
     }
+    println!("stats: {}", report.stats);
 }
 
 fn run_solve_batch(args: &SolveArgs, file: &Path) -> Result<Status> {
@@ -333,86 +227,39 @@ fn run_solve_batch(args: &SolveArgs, file: &Path) -> Result<Status> {
     }
     let board = board.expect("at least one state");
     let goal = resolve_goal(args.goal.as_deref(), board, notation)?;
-    let algo = args.algo.algorithm();
-    let heuristic = choose_heuristic(args.heuristic, algo, &goal, &args.pdb, args.search.json)?;
-    let limits = args.search.limits();
-    let t = Instant::now();
-    let results: Vec<Result<SearchResult<Grid, Move, u32>, SlidingError>> =
-        starts.par_iter().map(|(_, s)| solve(s, &goal, algo, &heuristic, notation, &limits, NoObserver)).collect();
-    let wall = t.elapsed().as_secs_f64();
-    let mut solved = 0usize;
-    let mut rows = Vec::new();
-    let (mut expanded, mut generated) = (0u64, 0u64);
-    for ((line, start), r) in starts.iter().zip(&results) {
-        let state = format_state(start, notation);
-        let row = match r {
-            Ok(r) => {
-                expanded += r.stats.expanded;
-                generated += r.stats.generated;
-                match &r.outcome {
-                    Outcome::Solved(s) => {
-                        solved += 1;
-                        json!({"line": line, "state": state, "solved": true, "moves": s.len(), "path": path_json(&s.actions), "stats": stats_json(&r.stats)})
-                    }
-                    Outcome::NoSolution => {
-                        json!({"line": line, "state": state, "solved": false, "reason": "no solution", "stats": stats_json(&r.stats)})
-                    }
-                    Outcome::Stopped { reason, .. } => {
-                        json!({"line": line, "state": state, "solved": false, "reason": reason.to_string(), "stats": stats_json(&r.stats)})
-                    }
-                }
-            }
-            Err(e) => {
-                json!({"line": line, "state": state, "solved": false, "reason": "unsolvable", "message": e.to_string()})
-            }
-        };
-        rows.push(row);
-    }
-    let summary = json!({
-        "board": board.to_string(),
-        "goal": format_state(&goal, notation),
-        "algorithm": algo.name(),
-        "heuristic": if algo.informed() { heuristic.name() } else { "none" },
-        "instances": rows.len(),
-        "solved": solved,
-        "expanded": expanded,
-        "generated": generated,
-        "elapsed_ms": wall * 1000.0,
-        "threads": rayon::current_num_threads(),
-    });
+    let quiet = args.search.json;
+    let solver = Solver::choose(&goal, notation, args.method(), |g| args.pdb.load(g, quiet))?;
+    let report = solver.solve_batch(&starts, &args.search.limits(), Display::new("solving"))?;
     if args.search.json {
-        let mut v = summary;
-        v["results"] = Value::Array(rows.clone());
-        common::print_json(&v);
+        common::print_json(&report);
     } else {
-        for row in &rows {
-            let line = row["line"].as_u64().unwrap_or(0);
-            if row["solved"] == json!(true) {
-                let st = &row["stats"];
-                println!(
-                    "line {line:>4}: {:>3} moves  expanded {:>12}  {:>10.3} ms  {}",
-                    row["moves"],
-                    st["expanded"],
-                    st["elapsed_ms"].as_f64().unwrap_or(0.0),
-                    row["path"]
-                        .as_array()
-                        .map(|p| p.iter().filter_map(|m| m.as_str()).collect::<String>())
-                        .unwrap_or_default()
-                );
-            } else {
-                println!("line {line:>4}: not solved ({})", row["reason"].as_str().unwrap_or("?"));
-            }
-        }
-        println!(
-            "{solved} of {} solved ({}, heuristic {}); expanded {expanded}, generated {generated}; {:.3} s on {} threads",
-            rows.len(),
-            algo,
-            if algo.informed() { heuristic.name() } else { "none" },
-            wall,
-            rayon::current_num_threads()
-        );
+        print_batch(&report);
     }
-    Ok(if solved == rows.len() { Status::Done } else { Status::NotSolved })
+    Ok(Status::from_solved(report.solved))
+}
+
+/// The text form of a batch: a line per instance and a summary.
+fn print_batch(report: &BatchReport) {
+    let d = &report.detail;
+    for entry in &d.results {
+        let r = &entry.report;
+        match (&r.detail.path, &r.detail.unsolvable) {
+            (Some(path), _) => println!(
+                "line {:>4}: {:>3} moves  expanded {:>12}  {:>10.3} ms  {}",
+                entry.line,
+                path.len(),
+                r.stats.expanded,
+                r.stats.elapsed_ms(),
+                move_string(path)
+            ),
+            (None, Some(_)) => println!("line {:>4}: unsolvable (wrong parity for this goal)", entry.line),
+            (None, None) => println!("line {:>4}: not solved ({})", entry.line, r.status()),
+        }
+    }
+    println!(
+        "{} of {} solved ({}, heuristic {}) on {} threads; {}",
+        d.solved_instances, d.instances, report.algorithm, d.heuristic, d.threads, report.stats
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -447,48 +294,33 @@ pub(super) fn run_pdb_build(args: PdbBuildArgs) -> Result<Status> {
     }
     let dir = args.pdb.dir()?;
     let partition = args.pdb.partition(&goal)?;
-    let t = Instant::now();
-    let progress = BuildBar(bar());
-    let (db, built) = if args.force {
-        let db = AdditivePdb::build(&goal, &partition, &interruptible(), &progress)?;
-        db.save(&dir)?;
-        (db, true)
+    let limits = common::interruptible();
+    let prepared = if args.force {
+        let prepared = AdditivePdb::build(&goal, &partition, &limits, Display::new("pattern database"))?;
+        prepared.pdb.save(&dir)?;
+        prepared
     } else {
-        AdditivePdb::load_or_build(&dir, &goal, &partition, &interruptible(), &progress)?
+        AdditivePdb::load_or_build(&dir, &goal, &partition, &limits, Display::new("pattern database"))?
     };
-    drop(progress);
-    let secs = t.elapsed().as_secs_f64();
-    let files: Vec<String> = db
-        .groups()
-        .iter()
-        .map(|g| delve_sliding::pdb::table_path(&dir, &goal, g.tiles()).display().to_string())
-        .collect();
-    let bytes: usize = db.groups().iter().map(|g| g.table().len()).sum();
-    let max_values: Vec<u8> = db.groups().iter().map(|g| g.table().iter().copied().max().unwrap_or(0)).collect();
+    let report = prepared.report(&dir);
     if args.json {
-        common::print_json(&json!({
-            "board": args.board.to_string(),
-            "goal": format_state(&goal, Notation::RowMajor),
-            "groups": partition.groups(),
-            "max_values": max_values,
-            "reflection": db.reflects(),
-            "built": built,
-            "bytes": bytes,
-            "files": files,
-            "elapsed_ms": secs * 1000.0,
-        }));
+        common::print_json(&report);
     } else {
         println!(
-            "{} pattern database for {} (goal {}): {} in {secs:.1} s, {}{}",
-            sizes(&partition),
-            args.board,
-            format_state(&goal, Notation::RowMajor),
-            if built { "built" } else { "already cached" },
-            human_bytes(bytes as f64),
-            if db.reflects() { ", with the reflected lookup" } else { "" }
+            "{} pattern database for {} (goal {}): {} in {:.1} s, {}{}",
+            partition.sizes(),
+            report.board,
+            report.goal,
+            if report.built { "built" } else { "already cached" },
+            report.stats.elapsed.as_secs_f64(),
+            human_bytes(report.bytes as f64),
+            if report.reflection { ", with the reflected lookup" } else { "" }
         );
-        for (f, (g, m)) in files.iter().zip(db.groups().iter().zip(&max_values)) {
-            println!("  tiles {:?}: largest value {m}; {f}", g.tiles());
+        for (f, (tiles, m)) in report.files.iter().zip(report.groups.iter().zip(&report.max_values)) {
+            println!("  tiles {tiles:?}: largest value {m}; {f}");
+        }
+        if report.built {
+            println!("stats: {}", report.stats);
         }
     }
     Ok(Status::Done)
@@ -497,6 +329,7 @@ pub(super) fn run_pdb_build(args: PdbBuildArgs) -> Result<Status> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use delve_sliding::notation::format_state;
 
     #[test]
     fn goals_follow_the_notation() {

@@ -4,17 +4,16 @@
 //! comparison, statistics over seeds) are run by the `report` bench; see BENCHMARKS.md.
 
 use criterion::Criterion;
-use delve_core::Limits;
+use delve_core::{Limits, NoObserver};
 use delve_queens::{Algorithm, count_solutions, solve};
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
-    let quiet = |_, _| {};
     let mut g = c.benchmark_group("count");
     g.sample_size(10);
     for n in [12usize, 14] {
         g.bench_function(format!("n{n}_2threads"), |b| {
-            b.iter(|| count_solutions(black_box(n), 2, &Limits::none(), &quiet).unwrap())
+            b.iter(|| count_solutions(black_box(n), 2, &Limits::none(), NoObserver).unwrap())
         });
     }
     g.finish();
@@ -31,7 +30,7 @@ fn bench(c: &mut Criterion) {
         g.bench_function(format!("{algo}_n{n}"), |b| {
             b.iter(|| {
                 seed += 1;
-                let r = solve(black_box(n), algo, seed, &Limits::none(), &mut |_| {}).unwrap();
+                let r = solve(black_box(n), algo, seed, &Limits::none(), NoObserver).unwrap();
                 assert!(r.rows().is_some());
             })
         });

@@ -9,7 +9,7 @@
 //! - csp: nodes and backtracks of plain backtracking, MRV + forward checking and MAC for
 //!   N = 8..30, and MRV + FC for N = 1000.
 
-use delve_core::Limits;
+use delve_core::{Limits, NoObserver};
 use delve_queens::{Algorithm, count_solutions, solve, verify};
 use std::time::{Duration, Instant};
 
@@ -40,7 +40,7 @@ fn counts() {
         let mut times = Vec::new();
         let mut unique = 0;
         for _ in 0..runs {
-            let c = count_solutions(n, threads, &Limits::none(), &|_, _| {}).unwrap();
+            let c = count_solutions(n, threads, &Limits::none(), NoObserver).unwrap();
             assert_eq!(c.solutions, expected, "OEIS A000170");
             unique = c.unique;
             times.push(c.elapsed.as_secs_f64());
@@ -56,7 +56,7 @@ fn large() {
     for algo in [Algorithm::MinConflicts, Algorithm::Construct] {
         for seed in 0..5u64 {
             let t = Instant::now();
-            let r = solve(n, algo, seed, &Limits::none(), &mut |_| {}).unwrap();
+            let r = solve(n, algo, seed, &Limits::none(), NoObserver).unwrap();
             let elapsed = t.elapsed();
             verify(n, r.rows().expect("solved")).unwrap();
             let get = |k: &str| r.counters.iter().find(|(name, _)| *name == k).map_or(0, |(_, v)| *v);
@@ -84,7 +84,7 @@ fn hill_climbing() {
         let mut climbs = 0u64;
         for seed in 0..runs {
             let t = Instant::now();
-            let r = solve(8, algo, seed, &Limits::none(), &mut |_| {}).unwrap();
+            let r = solve(8, algo, seed, &Limits::none(), NoObserver).unwrap();
             let e = t.elapsed();
             verify(8, r.rows().expect("solved")).unwrap();
             total += e;
@@ -108,7 +108,7 @@ fn csp_table() {
     for n in 8..=30usize {
         let mut cells = Vec::new();
         for algo in [Algorithm::Csp, Algorithm::CspMrvFc, Algorithm::Mac] {
-            let r = solve(n, algo, 0, &Limits::none().max_expanded(cap), &mut |_| {}).unwrap();
+            let r = solve(n, algo, 0, &Limits::none().max_expanded(cap), NoObserver).unwrap();
             let get = |k: &str| r.counters.iter().find(|(name, _)| *name == k).map_or(0, |(_, v)| *v);
             match r.rows() {
                 Some(rows) => {
@@ -122,7 +122,7 @@ fn csp_table() {
     }
     for seed in 0..5u64 {
         let t = Instant::now();
-        let r = solve(1000, Algorithm::CspMrvFc, seed, &Limits::none(), &mut |_| {}).unwrap();
+        let r = solve(1000, Algorithm::CspMrvFc, seed, &Limits::none(), NoObserver).unwrap();
         let get = |k: &str| r.counters.iter().find(|(name, _)| *name == k).map_or(0, |(_, v)| *v);
         verify(1000, r.rows().unwrap()).unwrap();
         println!(

@@ -10,7 +10,7 @@ use crate::board::rows_line;
 use crate::error::{BatchError, OutputError};
 
 /// One well-formed input line.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct BatchLine {
     /// Line number (1-based).
     pub line: usize,
@@ -37,7 +37,7 @@ pub fn output_name(n: usize, algorithm: Algorithm) -> String {
 /// ```
 /// use delve_queens::{Algorithm, parse_batch};
 /// let (lines, errors) = parse_batch("5 bfs\n5 hc\nfive csp\n5 csp\n");
-/// assert_eq!(lines.iter().map(|l| l.algorithm).collect::<Vec<_>>(), [Algorithm::Bfs, Algorithm::Hc, Algorithm::Csp]);
+/// assert_eq!(lines.iter().map(|l| l.algorithm).collect::<Vec<_>>(), [Algorithm::Search(delve_core::Algorithm::Bfs), Algorithm::Hc, Algorithm::Csp]);
 /// assert_eq!(errors[0].to_string(), "line 3, column 1: `five` is not a board size (a positive integer)");
 /// ```
 pub fn parse_batch(text: &str) -> (Vec<BatchLine>, Vec<BatchError>) {
@@ -134,7 +134,10 @@ mod tests {
         let text = "\u{feff}5 bfs\n\n# comment\n8\n0 hc\n 6  quantum\n7 CSP extra\n4 Min-Conflicts\n";
         let (lines, errors) = parse_batch(text);
         assert_eq!(lines.len(), 2);
-        assert_eq!((lines[0].line, lines[0].n, lines[0].algorithm), (1, 5, Algorithm::Bfs));
+        assert_eq!(
+            (lines[0].line, lines[0].n, lines[0].algorithm),
+            (1, 5, Algorithm::Search(delve_core::Algorithm::Bfs))
+        );
         assert_eq!((lines[1].line, lines[1].algorithm), (8, Algorithm::MinConflicts));
         let msgs: Vec<String> = errors.iter().map(ToString::to_string).collect();
         assert_eq!(msgs[0], "line 4: expected `N algorithm`, found `8`");

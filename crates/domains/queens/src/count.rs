@@ -30,7 +30,7 @@
 //! branches, which alone doubled the time.
 
 use crate::error::QueensError;
-use delve_core::{Limits, StopReason};
+use delve_core::{Limits, Meter, Observer, OutcomeKind, SharedMeter, StopReason};
 use std::hint::select_unpredictable;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -75,21 +75,22 @@ pub struct Count {
     pub elapsed: Duration,
 }
 
-/// Counts every solution of the N×N board on `threads` threads (0 = all cores), calling
-/// `progress(done, total)` (from worker threads) as tasks finish. A deadline or
-/// cancellation in `limits` is checked between tasks and, inside a task, every few thousand
-/// solutions found; the node budget does not apply.
+/// Counts every solution of the N×N board on `threads` threads (0 = all cores), reporting
+/// `Event::Progress { phase: "tasks", done, total }` to `observer` as tasks finish (through
+/// the core's [`SharedMeter`], from worker threads; the observer may stop the count). A time
+/// limit or cancellation in `limits` is checked between tasks and, inside a task, every few
+/// dozen solutions found; the node budget does not apply.
 ///
 /// ```
-/// use delve_core::Limits;
-/// let c = delve_queens::count_solutions(8, 1, &Limits::none(), &|_, _| {}).unwrap();
+/// use delve_core::{Limits, NoObserver};
+/// let c = delve_queens::count_solutions(8, 1, &Limits::none(), NoObserver).unwrap();
 /// assert_eq!((c.solutions, c.unique), (92, 12));
 /// ```
-pub fn count_solutions(
+pub fn count_solutions<O: Observer<(), u64> + Send>(
     n: usize,
     threads: usize,
     limits: &Limits,
-    progress: &(dyn Fn(u64, u64) + Sync),
+    observer: O,
 ) -> Result<Count, QueensError> {
     let start = Instant::now();
     if n == 0 {
@@ -98,28 +99,40 @@ pub fn count_solutions(
     if n > MAX_COUNT_N {
         return Err(QueensError::TooLarge { n, max: MAX_COUNT_N, what: "count" });
     }
+    let mut meter = Meter::new(limits, observer);
+    meter.start::<(), u64>("count").map_err(QueensError::Stopped)?;
     if n <= 3 {
-        let (solutions, unique) = if n == 1 { (1, 1) } else { (0, 0) };
-        progress(1, 1);
-        return Ok(Count { n, solutions, unique, tasks: 1, elapsed: start.elapsed() });
+        // Too small to split into tasks: a plain search counts them (1, 0, 0).
+        let solutions = count_plain(n);
+        meter.progress::<(), u64>("tasks", 1, Some(1)).map_err(QueensError::Stopped)?;
+        meter.finish_with::<(), u64>(OutcomeKind::Solved, None);
+        return Ok(Count { n, solutions, unique: solutions, tasks: 1, elapsed: start.elapsed() });
     }
     let plan = Plan::new(n);
+    let shared = SharedMeter::new(meter);
     let queue = Queue {
         tasks: &plan.tasks,
         next: AtomicUsize::new(0),
         done: AtomicU64::new(0),
         stop: AtomicBool::new(false),
         reason: Mutex::new(None),
-        limits,
-        progress,
+        meter: &shared,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| QueensError::Threads(e.to_string()))?;
     let tally = pool.broadcast(|_| run_lanes(&plan, &queue)).into_iter().fold(Tally::default(), Tally::add);
-    if let Some(r) = *queue.reason.lock().expect("no poisoning") {
-        return Err(QueensError::Stopped(r));
+    let reason = *queue.reason.lock().unwrap_or_else(|p| p.into_inner());
+    let mut meter = shared.into_inner();
+    match reason {
+        Some(r) => {
+            meter.finish_with::<(), u64>(OutcomeKind::Stopped, Some(r));
+            return Err(QueensError::Stopped(r));
+        }
+        None => {
+            meter.finish_with::<(), u64>(OutcomeKind::Solved, None);
+        }
     }
     Ok(Count {
         n,
@@ -325,17 +338,16 @@ impl Plan {
 }
 
 /// The shared task queue, with progress and limits.
-struct Queue<'a> {
+struct Queue<'a, 'l, O> {
     tasks: &'a [Task],
     next: AtomicUsize,
     done: AtomicU64,
     stop: AtomicBool,
     reason: Mutex<Option<StopReason>>,
-    limits: &'a Limits,
-    progress: &'a (dyn Fn(u64, u64) + Sync),
+    meter: &'a SharedMeter<'l, O>,
 }
 
-impl Queue<'_> {
+impl<O: Observer<(), u64> + Send> Queue<'_, '_, O> {
     /// The next task, or `None` when all are taken or a limit stopped the count.
     fn take(&self) -> Option<&Task> {
         if self.stopped() {
@@ -349,16 +361,28 @@ impl Queue<'_> {
         if self.stop.load(Ordering::Relaxed) {
             return true;
         }
-        if let Err(r) = self.limits.check_time_and_cancel() {
-            self.stop.store(true, Ordering::Relaxed);
-            *self.reason.lock().expect("no poisoning") = Some(r);
-            return true;
+        match self.meter.clock().check() {
+            Ok(()) => false,
+            Err(r) => {
+                self.halt(r);
+                true
+            }
         }
-        false
     }
 
+    /// Records why the count stops (the first reason wins) and drains the queue.
+    fn halt(&self, reason: StopReason) {
+        self.stop.store(true, Ordering::Relaxed);
+        let mut slot = self.reason.lock().unwrap_or_else(|p| p.into_inner());
+        slot.get_or_insert(reason);
+    }
+
+    /// A task is done: report progress (the observer may stop the count).
     fn finished(&self) {
-        (self.progress)(self.done.fetch_add(1, Ordering::Relaxed) + 1, self.tasks.len() as u64);
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Err(r) = self.meter.progress::<(), u64>("tasks", done, Some(self.tasks.len() as u64)) {
+            self.halt(r);
+        }
     }
 }
 
@@ -394,7 +418,7 @@ impl Lane {
 
     /// Starts the next task from the queue; returns the new stack pointer (one entry), or 0
     /// when there is no task left.
-    fn load(&mut self, plan: &Plan, queue: &Queue) -> usize {
+    fn load<O: Observer<(), u64> + Send>(&mut self, plan: &Plan, queue: &Queue<'_, '_, O>) -> usize {
         let Some(task) = queue.take() else { return 0 };
         let p = &plan.params[task.params];
         self.params = task.params;
@@ -409,7 +433,13 @@ impl Lane {
     /// pushes the child if its row has a free square, and scores it if it completes the
     /// board (reaches row `n`). `sp` is the top entry's byte offset.
     #[inline(always)]
-    fn step(&mut self, sp: &mut usize, n: u32, params: &[Params], worker: &mut Worker) {
+    fn step<O: Observer<(), u64> + Send>(
+        &mut self,
+        sp: &mut usize,
+        n: u32,
+        params: &[Params],
+        worker: &mut Worker<'_, '_, O>,
+    ) {
         const SLOTS: usize = ROWS * ENTRY - ENTRY;
         let top = *sp & SLOTS;
         let e = self.stack[top / ENTRY];
@@ -436,7 +466,7 @@ impl Lane {
 /// true once they stop the count.
 #[cold]
 #[inline(never)]
-fn leaf(p: &Params, board: &[u32], worker: &mut Worker) -> bool {
+fn leaf<O: Observer<(), u64> + Send>(p: &Params, board: &[u32], worker: &mut Worker<'_, '_, O>) -> bool {
     if p.corner {
         worker.tally.c8 += 1;
     } else {
@@ -447,8 +477,8 @@ fn leaf(p: &Params, board: &[u32], worker: &mut Worker) -> bool {
 }
 
 /// What a worker thread carries besides its lanes.
-struct Worker<'a> {
-    queue: &'a Queue<'a>,
+struct Worker<'a, 'l, O> {
+    queue: &'a Queue<'a, 'l, O>,
     tally: Tally,
     /// Complete boards seen, to pace the limit checks.
     leaves: u32,
@@ -533,7 +563,7 @@ fn check(p: &Params, b: &[u32], tally: &mut Tally) {
 
 /// One worker: keeps [`LANES`] depth-first searches going, refilling each lane from the queue
 /// as its task ends; when the queue is empty the remaining tasks finish interleaved.
-fn run_lanes<'a>(plan: &Plan, queue: &'a Queue<'a>) -> Tally {
+fn run_lanes<O: Observer<(), u64> + Send>(plan: &Plan, queue: &Queue<'_, '_, O>) -> Tally {
     let mut lanes = [Lane::IDLE; LANES];
     let mut sp = [0usize; LANES];
     let mut worker = Worker { queue, tally: Tally::default(), leaves: 0 };
@@ -580,8 +610,8 @@ fn run_lanes<'a>(plan: &Plan, queue: &'a Queue<'a>) -> Tally {
     worker.tally
 }
 
-/// Plain mirror-symmetric count, kept as an independent oracle for the tests.
-#[cfg(test)]
+/// Plain count with no symmetry: the whole count for N ≤ 3 (too small to split into tasks),
+/// and the tests' independent oracle for the symmetric search.
 fn count_plain(n: usize) -> u64 {
     fn go(all: u32, cols: u32, left: u32, right: u32) -> u64 {
         if cols == all {
@@ -602,23 +632,23 @@ fn count_plain(n: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use delve_core::{Control, Event, FnObserver, Live, NoObserver};
 
     #[test]
     fn symmetric_search_agrees_with_plain_search() {
         for n in 1..=11 {
-            let c = count_solutions(n, 1, &Limits::none(), &|_, _| {}).unwrap();
+            let c = count_solutions(n, 1, &Limits::none(), NoObserver).unwrap();
             assert_eq!(c.solutions, count_plain(n), "N = {n}");
         }
     }
 
     #[test]
     fn small_counts_and_errors() {
-        let quiet = |_, _| {};
         let got: Vec<u64> =
-            (1..=9).map(|n| count_solutions(n, 2, &Limits::none(), &quiet).unwrap().solutions).collect();
+            (1..=9).map(|n| count_solutions(n, 2, &Limits::none(), NoObserver).unwrap().solutions).collect();
         assert_eq!(got, [1, 0, 0, 2, 10, 4, 40, 92, 352]);
-        assert_eq!(count_solutions(0, 1, &Limits::none(), &quiet), Err(QueensError::ZeroSize));
-        assert!(matches!(count_solutions(28, 1, &Limits::none(), &quiet), Err(QueensError::TooLarge { .. })));
+        assert_eq!(count_solutions(0, 1, &Limits::none(), NoObserver), Err(QueensError::ZeroSize));
+        assert!(matches!(count_solutions(28, 1, &Limits::none(), NoObserver), Err(QueensError::TooLarge { .. })));
     }
 
     #[test]
@@ -635,7 +665,7 @@ mod tests {
     fn the_largest_board_honours_a_deadline_inside_a_task() {
         let start = Instant::now();
         let limits = Limits::none().timeout(Duration::from_millis(50));
-        let got = count_solutions(MAX_COUNT_N, 2, &limits, &|_, _| {});
+        let got = count_solutions(MAX_COUNT_N, 2, &limits, NoObserver);
         assert_eq!(got, Err(QueensError::Stopped(StopReason::Timeout)));
         // One task of N = 27 runs for hours; stopping within seconds means the lanes poll.
         assert!(start.elapsed() < Duration::from_secs(20), "took {:?}", start.elapsed());
@@ -643,15 +673,33 @@ mod tests {
 
     #[test]
     fn progress_reaches_the_total_and_cancellation_stops() {
-        let last = AtomicU64::new(0);
-        let c = count_solutions(10, 2, &Limits::none(), &|done, total| {
-            assert!(done <= total);
-            last.fetch_max(done, Ordering::Relaxed);
-        })
+        let mut last = 0;
+        let c = count_solutions(
+            10,
+            2,
+            &Limits::none(),
+            FnObserver(|e: &Event<'_, (), u64>, _: &Live| {
+                if let Event::Progress { done, total: Some(total), .. } = e {
+                    assert!(done <= total);
+                    last = last.max(*done);
+                }
+            }),
+        )
         .unwrap();
-        assert_eq!(last.load(Ordering::Relaxed), c.tasks);
+        assert_eq!(last, c.tasks, "the last task's event always goes out");
         let flag = std::sync::Arc::new(AtomicBool::new(true));
         let limits = Limits::none().cancel_flag(flag);
-        assert_eq!(count_solutions(12, 1, &limits, &|_, _| {}), Err(QueensError::Stopped(StopReason::Cancelled)));
+        assert_eq!(count_solutions(12, 1, &limits, NoObserver), Err(QueensError::Stopped(StopReason::Cancelled)));
+        // An observer that stops at the first progress event stops the count.
+        struct StopAtOnce;
+        impl Observer<(), u64> for StopAtOnce {
+            fn on_event(&mut self, e: &Event<'_, (), u64>, _: &Live) -> Control {
+                if matches!(e, Event::Progress { .. }) { Control::Stop } else { Control::Continue }
+            }
+        }
+        assert_eq!(
+            count_solutions(12, 1, &Limits::none(), StopAtOnce),
+            Err(QueensError::Stopped(StopReason::Observer))
+        );
     }
 }

@@ -13,7 +13,7 @@ use std::sync::Arc;
 /// use delve_core::{Limits, NoObserver};
 /// use delve_csp::{Config, count};
 /// let csp = delve_queens::csp_model(6);
-/// assert_eq!(count(&csp, &Config::mrv_fc(), &Limits::none(), &mut NoObserver).count, 4);
+/// assert_eq!(count(&csp, &Config::mrv_fc(), &Limits::none(), NoObserver).count, 4);
 /// ```
 pub fn csp_model(n: usize) -> Csp {
     let mut csp = Csp::new();

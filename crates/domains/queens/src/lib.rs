@@ -7,7 +7,7 @@
 //!
 //! | name | formulation | algorithm |
 //! | --- | --- | --- |
-//! | `bfs`, `dfs`, `ucs`, `ils` | [`Placement`]: column by column, attacking partial states pruned | `delve_core`'s breadth-first, depth-first, uniform-cost, iterative lengthening |
+//! | `bfs`, `dfs`, `ucs`, `ils` (and any other of `delve_core::Algorithm` but `bibfs`) | [`Placement`]: column by column, attacking partial states pruned | `delve_core`'s breadth-first, depth-first, uniform-cost, iterative lengthening, … through its one dispatch |
 //! | `csp` | [`csp_model`] (binary constraints) | `delve_csp` plain backtracking, last row first — the reference's stack order, so `5 csp` gives its `5 3 1 4 2` |
 //! | `csp-mrv-fc` | [`csp_model`] | backtracking with MRV + degree and forward checking; seeded random tie-breaks and value order, with restarts |
 //! | `mac` | [`csp_model`] | backtracking with MRV + degree and maintained arc consistency; the same tie-breaks and restarts |
@@ -18,8 +18,9 @@
 //! | `construct` | — | the explicit O(N) formula ([`construct`]) |
 //!
 //! N = 2 and 3 have no solution: complete algorithms prove it by exhausting the space; the
-//! local searches, which cannot prove anything, know it (as the reference does) and say so
-//! instead of looping. Counting ([`count_solutions`]) is a separate bitboard search.
+//! local searches cannot prove anything, so for N < 4 [`solve`] first runs the complete
+//! backtracking search (instant there) and lets a local search loose only when it found a
+//! solution exists. Counting ([`count_solutions`]) is a separate bitboard search.
 //!
 //! The library never prints; [`verify`] is the independent checker front ends run on every
 //! placement before showing it.
@@ -32,6 +33,7 @@ mod error;
 mod local;
 mod min_conflicts;
 mod placement;
+mod report;
 
 pub use batch::{BatchLine, format_output, output_name, parse_batch, parse_output};
 pub use board::{PlacementError, attacking_pairs, construct, rows_line, verify};
@@ -41,22 +43,21 @@ pub use error::{BatchError, OutputError, QueensError};
 pub use local::{Board, QueensLocal};
 pub use min_conflicts::{McOutcome, McResult, min_conflicts};
 pub use placement::{Partial, Placement};
+pub use report::{CountDetail, Counters, QueensDetail, count_report};
 
 use delve_core::local::{Annealing, HillClimbing, Schedule, hill_climbing, simulated_annealing};
-use delve_core::uninformed::{bfs, dfs, ils, ucs};
 use delve_core::{Limits, Observer, Outcome, SearchResult, Stats, StopReason};
-use delve_csp::{Config, Inference, ValueOrder, VarOrder};
+use delve_csp::{Assignment, Config, Inference, ValueOrder, VarOrder};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Instant;
 
 /// The N-Queens algorithms, by their command-line names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Algorithm {
-    /// Breadth-first search on the incremental formulation.
-    Bfs,
-    /// Depth-first search on the incremental formulation.
-    Dfs,
+    /// A systematic search of `delve_core` on the incremental formulation ([`Placement`]):
+    /// `bfs`, `dfs`, `ucs`, `ils`, `iddfs`, `astar`, … (every one but `bibfs`).
+    Search(delve_core::Algorithm),
     /// Plain CSP backtracking in the reference's order.
     Csp,
     /// CSP backtracking with MRV + degree and forward checking.
@@ -71,19 +72,16 @@ pub enum Algorithm {
     Sa,
     /// Specialised min-conflicts.
     MinConflicts,
-    /// Uniform-cost search on the incremental formulation.
-    Ucs,
-    /// Iterative lengthening search on the incremental formulation.
-    Ils,
     /// The explicit construction.
     Construct,
 }
 
 impl Algorithm {
-    /// Every algorithm, in documentation order.
+    /// The reference's algorithms and ours, in documentation order (`delve queens --help`
+    /// lists these; the other searches of `delve_core` are accepted too).
     pub const ALL: [Algorithm; 12] = [
-        Algorithm::Bfs,
-        Algorithm::Dfs,
+        Algorithm::Search(delve_core::Algorithm::Bfs),
+        Algorithm::Search(delve_core::Algorithm::Dfs),
         Algorithm::Csp,
         Algorithm::CspMrvFc,
         Algorithm::Mac,
@@ -91,16 +89,15 @@ impl Algorithm {
         Algorithm::HcRestart,
         Algorithm::Sa,
         Algorithm::MinConflicts,
-        Algorithm::Ucs,
-        Algorithm::Ils,
+        Algorithm::Search(delve_core::Algorithm::Ucs),
+        Algorithm::Search(delve_core::Algorithm::Ils),
         Algorithm::Construct,
     ];
 
     /// The command-line name.
     pub fn name(self) -> &'static str {
         match self {
-            Algorithm::Bfs => "bfs",
-            Algorithm::Dfs => "dfs",
+            Algorithm::Search(a) => a.name(),
             Algorithm::Csp => "csp",
             Algorithm::CspMrvFc => "csp-mrv-fc",
             Algorithm::Mac => "mac",
@@ -108,13 +105,11 @@ impl Algorithm {
             Algorithm::HcRestart => "hc-restart",
             Algorithm::Sa => "sa",
             Algorithm::MinConflicts => "min-conflicts",
-            Algorithm::Ucs => "ucs",
-            Algorithm::Ils => "ils",
             Algorithm::Construct => "construct",
         }
     }
 
-    /// All command-line names.
+    /// All command-line names of [`Algorithm::ALL`].
     pub fn names() -> Vec<&'static str> {
         Self::ALL.iter().map(|a| a.name()).collect()
     }
@@ -134,13 +129,18 @@ impl Algorithm {
 
     /// Whether "no solution" from it is a proof (it searched the whole space).
     pub fn is_complete(self) -> bool {
-        !matches!(self, Algorithm::Hc | Algorithm::HcRestart | Algorithm::Sa | Algorithm::MinConflicts)
+        !self.is_local()
+    }
+
+    /// Whether it is a local search (which cannot prove that no solution exists).
+    fn is_local(self) -> bool {
+        matches!(self, Algorithm::Hc | Algorithm::HcRestart | Algorithm::Sa | Algorithm::MinConflicts)
     }
 
     /// The largest N it accepts (memory or per-step cost grows quadratically beyond).
     pub fn max_n(self) -> usize {
         match self {
-            Algorithm::Bfs | Algorithm::Dfs | Algorithm::Ucs | Algorithm::Ils => u16::MAX as usize,
+            Algorithm::Search(_) => u16::MAX as usize,
             Algorithm::Csp | Algorithm::CspMrvFc | Algorithm::Mac => 2_000,
             Algorithm::Hc | Algorithm::HcRestart => 2_000,
             Algorithm::Sa | Algorithm::MinConflicts | Algorithm::Construct => u32::MAX as usize,
@@ -171,10 +171,17 @@ impl fmt::Display for Algorithm {
 
 impl FromStr for Algorithm {
     type Err = QueensError;
-    /// Case-insensitive; `_` may stand for `-`.
+    /// Case-insensitive; `_` may stand for `-`. The names of [`Algorithm::ALL`], and every
+    /// search of `delve_core` but bidirectional search (the formulation has no predecessors).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let key = s.trim().to_ascii_lowercase().replace('_', "-");
-        Self::ALL.into_iter().find(|a| a.name() == key).ok_or_else(|| QueensError::UnknownAlgorithm(s.to_string()))
+        if let Some(a) = Self::ALL.into_iter().find(|a| a.name() == key) {
+            return Ok(a);
+        }
+        match key.parse::<delve_core::Algorithm>() {
+            Ok(delve_core::Algorithm::Bibfs) | Err(_) => Err(QueensError::UnknownAlgorithm(s.to_string())),
+            Ok(a) => Ok(Algorithm::Search(a)),
+        }
     }
 }
 
@@ -183,15 +190,16 @@ impl FromStr for Algorithm {
 pub enum Found {
     /// A placement (0-based rows), not yet verified: run [`verify`] before trusting it.
     Solved(Vec<u32>),
-    /// None exists (proved, or known for N = 2, 3).
+    /// None exists (proved by a complete search).
     NoSolution,
     /// A limit stopped the run first.
     Stopped(StopReason),
 }
 
-/// The result of [`solve`]: what was found and what it cost.
+/// The result of [`solve`]: what was found and what it cost. [`Run::report`] turns it into
+/// the report every front end prints.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Report {
+pub struct Run {
     /// Board size.
     pub n: usize,
     /// The algorithm.
@@ -206,7 +214,7 @@ pub struct Report {
     pub counters: Vec<(&'static str, u64)>,
 }
 
-impl Report {
+impl Run {
     /// The placement, if one was found.
     pub fn rows(&self) -> Option<&[u32]> {
         match &self.found {
@@ -216,47 +224,60 @@ impl Report {
     }
 }
 
-/// An observer that hands the statistics to a callback every 4,096 expansions.
-struct Tap<'a> {
-    f: &'a mut dyn FnMut(&Stats),
+/// Observers [`solve`] can report to: one per formulation it may run. Every observer generic
+/// over the state type (like [`delve_core::NoObserver`]) qualifies.
+pub trait QueensObserver:
+    Observer<Partial, u32> + Observer<Assignment, usize> + Observer<Board, f64> + Observer<Vec<u32>, f64>
+{
+}
+impl<O> QueensObserver for O where
+    O: Observer<Partial, u32> + Observer<Assignment, usize> + Observer<Board, f64> + Observer<Vec<u32>, f64>
+{
 }
 
-impl<S, C> Observer<S, C> for Tap<'_> {
-    fn expanded(&mut self, _: &S, stats: &Stats) {
-        if stats.expanded.is_multiple_of(4096) {
-            (self.f)(stats);
-        }
-    }
-}
-
-/// Solves the N×N board with `algorithm` (seeded when randomised), within `limits`;
-/// `progress` sees the statistics now and then during long runs.
+/// Solves the N×N board with `algorithm` (seeded when randomised), within `limits`, reporting
+/// to `observer` (a progress display, a log, a viewer).
 ///
 /// ```
-/// use delve_core::Limits;
+/// use delve_core::{Limits, NoObserver};
 /// use delve_queens::{Algorithm, Found, solve, verify};
-/// let r = solve(5, Algorithm::Csp, 0, &Limits::none(), &mut |_| {}).unwrap();
+/// let r = solve(5, Algorithm::Csp, 0, &Limits::none(), NoObserver).unwrap();
 /// assert_eq!(r.found, Found::Solved(vec![4, 2, 0, 3, 1])); // the reference's "5 3 1 4 2"
-/// let r = solve(3, Algorithm::Bfs, 0, &Limits::none(), &mut |_| {}).unwrap();
+/// let r = solve(3, "bfs".parse().unwrap(), 0, &Limits::none(), NoObserver).unwrap();
 /// assert_eq!(r.found, Found::NoSolution);
-/// let r = solve(8, Algorithm::Hc, 7, &Limits::none(), &mut |_| {}).unwrap();
+/// let r = solve(8, Algorithm::Hc, 7, &Limits::none(), NoObserver).unwrap();
 /// assert!(verify(8, r.rows().unwrap()).is_ok());
 /// ```
-pub fn solve(
+pub fn solve<O: QueensObserver>(
     n: usize,
     algorithm: Algorithm,
     seed: u64,
     limits: &Limits,
-    progress: &mut dyn FnMut(&Stats),
-) -> Result<Report, QueensError> {
+    mut observer: O,
+) -> Result<Run, QueensError> {
     if n == 0 {
         return Err(QueensError::ZeroSize);
     }
     if n > algorithm.max_n() {
         return Err(QueensError::TooLarge { n, max: algorithm.max_n(), what: algorithm.name() });
     }
-    let mut tap = Tap { f: progress };
-    let mut report = Report {
+    if let Algorithm::Search(delve_core::Algorithm::Bibfs) = algorithm {
+        return Err(QueensError::UnknownAlgorithm("bibfs".to_string()));
+    }
+    // A local search cannot prove that no solution exists: on boards small enough for that
+    // question to arise (N < 4), settle it first with the complete backtracking search.
+    if algorithm.is_local() && n < 4 {
+        let proof = run(n, Algorithm::Csp, seed, limits, &mut observer);
+        if !matches!(proof.found, Found::Solved(_)) {
+            return Ok(Run { algorithm, seed: Some(seed), ..proof });
+        }
+    }
+    Ok(run(n, algorithm, seed, limits, &mut observer))
+}
+
+/// Runs one algorithm (its size already checked).
+fn run<O: QueensObserver>(n: usize, algorithm: Algorithm, seed: u64, limits: &Limits, observer: &mut O) -> Run {
+    let mut run = Run {
         n,
         algorithm,
         seed: algorithm.is_randomised().then_some(seed),
@@ -264,84 +285,77 @@ pub fn solve(
         stats: Stats::default(),
         counters: Vec::new(),
     };
-    let known_unsolvable = n == 2 || n == 3;
     match algorithm {
-        Algorithm::Bfs | Algorithm::Dfs | Algorithm::Ucs | Algorithm::Ils => {
-            let p = Placement::new(n as u16);
-            let out = match algorithm {
-                Algorithm::Bfs => bfs(&p, limits, &mut tap),
-                Algorithm::Dfs => dfs(&p, limits, &mut tap),
-                Algorithm::Ucs => ucs(&p, limits, &mut tap),
-                _ => ils(&p, limits, &mut tap),
-            };
-            report.stats = out.stats;
-            report.found = found(out.outcome, |s: Partial| s.into_iter().map(u32::from).collect());
+        Algorithm::Search(search) => {
+            let out = search.run(&Placement::new(n as u16), limits, &mut *observer);
+            // `solve` refused bidirectional search, the one that needs predecessors.
+            if let Ok(out) = out {
+                run.stats = out.stats;
+                run.found = found(out.outcome, |s: Partial| s.into_iter().map(u32::from).collect());
+            }
         }
         Algorithm::Csp | Algorithm::CspMrvFc | Algorithm::Mac => {
-            let cfg = algorithm.csp_config(seed).expect("a CSP algorithm");
-            let out = delve_csp::solve(&csp_model(n), &cfg, limits, &mut tap);
-            report.stats = out.stats.search;
-            report.counters = vec![
-                ("assignments", out.stats.assignments),
-                ("backtracks", out.stats.backtracks),
-                ("checks", out.stats.checks),
-                ("pruned", out.stats.pruned),
-                ("runs", out.stats.search.iterations.max(1)),
+            let cfg = algorithm.csp_config(seed).unwrap_or_default();
+            let out = delve_csp::solve(&csp_model(n), &cfg, limits, &mut *observer);
+            run.stats = out.stats;
+            run.counters = vec![
+                ("assignments", out.counters.assignments),
+                ("backtracks", out.counters.backtracks),
+                ("checks", out.counters.checks),
+                ("pruned", out.counters.pruned),
+                ("runs", out.stats.iterations.max(1)),
             ];
-            report.found = found(out.outcome, |s| s);
+            run.found = found(out.outcome, |s| s);
         }
-        Algorithm::Hc | Algorithm::HcRestart if !known_unsolvable => {
+        Algorithm::Hc | Algorithm::HcRestart => {
             let sideways = if algorithm == Algorithm::Hc { 0 } else { 100 };
             let cfg = HillClimbing { seed, max_sideways: sideways, max_restarts: u64::MAX };
-            let out = hill_climbing(&QueensLocal::new(n), &cfg, limits, &mut tap);
-            report.stats = out.stats;
-            report.counters =
-                vec![("climbs", out.stats.iterations), ("restarts", out.stats.iterations.saturating_sub(1))];
-            report.found = found(out.outcome, |b: Board| b.rows().to_vec());
+            let out = hill_climbing(&QueensLocal::new(n), &cfg, limits, &mut *observer);
+            run.stats = out.stats;
+            run.counters = vec![("climbs", out.stats.iterations), ("restarts", out.stats.iterations.saturating_sub(1))];
+            run.found = found(out.outcome, |b: Board| b.rows().to_vec());
         }
-        Algorithm::Sa if !known_unsolvable => {
-            let (found_, stats, runs) = annealing(n, seed, limits, &mut tap);
-            report.found = found_;
-            report.stats = stats;
-            report.counters = vec![("runs", runs)];
+        Algorithm::Sa => {
+            let (found_, stats, runs) = annealing(n, seed, limits, &mut *observer);
+            run.found = found_;
+            run.stats = stats;
+            run.counters = vec![("runs", runs)];
         }
-        Algorithm::MinConflicts if !known_unsolvable => {
-            let out = min_conflicts(n, seed, limits, &mut tap);
-            report.stats = out.stats;
-            report.counters = vec![
+        Algorithm::MinConflicts => {
+            let out = min_conflicts(n, seed, limits, &mut *observer);
+            run.stats = out.stats;
+            run.counters = vec![
                 ("steps", out.stats.expanded),
                 ("tries", out.stats.iterations),
                 ("initial_conflicts", out.initial_conflicts),
             ];
-            report.found = match out.outcome {
+            run.found = match out.outcome {
                 McOutcome::Solved(rows) => Found::Solved(rows),
                 McOutcome::Stopped(reason, _) => Found::Stopped(reason),
             };
         }
-        Algorithm::Hc | Algorithm::HcRestart | Algorithm::Sa | Algorithm::MinConflicts => {
-            report.found = Found::NoSolution;
-        }
         Algorithm::Construct => {
             let start = Instant::now();
-            report.found = construct(n).map_or(Found::NoSolution, Found::Solved);
-            report.stats.elapsed = start.elapsed();
+            run.found = construct(n).map_or(Found::NoSolution, Found::Solved);
+            run.stats.elapsed = start.elapsed();
         }
     }
-    Ok(report)
+    run
 }
 
 /// Maps a core outcome to [`Found`], extracting the placement from the goal state.
 fn found<S, A, C>(outcome: Outcome<S, A, C>, rows: impl FnOnce(S) -> Vec<u32>) -> Found {
     match outcome {
-        Outcome::Solved(mut s) => Found::Solved(rows(s.states.pop().expect("a solution holds its goal"))),
+        Outcome::Solved(mut s) => s.states.pop().map_or(Found::NoSolution, |goal| Found::Solved(rows(goal))),
         Outcome::NoSolution => Found::NoSolution,
         Outcome::Stopped { reason, .. } => Found::Stopped(reason),
     }
 }
 
 /// Simulated annealing on [`QueensLocal`], rerun with the next seed until a run ends at a
-/// goal; limits apply to the whole series (the node budget is shared across runs).
-fn annealing(n: usize, seed: u64, limits: &Limits, tap: &mut Tap<'_>) -> (Found, Stats, u64) {
+/// goal; limits apply to the whole series (the node budget and the time limit are shared
+/// across runs).
+fn annealing<O: Observer<Board, f64>>(n: usize, seed: u64, limits: &Limits, observer: &mut O) -> (Found, Stats, u64) {
     // Cool from T = 2 to 0.02 over ~400·N steps (at least 20,000).
     let steps = (400 * n as u64).max(20_000);
     let alpha = (0.01f64).powf(1.0 / steps as f64);
@@ -353,6 +367,9 @@ fn annealing(n: usize, seed: u64, limits: &Limits, tap: &mut Tap<'_>) -> (Found,
         if let Some(max) = limits.max_expanded {
             run_limits.max_expanded = Some(max.saturating_sub(total.expanded));
         }
+        if let Some(time) = limits.time_limit {
+            run_limits.time_limit = Some(time.saturating_sub(start.elapsed()));
+        }
         let cfg = Annealing {
             seed: seed.wrapping_add(runs),
             schedule: Schedule::Exponential { t0: 2.0, alpha },
@@ -360,7 +377,7 @@ fn annealing(n: usize, seed: u64, limits: &Limits, tap: &mut Tap<'_>) -> (Found,
             max_steps: steps,
         };
         let out: SearchResult<Board, (u32, u32), f64> =
-            simulated_annealing(&QueensLocal::new(n), &cfg, &run_limits, &mut *tap);
+            simulated_annealing(&QueensLocal::new(n), &cfg, &run_limits, &mut *observer);
         runs += 1;
         total.expanded += out.stats.expanded;
         total.generated += out.stats.generated;

@@ -94,7 +94,7 @@ impl Board {
 /// use delve_core::{Limits, NoObserver, local::{HillClimbing, hill_climbing}};
 /// use delve_queens::{QueensLocal, verify};
 /// let cfg = HillClimbing { seed: 1, max_sideways: 0, max_restarts: 10_000 };
-/// let out = hill_climbing(&QueensLocal::new(8), &cfg, &Limits::none(), &mut NoObserver);
+/// let out = hill_climbing(&QueensLocal::new(8), &cfg, &Limits::none(), NoObserver);
 /// assert!(verify(8, out.solution().unwrap().goal().rows()).is_ok());
 /// ```
 #[derive(Clone, Copy, Debug)]

@@ -17,7 +17,7 @@
 //! it cleanly.
 
 use delve_core::local::Rng;
-use delve_core::{Limits, Meter, Observer, Stats, StopReason};
+use delve_core::{Bound, Limits, Meter, NodeInfo, Observer, OutcomeKind, Stats, StopReason};
 use rand::{Rng as _, SeedableRng};
 
 /// How a min-conflicts run ended.
@@ -52,19 +52,22 @@ const WALK: f64 = 0.02;
 /// ```
 /// use delve_core::{Limits, NoObserver};
 /// use delve_queens::{McOutcome, min_conflicts, verify};
-/// let out = min_conflicts(10_000, 42, &Limits::none(), &mut NoObserver);
+/// let out = min_conflicts(10_000, 42, &Limits::none(), NoObserver);
 /// let McOutcome::Solved(rows) = out.outcome else { panic!() };
 /// assert!(verify(10_000, &rows).is_ok());
 /// ```
 pub fn min_conflicts<O: Observer<Vec<u32>, f64>>(n: usize, seed: u64, limits: &Limits, observer: O) -> McResult {
     let mut meter = Meter::new(limits, observer);
+    if let Err(reason) = meter.start::<Vec<u32>, f64>("min-conflicts") {
+        return finish(meter, McOutcome::Stopped(reason, u64::MAX), 0);
+    }
     let mut rng = Rng::seed_from_u64(seed);
     let mut board = Lines::new(n);
     let max_steps = (100 * n as u64).max(100_000);
     let mut initial_conflicts = 0;
     let mut best = u64::MAX;
     loop {
-        if let Err(reason) = meter.iteration::<Vec<u32>, f64>(None) {
+        if let Err(reason) = meter.iteration::<Vec<u32>, f64>(Bound::None) {
             return finish(meter, McOutcome::Stopped(reason, best), initial_conflicts);
         }
         board.greedy(&mut rng);
@@ -94,12 +97,19 @@ pub fn min_conflicts<O: Observer<Vec<u32>, f64>>(n: usize, seed: u64, limits: &L
                 best = best.min(board.pairs());
                 break;
             }
-            if let Err(reason) = meter.expand(&board.rows) {
-                best = best.min(board.pairs());
-                return finish(meter, McOutcome::Stopped(reason, best), initial_conflicts);
+            // The event's `g` is the length of the attacked list (an upper bound on the
+            // attacked queens); computing the exact count would cost O(N) a step.
+            let node = NodeInfo { state: &board.rows, g: attacked.len() as f64, h: None, depth: None };
+            match meter.expanding(node) {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(reason) => {
+                    best = best.min(board.pairs());
+                    return finish(meter, McOutcome::Stopped(reason, best), initial_conflicts);
+                }
             }
             steps += 1;
-            meter.stats.generated += n as u64;
+            meter.generated_many(n as u64);
             let target = if rng.gen_bool(WALK) { rng.gen_range(0..n as u32) } else { board.best_row(c, &mut rng) };
             board.move_queen(c, target);
             // The queens on the new lines are attacked now: add them (and the moved queen).
@@ -111,8 +121,13 @@ pub fn min_conflicts<O: Observer<Vec<u32>, f64>>(n: usize, seed: u64, limits: &L
     }
 }
 
-fn finish<O>(meter: Meter<'_, O>, outcome: McOutcome, initial_conflicts: u64) -> McResult {
-    McResult { outcome, stats: meter.finish_stats(), initial_conflicts }
+fn finish<O: Observer<Vec<u32>, f64>>(mut meter: Meter<'_, O>, outcome: McOutcome, initial_conflicts: u64) -> McResult {
+    let (kind, reason) = match &outcome {
+        McOutcome::Solved(_) => (OutcomeKind::Solved, None),
+        McOutcome::Stopped(reason, _) => (OutcomeKind::Stopped, Some(*reason)),
+    };
+    let stats = meter.finish_with::<Vec<u32>, f64>(kind, reason);
+    McResult { outcome, stats, initial_conflicts }
 }
 
 /// Rows plus queen counts per row and per diagonal.
@@ -291,7 +306,7 @@ mod tests {
     fn solves_small_and_medium_boards() {
         for n in [1, 4, 5, 6, 7, 8, 9, 10, 50, 1000] {
             for seed in 0..4 {
-                let out = min_conflicts(n, seed, &Limits::none(), &mut NoObserver);
+                let out = min_conflicts(n, seed, &Limits::none(), NoObserver);
                 match out.outcome {
                     McOutcome::Solved(rows) => assert_eq!(verify(n, &rows), Ok(()), "n={n} seed={seed}"),
                     other => panic!("n={n}: {other:?}"),
@@ -302,7 +317,7 @@ mod tests {
 
     #[test]
     fn limits_stop_an_unsolvable_board() {
-        let out = min_conflicts(3, 1, &Limits::none().max_expanded(1000), &mut NoObserver);
+        let out = min_conflicts(3, 1, &Limits::none().max_expanded(1000), NoObserver);
         assert!(matches!(out.outcome, McOutcome::Stopped(StopReason::NodeLimit, pairs) if pairs >= 1));
         assert_eq!(out.stats.expanded, 1000);
     }

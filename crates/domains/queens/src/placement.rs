@@ -15,7 +15,7 @@ pub type Partial = Vec<u16>;
 /// ```
 /// use delve_core::{Limits, NoObserver, uninformed::bfs};
 /// use delve_queens::Placement;
-/// let out = bfs(&Placement::new(5), &Limits::none(), &mut NoObserver);
+/// let out = bfs(&Placement::new(5), &Limits::none(), NoObserver);
 /// assert_eq!(out.solution().unwrap().goal(), &vec![0, 2, 4, 1, 3]); // "1 3 5 2 4"
 /// ```
 #[derive(Clone, Copy, Debug)]
@@ -45,27 +45,18 @@ impl Problem for Placement {
     fn initial_state(&self) -> Partial {
         Vec::new()
     }
-    fn actions(&self, state: &Partial) -> Vec<u16> {
-        if state.len() >= usize::from(self.n) {
-            return Vec::new();
-        }
-        (0..self.n).filter(|&r| !Self::attacked(state, r)).collect()
-    }
-    fn result(&self, state: &Partial, row: &u16) -> Partial {
-        let mut next = Vec::with_capacity(usize::from(self.n));
-        next.extend_from_slice(state);
-        next.push(*row);
-        next
-    }
     fn is_goal(&self, state: &Partial) -> bool {
         state.len() == usize::from(self.n)
     }
-    fn step_cost(&self, _: &Partial, _: &u16) -> u32 {
-        1
-    }
     fn expand(&self, state: &Partial, out: &mut Vec<Successor<Partial, u16, u32>>) {
-        for row in self.actions(state) {
-            out.push(Successor { state: self.result(state, &row), action: row, cost: 1 });
+        if state.len() >= usize::from(self.n) {
+            return;
+        }
+        for row in (0..self.n).filter(|&r| !Self::attacked(state, r)) {
+            let mut next = Vec::with_capacity(usize::from(self.n));
+            next.extend_from_slice(state);
+            next.push(row);
+            out.push(Successor { state: next, action: row, cost: 1 });
         }
     }
 }

@@ -1,11 +1,11 @@
 //! Every algorithm's answer is a valid placement for N = 1 and 4..=12 (several seeds for the
 //! randomised ones); N = 2 and 3 have no solution.
 
-use delve_core::{Limits, StopReason};
+use delve_core::{Limits, NoObserver, StopReason};
 use delve_queens::{Algorithm, Found, solve, verify};
 
 fn run(n: usize, algo: Algorithm, seed: u64) -> Found {
-    solve(n, algo, seed, &Limits::none(), &mut |_| {}).unwrap().found
+    solve(n, algo, seed, &Limits::none(), NoObserver).unwrap().found
 }
 
 #[test]
@@ -36,10 +36,14 @@ fn two_and_three_have_no_solution() {
 fn deterministic_algorithms_reproduce_the_reference() {
     // The reference's outputs for N = 5: BFS finds the leftmost solution, its stack-based
     // CSP the rightmost.
-    assert_eq!(run(5, Algorithm::Bfs, 0), Found::Solved(vec![0, 2, 4, 1, 3]));
+    assert_eq!(run(5, Algorithm::Search(delve_core::Algorithm::Bfs), 0), Found::Solved(vec![0, 2, 4, 1, 3]));
     assert_eq!(run(5, Algorithm::Csp, 0), Found::Solved(vec![4, 2, 0, 3, 1]));
     // Depth-first order finds the same lexicographically first solution as BFS.
-    for algo in [Algorithm::Dfs, Algorithm::Ucs, Algorithm::Ils] {
+    for algo in [
+        Algorithm::Search(delve_core::Algorithm::Dfs),
+        Algorithm::Search(delve_core::Algorithm::Ucs),
+        Algorithm::Search(delve_core::Algorithm::Ils),
+    ] {
         assert_eq!(run(8, algo, 0), Found::Solved(vec![0, 4, 7, 5, 2, 6, 1, 3]), "{algo}");
     }
 }
@@ -50,8 +54,14 @@ fn seeds_reproduce_and_limits_stop() {
         assert_eq!(run(10, algo, 9), run(10, algo, 9), "{algo}");
     }
     let limits = Limits::none().max_expanded(10);
-    for algo in [Algorithm::Bfs, Algorithm::Csp, Algorithm::Hc, Algorithm::Sa, Algorithm::MinConflicts] {
-        let r = solve(60, algo, 1, &limits, &mut |_| {}).unwrap();
+    for algo in [
+        Algorithm::Search(delve_core::Algorithm::Bfs),
+        Algorithm::Csp,
+        Algorithm::Hc,
+        Algorithm::Sa,
+        Algorithm::MinConflicts,
+    ] {
+        let r = solve(60, algo, 1, &limits, NoObserver).unwrap();
         assert_eq!(r.found, Found::Stopped(StopReason::NodeLimit), "{algo}");
     }
 }
@@ -59,9 +69,9 @@ fn seeds_reproduce_and_limits_stop() {
 #[test]
 fn large_boards_for_the_scalable_algorithms() {
     for (algo, n) in [(Algorithm::CspMrvFc, 300), (Algorithm::MinConflicts, 200_000), (Algorithm::Construct, 200_000)] {
-        let r = solve(n, algo, 7, &Limits::none(), &mut |_| {}).unwrap();
+        let r = solve(n, algo, 7, &Limits::none(), NoObserver).unwrap();
         assert_eq!(verify(n, r.rows().expect("solved")), Ok(()), "{algo}");
     }
-    let err = solve(5_000, Algorithm::Mac, 0, &Limits::none(), &mut |_| {}).unwrap_err();
+    let err = solve(5_000, Algorithm::Mac, 0, &Limits::none(), NoObserver).unwrap_err();
     assert_eq!(err.to_string(), "mac supports N up to 2000, got 5000");
 }

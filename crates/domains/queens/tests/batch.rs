@@ -1,6 +1,6 @@
 //! The reference's batch example (`5 bfs / 5 hc / 5 csp`) written to files and read back.
 
-use delve_core::Limits;
+use delve_core::{Limits, NoObserver};
 use delve_queens::{format_output, parse_batch, parse_output, solve, verify};
 
 #[test]
@@ -10,7 +10,7 @@ fn reference_example_round_trips_through_files() {
     let (lines, errors) = parse_batch("5 bfs\n5 hc\n5 csp\n3 bfs\n");
     assert!(errors.is_empty());
     for line in &lines {
-        let report = solve(line.n, line.algorithm, 11, &Limits::none(), &mut |_| {}).unwrap();
+        let report = solve(line.n, line.algorithm, 11, &Limits::none(), NoObserver).unwrap();
         std::fs::write(dir.join(line.output_name()), format_output(report.rows())).unwrap();
     }
     let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();

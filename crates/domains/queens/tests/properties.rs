@@ -11,7 +11,7 @@ proptest! {
 
     #[test]
     fn min_conflicts_placements_are_valid(n in 4usize..400, seed in any::<u64>()) {
-        let out = min_conflicts(n, seed, &Limits::none(), &mut NoObserver);
+        let out = min_conflicts(n, seed, &Limits::none(), NoObserver);
         let McOutcome::Solved(rows) = out.outcome else { panic!("N = {n} unsolved") };
         prop_assert_eq!(verify(n, &rows), Ok(()));
         prop_assert_eq!(attacking_pairs(&rows), 0);
@@ -22,7 +22,7 @@ proptest! {
         let csp = csp_model(n);
         for cfg in [Config::mrv_fc(), Config::mac()] {
             let cfg = if lcv { cfg.with_values(ValueOrder::Lcv) } else { cfg };
-            let out = csp_solve(&csp, &cfg, &Limits::none(), &mut NoObserver);
+            let out = csp_solve(&csp, &cfg, &Limits::none(), NoObserver);
             let rows = out.solution().expect("N ≥ 4 is solvable");
             prop_assert!(csp.is_solution(rows));
             prop_assert_eq!(verify(n, rows), Ok(()));
@@ -32,7 +32,7 @@ proptest! {
     #[test]
     fn hill_climbing_placements_are_valid(n in 4usize..14, seed in any::<u64>()) {
         for algo in [Algorithm::Hc, Algorithm::HcRestart, Algorithm::Sa] {
-            let r = solve(n, algo, seed, &Limits::none(), &mut |_| {}).unwrap();
+            let r = solve(n, algo, seed, &Limits::none(), NoObserver).unwrap();
             let Found::Solved(rows) = r.found else { panic!("{algo} N = {n} unsolved") };
             prop_assert_eq!(verify(n, &rows), Ok(()));
         }

@@ -40,7 +40,12 @@ impl RouteProblem<'_> {
     /// assert_eq!(report.detail.cost, Some(418));
     /// assert_eq!(report.algorithm, "astar");
     /// ```
-    pub fn report(&self, algorithm: Algorithm, map_name: &str, result: &SearchResult<CityId, CityId, u64>) -> RouteReport {
+    pub fn report(
+        &self,
+        algorithm: Algorithm,
+        map_name: &str,
+        result: &SearchResult<CityId, CityId, u64>,
+    ) -> RouteReport {
         let solution = result.solution();
         let names = |cities: &[CityId]| self.names(cities).into_iter().map(String::from).collect();
         let detail = RouteDetail {
@@ -101,7 +106,11 @@ pub fn listing(map: &RoadMap, map_name: &str) -> MapListing {
                 name: map.name(c).to_string(),
                 x: p.map(|p| p.x),
                 y: p.map(|p| p.y),
-                roads: map.neighbors(c).iter().map(|n| RoadListing { to: map.name(n.city).to_string(), cost: n.cost }).collect(),
+                roads: map
+                    .neighbors(c)
+                    .iter()
+                    .map(|n| RoadListing { to: map.name(n.city).to_string(), cost: n.cost })
+                    .collect(),
             }
         })
         .collect();

@@ -1,8 +1,8 @@
 //! Whole-space enumeration timings: `cargo bench -p delve-sliding --bench enumerate`.
 //! Set `DELVE_BENCH_BIG=1` to also enumerate 3×4 and 2×6 (about 240 M states each).
 
-use delve_core::Limits;
-use delve_sliding::enumerate::{NoProgress, enumerate};
+use delve_core::{Limits, NoObserver};
+use delve_sliding::enumerate::enumerate;
 use delve_sliding::notation::keypad_goal;
 use delve_sliding::{Board, Grid};
 use std::time::Instant;
@@ -12,7 +12,7 @@ fn time(goal: &Grid, runs: usize) {
     let mut last = None;
     for _ in 0..runs {
         let t = Instant::now();
-        let e = enumerate(goal, u64::MAX, &Limits::none(), &NoProgress).expect("fits");
+        let e = enumerate(goal, u64::MAX, &Limits::none(), NoObserver).expect("fits");
         times.push(t.elapsed().as_secs_f64() * 1e3);
         last = Some(e);
     }

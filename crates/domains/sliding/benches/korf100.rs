@@ -5,12 +5,12 @@
 //! first (the build time is reported separately). Fails if any solution length differs from
 //! the published optimum or does not replay to the goal.
 
-use delve_core::{Limits, NoObserver};
+use delve_core::{Algorithm, Limits, NoObserver};
 use delve_sliding::korf::{korf_goal, korf100};
 use delve_sliding::notation::Notation;
-use delve_sliding::pdb::{AdditivePdb, NoBuildProgress, Partition};
+use delve_sliding::pdb::{AdditivePdb, Partition};
 use delve_sliding::replay;
-use delve_sliding::solve::{Algorithm, HeuristicChoice, solve};
+use delve_sliding::solve::{HeuristicChoice, solve};
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -24,8 +24,9 @@ fn main() {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../target/delve-pdb"));
     let t = Instant::now();
-    let (db, built) = AdditivePdb::load_or_build(&dir, &goal, &partition, &Limits::none(), &NoBuildProgress)
-        .expect("pattern database");
+    let prepared =
+        AdditivePdb::load_or_build(&dir, &goal, &partition, &Limits::none(), NoObserver).expect("pattern database");
+    let (db, built) = (prepared.pdb, prepared.built);
     println!(
         "pdb {partition_text}: {} in {:.2} s (reflection: {})",
         if built { "built" } else { "loaded" },

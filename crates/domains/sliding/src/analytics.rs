@@ -2,10 +2,16 @@
 //! summarised by pattern, by puzzle number and by minimum number of moves.
 
 use crate::board::Board;
+use crate::enumerate::{Enumeration, enumerate};
 use crate::error::Error;
 use crate::notation::{Notation, format_state, parse_state};
+use crate::pdb::AdditivePdb;
+use crate::solve::{HeuristicRequest, Method, SolveObserver, Solver};
 use crate::state::Grid;
+use delve_core::{Algorithm, Limits, Observer, Outcome};
+use serde::Serialize;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// One CSV row.
 #[derive(Clone, Debug, PartialEq)]
@@ -164,7 +170,7 @@ pub fn parse_samples(path: &str, text: &str, board: Option<Board>) -> Result<Sam
 }
 
 /// Statistics of one distinct pattern.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PatternStat {
     /// The pattern, in the file's notation.
     pub pattern: String,
@@ -175,7 +181,7 @@ pub struct PatternStat {
 }
 
 /// Statistics of one puzzle number.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PuzzleStat {
     /// The puzzle number.
     pub puzzle: String,
@@ -186,7 +192,7 @@ pub struct PuzzleStat {
 }
 
 /// How many patterns and samples need a given number of moves.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MovesBucket {
     /// The minimum number of moves.
     pub moves: u32,
@@ -196,8 +202,9 @@ pub struct MovesBucket {
     pub samples: usize,
 }
 
-/// Everything the reference computes from the samples.
-#[derive(Clone, Debug, PartialEq)]
+/// Everything the reference computes from the samples. Serialised with the report's keys
+/// (the averages, median and modes as `…_moves`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Analysis {
     /// Number of samples.
     pub samples: usize,
@@ -206,12 +213,16 @@ pub struct Analysis {
     /// Puzzle numbers (numerically sorted when they all are numbers).
     pub puzzles: Vec<PuzzleStat>,
     /// Mean minimum moves over the distinct patterns.
+    #[serde(rename = "pattern_average_moves")]
     pub pattern_average: f64,
     /// Mean minimum moves over the samples (each pattern weighted by its appearances).
+    #[serde(rename = "weighted_average_moves")]
     pub weighted_average: f64,
     /// Median of the distinct patterns' minimum moves.
+    #[serde(rename = "median_moves")]
     pub median: f64,
     /// The most common minimum move counts among distinct patterns (ties all listed).
+    #[serde(rename = "mode_moves")]
     pub modes: Vec<u32>,
     /// Patterns and samples per minimum number of moves, from the smallest to the largest.
     pub by_moves: Vec<MovesBucket>,
@@ -230,9 +241,14 @@ impl Analysis {
     }
 }
 
-/// Analyses `samples`; `moves(grid)` gives a pattern's minimum number of moves (`None` if it
-/// cannot reach the goal, which is reported with the row's line).
-pub fn analyze(path: &str, samples: &Samples, mut moves: impl FnMut(&Grid) -> Option<u32>) -> Result<Analysis, Error> {
+/// Analyses `samples`; `moves(grid)` gives a pattern's minimum number of moves (`Ok(None)`
+/// if it cannot reach the goal, which is reported with the row's line; an `Err`, such as a
+/// stopped search, is returned as is). See [`MoveCounter`].
+pub fn analyze(
+    path: &str,
+    samples: &Samples,
+    mut moves: impl FnMut(&Grid) -> Result<Option<u32>, Error>,
+) -> Result<Analysis, Error> {
     let mut patterns: Vec<PatternStat> = Vec::new();
     let mut index: HashMap<&str, usize> = HashMap::new();
     let mut per_sample = Vec::with_capacity(samples.rows.len());
@@ -240,7 +256,7 @@ pub fn analyze(path: &str, samples: &Samples, mut moves: impl FnMut(&Grid) -> Op
         let i = match index.get(row.pattern.as_str()) {
             Some(&i) => i,
             None => {
-                let m = moves(&row.grid).ok_or_else(|| Error::Csv {
+                let m = moves(&row.grid)?.ok_or_else(|| Error::Csv {
                     path: path.into(),
                     line: row.line,
                     column: 1,
@@ -318,6 +334,118 @@ pub fn analyze(path: &str, samples: &Samples, mut moves: impl FnMut(&Grid) -> Op
         by_moves,
         similarity,
     })
+}
+
+/// What `analyze --json` prints: the analysis with the board, the goal and how the minimum
+/// moves were found.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AnalysisReport {
+    /// The board, as `MxN`.
+    pub board: String,
+    /// The goal, in the samples' notation.
+    pub goal: String,
+    /// How each pattern's minimum moves were found (see [`MoveCounter::method`]).
+    pub moves_from: String,
+    /// Number of distinct patterns.
+    pub distinct_patterns: usize,
+    /// The easiest pattern's minimum moves.
+    pub min_moves: u32,
+    /// The hardest pattern's minimum moves.
+    pub max_moves: u32,
+    /// The analysis.
+    #[serde(flatten)]
+    pub analysis: Analysis,
+}
+
+impl Analysis {
+    /// The report of this analysis of `samples` toward `goal`, its moves found by `method`.
+    pub fn report(&self, samples: &Samples, goal: &Grid, method: &str) -> AnalysisReport {
+        AnalysisReport {
+            board: samples.board.to_string(),
+            goal: format_state(goal, samples.notation),
+            moves_from: method.to_string(),
+            distinct_patterns: self.patterns.len(),
+            min_moves: self.min_moves(),
+            max_moves: self.max_moves(),
+            analysis: self.clone(),
+        }
+    }
+}
+
+/// Where an analysis gets each pattern's minimum number of moves: one enumeration of the
+/// whole space when it fits in memory, else an optimal search per pattern.
+pub enum MoveCounter {
+    /// Depths read from an enumeration.
+    Table(Box<Enumeration>),
+    /// IDA* per pattern.
+    Search(Solver),
+}
+
+impl MoveCounter {
+    /// Enumerates `goal`'s space (reporting to `observer`) when it fits in
+    /// `memory_available` bytes; when it does not, falls back to IDA* with the heuristic the
+    /// domain's policy picks (`pdb` supplies a pattern database if it picks one). Any other
+    /// failure, such as an enumeration stopped by `limits` or Ctrl-C, is returned as is.
+    ///
+    /// ```
+    /// use delve_sliding::{Board, Grid, analytics::MoveCounter, notation::Notation};
+    /// use delve_core::{Limits, NoObserver};
+    /// let goal = Grid::standard_goal(Board::new(3, 3).unwrap());
+    /// let no_pdb = |_: &Grid| unreachable!();
+    /// let table = MoveCounter::new(&goal, Notation::RowMajor, u64::MAX, &Limits::none(), NoObserver, no_pdb).unwrap();
+    /// assert_eq!(table.method(), "enumeration");
+    /// let search = MoveCounter::new(&goal, Notation::RowMajor, 1000, &Limits::none(), NoObserver, no_pdb).unwrap();
+    /// assert_eq!(search.method(), "idastar, heuristic linear-conflict");
+    /// let start = Grid::new(goal.board(), vec![1, 2, 3, 4, 5, 6, 0, 7, 8]).unwrap();
+    /// for counter in [table, search] {
+    ///     assert_eq!(counter.moves(&start, &Limits::none(), NoObserver).unwrap(), Some(2));
+    /// }
+    /// ```
+    pub fn new<O>(
+        goal: &Grid,
+        notation: Notation,
+        memory_available: u64,
+        limits: &Limits,
+        observer: O,
+        pdb: impl FnOnce(&Grid) -> Result<Arc<AdditivePdb>, Error>,
+    ) -> Result<MoveCounter, Error>
+    where
+        O: Observer<(), u64> + Send,
+    {
+        match enumerate(goal, memory_available, limits, observer) {
+            Ok(space) => Ok(MoveCounter::Table(Box::new(space))),
+            Err(Error::TooLarge { .. }) => {
+                let method = Method { algorithm: Algorithm::Idastar, heuristic: HeuristicRequest::Auto };
+                Ok(MoveCounter::Search(Solver::choose(goal, notation, method, pdb)?))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// How the moves are found: `enumeration`, or the algorithm and heuristic.
+    pub fn method(&self) -> String {
+        match self {
+            MoveCounter::Table(_) => "enumeration".to_string(),
+            MoveCounter::Search(solver) => format!("{}, heuristic {}", solver.algorithm(), solver.heuristic_name()),
+        }
+    }
+
+    /// The minimum number of moves from `grid` to the goal; `Ok(None)` when it cannot reach
+    /// it; `Err(Error::Stopped)` when `limits` or the observer stopped the search.
+    pub fn moves<O: SolveObserver>(&self, grid: &Grid, limits: &Limits, observer: O) -> Result<Option<u32>, Error> {
+        match self {
+            MoveCounter::Table(space) => Ok(space.depth(grid)),
+            MoveCounter::Search(solver) => match solver.search(grid, limits, observer) {
+                Ok(result) => match result.outcome {
+                    Outcome::Solved(s) => Ok(Some(s.cost)),
+                    Outcome::NoSolution => Ok(None),
+                    Outcome::Stopped { reason, .. } => Err(Error::Stopped { reason, stats: result.stats }),
+                },
+                Err(Error::Unsolvable { .. }) => Ok(None),
+                Err(e) => Err(e),
+            },
+        }
+    }
 }
 
 #[cfg(test)]

@@ -146,6 +146,13 @@ impl fmt::Display for Move {
     }
 }
 
+/// Serialised as its letter (`"U"`), as reports list paths.
+impl serde::Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_char(self.letter())
+    }
+}
+
 /// Writes a move sequence as letters (`ULDR…`).
 pub fn move_string(moves: &[Move]) -> String {
     moves.iter().map(|m| m.letter()).collect()

@@ -12,12 +12,15 @@
 
 use crate::board::{Board, Move, MoveTable};
 use crate::error::{Error, human_bytes, human_count};
+use crate::notation::{Notation, format_state};
 use crate::rank::Ranker;
 use crate::state::{Grid, Nibbles, Position};
-use delve_core::Limits;
+use delve_core::{Bound, Limits, Meter, Observer, OutcomeKind, Report, SharedMeter, Stats, StopReason};
 use rayon::prelude::*;
+use serde::Serialize;
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Most table words (32 states each) handled per parallel task.
 const CHUNK_WORDS: usize = 1 << 12;
@@ -27,25 +30,11 @@ const LISTS_UP_TO: u64 = 1 << 22;
 const PARALLEL_FROM: u64 = 1 << 16;
 const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 
-/// Hooks the enumeration calls so a caller can show progress (all may run on any thread).
-pub trait LayerProgress: Sync {
-    /// Layer `depth` starts; `words` units of work follow.
-    fn layer_start(&self, depth: u32, words: u64) {
-        let _ = (depth, words);
-    }
-    /// Layer `depth` is done: it held `states` states (0 = the search is over).
-    fn layer_done(&self, depth: u32, states: u64) {
-        let _ = (depth, states);
-    }
-    /// `words` more units of the current layer are done.
-    fn advance(&self, words: u64) {
-        let _ = words;
-    }
-}
-
-/// The progress sink that shows nothing.
-pub struct NoProgress;
-impl LayerProgress for NoProgress {}
+/// The name reports give the enumeration's search: breadth-first search over a table
+/// indexed by rank.
+pub const ALGORITHM: &str = "table-bfs";
+/// Frontier states handled between two progress reports of the list search.
+const PROGRESS_STATES: usize = 1 << 12;
 
 /// Number of states reachable from a goal on `board`: `cells!/2` (as a float: 6×6 overflows
 /// every integer type).
@@ -66,26 +55,38 @@ pub struct Enumeration {
     moves: MoveTable,
     table: Vec<AtomicU64>,
     per_depth: Vec<u64>,
-    elapsed: Duration,
+    stats: Stats,
 }
 
 /// Enumerates every state that can reach `goal` by breadth-first search from it.
 /// Refuses (with [`Error::TooLarge`]) when the tables would not fit in `memory_available`
-/// bytes. Honours the deadline and cancellation flag of `limits`.
+/// bytes. Honours the time limit and cancellation flag of `limits` (not the node limit: the
+/// job is the whole space) and stops with [`Error::Stopped`] when one is hit or the observer
+/// asks.
+///
+/// Reports through `observer`: each breadth-first layer is an [`Event::Iteration`] with
+/// `Bound::Depth(d)`, announced when its scan starts (so the layer before it is complete);
+/// within a layer, [`Event::Progress`] events with the phase `"depth d"` count the work done
+/// (frontier states, or table words on large boards). In the statistics, `expanded` counts
+/// states (each reachable state once, so at an iteration event it has grown by exactly the
+/// previous layer's size), `generated` their successors, and `iterations` the layers scanned
+/// (the last one finds nothing); `max_frontier` is the largest layer.
+///
+/// [`Event::Iteration`]: delve_core::Event::Iteration
+/// [`Event::Progress`]: delve_core::Event::Progress
 ///
 /// ```
-/// use delve_sliding::{Board, Grid, enumerate::{enumerate, NoProgress}};
-/// use delve_core::Limits;
-/// let e = enumerate(&Grid::standard_goal(Board::new(2, 3).unwrap()), u64::MAX, &Limits::none(), &NoProgress).unwrap();
+/// use delve_sliding::{Board, Grid, enumerate::enumerate};
+/// use delve_core::{Limits, NoObserver};
+/// let e = enumerate(&Grid::standard_goal(Board::new(2, 3).unwrap()), u64::MAX, &Limits::none(), NoObserver).unwrap();
 /// assert_eq!(e.states(), 360);
 /// assert_eq!(e.max_depth(), 21);
+/// assert_eq!(e.stats().expanded, 360);
 /// ```
-pub fn enumerate(
-    goal: &Grid,
-    memory_available: u64,
-    limits: &Limits,
-    progress: &dyn LayerProgress,
-) -> Result<Enumeration, Error> {
+pub fn enumerate<O>(goal: &Grid, memory_available: u64, limits: &Limits, observer: O) -> Result<Enumeration, Error>
+where
+    O: Observer<(), u64> + Send,
+{
     let board = goal.board();
     let needed = memory_needed(board);
     if needed > memory_available as f64 || board.cells() > 16 {
@@ -96,7 +97,7 @@ pub fn enumerate(
             available: human_bytes(memory_available as f64),
         });
     }
-    let start = Instant::now();
+    let mut meter = Meter::new(limits, observer);
     let ranker = Ranker::new(goal)?;
     let moves = MoveTable::new(board);
     let total = ranker.len();
@@ -104,54 +105,72 @@ pub fn enumerate(
     let table: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(u64::MAX)).collect();
     let goal_index = ranker.rank(&goal.position());
     table[(goal_index / 32) as usize].fetch_and(!(3u64 << (2 * (goal_index % 32))), Relaxed);
-    let per_depth = if total <= LISTS_UP_TO {
-        by_lists(&ranker, &moves, &table, goal.position(), limits, progress)?
-    } else {
-        by_scans(&ranker, &moves, &table, limits, progress)?
+    let (mut meter, result) = match meter.start::<(), u64>(ALGORITHM) {
+        Err(reason) => (meter, Err(reason)),
+        Ok(()) if total <= LISTS_UP_TO => {
+            let result = by_lists(&ranker, &moves, &table, goal.position(), &mut meter);
+            (meter, result)
+        }
+        Ok(()) => by_scans(&ranker, &moves, &table, meter),
     };
-    Ok(Enumeration { goal: goal.clone(), ranker, moves, table, per_depth, elapsed: start.elapsed() })
+    let stats = match &result {
+        Ok(_) => meter.finish_with::<(), u64>(OutcomeKind::Solved, None),
+        Err(reason) => meter.finish_with::<(), u64>(OutcomeKind::Stopped, Some(*reason)),
+    };
+    match result {
+        Ok(per_depth) => Ok(Enumeration { goal: goal.clone(), ranker, moves, table, per_depth, stats }),
+        Err(reason) => Err(Error::Stopped { reason, stats }),
+    }
 }
 
 /// Breadth-first search on one thread with frontier lists of positions, each carrying its
 /// tile sequence in Lehmer form: nothing is unranked, and a neighbour's index costs a few
 /// comparisons ([`Ranker::lehmer_slid`]). For boards whose lists fit easily (3×3: 181,440
 /// states), where it beats scanning the table with two threads.
-fn by_lists(
+fn by_lists<O: Observer<(), u64>>(
     ranker: &Ranker,
     moves: &MoveTable,
     table: &[AtomicU64],
     goal: Position<Nibbles>,
-    limits: &Limits,
-    progress: &dyn LayerProgress,
-) -> Result<Vec<u64>, Error> {
+    meter: &mut Meter<'_, O>,
+) -> Result<Vec<u64>, StopReason> {
     let mut frontier = vec![(goal, ranker.lehmer(&goal))];
     let mut next = Vec::new();
     let mut per_depth = Vec::new();
     for depth in 0u32.. {
-        limits.check_time_and_cancel().map_err(Error::Stopped)?;
+        meter.iteration::<(), u64>(Bound::Depth(depth.into()))?;
+        let phase = format!("depth {depth}");
         let count = frontier.len() as u64;
-        progress.layer_start(depth, count);
         let clear_mask = 3 ^ u64::from((depth + 1) % 3);
         next.clear();
-        for &(p, l) in &frontier {
-            for &to in moves.targets(p.blank as usize) {
-                let child = p.slid(to as usize);
-                let child_l = ranker.lehmer_slid(&p, l, to as usize);
-                let index = ranker.index_of(&child, &child_l);
-                let word = &table[(index / 32) as usize];
-                let shift = 2 * (index % 32);
-                let old = word.load(Relaxed);
-                if (old >> shift) & 3 == 3 {
-                    word.store(old & !(clear_mask << shift), Relaxed);
-                    next.push((child, child_l));
+        let mut generated = 0u64;
+        for (i, part) in frontier.chunks(PROGRESS_STATES).enumerate() {
+            if i > 0 {
+                meter.progress::<(), u64>(&phase, (i * PROGRESS_STATES) as u64, Some(count))?;
+            }
+            for &(p, l) in part {
+                let targets = moves.targets(p.blank as usize);
+                generated += targets.len() as u64;
+                for &to in targets {
+                    let child = p.slid(to as usize);
+                    let child_l = ranker.lehmer_slid(&p, l, to as usize);
+                    let index = ranker.index_of(&child, &child_l);
+                    let word = &table[(index / 32) as usize];
+                    let shift = 2 * (index % 32);
+                    let old = word.load(Relaxed);
+                    if (old >> shift) & 3 == 3 {
+                        word.store(old & !(clear_mask << shift), Relaxed);
+                        next.push((child, child_l));
+                    }
                 }
             }
         }
-        progress.advance(count);
-        progress.layer_done(depth, count);
+        meter.add(count, generated);
+        meter.frontier(frontier.len());
         if count == 0 {
             break;
         }
+        meter.progress::<(), u64>(&phase, count, Some(count))?;
         per_depth.push(count);
         std::mem::swap(&mut frontier, &mut next);
     }
@@ -160,13 +179,18 @@ fn by_lists(
 
 /// Breadth-first search by scanning the whole table once per layer (no frontier lists, so
 /// memory stays at 3 bits per state), spread over rayon's threads.
-fn by_scans(
+///
+/// The meter is shared by the workers during each layer's scan (and handed back with the
+/// outcome).
+fn by_scans<'a, O>(
     ranker: &Ranker,
     moves: &MoveTable,
     table: &[AtomicU64],
-    limits: &Limits,
-    progress: &dyn LayerProgress,
-) -> Result<Vec<u64>, Error> {
+    mut meter: Meter<'a, O>,
+) -> (Meter<'a, O>, Result<Vec<u64>, StopReason>)
+where
+    O: Observer<(), u64> + Send,
+{
     let words = table.len();
     let mut closed: Vec<u32> = vec![0; words];
     let mut per_depth = Vec::new();
@@ -174,31 +198,46 @@ fn by_scans(
     let parallel = total >= PARALLEL_FROM && rayon::current_num_threads() > 1;
     let chunk_words = (words / (16 * rayon::current_num_threads())).clamp(64, CHUNK_WORDS);
     for depth in 0u32.. {
-        limits.check_time_and_cancel().map_err(Error::Stopped)?;
-        progress.layer_start(depth, words as u64);
+        if let Err(reason) = meter.iteration::<(), u64>(Bound::Depth(depth.into())) {
+            return (meter, Err(reason));
+        }
+        let phase = format!("depth {depth}");
         let layer = Layer { ranker, moves, table, value: (depth % 3) as u64, exclusive: !parallel };
-        let count: u64 = if parallel {
-            closed
-                .par_chunks_mut(chunk_words)
-                .enumerate()
-                .map(|(ci, chunk)| {
-                    let n = layer.scan(ci * chunk_words, chunk);
-                    progress.advance(chunk.len() as u64);
-                    n
-                })
-                .sum()
-        } else {
-            let n = layer.scan(0, &mut closed);
-            progress.advance(words as u64);
-            n
+        let shared = SharedMeter::new(meter);
+        let done = AtomicU64::new(0);
+        let stopped = OnceLock::new();
+        let scan = |(ci, chunk): (usize, &mut [u32])| -> (u64, u64) {
+            if stopped.get().is_some() {
+                return (0, 0);
+            }
+            let counts = layer.scan(ci * chunk_words, chunk);
+            let done = done.fetch_add(chunk.len() as u64, Relaxed) + chunk.len() as u64;
+            if let Err(reason) = shared.progress::<(), u64>(&phase, done, Some(words as u64)) {
+                let _ = stopped.set(reason);
+            }
+            counts
         };
-        progress.layer_done(depth, count);
+        let add = |a: (u64, u64), b: (u64, u64)| (a.0 + b.0, a.1 + b.1);
+        let (count, generated) = if parallel {
+            closed.par_chunks_mut(chunk_words).enumerate().map(scan).reduce(|| (0, 0), add)
+        } else {
+            closed.chunks_mut(chunk_words).enumerate().map(scan).fold((0, 0), add)
+        };
+        shared.add(count, generated);
+        meter = shared.into_inner();
+        meter.frontier(count as usize);
+        if let Some(&reason) = stopped.get() {
+            return (meter, Err(reason));
+        }
         if count == 0 {
             break;
         }
+        if let Err(reason) = meter.progress::<(), u64>(&phase, words as u64, Some(words as u64)) {
+            return (meter, Err(reason));
+        }
         per_depth.push(count);
     }
-    Ok(per_depth)
+    (meter, Ok(per_depth))
 }
 
 /// One BFS layer: expands the states whose value is `value` and whose closed bit is clear.
@@ -213,13 +252,14 @@ struct Layer<'a> {
 
 impl Layer<'_> {
     /// Scans `closed` (the closed bits of words `first..`), expanding the frontier states in
-    /// them; returns how many there were.
-    fn scan(&self, first: usize, closed: &mut [u32]) -> u64 {
+    /// them; returns how many there were and how many successors they had.
+    fn scan(&self, first: usize, closed: &mut [u32]) -> (u64, u64) {
         let pattern = self.value * LOW_BITS;
         let next = (self.value + 1) % 3;
         let clear_mask = 3 ^ next;
         let mut cursor = self.ranker.cursor();
         let mut count = 0u64;
+        let mut generated = 0u64;
         for (k, closed_word) in closed.iter_mut().enumerate() {
             let w = first + k;
             let x = self.table[w].load(Relaxed);
@@ -239,7 +279,9 @@ impl Layer<'_> {
                 slots &= slots - 1;
                 let index = w as u64 * 32 + s;
                 let blank = cursor.advance(index);
-                for &to in self.moves.targets(blank) {
+                let targets = self.moves.targets(blank);
+                generated += targets.len() as u64;
+                for &to in targets {
                     let child = cursor.neighbor(to as usize);
                     let cw = &self.table[(child / 32) as usize];
                     let shift = 2 * (child % 32);
@@ -255,7 +297,7 @@ impl Layer<'_> {
                 }
             }
         }
-        count
+        (count, generated)
     }
 }
 
@@ -303,7 +345,12 @@ impl Enumeration {
     }
     /// Wall time of the search.
     pub fn elapsed(&self) -> Duration {
-        self.elapsed
+        self.stats.elapsed
+    }
+    /// The search's statistics: `expanded` = states, `generated` = their successors,
+    /// `iterations` = layers scanned, `max_frontier` = the largest layer.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
     }
 
     fn value(&self, index: u64) -> u64 {
@@ -344,14 +391,127 @@ impl Enumeration {
     }
 }
 
+/// An enumeration's fields of a report.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EnumerationDetail {
+    /// The board, as `MxN`.
+    pub board: String,
+    /// The goal the search started from.
+    pub goal: String,
+    /// Number of reachable states (`None` when the search was stopped).
+    pub states: Option<u64>,
+    /// The most moves any state needs.
+    pub max_depth: Option<u32>,
+    /// How many states need that many.
+    pub states_at_max_depth: Option<u64>,
+    /// Mean number of moves over all states.
+    pub average_depth: Option<f64>,
+    /// States per number of moves, from 0 (empty when the search was stopped).
+    pub per_depth: Vec<u64>,
+}
+
+/// What `enumerate --json` prints: the core's report with [`EnumerationDetail`].
+pub type EnumerationReport = Report<EnumerationDetail>;
+
+/// One state's answer in a [`LookupReport`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LookupRow {
+    /// The state, in its own notation.
+    pub state: String,
+    /// Minimum number of moves to the goal; `None` when the state cannot reach it.
+    pub moves: Option<u32>,
+    /// One optimal move sequence, when asked for and the state can reach the goal.
+    pub path: Option<Vec<Move>>,
+    /// True when the state cannot reach the goal (the other permutation parity).
+    pub unsolvable: bool,
+}
+
+/// A lookup's fields of a report.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LookupDetail {
+    /// The board, as `MxN`.
+    pub board: String,
+    /// The goal.
+    pub goal: String,
+    /// One row per state, in the order asked.
+    pub results: Vec<LookupRow>,
+}
+
+/// What `lookup --json` prints: the enumeration's statistics, `solved` when every state can
+/// reach the goal (`no_solution` otherwise), and a row per state.
+pub type LookupReport = Report<LookupDetail>;
+
+impl Enumeration {
+    /// The report of this enumeration, the goal written in `notation`.
+    pub fn report(&self, notation: Notation) -> EnumerationReport {
+        let detail = EnumerationDetail {
+            board: self.board().to_string(),
+            goal: format_state(&self.goal, notation),
+            states: Some(self.states()),
+            max_depth: Some(self.max_depth()),
+            states_at_max_depth: Some(self.states_at_max_depth()),
+            average_depth: Some(self.average_depth()),
+            per_depth: self.per_depth.clone(),
+        };
+        Report::from_parts(ALGORITHM, OutcomeKind::Solved, None, self.stats, detail)
+    }
+
+    /// Depths (and, with `paths`, optimal move sequences) of `states`, each written in its
+    /// own notation; the goal is written in `notation`.
+    ///
+    /// ```
+    /// use delve_sliding::{Board, enumerate::enumerate, notation::{Notation, keypad_goal, parse_state}};
+    /// use delve_core::{Limits, NoObserver, OutcomeKind};
+    /// let space = enumerate(&keypad_goal(Board::new(3, 3).unwrap()).unwrap(), u64::MAX, &Limits::none(), NoObserver).unwrap();
+    /// let states = [parse_state("789B56423", None).unwrap(), parse_state("879456B23", None).unwrap()];
+    /// let report = space.lookup(&states, Notation::Keypad, true);
+    /// assert_eq!(report.outcome, OutcomeKind::NoSolution); // the second one has the other parity
+    /// assert_eq!(report.detail.results[0].moves, Some(1));
+    /// assert!(report.detail.results[1].unsolvable);
+    /// ```
+    pub fn lookup(&self, states: &[(Grid, Notation)], notation: Notation, paths: bool) -> LookupReport {
+        let results: Vec<LookupRow> = states
+            .iter()
+            .map(|(g, n)| {
+                let path = self.path(g);
+                LookupRow {
+                    state: format_state(g, *n),
+                    moves: path.as_ref().map(|p| p.len() as u32),
+                    unsolvable: path.is_none(),
+                    path: path.filter(|_| paths),
+                }
+            })
+            .collect();
+        let outcome = if results.iter().all(|r| !r.unsolvable) { OutcomeKind::Solved } else { OutcomeKind::NoSolution };
+        let detail =
+            LookupDetail { board: self.board().to_string(), goal: format_state(&self.goal, notation), results };
+        Report::from_parts(ALGORITHM, outcome, None, self.stats, detail)
+    }
+}
+
+/// The report of an enumeration of `goal`'s space that `reason` stopped after `stats`.
+pub fn stopped_report(goal: &Grid, notation: Notation, reason: StopReason, stats: Stats) -> EnumerationReport {
+    let detail = EnumerationDetail {
+        board: goal.board().to_string(),
+        goal: format_state(goal, notation),
+        states: None,
+        max_depth: None,
+        states_at_max_depth: None,
+        average_depth: None,
+        per_depth: Vec::new(),
+    };
+    Report::from_parts(ALGORITHM, OutcomeKind::Stopped, Some(reason), stats, detail)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::notation::keypad_goal;
+    use delve_core::{Control, Event, Live, NoObserver};
 
     fn run(rows: usize, cols: usize) -> Enumeration {
         let goal = Grid::standard_goal(Board::new(rows, cols).unwrap());
-        enumerate(&goal, u64::MAX, &Limits::none(), &NoProgress).unwrap()
+        enumerate(&goal, u64::MAX, &Limits::none(), NoObserver).unwrap()
     }
 
     #[test]
@@ -372,7 +532,7 @@ mod tests {
     #[test]
     fn paths_descend_to_the_goal() {
         let goal = keypad_goal(Board::new(3, 3).unwrap()).unwrap();
-        let e = enumerate(&goal, u64::MAX, &Limits::none(), &NoProgress).unwrap();
+        let e = enumerate(&goal, u64::MAX, &Limits::none(), NoObserver).unwrap();
         let (start, _) = crate::notation::parse_state("9B6358247", None).unwrap();
         let path = e.path(&start).unwrap();
         assert_eq!(path.len(), 27, "the reference's hardest sample needs 27 moves");
@@ -392,10 +552,12 @@ mod tests {
             let table: Vec<AtomicU64> = (0..ranker.len().div_ceil(32)).map(|_| AtomicU64::new(u64::MAX)).collect();
             let gi = ranker.rank(&goal.position());
             table[(gi / 32) as usize].fetch_and(!(3u64 << (2 * (gi % 32))), Relaxed);
+            let limits = Limits::none();
+            let mut meter = Meter::new(&limits, NoObserver);
             let per_depth = if lists {
-                by_lists(&ranker, &moves, &table, goal.position(), &Limits::none(), &NoProgress).unwrap()
+                by_lists(&ranker, &moves, &table, goal.position(), &mut meter).unwrap()
             } else {
-                by_scans(&ranker, &moves, &table, &Limits::none(), &NoProgress).unwrap()
+                by_scans(&ranker, &moves, &table, meter).1.unwrap()
             };
             (per_depth, table.into_iter().map(AtomicU64::into_inner).collect::<Vec<u64>>())
         };
@@ -419,7 +581,113 @@ mod tests {
     #[test]
     fn refuses_what_does_not_fit() {
         let goal = Grid::standard_goal(Board::new(4, 4).unwrap());
-        let err = enumerate(&goal, 24 << 30, &Limits::none(), &NoProgress).err().unwrap().to_string();
+        let err = enumerate(&goal, 24 << 30, &Limits::none(), NoObserver).err().unwrap().to_string();
         assert!(err.contains("10,461,394,944,000") && err.contains("TiB"), "{err}");
+    }
+
+    /// Layer sizes as an observer sees them: at each iteration event, the growth of
+    /// `expanded` since the previous one.
+    #[derive(Default)]
+    struct Layers {
+        sizes: Vec<u64>,
+        last_expanded: u64,
+        phases: Vec<String>,
+        finished: bool,
+    }
+
+    impl Observer<(), u64> for Layers {
+        fn on_event(&mut self, event: &Event<'_, (), u64>, live: &Live) -> Control {
+            match event {
+                Event::Iteration { index, bound } => {
+                    assert_eq!(*bound, Bound::Depth(*index));
+                    if *index > 0 {
+                        self.sizes.push(live.stats().expanded - self.last_expanded);
+                    }
+                    self.last_expanded = live.stats().expanded;
+                }
+                Event::Progress { phase, done, total } => {
+                    assert!(Some(*done) <= *total);
+                    if self.phases.last().map(String::as_str) != Some(*phase) {
+                        self.phases.push(phase.to_string());
+                    }
+                }
+                Event::Finish { outcome, .. } => self.finished = *outcome == OutcomeKind::Solved,
+                _ => {}
+            }
+            Control::Continue
+        }
+    }
+
+    #[test]
+    fn layers_are_reported_by_both_searches() {
+        let goal = Grid::standard_goal(Board::new(2, 4).unwrap());
+        let expected = run(2, 4).per_depth().to_vec();
+        for lists in [true, false] {
+            let ranker = Ranker::new(&goal).unwrap();
+            let moves = MoveTable::new(goal.board());
+            let table: Vec<AtomicU64> = (0..ranker.len().div_ceil(32)).map(|_| AtomicU64::new(u64::MAX)).collect();
+            let gi = ranker.rank(&goal.position());
+            table[(gi / 32) as usize].fetch_and(!(3u64 << (2 * (gi % 32))), Relaxed);
+            let limits = Limits::none();
+            let mut layers = Layers::default();
+            let mut meter = Meter::new(&limits, &mut layers);
+            let (meter, per_depth) = if lists {
+                let r = by_lists(&ranker, &moves, &table, goal.position(), &mut meter);
+                (meter, r)
+            } else {
+                by_scans(&ranker, &moves, &table, meter)
+            };
+            let stats = *meter.stats();
+            drop(meter);
+            assert_eq!(per_depth.unwrap(), expected, "lists {lists}");
+            assert_eq!(layers.sizes, expected, "lists {lists}: one iteration event per layer, the last one empty");
+            assert_eq!(stats.expanded, 20_160);
+            assert_eq!(stats.iterations, expected.len() as u64 + 1);
+            // Each state is generated once per legal move: 2x4 has 4 corners (2 moves) and 4 edges (3).
+            assert_eq!(stats.generated, 20_160 / 8 * (4 * 2 + 4 * 3));
+            assert_eq!(layers.phases.first().map(String::as_str), Some("depth 0"), "lists {lists}");
+        }
+        let mut layers = Layers::default();
+        let e = enumerate(&goal, u64::MAX, &Limits::none(), &mut layers).unwrap();
+        assert!(layers.finished);
+        assert_eq!(e.stats().expanded, e.states());
+        let report = serde_json::to_value(e.report(Notation::RowMajor)).unwrap();
+        assert_eq!(report["algorithm"], ALGORITHM);
+        assert_eq!(report["outcome"], "solved");
+        assert_eq!(report["states"], 20_160);
+        assert_eq!(report["per_depth"].as_array().unwrap().len(), expected.len());
+        assert_eq!(report["stats"]["expanded"], 20_160);
+    }
+
+    #[test]
+    fn limits_and_observers_stop_the_enumeration() {
+        let goal = Grid::standard_goal(Board::new(3, 3).unwrap());
+        let limits = Limits::none().timeout(Duration::ZERO);
+        match enumerate(&goal, u64::MAX, &limits, NoObserver) {
+            Err(Error::Stopped { reason: StopReason::Timeout, .. }) => {}
+            other => panic!("{:?}", other.map(|e| e.states())),
+        }
+        struct StopAt(u64);
+        impl Observer<(), u64> for StopAt {
+            fn on_event(&mut self, event: &Event<'_, (), u64>, _: &Live) -> Control {
+                match event {
+                    Event::Iteration { index, .. } if *index == self.0 => Control::Stop,
+                    _ => Control::Continue,
+                }
+            }
+        }
+        match enumerate(&goal, u64::MAX, &Limits::none(), StopAt(5)) {
+            Err(Error::Stopped { reason, stats }) => {
+                assert_eq!(reason, StopReason::Observer);
+                assert_eq!(stats.expanded, 1 + 2 + 4 + 8 + 16, "layers 0 to 4 of the 3x3 space");
+                let report = serde_json::to_value(stopped_report(&goal, Notation::RowMajor, reason, stats)).unwrap();
+                assert_eq!(
+                    (report["solved"].clone(), report["stop_reason"].clone()),
+                    (false.into(), "observer".into())
+                );
+                assert!(report["states"].is_null());
+            }
+            other => panic!("{:?}", other.map(|e| e.states())),
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! The crate's error type: every failure is a one-line, human-readable message.
 
-use delve_core::StopReason;
+use delve_core::{Stats, StopReason};
 use thiserror::Error;
 
 /// Everything that can go wrong in `delve-sliding`.
@@ -61,9 +61,15 @@ pub enum Error {
         /// The operating system's message.
         message: String,
     },
-    /// A long computation was stopped by a limit (deadline, Ctrl-C).
-    #[error("stopped: {0}")]
-    Stopped(StopReason),
+    /// A long computation (an enumeration, a table build, a search inside an analysis) was
+    /// stopped by a limit (deadline, Ctrl-C) or its observer.
+    #[error("stopped: {reason}")]
+    Stopped {
+        /// Why.
+        reason: StopReason,
+        /// The work done until then.
+        stats: Stats,
+    },
     /// A request that is valid but outside what the library supports.
     #[error("{0}")]
     Unsupported(String),

@@ -14,14 +14,17 @@
 //! [`problem::SlidingTree`] for depth-first searches, which skips the move that undoes the
 //! previous one). The enumeration and the pattern-database builds are whole-space
 //! computations over rank-indexed tables, so they live here rather than in the core.
-//! Nothing here prints; progress is reported through small hook traits.
+//! Nothing here prints: every long job (searches, enumerations, table builds, batches)
+//! reports through a `delve_core::Observer` and honours `delve_core::Limits`, and every
+//! result has a serialisable report (`delve_core::Report` with the domain's detail, or a
+//! plain struct for tables and estimates) that front ends print as they are.
 //!
 //! ```
-//! use delve_sliding::{notation::parse_state, enumerate::{enumerate, NoProgress}};
-//! use delve_core::Limits;
+//! use delve_sliding::{notation::parse_state, enumerate::enumerate};
+//! use delve_core::{Limits, NoObserver};
 //! let (start, _) = parse_state("359B26478", None).unwrap();
 //! let goal = delve_sliding::notation::keypad_goal(start.board()).unwrap();
-//! let space = enumerate(&goal, u64::MAX, &Limits::none(), &NoProgress).unwrap();
+//! let space = enumerate(&goal, u64::MAX, &Limits::none(), NoObserver).unwrap();
 //! assert_eq!((space.states(), space.max_depth()), (181_440, 31));
 //! assert!(space.depth(&start).unwrap() <= 31);
 //! ```

@@ -17,11 +17,14 @@
 use crate::board::Board;
 use crate::error::Error;
 use crate::heuristic::Heuristic;
+use crate::notation::{Notation, format_state};
 use crate::rank::{PartialCursor, partial_count, partial_rank};
 use crate::state::{Grid, Nibbles, Position};
-use delve_core::Limits;
+use delve_core::{Bound, Limits, Meter, Observer, OutcomeKind, SharedMeter, Stats, StopReason};
 use rayon::prelude::*;
+use serde::Serialize;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering::Relaxed};
 
 /// Largest table (entries) a group may have: 8 tiles on 16 cells (518,918,400).
@@ -29,25 +32,9 @@ pub const MAX_ENTRIES: u64 = 518_918_400;
 const UNSET: u8 = u8::MAX;
 const MAGIC: &str = "delve pattern database v1";
 
-/// Hooks a table build calls to show progress.
-pub trait BuildProgress: Sync {
-    /// Building the table for `tiles` starts; it has `entries` entries.
-    fn group_start(&self, tiles: &[u8], entries: u64) {
-        let _ = (tiles, entries);
-    }
-    /// A breadth-first layer at `depth` with `frontier` (placement, region) states starts.
-    fn layer_start(&self, depth: u32, frontier: u64) {
-        let _ = (depth, frontier);
-    }
-    /// `states` more states of the current layer were expanded.
-    fn advance(&self, states: u64) {
-        let _ = states;
-    }
-}
-
-/// The progress sink that shows nothing.
-pub struct NoBuildProgress;
-impl BuildProgress for NoBuildProgress {}
+/// The name a build reports in its start event: breadth-first search over (placement,
+/// blank region) pairs.
+pub const BUILD_ALGORITHM: &str = "pdb-bfs";
 
 /// How the tiles are split into groups.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -148,6 +135,10 @@ impl Partition {
     pub fn groups(&self) -> &[Vec<u8>] {
         &self.groups
     }
+    /// The group sizes, `7-8` style.
+    pub fn sizes(&self) -> String {
+        self.groups.iter().map(|g| g.len().to_string()).collect::<Vec<_>>().join("-")
+    }
 }
 
 /// One group's table.
@@ -187,18 +178,13 @@ pub struct AdditivePdb {
 }
 
 impl AdditivePdb {
-    /// Builds every group's table (multithreaded). Honours `limits`' deadline and cancel flag.
-    pub fn build(
-        goal: &Grid,
-        partition: &Partition,
-        limits: &Limits,
-        progress: &dyn BuildProgress,
-    ) -> Result<AdditivePdb, Error> {
-        let mut groups = Vec::new();
-        for tiles in partition.groups() {
-            groups.push(PatternDb { tiles: tiles.clone(), table: build_table(goal, tiles, limits, progress)? });
-        }
-        Ok(AdditivePdb::assemble(goal, groups))
+    /// Builds every group's table (multithreaded); see [`AdditivePdb::load_or_build`] for
+    /// the limits and the events.
+    pub fn build<O>(goal: &Grid, partition: &Partition, limits: &Limits, observer: O) -> Result<Prepared, Error>
+    where
+        O: Observer<(), u64> + Send,
+    {
+        prepare(goal, partition, None, limits, observer)
     }
 
     fn assemble(goal: &Grid, groups: Vec<PatternDb>) -> AdditivePdb {
@@ -223,30 +209,25 @@ impl AdditivePdb {
     }
 
     /// Loads the tables for `goal`/`partition` from `dir`, building (and saving) those that
-    /// are missing or damaged. Returns the database and whether anything was built.
-    pub fn load_or_build(
+    /// are missing or damaged.
+    ///
+    /// A build honours the time limit and cancellation flag of `limits` and stops with
+    /// [`Error::Stopped`]. It reports through `observer`: each breadth-first layer of each
+    /// table is an `Event::Iteration` with `Bound::Depth(d)`, and `Event::Progress` events
+    /// with the phase `"build 7-8 table 2/2, depth d"` count the blocks of placements
+    /// scanned. In the statistics, `expanded` counts (placement, blank region) pairs and
+    /// `generated` the tile moves tried from them.
+    pub fn load_or_build<O>(
         dir: &Path,
         goal: &Grid,
         partition: &Partition,
         limits: &Limits,
-        progress: &dyn BuildProgress,
-    ) -> Result<(AdditivePdb, bool), Error> {
-        let mut groups = Vec::new();
-        let mut built = false;
-        for tiles in partition.groups() {
-            let path = table_path(dir, goal, tiles);
-            let table = match read_table(&path, goal, tiles) {
-                Ok(t) => t,
-                Err(_) => {
-                    let t = build_table(goal, tiles, limits, progress)?;
-                    write_table(&path, goal, tiles, &t)?;
-                    built = true;
-                    t
-                }
-            };
-            groups.push(PatternDb { tiles: tiles.clone(), table });
-        }
-        Ok((AdditivePdb::assemble(goal, groups), built))
+        observer: O,
+    ) -> Result<Prepared, Error>
+    where
+        O: Observer<(), u64> + Send,
+    {
+        prepare(goal, partition, Some(dir), limits, observer)
     }
 
     /// Loads the tables from `dir`; fails if one is missing or damaged.
@@ -309,6 +290,114 @@ impl Heuristic<Nibbles> for AdditivePdb {
             }
             None => h,
         }
+    }
+}
+
+/// A database and how it was obtained.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    /// The database.
+    pub pdb: AdditivePdb,
+    /// Whether any table was built (false: every table was read from disk).
+    pub built: bool,
+    /// The work done (none when every table was read; `elapsed` includes the reading).
+    pub stats: Stats,
+}
+
+/// What `pdb build --json` prints: the tables of a database and where they are cached.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PdbReport {
+    /// The board, as `MxN`.
+    pub board: String,
+    /// The goal, in row-major notation.
+    pub goal: String,
+    /// The tile groups.
+    pub groups: Vec<Vec<u8>>,
+    /// Each table's largest value.
+    pub max_values: Vec<u8>,
+    /// Whether the reflected lookup is used.
+    pub reflection: bool,
+    /// Whether any table was built (false: all were cached).
+    pub built: bool,
+    /// Bytes of table data.
+    pub bytes: usize,
+    /// The files the tables are cached in.
+    pub files: Vec<String>,
+    /// The work done.
+    pub stats: Stats,
+}
+
+impl Prepared {
+    /// The report of this database, cached in `dir`.
+    pub fn report(&self, dir: &Path) -> PdbReport {
+        let db = &self.pdb;
+        PdbReport {
+            board: db.goal.board().to_string(),
+            goal: format_state(&db.goal, Notation::RowMajor),
+            groups: db.groups.iter().map(|g| g.tiles.clone()).collect(),
+            max_values: db.groups.iter().map(|g| g.table.iter().copied().max().unwrap_or(0)).collect(),
+            reflection: db.reflects(),
+            built: self.built,
+            bytes: db.groups.iter().map(|g| g.table.len()).sum(),
+            files: db.groups.iter().map(|g| table_path(dir, &db.goal, &g.tiles).display().to_string()).collect(),
+            stats: self.stats,
+        }
+    }
+}
+
+/// Why preparing the tables failed.
+enum Failure {
+    Stopped(StopReason),
+    Failed(Error),
+}
+
+/// Reads the cached tables from `dir` (when given) and builds the others, saving them there.
+fn prepare<O>(
+    goal: &Grid,
+    partition: &Partition,
+    dir: Option<&Path>,
+    limits: &Limits,
+    observer: O,
+) -> Result<Prepared, Error>
+where
+    O: Observer<(), u64> + Send,
+{
+    let mut meter = Meter::new(limits, observer);
+    let mut groups = Vec::new();
+    let mut built = false;
+    let mut outcome = meter.start::<(), u64>(BUILD_ALGORITHM).map_err(Failure::Stopped);
+    let count = partition.groups().len();
+    for (i, tiles) in partition.groups().iter().enumerate() {
+        if outcome.is_err() {
+            break;
+        }
+        let path = dir.map(|d| table_path(d, goal, tiles));
+        if let Some(table) = path.as_ref().and_then(|p| read_table(p, goal, tiles).ok()) {
+            groups.push(PatternDb { tiles: tiles.clone(), table });
+            continue;
+        }
+        let phase = format!("build {} table {}/{count}", partition.sizes(), i + 1);
+        let (back, table) = build_table(goal, tiles, &phase, meter);
+        meter = back;
+        outcome = match table {
+            Ok(table) => {
+                built = true;
+                let saved = path.map_or(Ok(()), |p| write_table(&p, goal, tiles, &table));
+                groups.push(PatternDb { tiles: tiles.clone(), table });
+                saved.map_err(Failure::Failed)
+            }
+            Err(reason) => Err(Failure::Stopped(reason)),
+        };
+    }
+    let stats = match &outcome {
+        Ok(()) => meter.finish_with::<(), u64>(OutcomeKind::Solved, None),
+        Err(Failure::Stopped(reason)) => meter.finish_with::<(), u64>(OutcomeKind::Stopped, Some(*reason)),
+        Err(Failure::Failed(_)) => meter.finish_with::<(), u64>(OutcomeKind::Stopped, None),
+    };
+    match outcome {
+        Ok(()) => Ok(Prepared { pdb: AdditivePdb::assemble(goal, groups), built, stats }),
+        Err(Failure::Stopped(reason)) => Err(Error::Stopped { reason, stats }),
+        Err(Failure::Failed(e)) => Err(e),
     }
 }
 
@@ -389,13 +478,23 @@ const BLOCK: usize = 1 << 12;
 /// parity is `d mod 2`; regions the layer discovers have the other parity and wait for the
 /// next scan. A flag per block of placements skips the blocks a layer did not touch. New
 /// regions are claimed with an atomic OR, so each is expanded exactly once.
-fn build_table(goal: &Grid, tiles: &[u8], limits: &Limits, progress: &dyn BuildProgress) -> Result<Vec<u8>, Error> {
+///
+/// `phase` names the table in progress events (`, depth d` is added); the meter is shared by
+/// the workers during each layer's scan and handed back with the table.
+fn build_table<'a, O>(
+    goal: &Grid,
+    tiles: &[u8],
+    phase: &str,
+    meter: Meter<'a, O>,
+) -> (Meter<'a, O>, Result<Vec<u8>, StopReason>)
+where
+    O: Observer<(), u64> + Send,
+{
     let board = goal.board();
     let n = board.cells();
     let k = tiles.len();
     let cols = board.cols();
     let entries = partial_count(n, k) as usize;
-    progress.group_start(tiles, entries as u64);
     let all: u32 = (1u32 << n) - 1;
     let (mut not_first, mut not_last) = (0u32, 0u32);
     let mut adj = [0u32; 16];
@@ -449,16 +548,18 @@ fn build_table(goal: &Grid, tiles: &[u8], limits: &Limits, progress: &dyn BuildP
     let lowest_region: Vec<u16> = (0..1u32 << n)
         .map(|f| if f == 0 { 0 } else { flood(f & f.wrapping_neg(), f, cols, not_first, not_last) as u16 })
         .collect();
-    let stop = AtomicBool::new(false);
     // Blocks per parallel task.
     let task_blocks = 4usize;
+    let mut meter = meter;
     for depth in 0u32.. {
-        limits.check_time_and_cancel().map_err(Error::Stopped)?;
-        let active = flags.iter().filter(|f| f.load(Relaxed)).count();
+        if let Err(reason) = meter.iteration::<(), u64>(Bound::Depth(depth.into())) {
+            return (meter, Err(reason));
+        }
+        let active = flags.iter().filter(|f| f.load(Relaxed)).count() as u64;
         if active == 0 {
             break;
         }
-        progress.layer_start(depth, active as u64);
+        let phase = format!("{phase}, depth {depth}");
         let parity = (depth & 1) as u8 ^ goal_parity;
         let next_value = (depth + 1) as u8;
         let ctx = Ctx {
@@ -475,31 +576,42 @@ fn build_table(goal: &Grid, tiles: &[u8], limits: &Limits, progress: &dyn BuildP
             parity,
             next_value,
         };
+        let shared = SharedMeter::new(meter);
+        let scanned = AtomicU64::new(0);
+        let stopped = OnceLock::new();
         done.par_chunks_mut(task_blocks * BLOCK / 4).enumerate().for_each(|(task, done_chunk)| {
-            if stop.load(Relaxed) {
+            if stopped.get().is_some() {
                 return;
             }
-            if limits.check_time_and_cancel().is_err() {
-                stop.store(true, Relaxed);
+            if let Err(reason) = shared.clock().check() {
+                let _ = stopped.set(reason);
                 return;
             }
             let first_block = task * task_blocks;
             let mut cursor = PartialCursor::new(n, k);
-            let mut scanned = 0u64;
+            let (mut blocks, mut expanded, mut generated) = (0u64, 0u64, 0u64);
             for (b, block_done) in done_chunk.chunks_mut(BLOCK / 4).enumerate() {
                 let block = first_block + b;
                 if !flags[block].load(Relaxed) {
                     continue;
                 }
-                scanned += 1;
-                ctx.scan_block(block * BLOCK / 4, block_done, &mut cursor);
+                blocks += 1;
+                let (e, g) = ctx.scan_block(block * BLOCK / 4, block_done, &mut cursor);
+                expanded += e;
+                generated += g;
             }
-            progress.advance(scanned);
+            shared.add(expanded, generated);
+            let scanned = scanned.fetch_add(blocks, Relaxed) + blocks;
+            if let Err(reason) = shared.progress::<(), u64>(&phase, scanned, Some(active)) {
+                let _ = stopped.set(reason);
+            }
         });
-        if stop.load(Relaxed) {
-            return Err(Error::Stopped(
-                limits.check_time_and_cancel().err().unwrap_or(delve_core::StopReason::Cancelled),
-            ));
+        meter = shared.into_inner();
+        if let Some(&reason) = stopped.get() {
+            return (meter, Err(reason));
+        }
+        if let Err(reason) = meter.progress::<(), u64>(&phase, active, Some(active)) {
+            return (meter, Err(reason));
         }
         for f in flags.iter() {
             f.store(false, Relaxed);
@@ -510,7 +622,7 @@ fn build_table(goal: &Grid, tiles: &[u8], limits: &Limits, progress: &dyn BuildP
     drop(done);
     let table: Vec<u8> = table.into_iter().map(AtomicU8::into_inner).collect();
     debug_assert!(table.iter().all(|&v| v != UNSET), "every placement is reachable");
-    Ok(table)
+    (meter, Ok(table))
 }
 
 /// What one layer's scan needs.
@@ -532,8 +644,10 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    /// Expands the frontier regions of the placements in one block (words from `first`).
-    fn scan_block(&self, first: usize, done: &mut [u64], cursor: &mut PartialCursor) {
+    /// Expands the frontier regions of the placements in one block (words from `first`);
+    /// returns how many regions it expanded and how many tile moves it tried from them.
+    fn scan_block(&self, first: usize, done: &mut [u64], cursor: &mut PartialCursor) -> (u64, u64) {
+        let (mut expanded, mut generated) = (0u64, 0u64);
         let mut succ: [(u64, u8, u8, u64); 64] = [(0, 0, 0, 0); 64];
         for (w, done_word) in done.iter_mut().enumerate() {
             let word = first + w;
@@ -559,6 +673,7 @@ impl Ctx<'_> {
                 while pending != 0 {
                     let region = self.lowest_region[pending as usize] as u32;
                     pending &= !region;
+                    expanded += 1;
                     // Phase 1: every successor's index, and a first look at its word (the
                     // loads overlap instead of waiting one after another).
                     let mut count = 0;
@@ -578,6 +693,7 @@ impl Ctx<'_> {
                             count += 1;
                         }
                     }
+                    generated += count as u64;
                     // Phase 2: claim the unseen regions.
                     for &(r2, from, to, look) in &succ[..count] {
                         let lane2 = 16 * (r2 % 4) as u32;
@@ -603,6 +719,7 @@ impl Ctx<'_> {
                 }
             }
         }
+        (expanded, generated)
     }
 }
 
@@ -677,6 +794,7 @@ mod tests {
     use super::*;
     use crate::board::Board;
     use crate::notation::keypad_goal;
+    use delve_core::NoObserver;
 
     #[test]
     fn partitions() {
@@ -747,9 +865,49 @@ mod tests {
             (Grid::new(Board::new(3, 4).unwrap(), (0..12).collect()).unwrap(), vec![1, 2, 3, 4]),
         ];
         for (goal, tiles) in cases {
-            let built = build_table(&goal, &tiles, &Limits::none(), &NoBuildProgress).unwrap();
+            let limits = Limits::none();
+            let built = build_table(&goal, &tiles, "test", Meter::new(&limits, NoObserver)).1.unwrap();
             assert_eq!(built, reference_table(&goal, &tiles), "{} tiles {tiles:?}", goal.board());
         }
+    }
+
+    #[test]
+    fn builds_report_progress_stop_and_cache() {
+        use delve_core::{Event, FnObserver, Live};
+        let goal = keypad_goal(Board::new(3, 3).unwrap()).unwrap();
+        let partition = Partition::parse("4-4", &goal).unwrap();
+        let mut phases: Vec<String> = Vec::new();
+        let mut layers = 0u64;
+        let observer = FnObserver(|e: &Event<'_, (), u64>, _: &Live| match e {
+            Event::Progress { phase, .. } if phases.last().map(String::as_str) != Some(*phase) => {
+                phases.push(phase.to_string())
+            }
+            Event::Iteration { .. } => layers += 1,
+            _ => {}
+        });
+        let built = AdditivePdb::build(&goal, &partition, &Limits::none(), observer).unwrap();
+        assert!(built.built);
+        assert_eq!(phases.first().map(String::as_str), Some("build 4-4 table 1/2, depth 0"));
+        assert!(phases.iter().any(|p| p.starts_with("build 4-4 table 2/2, depth ")));
+        assert_eq!(built.stats.iterations, layers);
+        // Every (placement, region) pair is expanded once; there are at least as many as placements.
+        assert!(built.stats.expanded >= 2 * partial_count(9, 4));
+        assert!(built.stats.generated > built.stats.expanded);
+
+        let stopped =
+            AdditivePdb::build(&goal, &partition, &Limits::none().timeout(std::time::Duration::ZERO), NoObserver);
+        assert!(matches!(stopped, Err(Error::Stopped { reason: StopReason::Timeout, .. })));
+
+        let dir = std::env::temp_dir().join(format!("delve-pdb-unit-{}", std::process::id()));
+        let first = AdditivePdb::load_or_build(&dir, &goal, &partition, &Limits::none(), NoObserver).unwrap();
+        let again = AdditivePdb::load_or_build(&dir, &goal, &partition, &Limits::none(), NoObserver).unwrap();
+        assert!(first.built && !again.built);
+        assert_eq!(again.stats.expanded, 0);
+        assert_eq!(again.pdb.groups()[1].table(), built.pdb.groups()[1].table());
+        let report = again.report(&dir);
+        assert_eq!((report.groups.clone(), report.built, report.files.len()), (partition.groups().to_vec(), false, 2));
+        assert_eq!(report.bytes, 2 * partial_count(9, 4) as usize);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -11,6 +11,7 @@ use crate::error::Error;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
+use serde::Serialize;
 
 /// The simulated curve.
 #[derive(Clone, Debug, PartialEq)]
@@ -146,6 +147,92 @@ pub fn samples_needed(pool: u64, confidence: f64) -> Result<SamplesNeeded, Error
 /// samples.
 pub fn unseen_probability(pool: u64, samples: u64) -> f64 {
     (pool as f64 / (pool as f64 + 1.0)).powf(samples as f64)
+}
+
+/// What `pool --json` prints: the simulated curve and where it meets the observation.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PoolEstimate {
+    /// Samples drawn per trial (`S`).
+    pub samples: usize,
+    /// Distinct patterns observed among them (`K`).
+    pub observed: usize,
+    /// Trials averaged per pool size.
+    pub trials: usize,
+    /// Largest pool size simulated.
+    pub max_pool: usize,
+    /// The seed of the random generator.
+    pub seed: u64,
+    /// The smallest pool whose simulated average reaches `observed` ([`PoolCurve::crossing`]).
+    pub crossing: Option<usize>,
+    /// Where the closed form reaches it ([`PoolCurve::expected_crossing`]).
+    pub expected_crossing: Option<f64>,
+    /// `average[P − 1]`: mean distinct patterns seen with a pool of `P`.
+    pub average: Vec<f64>,
+}
+
+impl PoolCurve {
+    /// The estimate for `observed` distinct patterns.
+    ///
+    /// ```
+    /// use delve_sliding::pool::simulate_pool;
+    /// let e = simulate_pool(80, 100, 100, 1).unwrap().estimate(48);
+    /// assert_eq!((e.observed, e.max_pool), (48, 100));
+    /// assert!((70.0..71.0).contains(&e.expected_crossing.unwrap()));
+    /// ```
+    pub fn estimate(&self, observed: usize) -> PoolEstimate {
+        PoolEstimate {
+            samples: self.samples,
+            observed,
+            trials: self.trials,
+            max_pool: self.average.len(),
+            seed: self.seed,
+            crossing: self.crossing(observed as f64),
+            expected_crossing: self.expected_crossing(observed as f64),
+            average: self.average.clone(),
+        }
+    }
+}
+
+/// The chance of an unseen pattern after a given number of samples.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Unseen {
+    /// The number of samples.
+    pub samples: u64,
+    /// `(P/(P+1))^n`.
+    pub probability: f64,
+    /// `1 − probability`.
+    pub confidence: f64,
+}
+
+/// What `samples-needed --json` prints.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SamplesNeededReport {
+    /// The pool size assumed.
+    pub pool: u64,
+    /// The confidence asked for.
+    pub confidence: f64,
+    /// The smallest number of samples that reaches it.
+    pub samples: u64,
+    /// `(P/(P+1))^n` at that number.
+    pub probability: f64,
+    /// The same figures for the number of samples the user has, if given.
+    pub have: Option<Unseen>,
+}
+
+impl SamplesNeeded {
+    /// The report of this answer for `confidence`, with the figures for `have` samples.
+    pub fn report(&self, confidence: f64, have: Option<u64>) -> SamplesNeededReport {
+        SamplesNeededReport {
+            pool: self.pool,
+            confidence,
+            samples: self.samples,
+            probability: self.probability,
+            have: have.map(|n| {
+                let probability = unseen_probability(self.pool, n);
+                Unseen { samples: n, probability, confidence: 1.0 - probability }
+            }),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use crate::board::{Board, Move, MoveTable};
 use crate::heuristic::Heuristic;
 use crate::state::{Cells, Grid, Position};
-use delve_core::{Problem, Successor};
+use delve_core::{Problem, Reversible, Successor};
 
 /// One instance: a start, a goal and the heuristic informed searches use.
 pub struct SlidingProblem<C: Cells, H> {
@@ -32,10 +32,6 @@ impl<C: Cells, H: Heuristic<C>> SlidingProblem<C, H> {
     pub fn board(&self) -> Board {
         self.board
     }
-    /// The heuristic.
-    pub fn heuristic_fn(&self) -> &H {
-        &self.heuristic
-    }
 }
 
 impl<C: Cells, H: Heuristic<C>> Problem for SlidingProblem<C, H> {
@@ -46,19 +42,9 @@ impl<C: Cells, H: Heuristic<C>> Problem for SlidingProblem<C, H> {
     fn initial_state(&self) -> Position<C> {
         self.start
     }
-    fn actions(&self, state: &Position<C>) -> Vec<Move> {
-        self.moves.moves(state.blank as usize).map(|(m, _)| m).collect()
-    }
-    fn result(&self, state: &Position<C>, action: &Move) -> Position<C> {
-        let to = self.board.neighbor(state.blank as usize, *action).expect("a legal move");
-        state.slid(to)
-    }
     #[inline]
     fn is_goal(&self, state: &Position<C>) -> bool {
         *state == self.goal
-    }
-    fn step_cost(&self, _: &Position<C>, _: &Move) -> u32 {
-        1
     }
     #[inline]
     fn heuristic(&self, state: &Position<C>) -> u32 {
@@ -69,6 +55,20 @@ impl<C: Cells, H: Heuristic<C>> Problem for SlidingProblem<C, H> {
         for (action, to) in self.moves.moves(state.blank as usize) {
             out.push(Successor { action, state: state.slid(to), cost: 1 });
         }
+    }
+}
+
+/// Every move is undone by its opposite, so a state's predecessors are its successors, each
+/// reached by the opposite move: bidirectional search works on the puzzle.
+impl<C: Cells, H: Heuristic<C>> Reversible for SlidingProblem<C, H> {
+    #[inline]
+    fn predecessors(&self, state: &Position<C>, out: &mut Vec<Successor<Position<C>, Move, u32>>) {
+        for (back, to) in self.moves.moves(state.blank as usize) {
+            out.push(Successor { action: back.opposite(), state: state.slid(to), cost: 1 });
+        }
+    }
+    fn goal_states(&self) -> Vec<Position<C>> {
+        vec![self.goal]
     }
 }
 
@@ -109,19 +109,9 @@ impl<C: Cells, H: Heuristic<C>> Problem for SlidingTree<C, H> {
     fn initial_state(&self) -> Trail<C> {
         Trail { pos: self.0.start, last: None }
     }
-    fn actions(&self, state: &Trail<C>) -> Vec<Move> {
-        let undo = state.last.map(Move::opposite);
-        self.0.actions(&state.pos).into_iter().filter(|&m| Some(m) != undo).collect()
-    }
-    fn result(&self, state: &Trail<C>, action: &Move) -> Trail<C> {
-        Trail { pos: self.0.result(&state.pos, action), last: Some(*action) }
-    }
     #[inline]
     fn is_goal(&self, state: &Trail<C>) -> bool {
         state.pos == self.0.goal
-    }
-    fn step_cost(&self, _: &Trail<C>, _: &Move) -> u32 {
-        1
     }
     #[inline]
     fn heuristic(&self, state: &Trail<C>) -> u32 {
@@ -144,31 +134,61 @@ mod tests {
     use crate::heuristic::Manhattan;
     use crate::state::Nibbles;
 
+    /// Every legal move of `g` with the grid it leads to, by `Grid::apply` (the rules, not
+    /// the move table).
+    fn by_rules(g: &Grid) -> Vec<(Move, Grid)> {
+        Move::ALL.into_iter().filter_map(|m| g.apply(m).map(|next| (m, next))).collect()
+    }
+
     #[test]
-    fn expand_matches_actions_and_result() {
+    fn expand_follows_the_rules() {
         let goal = Grid::standard_goal(Board::new(3, 4).unwrap());
         let start = goal.apply(Move::Up).unwrap().apply(Move::Left).unwrap();
         let p: SlidingProblem<Nibbles, _> = SlidingProblem::new(&start, &goal, Manhattan::new(&goal));
-        let s = p.initial_state();
-        let mut buf = Vec::new();
-        p.expand(&s, &mut buf);
-        let acts = p.actions(&s);
-        assert_eq!(buf.len(), acts.len());
-        for (succ, a) in buf.iter().zip(&acts) {
-            assert_eq!(succ.action, *a);
-            assert_eq!(succ.state, p.result(&s, a));
+        // A corner, an edge and an inner blank: 2, 3 and 4 moves.
+        for g in [goal.clone(), goal.apply(Move::Up).unwrap(), start.clone()] {
+            let mut buf = Vec::new();
+            p.expand(&g.position(), &mut buf);
+            let got: Vec<(Move, Grid)> =
+                buf.iter().map(|s| (s.action, Grid::from_position(g.board(), &s.state))).collect();
+            let mut want = by_rules(&g);
+            let mut got_sorted = got.clone();
+            got_sorted.sort_by_key(|(m, _)| m.letter());
+            want.sort_by_key(|(m, _)| m.letter());
+            assert_eq!(got_sorted, want, "{:?}", g.tiles());
+            assert!(buf.iter().all(|s| s.cost == 1));
+            // Predecessors: the same neighbours, each labelled with the move that leads back here.
+            let mut preds = Vec::new();
+            p.predecessors(&g.position(), &mut preds);
+            for pred in &preds {
+                let from = Grid::from_position(g.board(), &pred.state);
+                assert_eq!(from.apply(pred.action), Some(g.clone()));
+            }
+            assert_eq!(preds.len(), buf.len());
         }
-        assert_eq!(p.heuristic(&s), 2);
+        assert_eq!(p.heuristic(&p.initial_state()), 2);
         assert!(p.is_goal(&goal.position()));
+        assert_eq!(p.goal_states(), vec![goal.position()]);
+
         let tree = SlidingTree(p);
         let root = tree.initial_state();
         let mut kids = Vec::new();
         tree.expand(&root, &mut kids);
-        assert_eq!(kids.len(), 4);
+        assert_eq!(kids.len(), by_rules(&start).len(), "the root keeps every move");
         let child = kids.iter().find(|k| k.action == Move::Right).unwrap().state;
+        let child_grid = start.apply(Move::Right).unwrap();
+        assert_eq!(Grid::from_position(start.board(), &child.pos), child_grid);
         let mut grandkids = Vec::new();
         tree.expand(&child, &mut grandkids);
-        assert!(grandkids.iter().all(|k| k.action != Move::Left), "the undo move is pruned");
-        assert_eq!(tree.actions(&child).len(), grandkids.len());
+        let mut want: Vec<Move> =
+            by_rules(&child_grid).into_iter().map(|(m, _)| m).filter(|&m| m != Move::Left).collect();
+        let mut got: Vec<Move> = grandkids.iter().map(|k| k.action).collect();
+        want.sort_by_key(|m| m.letter());
+        got.sort_by_key(|m| m.letter());
+        assert_eq!(got, want, "every legal move but the undo");
+        for k in &grandkids {
+            assert_eq!(Grid::from_position(start.board(), &k.state.pos), child_grid.apply(k.action).unwrap());
+            assert_eq!(k.state.last, Some(k.action));
+        }
     }
 }

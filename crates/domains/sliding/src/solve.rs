@@ -1,71 +1,107 @@
-//! Solving one instance: the domain picks its compact state and heuristic, then hands the
-//! problem to a generic algorithm of `delve-core`.
+//! Solving instances: the domain's policy (which heuristic for which board, the parity check
+//! before any search, the compact state that fits the board, the tree formulation for the
+//! depth-first algorithms) around one call of a generic `delve-core` algorithm, and the
+//! reports of single and batch solves.
+//!
+//! Three levels, each built on the one below:
+//! - [`solve`]: one search with a given algorithm and heuristic (the dispatch);
+//! - [`Solver`]: a goal, an algorithm and a heuristic (chosen by [`HeuristicChoice::choose`]),
+//!   reused for any number of starts, with [`SolveReport`]s and parallel batches;
+//! - [`solve_one`]: one instance start to finish, refusing an unsolvable one before a
+//!   pattern database is loaded or built for it.
 
 use crate::board::Move;
 use crate::error::Error;
-use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
+use crate::heuristic::{Heuristic, LinearConflict, Manhattan, Zero};
 use crate::notation::{Notation, format_state};
 use crate::pdb::AdditivePdb;
 use crate::problem::{SlidingProblem, SlidingTree, Trail};
 use crate::state::{Bytes, Cells, Grid, Nibbles, Position};
-use delve_core::{Limits, Observer, Outcome, SearchResult, Solution, informed, uninformed};
+use delve_core::{
+    Algorithm, Limits, Meter, Observer, Outcome, OutcomeKind, Report, SearchResult, SharedMeter, Solution, StopReason,
+};
+use rayon::prelude::*;
+use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
-/// The search algorithms `solve` offers (all optimal on this puzzle).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Algorithm {
-    /// A* graph search.
-    Astar,
-    /// IDA* (iterative-deepening A*): linear memory, the choice for the 15-puzzle.
-    Idastar,
-    /// Breadth-first search.
-    Bfs,
-    /// Uniform-cost search.
-    Ucs,
-    /// Iterative lengthening (cost-limited depth-first) search.
-    Ils,
+/// Whether `algorithm` uses the heuristic: greedy best-first, A*, weighted A* and IDA*.
+pub fn uses_heuristic(algorithm: Algorithm) -> bool {
+    matches!(algorithm, Algorithm::Greedy | Algorithm::Astar | Algorithm::WeightedAstar { .. } | Algorithm::Idastar)
 }
 
-impl Algorithm {
-    /// Every algorithm, in the order the CLI lists them.
-    pub const ALL: [Algorithm; 5] =
-        [Algorithm::Astar, Algorithm::Idastar, Algorithm::Bfs, Algorithm::Ucs, Algorithm::Ils];
-    /// The command-line name.
+/// Whether `algorithm` always returns a shortest solution on the puzzle: the cost-optimal
+/// algorithms (the heuristics here are all admissible) and, since every move costs 1, the
+/// breadth-first family (BFS, iterative deepening, bidirectional BFS).
+pub fn finds_shortest(algorithm: Algorithm) -> bool {
+    algorithm.is_cost_optimal() || matches!(algorithm, Algorithm::Bfs | Algorithm::Iddfs | Algorithm::Bibfs)
+}
+
+/// The heuristic a user asks for; [`HeuristicChoice::choose`] turns it into the one used.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum HeuristicRequest {
+    /// The domain's pick: a pattern database on boards of 10 to 16 cells, linear conflict
+    /// otherwise.
+    #[default]
+    Auto,
+    /// Manhattan distance.
+    Manhattan,
+    /// Manhattan distance plus linear conflicts.
+    LinearConflict,
+    /// An additive pattern database (boards up to 16 cells).
+    Pdb,
+}
+
+impl HeuristicRequest {
+    /// Every request's name, as [`FromStr`] accepts it, with a one-line description.
+    pub const NAMES: [(&'static str, &'static str); 4] = [
+        ("auto", "a pattern database on boards of 10 to 16 cells, linear conflict otherwise"),
+        ("manhattan", "Manhattan distance"),
+        ("linear-conflict", "Manhattan distance plus linear conflicts"),
+        ("pdb", "additive pattern database (boards up to 16 cells; built once and cached)"),
+    ];
+
+    /// The name.
     pub fn name(self) -> &'static str {
         match self {
-            Algorithm::Astar => "astar",
-            Algorithm::Idastar => "idastar",
-            Algorithm::Bfs => "bfs",
-            Algorithm::Ucs => "ucs",
-            Algorithm::Ils => "ils",
+            HeuristicRequest::Auto => "auto",
+            HeuristicRequest::Manhattan => "manhattan",
+            HeuristicRequest::LinearConflict => "linear-conflict",
+            HeuristicRequest::Pdb => "pdb",
         }
-    }
-    /// Whether the algorithm uses the heuristic.
-    pub fn informed(self) -> bool {
-        matches!(self, Algorithm::Astar | Algorithm::Idastar)
     }
 }
 
-impl fmt::Display for Algorithm {
+impl fmt::Display for HeuristicRequest {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-impl FromStr for Algorithm {
+impl FromStr for HeuristicRequest {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self, Error> {
-        Algorithm::ALL.into_iter().find(|a| a.name() == s).ok_or_else(|| {
-            Error::Unsupported(format!("unknown algorithm `{s}` (choose astar, idastar, bfs, ucs or ils)"))
+        Ok(match s.to_ascii_lowercase().as_str() {
+            "auto" => HeuristicRequest::Auto,
+            "manhattan" => HeuristicRequest::Manhattan,
+            "linear-conflict" | "lc" => HeuristicRequest::LinearConflict,
+            "pdb" => HeuristicRequest::Pdb,
+            _ => {
+                return Err(Error::Unsupported(format!(
+                    "unknown heuristic `{s}` (expected one of: auto, manhattan, linear-conflict, pdb)"
+                )));
+            }
         })
     }
 }
 
-/// The heuristic informed searches use.
+/// The heuristic a search uses.
 #[derive(Clone, Debug)]
 pub enum HeuristicChoice {
+    /// None (h = 0): what the uninformed algorithms get.
+    None,
     /// Manhattan distance.
     Manhattan,
     /// Manhattan distance plus linear conflicts.
@@ -75,12 +111,67 @@ pub enum HeuristicChoice {
 }
 
 impl HeuristicChoice {
-    /// The command-line name.
+    /// The name reports use.
     pub fn name(&self) -> &'static str {
         match self {
+            HeuristicChoice::None => "none",
             HeuristicChoice::Manhattan => "manhattan",
             HeuristicChoice::LinearConflict => "linear-conflict",
             HeuristicChoice::Pdb(_) => "pdb",
+        }
+    }
+
+    /// The domain's policy: no heuristic for an algorithm that does not use one; the one
+    /// asked for otherwise, where `Auto` is a pattern database on boards of 10 to 16 cells
+    /// (where one pays for itself and fits) and linear conflict on the others. `pdb` supplies
+    /// the database for `goal` (loading or building it); it is called only when the policy
+    /// picks one. A pattern database asked for a board above 16 cells is an error.
+    ///
+    /// ```
+    /// use delve_sliding::{Board, Grid, solve::{HeuristicChoice, HeuristicRequest}};
+    /// use delve_core::Algorithm;
+    /// let goal = Grid::standard_goal(Board::new(3, 3).unwrap());
+    /// let no_pdb = |_: &Grid| unreachable!("3x3 gets linear conflict");
+    /// let h = HeuristicChoice::choose(HeuristicRequest::Auto, Algorithm::Idastar, &goal, no_pdb).unwrap();
+    /// assert_eq!(h.name(), "linear-conflict");
+    /// let h = HeuristicChoice::choose(HeuristicRequest::Pdb, Algorithm::Bfs, &goal, no_pdb).unwrap();
+    /// assert_eq!(h.name(), "none");
+    /// ```
+    pub fn choose(
+        request: HeuristicRequest,
+        algorithm: Algorithm,
+        goal: &Grid,
+        pdb: impl FnOnce(&Grid) -> Result<Arc<AdditivePdb>, Error>,
+    ) -> Result<HeuristicChoice, Error> {
+        let cells = goal.board().cells();
+        Ok(match request {
+            _ if !uses_heuristic(algorithm) => HeuristicChoice::None,
+            HeuristicRequest::Manhattan => HeuristicChoice::Manhattan,
+            HeuristicRequest::LinearConflict => HeuristicChoice::LinearConflict,
+            HeuristicRequest::Auto if !(10..=16).contains(&cells) => HeuristicChoice::LinearConflict,
+            HeuristicRequest::Auto | HeuristicRequest::Pdb => {
+                if cells > 16 {
+                    return Err(Error::Pdb(format!(
+                        "pattern databases cover boards up to 16 cells, not {}; use the linear-conflict heuristic",
+                        goal.board()
+                    )));
+                }
+                HeuristicChoice::Pdb(pdb(goal)?)
+            }
+        })
+    }
+
+    /// Checks that the heuristic fits `goal`: a pattern database must be built for it (and
+    /// so for a board of at most 16 cells).
+    fn check(&self, goal: &Grid) -> Result<(), Error> {
+        match self {
+            HeuristicChoice::Pdb(_) if goal.board().cells() > 16 => {
+                Err(Error::Pdb(format!("pattern databases cover boards up to 16 cells, not {}", goal.board())))
+            }
+            HeuristicChoice::Pdb(db) if db.goal() != goal => {
+                Err(Error::Pdb("the pattern database was built for another goal".into()))
+            }
+            _ => Ok(()),
         }
     }
 }
@@ -102,7 +193,8 @@ impl<O> SolveObserver for O where
 {
 }
 
-/// Checks that `start` can reach `goal` (same board, same parity).
+/// Checks that `start` can reach `goal` (same board, same parity); the error names both in
+/// `notation`.
 pub fn check_solvable(start: &Grid, goal: &Grid, notation: Notation) -> Result<(), Error> {
     if start.board() != goal.board() {
         return Err(Error::Notation(format!(
@@ -117,15 +209,18 @@ pub fn check_solvable(start: &Grid, goal: &Grid, notation: Notation) -> Result<(
     Ok(())
 }
 
-/// Finds a shortest move sequence from `start` to `goal` with `algorithm`.
+/// Finds a move sequence from `start` to `goal` with any of the core's algorithms.
 ///
 /// Fails before searching when the instance is unsolvable (wrong parity) or the heuristic
 /// does not fit (a pattern database built for another goal, or a board above 16 cells).
+/// The depth-first algorithms ([`Algorithm::is_depth_first`]) search the tree formulation
+/// ([`SlidingTree`]: no move that undoes the previous one), the others the graph
+/// ([`SlidingProblem`], which can also be searched backwards, so bidirectional search works).
 /// The solution's states are the boards along the path.
 ///
 /// ```
-/// use delve_sliding::{Grid, Board, solve::{solve, Algorithm, HeuristicChoice}, notation::Notation};
-/// use delve_core::{Limits, NoObserver};
+/// use delve_sliding::{Grid, Board, solve::{solve, HeuristicChoice}, notation::Notation};
+/// use delve_core::{Algorithm, Limits, NoObserver};
 /// let goal = Grid::standard_goal(Board::new(3, 3).unwrap());
 /// let start = Grid::new(goal.board(), vec![8, 1, 3, 4, 0, 2, 7, 6, 5]).unwrap();
 /// let out = solve(&start, &goal, Algorithm::Idastar, &HeuristicChoice::LinearConflict,
@@ -142,8 +237,23 @@ pub fn solve<O: SolveObserver>(
     observer: O,
 ) -> Result<SearchResult<Grid, Move, u32>, Error> {
     check_solvable(start, goal, notation)?;
-    let small = start.board().cells() <= 16;
-    Ok(match heuristic {
+    heuristic.check(goal)?;
+    Ok(search(start, goal, algorithm, heuristic, limits, observer))
+}
+
+/// The search of a checked instance: the cell storage that fits the board, the heuristic.
+fn search<O: SolveObserver>(
+    start: &Grid,
+    goal: &Grid,
+    algorithm: Algorithm,
+    heuristic: &HeuristicChoice,
+    limits: &Limits,
+    observer: O,
+) -> SearchResult<Grid, Move, u32> {
+    let small = start.board().cells() <= Nibbles::CAPACITY;
+    match heuristic {
+        HeuristicChoice::None if small => run::<Nibbles, _, _>(start, goal, Zero, algorithm, limits, observer),
+        HeuristicChoice::None => run::<Bytes, _, _>(start, goal, Zero, algorithm, limits, observer),
         HeuristicChoice::Manhattan if small => {
             run::<Nibbles, _, _>(start, goal, Manhattan::new(goal), algorithm, limits, observer)
         }
@@ -156,19 +266,9 @@ pub fn solve<O: SolveObserver>(
         HeuristicChoice::LinearConflict => {
             run::<Bytes, _, _>(start, goal, LinearConflict::new(goal), algorithm, limits, observer)
         }
-        HeuristicChoice::Pdb(db) => {
-            if !small {
-                return Err(Error::Pdb(format!(
-                    "pattern databases cover boards up to 16 cells, not {}",
-                    start.board()
-                )));
-            }
-            if db.goal() != goal {
-                return Err(Error::Pdb("the pattern database was built for another goal".into()));
-            }
-            run::<Nibbles, _, _>(start, goal, db.clone(), algorithm, limits, observer)
-        }
-    })
+        // `check` made sure the board has at most 16 cells.
+        HeuristicChoice::Pdb(db) => run::<Nibbles, _, _>(start, goal, db.clone(), algorithm, limits, observer),
+    }
 }
 
 fn run<C, H, O>(
@@ -186,14 +286,14 @@ where
 {
     let board = start.board();
     let problem = SlidingProblem::<C, H>::new(start, goal, h);
-    let to_grids = |r: SearchResult<Position<C>, Move, u32>| map_result(r, |p| Grid::from_position(board, p));
-    let from_trails = |r: SearchResult<Trail<C>, Move, u32>| map_result(r, |t| Grid::from_position(board, &t.pos));
-    match algorithm {
-        Algorithm::Astar => to_grids(informed::astar(&problem, limits, observer)),
-        Algorithm::Bfs => to_grids(uninformed::bfs(&problem, limits, observer)),
-        Algorithm::Ucs => to_grids(uninformed::ucs(&problem, limits, observer)),
-        Algorithm::Idastar => from_trails(informed::idastar(&SlidingTree(problem), limits, observer)),
-        Algorithm::Ils => from_trails(uninformed::ils(&SlidingTree(problem), limits, observer)),
+    if algorithm.is_depth_first() {
+        let tree = SlidingTree(problem);
+        match algorithm.run(&tree, limits, observer) {
+            Ok(result) => map_result(result, |t| Grid::from_position(board, &t.pos)),
+            Err(delve_core::NeedsPredecessors) => unreachable!("only bidirectional search needs predecessors"),
+        }
+    } else {
+        map_result(algorithm.run_reversible(&problem, limits, observer), |p| Grid::from_position(board, p))
     }
 }
 
@@ -213,6 +313,319 @@ fn map_result<S, T>(r: SearchResult<S, Move, u32>, f: impl Fn(&S) -> T) -> Searc
     SearchResult { outcome, stats: r.stats }
 }
 
+/// A solve's fields of a report.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SolveDetail {
+    /// The board, as `MxN`.
+    pub board: String,
+    /// The start, in the input's notation.
+    pub start: String,
+    /// The goal, in the same notation.
+    pub goal: String,
+    /// The heuristic the search used (`none` for the uninformed algorithms).
+    pub heuristic: String,
+    /// The number of moves of the solution found.
+    pub moves: Option<u32>,
+    /// True when a solution was found by an algorithm that guarantees the fewest moves.
+    pub optimal: bool,
+    /// The moves (each the direction the blank travels).
+    pub path: Option<Vec<Move>>,
+    /// The boards along the path, start first.
+    pub states: Option<Vec<String>>,
+    /// Why the instance cannot be solved, when the parity check refused it (no search ran).
+    pub unsolvable: Option<String>,
+}
+
+/// What `solve --json` prints for one instance: the core's report with [`SolveDetail`].
+pub type SolveReport = Report<SolveDetail>;
+
+/// A solved (or refused, or stopped) instance: its report, and the path with its boards.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    /// The report.
+    pub report: SolveReport,
+    /// The solution, when one was found.
+    pub solution: Option<Solution<Grid, Move, u32>>,
+}
+
+/// How an instance is to be solved: the algorithm and the heuristic asked for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Method {
+    /// The search algorithm.
+    pub algorithm: Algorithm,
+    /// The heuristic asked for (used only by the algorithms that use one).
+    pub heuristic: HeuristicRequest,
+}
+
+/// A goal with the algorithm and heuristic to reach it, reused for any number of starts.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    goal: Grid,
+    notation: Notation,
+    algorithm: Algorithm,
+    heuristic: HeuristicChoice,
+}
+
+impl Solver {
+    /// A solver with a given heuristic; states are written in `notation` in its reports.
+    /// Fails when the heuristic does not fit the goal.
+    pub fn new(
+        goal: &Grid,
+        notation: Notation,
+        algorithm: Algorithm,
+        heuristic: HeuristicChoice,
+    ) -> Result<Solver, Error> {
+        heuristic.check(goal)?;
+        Ok(Solver { goal: goal.clone(), notation, algorithm, heuristic })
+    }
+
+    /// A solver whose heuristic the domain's policy picks ([`HeuristicChoice::choose`]);
+    /// `pdb` is called only when the policy picks a pattern database.
+    pub fn choose(
+        goal: &Grid,
+        notation: Notation,
+        method: Method,
+        pdb: impl FnOnce(&Grid) -> Result<Arc<AdditivePdb>, Error>,
+    ) -> Result<Solver, Error> {
+        let heuristic = HeuristicChoice::choose(method.heuristic, method.algorithm, goal, pdb)?;
+        Solver::new(goal, notation, method.algorithm, heuristic)
+    }
+
+    /// The goal.
+    pub fn goal(&self) -> &Grid {
+        &self.goal
+    }
+    /// The algorithm.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+    /// The heuristic.
+    pub fn heuristic(&self) -> &HeuristicChoice {
+        &self.heuristic
+    }
+    /// The notation of the reports.
+    pub fn notation(&self) -> Notation {
+        self.notation
+    }
+    /// The name of the heuristic the searches use: `none` for an algorithm that ignores it.
+    pub fn heuristic_name(&self) -> &'static str {
+        if uses_heuristic(self.algorithm) { self.heuristic.name() } else { "none" }
+    }
+
+    /// Searches from `start`; `Err` when it cannot reach the goal (see [`check_solvable`]).
+    pub fn search<O: SolveObserver>(
+        &self,
+        start: &Grid,
+        limits: &Limits,
+        observer: O,
+    ) -> Result<SearchResult<Grid, Move, u32>, Error> {
+        check_solvable(start, &self.goal, self.notation)?;
+        Ok(search(start, &self.goal, self.algorithm, &self.heuristic, limits, observer))
+    }
+
+    /// Solves from `start`: an instance with the other parity gets a `no_solution` report
+    /// saying why, without searching; `Err` only for a start on another board.
+    ///
+    /// ```
+    /// use delve_sliding::{Board, Grid, solve::{HeuristicChoice, Solver}, notation::Notation};
+    /// use delve_core::{Algorithm, Limits, NoObserver, OutcomeKind};
+    /// let goal = Grid::standard_goal(Board::new(3, 3).unwrap());
+    /// let solver = Solver::new(&goal, Notation::RowMajor, Algorithm::Astar, HeuristicChoice::Manhattan).unwrap();
+    /// let start = Grid::new(goal.board(), vec![1, 2, 3, 4, 5, 6, 7, 0, 8]).unwrap();
+    /// let solved = solver.solve(&start, &Limits::none(), NoObserver).unwrap();
+    /// assert_eq!((solved.report.detail.moves, solved.report.detail.optimal), (Some(1), true));
+    /// let swapped = Grid::new(goal.board(), vec![2, 1, 3, 4, 5, 6, 7, 8, 0]).unwrap();
+    /// let refused = solver.solve(&swapped, &Limits::none(), NoObserver).unwrap();
+    /// assert_eq!(refused.report.outcome, OutcomeKind::NoSolution);
+    /// assert!(refused.report.detail.unsolvable.is_some());
+    /// ```
+    pub fn solve<O: SolveObserver>(&self, start: &Grid, limits: &Limits, observer: O) -> Result<Solved, Error> {
+        match self.search(start, limits, observer) {
+            Ok(result) => {
+                let report = self.report(start, &result);
+                Ok(Solved { report, solution: result.into_solution() })
+            }
+            Err(e @ Error::Unsolvable { .. }) => Ok(Solved { report: self.refusal(start, &e), solution: None }),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The report of `result`, a search from `start`.
+    pub fn report(&self, start: &Grid, result: &SearchResult<Grid, Move, u32>) -> SolveReport {
+        let solution = result.solution();
+        let detail = SolveDetail {
+            board: start.board().to_string(),
+            start: format_state(start, self.notation),
+            goal: format_state(&self.goal, self.notation),
+            heuristic: self.heuristic_name().to_string(),
+            moves: solution.map(|s| s.cost),
+            optimal: solution.is_some() && finds_shortest(self.algorithm),
+            path: solution.map(|s| s.actions.clone()),
+            states: solution.map(|s| s.states.iter().map(|g| format_state(g, self.notation)).collect()),
+            unsolvable: None,
+        };
+        Report::new(self.algorithm.name(), result, detail)
+    }
+
+    /// The report of an instance the parity check refused with `why`.
+    fn refusal(&self, start: &Grid, why: &Error) -> SolveReport {
+        let detail = SolveDetail {
+            board: start.board().to_string(),
+            start: format_state(start, self.notation),
+            goal: format_state(&self.goal, self.notation),
+            heuristic: self.heuristic_name().to_string(),
+            moves: None,
+            optimal: false,
+            path: None,
+            states: None,
+            unsolvable: Some(why.to_string()),
+        };
+        Report::from_parts(self.algorithm.name(), OutcomeKind::NoSolution, None, Default::default(), detail)
+    }
+
+    /// Solves every start in parallel (rayon's threads), each with the whole of `limits`
+    /// (its own time and node budget; the cancellation flag stops them all). `starts` pairs
+    /// each start with a number the report carries (its line in a file). Instances with the
+    /// other parity are refused, not searched.
+    ///
+    /// Reports through `observer`: `Event::Progress` with the phase `"solving"`, counting
+    /// finished instances. If the observer stops the batch, the instances not yet started
+    /// are reported as stopped. The batch's statistics add up the instances' (the largest
+    /// frontier is the largest of any), with the batch's wall time; it is `solved` when
+    /// every instance is, else stopped if any was, else `no_solution`.
+    pub fn solve_batch<O>(&self, starts: &[(usize, Grid)], limits: &Limits, observer: O) -> Result<BatchReport, Error>
+    where
+        O: Observer<(), u64> + Send,
+    {
+        if let Some((line, g)) = starts.iter().find(|(_, g)| g.board() != self.goal.board()) {
+            return Err(Error::Notation(format!(
+                "instance {line}: a {} board, but the goal is a {} board",
+                g.board(),
+                self.goal.board()
+            )));
+        }
+        // The batch's own meter only reports progress: its clock honours the cancel flag,
+        // not the per-instance budgets.
+        let batch_limits = Limits { cancel: limits.cancel.clone(), ..Limits::none() };
+        let mut meter = Meter::new(&batch_limits, observer);
+        let total = starts.len() as u64;
+        let halted = AtomicBool::new(meter.start::<(), u64>(self.algorithm.name()).is_err());
+        let shared = SharedMeter::new(meter);
+        let finished = AtomicU64::new(0);
+        let reports: Vec<SolveReport> = starts
+            .par_iter()
+            .map(|(_, start)| {
+                if halted.load(Relaxed) {
+                    let stopped = SearchResult {
+                        outcome: Outcome::Stopped { reason: StopReason::Observer, best_so_far: None },
+                        stats: Default::default(),
+                    };
+                    return self.report(start, &stopped);
+                }
+                let report = match self.solve(start, limits, delve_core::NoObserver) {
+                    Ok(solved) => solved.report,
+                    Err(_) => unreachable!("every start is on the goal's board"),
+                };
+                shared.add(report.stats.expanded, report.stats.generated);
+                let done = finished.fetch_add(1, Relaxed) + 1;
+                if shared.progress::<(), u64>("solving", done, Some(total)).is_err() {
+                    halted.store(true, Relaxed);
+                }
+                report
+            })
+            .collect();
+        let mut meter = shared.into_inner();
+        let outcome = if reports.iter().all(|r| r.solved) {
+            OutcomeKind::Solved
+        } else if reports.iter().any(|r| r.outcome == OutcomeKind::Stopped) {
+            OutcomeKind::Stopped
+        } else {
+            OutcomeKind::NoSolution
+        };
+        let stop_reason = reports.iter().find_map(|r| r.stop_reason);
+        let mut stats = meter.finish_with::<(), u64>(outcome, stop_reason);
+        stats.iterations = reports.iter().map(|r| r.stats.iterations).sum();
+        stats.max_frontier = reports.iter().map(|r| r.stats.max_frontier).max().unwrap_or(0);
+        let detail = BatchDetail {
+            board: self.goal.board().to_string(),
+            goal: format_state(&self.goal, self.notation),
+            heuristic: self.heuristic_name().to_string(),
+            instances: reports.len(),
+            solved_instances: reports.iter().filter(|r| r.solved).count(),
+            threads: rayon::current_num_threads(),
+            results: starts.iter().zip(reports).map(|((line, _), report)| BatchEntry { line: *line, report }).collect(),
+        };
+        Ok(Report::from_parts(self.algorithm.name(), outcome, stop_reason, stats, detail))
+    }
+}
+
+/// One instance of a [`BatchReport`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BatchEntry {
+    /// The number the caller gave the instance (its line in the file).
+    pub line: usize,
+    /// Its report.
+    #[serde(flatten)]
+    pub report: SolveReport,
+}
+
+/// A batch's fields of a report.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BatchDetail {
+    /// The board, as `MxN`.
+    pub board: String,
+    /// The goal.
+    pub goal: String,
+    /// The heuristic the searches used.
+    pub heuristic: String,
+    /// Number of instances.
+    pub instances: usize,
+    /// How many were solved.
+    pub solved_instances: usize,
+    /// Threads the instances were spread over.
+    pub threads: usize,
+    /// Every instance's report, in the order given.
+    pub results: Vec<BatchEntry>,
+}
+
+/// What `solve --from-file --json` prints: the core's report with [`BatchDetail`].
+pub type BatchReport = Report<BatchDetail>;
+
+/// Solves one instance start to finish: refuses it (a `no_solution` report saying why)
+/// before anything else when it cannot reach `goal`, so no pattern database is loaded or
+/// built for it; otherwise picks the heuristic ([`HeuristicChoice::choose`]; `pdb` supplies
+/// a pattern database when the policy picks one) and searches.
+///
+/// ```
+/// use delve_sliding::{solve::{solve_one, Method, HeuristicRequest}, notation::{Notation, parse_state, default_goal}};
+/// use delve_core::{Algorithm, Limits, NoObserver};
+/// let (start, notation) = parse_state("9B6358247", None).unwrap();
+/// let goal = default_goal(start.board(), notation);
+/// let method = Method { algorithm: Algorithm::Idastar, heuristic: HeuristicRequest::Auto };
+/// let no_pdb = |_: &_| unreachable!("3x3 gets linear conflict");
+/// let solved = solve_one(&start, &goal, notation, method, no_pdb, &Limits::none(), NoObserver).unwrap();
+/// assert_eq!(solved.report.detail.moves, Some(27));
+/// assert_eq!(solved.report.detail.heuristic, "linear-conflict");
+/// ```
+pub fn solve_one<O: SolveObserver>(
+    start: &Grid,
+    goal: &Grid,
+    notation: Notation,
+    method: Method,
+    pdb: impl FnOnce(&Grid) -> Result<Arc<AdditivePdb>, Error>,
+    limits: &Limits,
+    observer: O,
+) -> Result<Solved, Error> {
+    match check_solvable(start, goal, notation) {
+        Err(e @ Error::Unsolvable { .. }) => {
+            let solver = Solver::new(goal, notation, method.algorithm, HeuristicChoice::None)?;
+            Ok(Solved { report: solver.refusal(start, &e), solution: None })
+        }
+        Err(e) => Err(e),
+        Ok(()) => Solver::choose(goal, notation, method, pdb)?.solve(start, limits, observer),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,16 +636,19 @@ mod tests {
     #[test]
     fn every_algorithm_agrees_on_an_easy_instance() {
         let goal = Grid::standard_goal(Board::new(3, 3).unwrap());
-        let start = Grid::new(goal.board(), vec![8, 1, 3, 4, 0, 2, 7, 6, 5]).unwrap();
-        let space =
-            crate::enumerate::enumerate(&goal, u64::MAX, &Limits::none(), &crate::enumerate::NoProgress).unwrap();
+        let start = Grid::new(goal.board(), vec![1, 2, 3, 4, 0, 6, 7, 5, 8]).unwrap();
+        let space = crate::enumerate::enumerate(&goal, u64::MAX, &Limits::none(), NoObserver).unwrap();
         let optimal = space.depth(&start).unwrap();
-        for algo in Algorithm::ALL {
-            for h in [HeuristicChoice::Manhattan, HeuristicChoice::LinearConflict] {
+        for (name, _) in Algorithm::NAMES {
+            let algo: Algorithm = name.parse().unwrap();
+            for h in [HeuristicChoice::None, HeuristicChoice::Manhattan, HeuristicChoice::LinearConflict] {
                 let out = solve(&start, &goal, algo, &h, Notation::RowMajor, &Limits::none(), NoObserver).unwrap();
-                let sol = out.solution().unwrap();
-                assert_eq!(sol.cost, optimal, "{algo}");
-                assert_eq!(replay(&start, &sol.actions).unwrap().last(), Some(&goal), "{algo}");
+                let sol = out.solution().unwrap_or_else(|| panic!("{algo} {}", h.name()));
+                if finds_shortest(algo) {
+                    assert_eq!(sol.cost, optimal, "{algo} {}", h.name());
+                }
+                assert_eq!(sol.cost as usize, sol.len());
+                assert_eq!(replay(&start, &sol.actions).unwrap(), sol.states, "{algo}");
                 assert_eq!(sol.states.last(), Some(&goal));
             }
         }
@@ -253,6 +669,15 @@ mod tests {
         )
         .unwrap_err();
         assert!(err.to_string().starts_with("unsolvable: 2 1 3 4 5 6 7 8 0 cannot reach"), "{err}");
+        // The one-instance path refuses it before asking for a pattern database.
+        let method = Method { algorithm: Algorithm::Idastar, heuristic: HeuristicRequest::Pdb };
+        let no_pdb = |_: &Grid| -> Result<Arc<AdditivePdb>, Error> { panic!("no database for an unsolvable instance") };
+        let solved = solve_one(&start, &goal, Notation::RowMajor, method, no_pdb, &Limits::none(), NoObserver).unwrap();
+        let json = serde_json::to_value(&solved.report).unwrap();
+        assert_eq!(json["outcome"], "no_solution");
+        assert_eq!(json["solved"], false);
+        assert!(json["unsolvable"].as_str().unwrap().starts_with("unsolvable: "));
+        assert_eq!(json["stats"]["expanded"], 0);
     }
 
     #[test]
@@ -270,6 +695,71 @@ mod tests {
         )
         .unwrap();
         assert_eq!(out.solution().unwrap().actions, vec![Move::Down, Move::Right, Move::Down]);
-        assert!("dfs".parse::<Algorithm>().is_err());
+        for algo in ["bibfs", "idastar"] {
+            let out = solve(
+                &start,
+                &goal,
+                algo.parse().unwrap(),
+                &HeuristicChoice::None,
+                Notation::RowMajor,
+                &Limits::none(),
+                NoObserver,
+            )
+            .unwrap();
+            assert_eq!(out.solution().unwrap().actions, vec![Move::Down, Move::Right, Move::Down], "{algo}");
+        }
+    }
+
+    #[test]
+    fn the_policy_picks_the_heuristic() {
+        let goal = |r, c| Grid::standard_goal(Board::new(r, c).unwrap());
+        let fake = |g: &Grid| -> Result<Arc<AdditivePdb>, Error> {
+            let p = crate::pdb::Partition::parse("2-3", g)?;
+            Ok(Arc::new(AdditivePdb::build(g, &p, &Limits::none(), NoObserver)?.pdb))
+        };
+        let choose = |req, algo, g: &Grid| HeuristicChoice::choose(req, algo, g, fake).map(|h| h.name());
+        use HeuristicRequest::*;
+        // 2x3 (6 cells): auto means linear conflict; a database only when asked.
+        assert_eq!(choose(Auto, Algorithm::Idastar, &goal(2, 3)).unwrap(), "linear-conflict");
+        assert_eq!(choose(Pdb, Algorithm::Astar, &goal(2, 3)).unwrap(), "pdb");
+        assert_eq!(choose(Manhattan, Algorithm::Greedy, &goal(2, 3)).unwrap(), "manhattan");
+        assert_eq!(choose(Pdb, Algorithm::Ucs, &goal(2, 3)).unwrap(), "none");
+        // 5x5: no database.
+        assert_eq!(choose(Auto, Algorithm::Idastar, &goal(5, 5)).unwrap(), "linear-conflict");
+        assert!(choose(Pdb, Algorithm::Idastar, &goal(5, 5)).unwrap_err().to_string().contains("up to 16 cells"));
+        // A database for another goal is refused.
+        let other = fake(&goal(2, 3)).unwrap();
+        let keypad = crate::notation::keypad_goal(Board::new(2, 3).unwrap()).unwrap();
+        assert!(Solver::new(&keypad, Notation::Keypad, Algorithm::Astar, HeuristicChoice::Pdb(other)).is_err());
+        for (name, _) in HeuristicRequest::NAMES {
+            assert_eq!(name.parse::<HeuristicRequest>().unwrap().name(), name);
+        }
+        assert!("manhatan".parse::<HeuristicRequest>().is_err());
+    }
+
+    #[test]
+    fn batches_report_every_instance() {
+        let goal = Grid::standard_goal(Board::new(3, 3).unwrap());
+        let solver =
+            Solver::new(&goal, Notation::RowMajor, Algorithm::Idastar, HeuristicChoice::LinearConflict).unwrap();
+        let easy = goal.apply(Move::Up).unwrap();
+        let odd = Grid::new(goal.board(), vec![2, 1, 3, 4, 5, 6, 7, 8, 0]).unwrap();
+        let hard = Grid::new(goal.board(), vec![8, 6, 7, 2, 5, 4, 3, 0, 1]).unwrap();
+        let starts = vec![(3, easy), (5, odd), (8, hard.clone())];
+        let report = solver.solve_batch(&starts, &Limits::none(), NoObserver).unwrap();
+        assert_eq!(report.outcome, OutcomeKind::NoSolution);
+        assert_eq!((report.detail.instances, report.detail.solved_instances), (3, 2));
+        let one = solver.solve(&hard, &Limits::none(), NoObserver).unwrap().report;
+        assert_eq!(one.detail.moves, Some(31));
+        assert_eq!(report.detail.results[2].report.stats.expanded, one.stats.expanded);
+        assert_eq!(report.stats.expanded, report.detail.results.iter().map(|r| r.report.stats.expanded).sum::<u64>());
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(json["results"][0]["line"], 3);
+        assert_eq!(json["results"][0]["moves"], 1);
+        assert_eq!(json["results"][0]["path"], serde_json::json!(["D"]));
+        assert!(json["results"][1]["unsolvable"].is_string());
+        // A node budget stops the hard one: the batch is stopped, with the reason.
+        let report = solver.solve_batch(&starts, &Limits::none().max_expanded(50), NoObserver).unwrap();
+        assert_eq!((report.outcome, report.stop_reason), (OutcomeKind::Stopped, Some(StopReason::NodeLimit)));
     }
 }

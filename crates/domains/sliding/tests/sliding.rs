@@ -3,15 +3,15 @@
 //! every solver's path replayed by a checker written here, solver agreement, parity,
 //! heuristic admissibility against the exact depths, and hand-worked analytics.
 
-use delve_core::{Limits, NoObserver};
+use delve_core::{Algorithm, Limits, NoObserver};
 use delve_sliding::analytics::{analyze, parse_samples};
-use delve_sliding::enumerate::{Enumeration, NoProgress, enumerate};
+use delve_sliding::enumerate::{Enumeration, enumerate};
 use delve_sliding::heuristic::{Heuristic, LinearConflict, Manhattan};
 use delve_sliding::notation::{Notation, keypad_goal, parse_state};
-use delve_sliding::pdb::{AdditivePdb, NoBuildProgress, Partition};
+use delve_sliding::pdb::{AdditivePdb, Partition};
 use delve_sliding::pool::samples_needed;
 use delve_sliding::rank::Ranker;
-use delve_sliding::solve::{Algorithm, HeuristicChoice, solve};
+use delve_sliding::solve::{HeuristicChoice, solve};
 use delve_sliding::{Board, Grid, Move, Nibbles, Position};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -22,7 +22,7 @@ fn board(r: usize, c: usize) -> Board {
 }
 
 fn space(goal: &Grid) -> Enumeration {
-    enumerate(goal, u64::MAX, &Limits::none(), &NoProgress).unwrap()
+    enumerate(goal, u64::MAX, &Limits::none(), NoObserver).unwrap()
 }
 
 fn factorial(n: u64) -> u64 {
@@ -92,7 +92,7 @@ fn every_solver_finds_an_optimal_replayable_path_on_random_8_puzzles() {
     let goal = keypad_goal(board(3, 3)).unwrap();
     let e = space(&goal);
     let pdb = Arc::new(
-        AdditivePdb::build(&goal, &Partition::parse("4-4", &goal).unwrap(), &Limits::none(), &NoBuildProgress).unwrap(),
+        AdditivePdb::build(&goal, &Partition::parse("4-4", &goal).unwrap(), &Limits::none(), NoObserver).unwrap().pdb,
     );
     let ranker = Ranker::new(&goal).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(2024);
@@ -166,7 +166,7 @@ fn heuristics_are_admissible_and_ordered_on_every_8_puzzle_state() {
     let manhattan = Manhattan::new(&goal);
     let lc = LinearConflict::new(&goal);
     let pdb =
-        AdditivePdb::build(&goal, &Partition::parse("4-4", &goal).unwrap(), &Limits::none(), &NoBuildProgress).unwrap();
+        AdditivePdb::build(&goal, &Partition::parse("4-4", &goal).unwrap(), &Limits::none(), NoObserver).unwrap().pdb;
     assert!(pdb.reflects(), "the keypad blank lies on the anti-diagonal");
     // Every state's exact depth comes from the enumeration's table.
     let mut exact_hits = 0u64;
@@ -236,7 +236,7 @@ fn hand_worked_analytics() {
     let samples = parse_samples("hand.csv", csv, None).unwrap();
     let goal = keypad_goal(samples.board).unwrap();
     let e = space(&goal);
-    let a = analyze("hand.csv", &samples, |g| e.depth(g)).unwrap();
+    let a = analyze("hand.csv", &samples, |g| Ok(e.depth(g))).unwrap();
     assert_eq!(a.samples, 6);
     let pats: Vec<(&str, usize, u32)> = a.patterns.iter().map(|p| (p.pattern.as_str(), p.count, p.moves)).collect();
     assert_eq!(pats, vec![("789456B23", 1, 0), ("789B56423", 2, 1), ("78945623B", 3, 2)]);
@@ -260,7 +260,7 @@ fn analytics_reports_unsolvable_rows_with_their_line() {
     let samples = parse_samples("s.csv", csv, None).unwrap();
     let goal = keypad_goal(samples.board).unwrap();
     let e = space(&goal);
-    let err = analyze("s.csv", &samples, |g| e.depth(g)).unwrap_err().to_string();
+    let err = analyze("s.csv", &samples, |g| Ok(e.depth(g))).unwrap_err().to_string();
     assert_eq!(err, "s.csv:2:1: pattern 879456B23 cannot reach the goal (wrong permutation parity)");
 }
 
@@ -284,4 +284,27 @@ fn parser_errors() {
 fn sample_count_rule_matches_the_reference() {
     assert_eq!(samples_needed(70, 0.999).unwrap().samples, 487);
     assert_eq!(samples_needed(80, 0.999).unwrap().samples, 557);
+}
+
+#[test]
+fn analytics_fall_back_to_search_and_report_stops() {
+    use delve_sliding::analytics::MoveCounter;
+    use delve_sliding::error::Error;
+    let csv = "1,789456B23\n2,9B6358247\n";
+    let samples = parse_samples("s.csv", csv, None).unwrap();
+    let goal = keypad_goal(samples.board).unwrap();
+    let no_pdb = |_: &Grid| -> Result<Arc<AdditivePdb>, Error> { panic!("3x3 gets linear conflict") };
+    // Too little memory to enumerate: IDA* per pattern gives the same figures.
+    let counter = MoveCounter::new(&goal, samples.notation, 1 << 10, &Limits::none(), NoObserver, no_pdb).unwrap();
+    assert_eq!(counter.method(), "idastar, heuristic linear-conflict");
+    let a = analyze("s.csv", &samples, |g| counter.moves(g, &Limits::none(), NoObserver)).unwrap();
+    assert_eq!(a.patterns.iter().map(|p| p.moves).collect::<Vec<_>>(), vec![0, 27]);
+    // A search stopped by a limit is reported as stopped, not as an unreachable pattern.
+    let limits = Limits::none().max_expanded(10);
+    let err = analyze("s.csv", &samples, |g| counter.moves(g, &limits, NoObserver)).unwrap_err();
+    assert!(matches!(err, Error::Stopped { reason: delve_core::StopReason::NodeLimit, .. }), "{err}");
+    // So is a stopped enumeration: the fallback is for boards too large, nothing else.
+    let stopped = Limits::none().timeout(std::time::Duration::ZERO);
+    let err = MoveCounter::new(&goal, samples.notation, u64::MAX, &stopped, NoObserver, no_pdb).err().unwrap();
+    assert!(matches!(err, Error::Stopped { reason: delve_core::StopReason::Timeout, .. }), "{err}");
 }
