@@ -11,8 +11,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 fn main() {
-    // An endless space: every number leads to two more, and no goal is ever reached.
-    let p = FnProblem::unit(1u64, |&n| [2 * n, 2 * n + 1], |_| false);
+    // An endless space: every number leads to two more (wrapping past 2⁶⁴), and no goal is
+    // ever reached.
+    let p = FnProblem::unit(1u64, |&n| [n.wrapping_mul(2), n.wrapping_mul(2) | 1], |_| false);
 
     let out = bfs(&p, &Limits::none().max_expanded(100_000), NoObserver);
     assert_eq!(out.outcome.stop_reason(), Some(StopReason::NodeLimit));
