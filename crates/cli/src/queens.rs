@@ -87,9 +87,9 @@ struct CountArgs {
     /// Board size (1..=27; N = 27 is the largest board ever counted).
     #[arg(value_parser = parse_size)]
     n: usize,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_name = "T", default_value_t = 0)]
-    threads: usize,
+    /// Worker threads [default: all cores].
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
     /// Stop after this many seconds (a value too large to matter, or `inf`, means no limit).
     #[arg(long, value_name = "SECS", value_parser = common::parse_secs)]
     timeout: Option<f64>,
@@ -253,10 +253,10 @@ fn count(args: CountArgs) -> anyhow::Result<Status> {
     if let Some(secs) = args.timeout {
         limits = limits.clone().timeout_secs(secs).unwrap_or(limits);
     }
-    let threads = if args.threads == 0 { rayon::current_num_threads() } else { args.threads };
+    let threads = args.threads.map_or_else(rayon::current_num_threads, |t| t as usize);
     let progress = Progress::new(&format!("counting {}-queens", args.n));
     let start = std::time::Instant::now();
-    let result = match count_solutions(args.n, args.threads, &limits, progress) {
+    let result = match count_solutions(args.n, threads, &limits, progress) {
         Ok(c) => Ok(c),
         Err(delve_queens::QueensError::Stopped(reason)) => Err(reason),
         Err(e) => return Err(e.into()),

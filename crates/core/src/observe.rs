@@ -182,8 +182,12 @@ impl<S, C, F: FnMut(&Event<'_, S, C>, &Live)> Observer<S, C> for FnObserver<F> {
     }
 }
 
-/// How many work units pass between two looks at the clock and the cancel flag.
+/// The most work units that pass between two looks at the clock and the cancel flag. The
+/// stride shrinks when units are slow (a MAC assignment on a 1500-queens board takes a second),
+/// so a deadline or Ctrl-C is noticed within about [`CHECK_SPAN`] whatever a unit costs.
 const CHECK_EVERY: u64 = 256;
+/// The time the meter aims to leave between two looks at the clock.
+const CHECK_SPAN: Duration = Duration::from_millis(10);
 /// Least time between two [`Event::Progress`] events (the last one always goes out).
 const PROGRESS_EVERY: Duration = Duration::from_millis(50);
 
@@ -194,6 +198,10 @@ pub struct Meter<'a, O> {
     limits: &'a Limits,
     observer: O,
     next_check: u64,
+    /// Work units between two looks at the clock (1 to [`CHECK_EVERY`]).
+    stride: u64,
+    /// When the clock was last looked at.
+    last_check: Duration,
     last_progress: Option<Duration>,
 }
 
@@ -205,6 +213,8 @@ impl<'a, O> Meter<'a, O> {
             limits,
             observer,
             next_check: 0,
+            stride: 1,
+            last_check: Duration::ZERO,
             last_progress: None,
         }
     }
@@ -267,11 +277,28 @@ impl<'a, O> Meter<'a, O> {
             return Err(StopReason::NodeLimit);
         }
         if stats.expanded >= self.next_check {
-            self.next_check = stats.expanded + CHECK_EVERY;
             self.live.clock.check()?;
+            self.pace();
         }
-        stats.expanded += 1;
+        self.live.stats.expanded += 1;
         Ok(())
+    }
+
+    /// Sets when the clock is looked at next: fewer units apart when the last ones were slow,
+    /// more when they were fast.
+    #[cold]
+    fn pace(&mut self) {
+        let now = self.live.clock.elapsed();
+        let spent = now.saturating_sub(self.last_check);
+        self.last_check = now;
+        self.stride = if spent > CHECK_SPAN {
+            (self.stride / 8).max(1)
+        } else if spent < CHECK_SPAN / 8 {
+            (self.stride * 2).min(CHECK_EVERY)
+        } else {
+            self.stride
+        };
+        self.next_check = self.live.stats.expanded + self.stride;
     }
 
     /// Counts one generated successor and tells the observer. `Ok(true)`: keep it;

@@ -205,3 +205,20 @@ fn closures_over_borrowed_states_need_no_annotations() {
     drop(p);
     assert!(tests >= 5);
 }
+
+#[test]
+fn slow_work_units_still_meet_the_deadline() {
+    // Each expansion takes 5 ms: checking the clock every 256 units would overshoot a 50 ms
+    // limit by more than a second; the meter shortens its stride instead.
+    let p = FnProblem::unit(
+        0u64,
+        |&n| {
+            std::thread::sleep(Duration::from_millis(5));
+            [n + 1]
+        },
+        |_| false,
+    );
+    let out = dfs(&p, &Limits::none().timeout(Duration::from_millis(50)), NoObserver);
+    assert_eq!(out.outcome.stop_reason(), Some(StopReason::Timeout));
+    assert!(out.stats.elapsed < Duration::from_millis(400), "stopped after {:?}", out.stats.elapsed);
+}

@@ -1,0 +1,52 @@
+//! Ctrl-C on long commands: a SIGINT sent to the running `delve` stops the job cleanly, with
+//! exit 1 and a report whose `stop_reason` is `"cancelled"` and whose statistics are those
+//! gathered so far.
+#![cfg(unix)]
+
+use serde_json::Value;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Starts `delve ARGS`, interrupts it after `after`, and returns its exit code, its one JSON
+/// line and how long it took to stop after the signal.
+fn interrupt(args: &[&str], after: Duration) -> (i32, Value, Duration) {
+    let child = Command::new(assert_cmd::cargo::cargo_bin("delve"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("delve starts");
+    std::thread::sleep(after);
+    let sent = Instant::now();
+    let kill = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
+    assert!(kill.success());
+    let out = child.wait_with_output().expect("delve ends");
+    let took = sent.elapsed();
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+    let report = serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("{args:?}: {e}: {stdout}"));
+    (out.status.code().expect("exited, not killed"), report, took)
+}
+
+#[test]
+fn sigint_stops_long_jobs_with_their_statistics() {
+    // Each of these runs for minutes or hours if left alone.
+    for args in [
+        &["queens", "count", "27", "--json"][..],
+        &["queens", "solve", "1500", "--algo", "mac", "--json"],
+        &["route", "--from", "Arad", "--to", "Bucharest", "--algo", "dls", "--json"],
+        &["sliding", "enumerate", "3x4", "--json"],
+    ] {
+        let (code, report, took) = interrupt(args, Duration::from_millis(400));
+        if report["solved"] == true {
+            continue; // finished before the signal (the route search is fast): nothing to stop
+        }
+        assert_eq!(code, 1, "{args:?}: {report}");
+        assert_eq!(
+            (report["outcome"].as_str(), report["stop_reason"].as_str()),
+            (Some("stopped"), Some("cancelled")),
+            "{args:?}"
+        );
+        assert!(report["stats"]["elapsed_ms"].as_f64().is_some_and(|ms| ms >= 300.0), "{args:?}: {report}");
+        assert!(took < Duration::from_secs(5), "{args:?} took {took:?} to stop");
+    }
+}
