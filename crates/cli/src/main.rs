@@ -32,7 +32,27 @@ enum Command {
     Sliding(sliding::SlidingArgs),
 }
 
+/// Whether a panic is the standard library's report that stdout was closed under us (a pipe
+/// into `head`, say): a normal way for a command-line tool to end, not a crash.
+fn is_closed_stdout(info: &std::panic::PanicHookInfo<'_>) -> bool {
+    let message = info
+        .payload()
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| info.payload().downcast_ref::<&str>().copied())
+        .unwrap_or("");
+    message.starts_with("failed printing to stdout") && message.contains("Broken pipe")
+}
+
 fn main() -> ExitCode {
+    // `println!` panics when the reader of a pipe goes away; end quietly instead, as `cat` does.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if is_closed_stdout(info) {
+            std::process::exit(0);
+        }
+        default_hook(info);
+    }));
     let cli = Cli::parse();
     let result: anyhow::Result<Status> = match cli.command {
         Command::Queens(args) => queens::run(args),
@@ -43,6 +63,12 @@ fn main() -> ExitCode {
     match result {
         Ok(Status::Done) => ExitCode::SUCCESS,
         Ok(Status::NotSolved) => ExitCode::from(1),
+        // The reader of stdout went away (`| head`): nothing more to say to anyone.
+        Err(err)
+            if err.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
         Err(err) => {
             eprintln!("error: {err:#}");
             ExitCode::from(2)

@@ -50,3 +50,22 @@ fn sigint_stops_long_jobs_with_their_statistics() {
         assert!(took < Duration::from_secs(5), "{args:?} took {took:?} to stop");
     }
 }
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    // 100,000 rows are far more than a pipe holds: the reader leaves after one line, as `head -1`.
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("delve"))
+        .args(["queens", "solve", "100000", "--algo", "construct"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("delve starts");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("piped")).read_line(&mut first).expect("one line");
+    assert!(first.starts_with("100000-queens by construct: solved"), "{first}");
+    let out = child.wait_with_output().expect("delve ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+}
