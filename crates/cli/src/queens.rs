@@ -47,6 +47,9 @@ fn parse_size(s: &str) -> Result<usize, String> {
 
 /// Arguments of `delve queens solve`.
 #[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  delve queens solve 8 --algo hc --seed 1 --verbose 2\n  delve queens solve 5 --algo bfs\n  delve queens solve 1000 --algo csp-mrv-fc --json\n  delve queens solve 100000 --algo min-conflicts --verbose 0"
+)]
 struct SolveArgs {
     /// Board size.
     #[arg(value_parser = parse_size)]
@@ -83,6 +86,9 @@ struct BatchArgs {
 
 /// Arguments of `delve queens count`.
 #[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  delve queens count 12\n  delve queens count 14 --threads 1 --json\n  delve queens count 24 --timeout 0.5"
+)]
 struct CountArgs {
     /// Board size (1..=27; N = 27 is the largest board ever counted).
     #[arg(value_parser = parse_size)]

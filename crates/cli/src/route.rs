@@ -10,6 +10,9 @@ use delve_route::{BUILTIN_MAPS, CityId, RoadMap, RouteError, RouteReport};
 
 /// Arguments of `delve route`.
 #[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  delve route --from Arad --to Bucharest\n  delve route --from Arad --to Bucharest --algo ils --log\n  delve route --from arad --to bucharest --algo wastar --weight 1.5 --json\n  delve route --list"
+)]
 pub struct RouteArgs {
     /// A built-in map (romania) or a road-map file.
     #[arg(long, value_name = "romania|FILE", default_value = "romania")]

@@ -22,6 +22,9 @@ enum SudokuCommand {
 
 /// Arguments of `delve sudoku solve`.
 #[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  delve sudoku solve 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n  delve sudoku solve 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 --algo fc --count --json"
+)]
 struct SolveArgs {
     /// The grid itself (81 cells) or a file holding it.
     grid: String,

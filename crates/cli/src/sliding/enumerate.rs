@@ -33,6 +33,7 @@ fn enumerate_or_report(goal: &Grid, notation: Notation, json: bool) -> Result<Re
 
 /// Arguments of `delve sliding enumerate`.
 #[derive(Args, Debug)]
+#[command(after_help = "Examples:\n  delve sliding enumerate 3x3\n  delve sliding enumerate 2x3 --json")]
 pub(super) struct EnumerateArgs {
     /// The board, rows x columns (e.g. 3x3, 3x4, 2x6).
     #[arg(value_name = "MxN", value_parser = board_arg)]

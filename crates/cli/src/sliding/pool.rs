@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 /// Arguments of `delve sliding pool`.
 #[derive(Args, Debug)]
+#[command(after_help = "Examples:\n  delve sliding pool --samples 80 --observed 70 --trials 200")]
 pub(super) struct PoolArgs {
     /// Samples drawn (S), e.g. 80.
     #[arg(long, value_name = "S")]

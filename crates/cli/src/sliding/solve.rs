@@ -112,6 +112,9 @@ impl PdbOptions {
 
 /// Arguments of `delve sliding solve`.
 #[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  delve sliding solve 8734B9265\n  delve sliding solve 8734B9265 --algo astar --json\n  delve sliding solve 789B56423 --path"
+)]
 pub(super) struct SolveArgs {
     /// The state: keypad `789456B23`, digits `123456780`, or numbers `1 2 3 … 15 0`
     /// (quote it); `/` may separate rows.

@@ -1,0 +1,40 @@
+//! Every command in the Examples section of a subcommand's `--help` runs: exit 0 (done) or 1
+//! (no solution / stopped), never 2 (bad input) or a crash.
+
+use assert_cmd::Command;
+
+fn delve() -> Command {
+    Command::cargo_bin("delve").expect("the delve binary is built")
+}
+
+#[test]
+fn every_help_example_runs() {
+    let mut ran = 0;
+    for path in [
+        &["route"][..],
+        &["queens", "solve"],
+        &["queens", "count"],
+        &["sudoku", "solve"],
+        &["sliding", "enumerate"],
+        &["sliding", "solve"],
+        &["sliding", "pool"],
+    ] {
+        let help = delve().args(path).arg("--help").output().expect("help runs");
+        let help = String::from_utf8(help.stdout).expect("UTF-8");
+        let examples =
+            help.split_once("Examples:\n").map(|(_, e)| e).unwrap_or_else(|| panic!("{path:?}: no Examples"));
+        let lines: Vec<&str> = examples.lines().filter_map(|l| l.trim().strip_prefix("delve ")).collect();
+        assert!(!lines.is_empty(), "{path:?}: empty Examples");
+        for line in lines {
+            let out = delve().args(line.split_whitespace()).output().expect("example runs");
+            let code = out.status.code();
+            assert!(
+                matches!(code, Some(0 | 1)),
+                "`delve {line}` exited {code:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            ran += 1;
+        }
+    }
+    assert!(ran >= 15, "only {ran} examples");
+}
