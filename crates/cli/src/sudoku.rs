@@ -127,7 +127,11 @@ fn solve(args: SolveArgs) -> anyhow::Result<Status> {
     let spinner = Progress::new("sudoku");
     let result = match args.algo {
         Algo::MinConflicts => {
-            let cfg = MinConflicts { max_steps: 200_000, max_restarts: 50, ..MinConflicts::default() };
+            // Min-conflicts cannot prove a grid unsolvable; with a time or node limit it keeps
+            // restarting until that limit, without one it gives up after 50 restarts.
+            let limited = args.search.timeout.is_some() || args.search.max_nodes.is_some();
+            let max_restarts = if limited { u64::MAX } else { 50 };
+            let cfg = MinConflicts { max_steps: 200_000, max_restarts, ..MinConflicts::default() };
             min_conflicts(&csp, &cfg, args.seed, &limits, spinner)
         }
         algo => delve_csp::solve(&csp, &algo.config(), &limits, spinner),

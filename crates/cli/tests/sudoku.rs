@@ -78,6 +78,13 @@ fn other_solvers_and_outcomes() {
     let (rc, out, _) = run(&[&blocked, "--json"]);
     assert_eq!(rc, 1);
     assert!(out.contains("\"outcome\":\"no_solution\""), "{out}");
+    // Min-conflicts on a hard grid, given only a time limit, runs until that limit.
+    let hard = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let (rc, out, _) = run(&[hard, "--algo", "min-conflicts", "--timeout", "0.3", "--json"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    if v["solved"] != true {
+        assert_eq!((rc, v["stop_reason"].as_str()), (1, Some("timeout")), "{out}");
+    }
     let (rc, out, _) = run(&[&".".repeat(81), "--count", "--max-nodes", "500", "--json"]);
     assert_eq!(rc, 0, "{out}");
     assert!(out.contains("\"count_complete\":false"), "{out}");
