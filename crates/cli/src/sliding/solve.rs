@@ -88,9 +88,11 @@ impl PdbOptions {
             return Ok(Arc::new(db));
         }
         if !quiet {
+            // The 4x4 tables are the costly ones (measured: BENCHMARKS.md, "Pattern-database build").
+            let cost = if goal.board().cells() == 16 { ": about 2 minutes and 2.7 GB of memory" } else { "" };
             eprintln!(
-                "building the {} pattern database for {}, once: the two 4x4 half tables take about 2 minutes \
-                 and 2.7 GB of memory; they are cached in {} (`--heuristic linear-conflict` skips them)",
+                "building the {} pattern database for {}, once{cost}; it is cached in {} \
+                 (`--heuristic linear-conflict` skips it)",
                 partition.sizes(),
                 goal.board(),
                 dir.display()
