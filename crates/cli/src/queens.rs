@@ -255,10 +255,8 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
 }
 
 fn count(args: CountArgs) -> anyhow::Result<Status> {
-    let mut limits = common::interruptible();
-    if let Some(secs) = args.timeout {
-        limits = limits.clone().timeout_secs(secs).unwrap_or(limits);
-    }
+    // The same limits as every search with only `--timeout` (a node budget does not apply).
+    let limits = SearchArgs { timeout: args.timeout, ..SearchArgs::default() }.limits();
     let threads = args.threads.map_or_else(rayon::current_num_threads, |t| t as usize);
     let progress = Progress::new(&format!("counting {}-queens", args.n));
     let start = std::time::Instant::now();

@@ -84,9 +84,64 @@ fn limits_stop_with_exit_one() {
     assert!(v["solutions"].is_null());
 }
 
+/// The keys every report carries, present even when null (a missing key would read as null
+/// through `Value` indexing, so this looks at the objects themselves).
+fn assert_report_keys(v: &Value, what: &str) {
+    let object = v.as_object().unwrap_or_else(|| panic!("{what}: not an object: {v}"));
+    for key in ["algorithm", "solved", "outcome", "stop_reason", "stats"] {
+        assert!(object.contains_key(key), "{what}: no `{key}` in {v}");
+    }
+    for key in ["expanded", "generated", "elapsed_ms"] {
+        assert!(v["stats"][key].is_number(), "{what}: stats.{key} in {v}");
+    }
+    for old in ["algo", "reason"] {
+        assert!(!object.contains_key(old), "{what}: old key `{old}` in {v}");
+    }
+}
+
+#[test]
+fn solve_count_and_batch_reports_carry_the_common_keys() {
+    let v = json(&["count", "12", "--json"], 0);
+    assert_report_keys(&v, "count 12");
+    assert_eq!((v["algorithm"].as_str(), v["stop_reason"].is_null()), (Some("count"), true));
+    assert_eq!((v["solutions"].as_u64(), v["unique"].as_u64()), (Some(14200), Some(1787)), "OEIS A000170/A002562");
+    assert!(v["tasks"].is_number() && v["threads"].is_number(), "{v}");
+    let v = json(&["count", "12", "--threads", "1", "--json"], 0);
+    assert_eq!(v["threads"], 1);
+    for algo in ["bfs", "csp", "hc", "min-conflicts", "construct"] {
+        let v = json(&["solve", "8", "--algo", algo, "--json"], 0);
+        assert_report_keys(&v, algo);
+        let object = v.as_object().unwrap();
+        for key in ["n", "rows", "seed", "counters"] {
+            assert!(object.contains_key(key), "{algo}: no `{key}` in {v}");
+        }
+        assert_eq!(v["seed"].is_null(), ["bfs", "csp", "construct"].contains(&algo), "{algo}: {v}");
+    }
+    let v = json(&["solve", "20", "--algo", "bfs", "--max-nodes", "10", "--json"], 1);
+    assert_report_keys(&v, "stopped bfs");
+    assert_eq!((v["stop_reason"].as_str(), v["rows"].is_null()), (Some("node_limit"), true));
+    // Batch: {"input", "results": [report…], "errors": […]}.
+    let dir = std::env::temp_dir().join(format!("delve-cli-queens-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("input.txt");
+    std::fs::write(&input, "5 bfs\n5 csp\n").unwrap();
+    let v = json(&["batch", input.to_str().unwrap(), "--out-dir", dir.to_str().unwrap(), "--json"], 0);
+    assert_eq!(v["input"].as_str(), input.to_str());
+    assert_eq!(v["errors"].as_array().map(Vec::len), Some(0), "{v}");
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 2);
+    for r in results {
+        assert_report_keys(r, "batch");
+    }
+    assert_eq!(rows(&results[0]), [1, 3, 5, 2, 4]);
+    assert_eq!(rows(&results[1]), [5, 3, 1, 4, 2]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn huge_timeouts_mean_no_limit_and_never_panic() {
-    for secs in ["1e19", "1e308", "18446744073709551616", "inf"] {
+    // However large, a timeout is no limit: exit 0, never a panic (exit 101).
+    for secs in ["1e19", "1e308", "1.7976931348623157e308", "18446744073709551616", "inf"] {
         let v = json(&["solve", "8", "--algo", "mac", "--timeout", secs, "--json"], 0);
         assert_eq!(v["solved"], true, "--timeout {secs}");
         let v = json(&["count", "8", "--timeout", secs, "--json"], 0);

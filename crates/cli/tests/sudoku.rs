@@ -40,6 +40,12 @@ fn hard_grids_give_their_published_solutions() {
             assert!(v["counters"]["backtracks"].is_number());
             assert_eq!((v["algorithm"].as_str(), v["outcome"].as_str()), (Some(algo), Some("solved")));
             assert!(v["stop_reason"].is_null() && v["stats"]["elapsed_ms"].is_number());
+            // Present even when null; never the old names.
+            let object = v.as_object().unwrap();
+            assert!(
+                object.contains_key("stop_reason") && !object.contains_key("algo") && !object.contains_key("reason")
+            );
+            assert!(v["stats"]["expanded"].is_number() && v["stats"]["generated"].is_number());
         }
     }
 }
