@@ -1,10 +1,12 @@
 //! `delve sudoku solve <grid|file>`: Sudoku on the general CSP engine. Thin: read the grid
-//! (an 81-cell string or a file), call `delve_csp`, check the answer independently, render.
+//! (an 81-cell string or a file) with `delve_sudoku`, solve its model with `delve_csp`, check
+//! the answer independently, render.
 
 use crate::common::{self, Progress, SearchArgs, Status};
 use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
-use delve_csp::{Config, Inference, MinConflicts, Sudoku, ValueOrder, VarOrder, count, min_conflicts};
+use delve_csp::{Config, Inference, MinConflicts, ValueOrder, VarOrder, count, min_conflicts};
+use delve_sudoku::Sudoku;
 use std::path::Path;
 
 /// Arguments of `delve sudoku`.

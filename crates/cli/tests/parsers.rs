@@ -3,13 +3,13 @@
 //! formats must say where (a line number). This runs on stable in CI; the cargo-fuzz targets
 //! (coverage-guided, on nightly) are the deeper version of the same check.
 
-use delve_csp::Sudoku;
 use delve_queens::{parse_batch, parse_output};
 use delve_route::RoadMap;
 use delve_sliding::analytics::parse_samples;
 use delve_sliding::notation::parse_state;
 use delve_sliding::pdb::Partition;
 use delve_sliding::{Board, Grid};
+use delve_sudoku::Sudoku;
 use proptest::prelude::*;
 
 const MAP: &str = "# a map\ncity Arad 91 492\ncity \"Rimnicu Vilcea\" 233 410\ncity Sibiu 207 457\nroad Arad Sibiu 140\nroad Sibiu \"Rimnicu Vilcea\" 80\n";

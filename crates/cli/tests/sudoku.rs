@@ -1,5 +1,5 @@
 //! End-to-end tests of `delve sudoku solve`: the famous hard grids (shipped with
-//! `delve-csp`'s tests, sources in its `tests/data/SOURCES.md`) from the argument and from
+//! `delve-sudoku`'s tests, sources in its `tests/data/SOURCES.md`) from the argument and from
 //! files, every solver, and bad input with line and column.
 
 use assert_cmd::Command;
@@ -16,7 +16,7 @@ fn run(args: &[&str]) -> (i32, String, String) {
 }
 
 fn hard() -> Vec<(String, String, String)> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../csp/tests/data/hard-sudoku.txt");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../domains/sudoku/tests/data/hard-sudoku.txt");
     std::fs::read_to_string(path)
         .unwrap()
         .lines()

@@ -12,7 +12,9 @@
 //!   MAC); [`ac3`] on its own.
 //! - **Local search** ([`min_conflicts`]): min-conflicts with tabu and random-walk escapes
 //!   and restarts.
-//! - **A second model** ([`Sudoku`]), to show the engine is not N-Queens-shaped.
+//!
+//! The crate holds no domain: the models live in the domain crates (`delve-queens`'
+//! `csp_model`, `delve-sudoku`'s `Sudoku::to_csp`), which use this engine as any caller would.
 //!
 //! Work is counted and bounded through `delve_core`'s `Meter`, so every solver honours the
 //! same [`Limits`](delve_core::Limits) (node budget, deadline, Ctrl-C) and reports the core
@@ -40,16 +42,14 @@ mod error;
 mod min_conflicts;
 mod model;
 mod solver;
-mod sudoku;
 #[cfg(test)]
 mod test_models;
 
 pub use domain::Domain;
-pub use error::{CspError, SudokuError};
+pub use error::CspError;
 pub use min_conflicts::{MinConflicts, min_conflicts};
 pub use model::{BinaryFn, Constraint, Csp, NaryFn, Relation, Var};
 pub use solver::{
     Assignment, Config, CountResult, CspCounters, CspResult, Inference, TieBreak, UNASSIGNED, ValueOrder, VarOrder,
     ac3, count, enumerate, solve,
 };
-pub use sudoku::{Sudoku, SudokuDetail};

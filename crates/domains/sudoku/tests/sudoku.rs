@@ -2,7 +2,8 @@
 //! (`data/hard-sudoku.txt`, sources in `data/SOURCES.md`).
 
 use delve_core::{Limits, NoObserver};
-use delve_csp::{Config, Inference, MinConflicts, Sudoku, ValueOrder, VarOrder, ac3, count, min_conflicts, solve};
+use delve_csp::{Config, Inference, MinConflicts, ValueOrder, VarOrder, ac3, count, min_conflicts, solve};
+use delve_sudoku::Sudoku;
 use std::path::PathBuf;
 
 fn puzzles() -> Vec<(String, Sudoku, Sudoku)> {

@@ -1,27 +1,12 @@
-//! Sudoku, the engine's second model: 81 variables with domains 1..=9 (a given is a
-//! singleton) and 27 all-different constraints (rows, columns, boxes). It lives in this crate
-//! rather than in a `domains/` crate because its job is to show (and test) that the engine is
-//! general: a 100-line model, with its text format, needs no crate of its own.
+//! The grid: reading it from text, writing it back, checking it, and its CSP model.
 //!
 //! Text formats accepted by [`Sudoku::parse`]: 81 cells on one line, or 9 lines of 9
 //! cells; a cell is `1`-`9`, or `.` / `0` for empty. Spaces and the separators `|`, `-`,
 //! `+` are ignored, so pretty-printed grids read back; blank lines and lines made only of
 //! separators are skipped; `#` starts a comment line.
-//!
-//! ```
-//! use delve_csp::{Config, Sudoku, solve};
-//! use delve_core::{Limits, NoObserver};
-//! let grid: Sudoku =
-//!     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse().unwrap();
-//! let out = solve(&grid.to_csp(), &Config::mac(), &Limits::none(), &mut NoObserver);
-//! let solved = Sudoku::from_assignment(out.solution().unwrap());
-//! assert!(solved.is_solved() && solved.extends(&grid));
-//! assert_eq!(&solved.to_line()[..9], "534678912");
-//! ```
 
-use crate::domain::Domain;
 use crate::error::SudokuError;
-use crate::model::{Csp, Var};
+use delve_csp::{Csp, Domain, Var};
 use std::fmt;
 use std::str::FromStr;
 
@@ -238,49 +223,5 @@ mod tests {
         let pretty = "# a comment\n5 3 . | . 7 . | . . .\n6 . . | 1 9 5 | . . .\n. 9 8 | . . . | . 6 .\n------+-------+------\n8 . . | . 6 . | . . 3\n4 . . | 8 . 3 | . . 1\n7 . . | . 2 . | . . 6\n------+-------+------\n. 6 . | . . . | 2 8 .\n. . . | 4 1 9 | . . 5\n. . . | . 8 . | . 7 9\n";
         assert_eq!(Sudoku::parse(pretty).unwrap(), grid);
         assert_eq!(Sudoku::parse(&line.replace('.', "0")).unwrap(), grid);
-    }
-}
-
-/// The Sudoku fields of a report (the CLI's `--json`, the web API).
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct SudokuDetail {
-    /// Number of given cells.
-    pub givens: usize,
-    /// The puzzle as one 81-character line (`.` for empty).
-    pub puzzle: String,
-    /// The solved grid as one line, when solved.
-    pub grid: Option<String>,
-    /// The CSP engine's counters.
-    pub counters: crate::CspCounters,
-    /// Solutions counted, when a count was asked for.
-    pub solutions: Option<u64>,
-    /// Whether the count finished (so `solutions` is exact), when a count was asked for.
-    pub count_complete: Option<bool>,
-}
-
-impl Sudoku {
-    /// The report of solving this puzzle by `algorithm` with `result`, and of counting its
-    /// solutions when `counted` is given.
-    pub fn report(
-        &self,
-        algorithm: &str,
-        result: &crate::CspResult,
-        counted: Option<&crate::CountResult>,
-    ) -> delve_core::Report<SudokuDetail> {
-        let detail = SudokuDetail {
-            givens: self.givens(),
-            puzzle: self.to_line(),
-            grid: result.solution().map(|values| Sudoku::from_assignment(values).to_line()),
-            counters: result.counters,
-            solutions: counted.map(|c| c.count),
-            count_complete: counted.map(|c| c.is_complete()),
-        };
-        delve_core::Report::from_parts(
-            algorithm,
-            result.outcome.kind(),
-            result.outcome.stop_reason(),
-            result.stats,
-            detail,
-        )
     }
 }
