@@ -1,6 +1,6 @@
 //! Models shared by the unit tests.
 
-use crate::{Csp, Domain, Relation, Var};
+use crate::{Config, Csp, Domain, Inference, Relation, TieBreak, ValueOrder, Var, VarOrder};
 use std::sync::Arc;
 
 /// N-Queens as a binary CSP: variable `c` is the row of column `c`'s queen; every pair of
@@ -17,3 +17,42 @@ pub(crate) fn queens(n: usize) -> Csp {
     }
     csp
 }
+
+/// Configurations covering every ordering and inference, for tests that run them all.
+pub(crate) const CONFIGS: [Config; 5] = [
+    Config {
+        var_order: VarOrder::Static,
+        value_order: ValueOrder::Ascending,
+        inference: Inference::None,
+        tie_break: TieBreak::Lowest,
+        restarts: false,
+    },
+    Config {
+        var_order: VarOrder::Static,
+        value_order: ValueOrder::Descending,
+        inference: Inference::None,
+        tie_break: TieBreak::Lowest,
+        restarts: false,
+    },
+    Config {
+        var_order: VarOrder::Mrv,
+        value_order: ValueOrder::Lcv,
+        inference: Inference::ForwardChecking,
+        tie_break: TieBreak::Lowest,
+        restarts: false,
+    },
+    Config {
+        var_order: VarOrder::MrvDegree,
+        value_order: ValueOrder::Ascending,
+        inference: Inference::ForwardChecking,
+        tie_break: TieBreak::Lowest,
+        restarts: false,
+    },
+    Config {
+        var_order: VarOrder::MrvDegree,
+        value_order: ValueOrder::Lcv,
+        inference: Inference::Mac,
+        tie_break: TieBreak::Lowest,
+        restarts: false,
+    },
+];

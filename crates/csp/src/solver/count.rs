@@ -1,0 +1,82 @@
+//! Counting and visiting every solution: the backtracking search run to the end (never
+//! restarted), the visitor called at each complete assignment.
+
+use super::engine::Engine;
+use super::search::End;
+use super::{Assignment, Config, CspCounters};
+use crate::model::Csp;
+use delve_core::{Limits, Observer, Stats, StopReason};
+use std::ops::ControlFlow;
+
+/// The result of [`count`] and [`enumerate`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct CountResult {
+    /// Solutions found (all of them unless `stop_reason` is set).
+    pub count: u64,
+    /// Set when a limit stopped the enumeration early (the count is then a lower bound).
+    pub stop_reason: Option<StopReason>,
+    /// The core statistics.
+    pub stats: Stats,
+    /// The CSP's own counters.
+    pub counters: CspCounters,
+}
+
+impl CountResult {
+    /// True when every solution was counted.
+    pub fn is_complete(&self) -> bool {
+        self.stop_reason.is_none()
+    }
+}
+
+/// Counts every solution.
+///
+/// ```
+/// use delve_csp::{Config, Csp, Domain, count};
+/// use delve_core::{Limits, NoObserver};
+/// let mut csp = Csp::new();
+/// let v: Vec<_> = (0..4).map(|_| csp.add_var(Domain::full(4))).collect();
+/// csp.add_all_different(&v).unwrap();
+/// assert_eq!(count(&csp, &Config::mrv_fc(), &Limits::none(), &mut NoObserver).count, 24);
+/// ```
+pub fn count<O>(csp: &Csp, config: &Config, limits: &Limits, observer: O) -> CountResult
+where
+    O: Observer<Assignment, usize>,
+{
+    enumerate(csp, config, limits, observer, |_| ControlFlow::Continue(()))
+}
+
+/// Calls `visit` with every solution until it breaks; returns how many were visited.
+pub fn enumerate<O, F>(csp: &Csp, config: &Config, limits: &Limits, observer: O, mut visit: F) -> CountResult
+where
+    O: Observer<Assignment, usize>,
+    F: FnMut(&[u32]) -> ControlFlow<()>,
+{
+    let mut n = 0u64;
+    let (end, stats, counters) = Engine::new(csp, *config, limits, observer).run(&mut |values: &[u32]| {
+        n += 1;
+        visit(values)
+    });
+    let stop_reason = match end {
+        End::Stopped(reason) => Some(reason),
+        End::Exhausted | End::Interrupted | End::Cutoff => None,
+    };
+    CountResult { count: n, stop_reason, stats, counters }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_models::{CONFIGS, queens};
+    use delve_core::NoObserver;
+
+    #[test]
+    fn every_configuration_counts_queens() {
+        for cfg in CONFIGS {
+            for (n, expected) in [(1, 1), (2, 0), (3, 0), (4, 2), (5, 10), (6, 4), (7, 40), (8, 92)] {
+                let out = count(&queens(n), &cfg, &Limits::none(), &mut NoObserver);
+                assert_eq!(out.count, expected, "{cfg:?} n={n}");
+                assert_eq!(out.stop_reason, None);
+            }
+        }
+    }
+}
