@@ -6,7 +6,7 @@
 //!   ([`Relation`]: `=`, `≠`, `<`, `≤`, difference exclusions, any predicate), all-different
 //!   (with optional per-variable offsets, which is how N-Queens' diagonals are said), and
 //!   arbitrary n-ary predicates.
-//! - **Systematic search** ([`solve`], [`count`], [`enumerate`]): chronological
+//! - **Systematic search** ([`solve`], [`count`], [`for_each_solution`]): chronological
 //!   backtracking configured by a [`Config`] — variable ordering (static, MRV, MRV + degree),
 //!   value ordering (ascending, descending, LCV) and inference (none, forward checking,
 //!   MAC); [`ac3`] on its own.
@@ -51,5 +51,5 @@ pub use min_conflicts::{MinConflicts, min_conflicts};
 pub use model::{BinaryFn, Constraint, Csp, NaryFn, Relation, Var};
 pub use solver::{
     Assignment, Config, CountResult, CspCounters, CspResult, Inference, TieBreak, UNASSIGNED, ValueOrder, VarOrder,
-    ac3, count, enumerate, solve,
+    ac3, count, for_each_solution, solve,
 };

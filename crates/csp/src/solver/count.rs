@@ -8,12 +8,12 @@ use crate::model::Csp;
 use delve_core::{Limits, Observer, Stats, StopReason};
 use std::ops::ControlFlow;
 
-/// The result of [`count`] and [`enumerate`].
+/// The result of [`count`] and [`for_each_solution`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct CountResult {
     /// Solutions found (all of them unless `stop_reason` is set).
     pub count: u64,
-    /// Set when a limit stopped the enumeration early (the count is then a lower bound).
+    /// Set when a limit stopped the search early (the count is then a lower bound).
     pub stop_reason: Option<StopReason>,
     /// The core statistics.
     pub stats: Stats,
@@ -42,11 +42,28 @@ pub fn count<O>(csp: &Csp, config: &Config, limits: &Limits, observer: O) -> Cou
 where
     O: Observer<Assignment, usize>,
 {
-    enumerate(csp, config, limits, observer, |_| ControlFlow::Continue(()))
+    for_each_solution(csp, config, limits, observer, |_| ControlFlow::Continue(()))
 }
 
-/// Calls `visit` with every solution until it breaks; returns how many were visited.
-pub fn enumerate<O, F>(csp: &Csp, config: &Config, limits: &Limits, observer: O, mut visit: F) -> CountResult
+/// Calls `visit` with every solution (in the search's order) until it breaks; returns how
+/// many were visited. The same search as [`count`], which visits without looking.
+///
+/// ```
+/// use delve_csp::{Config, Csp, Domain, Relation, for_each_solution};
+/// use delve_core::{Limits, NoObserver};
+/// use std::ops::ControlFlow;
+/// let mut csp = Csp::new();
+/// let x = csp.add_var(Domain::full(3));
+/// let y = csp.add_var(Domain::full(3));
+/// csp.add_binary(x, y, Relation::Lt).unwrap();
+/// let mut seen = Vec::new();
+/// let out = for_each_solution(&csp, &Config::plain(), &Limits::none(), NoObserver, |s| {
+///     seen.push((s[0], s[1]));
+///     ControlFlow::Continue(())
+/// });
+/// assert_eq!((out.count, seen), (3, vec![(0, 1), (0, 2), (1, 2)]));
+/// ```
+pub fn for_each_solution<O, F>(csp: &Csp, config: &Config, limits: &Limits, observer: O, mut visit: F) -> CountResult
 where
     O: Observer<Assignment, usize>,
     F: FnMut(&[u32]) -> ControlFlow<()>,

@@ -16,7 +16,7 @@
 //! - [`arc_consistency`](self::arc_consistency): AC-3 and its propagators, for MAC and
 //!   [`ac3`];
 //! - [`search`](self::search): the backtracking loop with its restarts, and [`solve`];
-//! - [`count`](self::count): [`count`] and [`enumerate`];
+//! - [`count`](self::count): [`count`] and [`for_each_solution`];
 //! - [`engine`](self::engine): the state they share (domains, trail, assignment).
 
 mod arc_consistency;
@@ -27,7 +27,7 @@ mod propagation;
 mod search;
 
 pub use arc_consistency::ac3;
-pub use count::{CountResult, count, enumerate};
+pub use count::{CountResult, count, for_each_solution};
 pub use ordering::{TieBreak, ValueOrder, VarOrder};
 pub use propagation::Inference;
 pub use search::solve;
@@ -54,7 +54,7 @@ pub struct Config {
     /// When searching for one solution, restart from scratch after a cutoff of assignments
     /// that grows by half each time (first cutoff: 2 × the number of variables, at least 64). The search stays
     /// complete: a run that finishes under its cutoff proves there is no solution. Restarts
-    /// only help with [`TieBreak::Random`]; counting and enumeration never restart.
+    /// only help with [`TieBreak::Random`]; counting and visiting every solution never restart.
     pub restarts: bool,
 }
 

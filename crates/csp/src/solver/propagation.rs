@@ -209,7 +209,7 @@ impl<O: Observer<Assignment, usize>> Engine<'_, '_, O> {
 mod tests {
     use crate::Domain;
     use crate::model::{Csp, Relation, Var};
-    use crate::solver::enumerate;
+    use crate::solver::for_each_solution;
     use crate::test_models::CONFIGS;
     use delve_core::{Limits, NoObserver};
     use std::ops::ControlFlow;
@@ -224,7 +224,7 @@ mod tests {
         csp.add_binary(v[1], v[2], Relation::Lt).unwrap();
         for cfg in CONFIGS {
             let mut seen = Vec::new();
-            let out = enumerate(&csp, &cfg, &Limits::none(), &mut NoObserver, |s| {
+            let out = for_each_solution(&csp, &cfg, &Limits::none(), &mut NoObserver, |s| {
                 seen.push(s.to_vec());
                 ControlFlow::Continue(())
             });
