@@ -1,6 +1,12 @@
 //! Exact solution counts (OEIS A000170, and the unique solutions of A002562) by bitboard
 //! backtracking with the board's symmetries.
 //!
+//! Why a counter of its own beside `delve_csp::count` on [`csp_model`](crate::csp_model)
+//! (which counts the same, tested in `tests/counts.rs`): counts are wanted up to N = 27,
+//! about 2.3·10¹⁷ solutions, where every nanosecond per node matters; the general engine
+//! pays domain bitsets, a trail and constraint checks per assignment (N = 12, one thread,
+//! test profile: 207 ms for the engine with MRV + forward checking, 4 ms here).
+//!
 //! One row at a time, three bit masks hold the columns and both diagonal directions already
 //! attacked, so the free squares of a row are one `!(cols | left | right)` and each queen is
 //! one lowest-set-bit step. Symmetry cuts the work about 5.6-fold over plain search, after
@@ -80,6 +86,10 @@ pub struct Count {
 /// the core's [`SharedMeter`], from worker threads; the observer may stop the count). A time
 /// limit or cancellation in `limits` is checked between tasks and, inside a task, every few
 /// dozen solutions found; the node budget does not apply.
+///
+/// A specialised hot path: `delve_csp::count` on [`csp_model`](crate::csp_model) counts the
+/// same (tested against it) but is far slower (N = 12, one thread: 207 ms against 4 ms),
+/// and the counts wanted go up to N = 27.
 ///
 /// ```
 /// use delve_core::{Limits, NoObserver};

@@ -14,7 +14,7 @@
 //! | `hc` | [`QueensLocal`]: complete state, h = attacking pairs | steepest-ascent hill climbing exactly as SPEC §2: best single-queen move, ties at random, random restart at every local minimum |
 //! | `hc-restart` | [`QueensLocal`] | the same with up to 100 sideways moves per climb before restarting (AIMA's variant) |
 //! | `sa` | [`QueensLocal`] | simulated annealing, rerun with fresh seeds until solved |
-//! | `min-conflicts` | line counters | [`min_conflicts`], specialised: a million queens in well under a second |
+//! | `min-conflicts` | [`Board`] (line counts) | [`min_conflicts`], specialised (O(N) a step, where the general engine on [`csp_model`] pays O(N²)): a million queens in well under a second |
 //! | `construct` | — | the explicit O(N) formula ([`construct`]) |
 //!
 //! N = 2 and 3 have no solution: complete algorithms prove it by exhausting the space; the

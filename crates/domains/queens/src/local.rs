@@ -1,18 +1,25 @@
 //! The complete-state formulation for local search (SPEC §2): one queen per column, the
 //! objective `h` is the number of attacking pairs, a move puts one queen elsewhere in its
 //! column. The state carries its line counts, so `h` after a move is computed in O(1)
-//! (the reference recounts all pairs, O(N²), for each of the N² successors).
+//! (the reference recounts all pairs, O(N²), for each of the N² successors). The same
+//! [`Board`] is the specialised min-conflicts' board: one complete-state formulation.
 
 use delve_core::local::{LocalProblem, Rng};
 use rand::Rng as _;
 
-/// A complete placement with per-line queen counts and its number of attacking pairs.
+/// A complete placement with per-line queen counts and its number of attacking pairs: the
+/// state of the local searches here, and the board of the specialised
+/// [`min_conflicts`](crate::min_conflicts), which adds its greedy start and repair moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
-    rows: Vec<u32>,
-    by_row: Vec<u32>,
-    by_sum: Vec<u32>,
-    by_diff: Vec<u32>,
+    /// The row of each column's queen.
+    pub(crate) rows: Vec<u32>,
+    /// Queens per row.
+    pub(crate) by_row: Vec<u32>,
+    /// Queens per diagonal `r + c`.
+    pub(crate) by_sum: Vec<u32>,
+    /// Queens per anti-diagonal `r + n − c`.
+    pub(crate) by_diff: Vec<u32>,
     pairs: u64,
 }
 
@@ -23,11 +30,26 @@ impl Board {
         let mut b =
             Board { rows: vec![0; n], by_row: vec![0; n], by_sum: vec![0; 2 * n], by_diff: vec![0; 2 * n], pairs: 0 };
         for (c, &r) in rows.iter().enumerate() {
-            b.rows[c] = r;
-            b.pairs += b.lines_through(c, r);
-            b.add(c, r);
+            b.place(c, r);
         }
         b
+    }
+
+    /// Puts column `c`'s queen on row `r`, counting the pairs it makes; column `c` must not
+    /// be on the board's lines yet (a board being built column by column, or just cleared).
+    #[inline]
+    pub(crate) fn place(&mut self, c: usize, r: u32) {
+        self.rows[c] = r;
+        self.pairs += self.lines_through(c, r);
+        self.add(c, r);
+    }
+
+    /// Removes every queen from the lines (the rows stay as they were, to be placed again).
+    pub(crate) fn clear(&mut self) {
+        self.by_row.fill(0);
+        self.by_sum.fill(0);
+        self.by_diff.fill(0);
+        self.pairs = 0;
     }
 
     /// The rows, column by column.
