@@ -409,6 +409,7 @@ impl<'c> State<'c> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_models::vars;
     use crate::{Domain, Relation};
     use delve_core::{NoObserver, StopReason};
 
@@ -424,8 +425,7 @@ mod tests {
     #[test]
     fn unsatisfiable_problem_stops_with_its_best() {
         // Three variables, two values, all different: one clash at best.
-        let mut csp = Csp::new();
-        let v: Vec<Var> = (0..3).map(|_| csp.add_var(Domain::full(2))).collect();
+        let (mut csp, v) = vars(3, 2);
         csp.add_all_different(&v).unwrap();
         let cfg = MinConflicts { max_steps: 50, max_restarts: 2, ..MinConflicts::default() };
         let out = min_conflicts(&csp, &cfg, 1, &Limits::none(), &mut NoObserver);

@@ -325,17 +325,16 @@ impl fmt::Debug for Csp {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_models::vars;
 
     #[test]
     fn violations_count_clashing_pairs() {
-        let mut csp = Csp::new();
-        let v: Vec<Var> = (0..4).map(|_| csp.add_var(Domain::full(4))).collect();
+        let (mut csp, v) = vars(4, 4);
         csp.add_all_different(&v).unwrap();
         assert_eq!(csp.violations(&[0, 0, 0, 1]), 3);
         assert_eq!(csp.violations(&[0, 1, 2, 3]), 0);
         // Offsets: queens' diagonal constraint.
-        let mut q = Csp::new();
-        let v: Vec<Var> = (0..3).map(|_| q.add_var(Domain::full(3))).collect();
+        let (mut q, v) = vars(3, 3);
         q.add_all_different_offsets(&v, &[0, 1, 2]).unwrap();
         assert_eq!(q.violations(&[2, 1, 0]), 3);
     }

@@ -3,12 +3,18 @@
 use crate::{Config, Csp, Domain, Inference, Relation, TieBreak, ValueOrder, Var, VarOrder};
 use std::sync::Arc;
 
+/// A model of `k` variables over `0..m`, no constraints yet, and its variables.
+pub(crate) fn vars(k: usize, m: u32) -> (Csp, Vec<Var>) {
+    let mut csp = Csp::new();
+    let v = (0..k).map(|_| csp.add_var(Domain::full(m))).collect();
+    (csp, v)
+}
+
 /// N-Queens as a binary CSP: variable `c` is the row of column `c`'s queen; every pair of
 /// columns differs in row and diagonal. (`delve_queens::csp_model` is the public one; this
 /// crate cannot depend on it.)
 pub(crate) fn queens(n: usize) -> Csp {
-    let mut csp = Csp::new();
-    let v: Vec<Var> = (0..n).map(|_| csp.add_var(Domain::full(n as u32))).collect();
+    let (mut csp, v) = vars(n, n as u32);
     for i in 0..n {
         for j in i + 1..n {
             let d = (j - i) as i64;

@@ -322,13 +322,13 @@ impl<O: Observer<Assignment, usize>> Engine<'_, '_, O> {
 mod tests {
     use super::*;
     use crate::solver::solve;
+    use crate::test_models::vars;
     use delve_core::{NoObserver, Outcome};
 
     #[test]
     fn ac3_detects_inconsistency_and_hidden_singles() {
         // Three variables, two values, all different: pigeonhole failure.
-        let mut csp = Csp::new();
-        let v: Vec<Var> = (0..3).map(|_| csp.add_var(Domain::full(2))).collect();
+        let (mut csp, v) = vars(3, 2);
         csp.add_all_different(&v).unwrap();
         assert!(ac3(&csp).is_none());
         assert_eq!(solve(&csp, &Config::mac(), &Limits::none(), &mut NoObserver).outcome, Outcome::NoSolution);

@@ -207,18 +207,16 @@ impl<O: Observer<Assignment, usize>> Engine<'_, '_, O> {
 
 #[cfg(test)]
 mod tests {
-    use crate::Domain;
-    use crate::model::{Csp, Relation, Var};
+    use crate::model::Relation;
     use crate::solver::for_each_solution;
-    use crate::test_models::CONFIGS;
+    use crate::test_models::{CONFIGS, vars};
     use delve_core::{Limits, NoObserver};
     use std::ops::ControlFlow;
 
     #[test]
     fn predicates_propagate() {
         // x + y + z == 6 over 0..4 with x < y < z: only (0,2,4)... and (1,2,3).
-        let mut csp = Csp::new();
-        let v: Vec<Var> = (0..3).map(|_| csp.add_var(Domain::full(5))).collect();
+        let (mut csp, v) = vars(3, 5);
         csp.add_predicate(&v, |t| t.iter().sum::<u32>() == 6).unwrap();
         csp.add_binary(v[0], v[1], Relation::Lt).unwrap();
         csp.add_binary(v[1], v[2], Relation::Lt).unwrap();
