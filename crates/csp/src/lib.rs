@@ -10,7 +10,7 @@
 //!   backtracking configured by a [`Config`] — variable ordering (static, MRV, MRV + degree),
 //!   value ordering (ascending, descending, LCV) and inference (none, forward checking,
 //!   MAC); [`ac3`] on its own.
-//! - **Local search** ([`min_conflicts`]): min-conflicts with tabu and random-walk escapes
+//! - **Local search** ([`min_conflicts`](fn@min_conflicts)): min-conflicts with tabu and random-walk escapes
 //!   and restarts.
 //!
 //! The crate holds no domain: the models live in the domain crates (`delve-queens`'

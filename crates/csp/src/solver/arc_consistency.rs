@@ -36,6 +36,7 @@ pub fn ac3(csp: &Csp) -> Option<Vec<Domain>> {
 }
 
 impl<O: Observer<Assignment, usize>> Engine<'_, '_, O> {
+    /// Queues constraint `c` for revision unless it is queued already.
     pub(super) fn enqueue(&mut self, c: u32) {
         if !self.in_queue[c as usize] {
             self.in_queue[c as usize] = true;
@@ -43,6 +44,7 @@ impl<O: Observer<Assignment, usize>> Engine<'_, '_, O> {
         }
     }
 
+    /// Makes the initial domains arc-consistent (before a MAC search, and for [`ac3`]); false on a wipe-out.
     pub(super) fn initial_propagation(&mut self) -> bool {
         if (0..self.n).any(|v| self.size[v] == 0) {
             return false;

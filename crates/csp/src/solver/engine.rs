@@ -11,13 +11,19 @@ use rand::SeedableRng;
 
 /// The search state: current domains (one flat bitset), assignment, trail, bookkeeping.
 pub(super) struct Engine<'c, 'l, O> {
+    /// The model searched.
     pub(super) csp: &'c Csp,
+    /// Orderings, inference, tie-breaks, restarts.
     pub(super) cfg: Config,
+    /// Number of variables.
     pub(super) n: usize,
     /// Words per variable in `words`.
     pub(super) wpv: usize,
+    /// The current domains: `wpv` bitset words per variable.
     pub(super) words: Vec<u64>,
+    /// Current domain sizes.
     pub(super) size: Vec<u32>,
+    /// The assignment (`UNASSIGNED` where open).
     pub(super) value: Vec<u32>,
     /// (word index, previous word).
     pub(super) trail: Vec<(usize, u64)>,
@@ -25,20 +31,30 @@ pub(super) struct Engine<'c, 'l, O> {
     pub(super) ucount: Vec<u32>,
     /// Constraints with another unassigned variable, per variable.
     pub(super) degree: Vec<u32>,
+    /// Constraints waiting for revision (AC-3).
     pub(super) queue: Vec<u32>,
+    /// Whether each constraint is in `queue`.
     pub(super) in_queue: Vec<bool>,
+    /// Variables whose domain the last revision reduced.
     pub(super) changed: Vec<u32>,
+    /// Reused value buffers (no allocation per revision).
     pub(super) scratch: Vec<u32>,
+    /// A second one, for the other side of a binary constraint.
     pub(super) scratch2: Vec<u32>,
+    /// Reused buffer of a predicate's arguments.
     pub(super) tuple: Vec<u32>,
+    /// The CSP counters so far.
     pub(super) counters: CspCounters,
+    /// Counts work and enforces the limits.
     pub(super) meter: Meter<'l, O>,
+    /// Random tie-breaks and shuffled values.
     pub(super) rng: Rng,
     /// Assignments allowed in the current run (restarts).
     pub(super) cutoff: Option<u64>,
 }
 
 impl<'c, 'l, O: Observer<Assignment, usize>> Engine<'c, 'l, O> {
+    /// The state before any assignment: the model's domains, nothing assigned.
     pub(super) fn new(csp: &'c Csp, cfg: Config, limits: &'l Limits, observer: O) -> Self {
         let n = csp.num_vars();
         let wpv = (csp.max_universe() as usize).div_ceil(64).max(1);
@@ -89,6 +105,7 @@ impl<'c, 'l, O: Observer<Assignment, usize>> Engine<'c, 'l, O> {
 
     // ---- domains ----------------------------------------------------------------------
 
+    /// Whether `a` is in `D(v)`.
     #[inline]
     pub(super) fn has(&self, v: usize, a: u32) -> bool {
         (a as usize) < self.wpv * 64 && self.words[v * self.wpv + (a / 64) as usize] & (1u64 << (a % 64)) != 0
@@ -134,6 +151,7 @@ impl<'c, 'l, O: Observer<Assignment, usize>> Engine<'c, 'l, O> {
         changed
     }
 
+    /// Restores the domains as they were when the trail was `mark` long.
     pub(super) fn undo(&mut self, mark: usize) {
         while self.trail.len() > mark {
             let (i, old) = self.trail.pop().expect("trail longer than mark");
@@ -144,15 +162,18 @@ impl<'c, 'l, O: Observer<Assignment, usize>> Engine<'c, 'l, O> {
         }
     }
 
+    /// The values of `D(v)`, ascending, into `out`.
     pub(super) fn values_into(&self, v: usize, out: &mut Vec<u32>) {
         out.clear();
         out.extend(BitIter::new(&self.words[v * self.wpv..(v + 1) * self.wpv]));
     }
 
+    /// The smallest value of `D(v)`.
     pub(super) fn first_value(&self, v: usize) -> Option<u32> {
         BitIter::new(&self.words[v * self.wpv..(v + 1) * self.wpv]).next()
     }
 
+    /// `D(v)` as a [`Domain`].
     pub(super) fn domain_of(&self, v: usize) -> Domain {
         let mut d = Domain::empty(self.csp.domain(v).universe());
         for a in BitIter::new(&self.words[v * self.wpv..(v + 1) * self.wpv]) {
@@ -174,6 +195,7 @@ pub(super) fn shifted(a: u32, k: i64) -> Option<u32> {
     to_value(i64::from(a) + k)
 }
 
+/// `x` as a value, if it is one.
 #[inline]
 pub(super) fn to_value(x: i64) -> Option<u32> {
     u32::try_from(x).ok().filter(|&v| v != UNASSIGNED)

@@ -9,15 +9,15 @@
 //! timeouts and Ctrl-C behave as in every other delve search.
 //!
 //! By concern:
-//! - [`ordering`](self::ordering): which variable to branch on and in which order to try its
+//! - [`ordering`]: which variable to branch on and in which order to try its
 //!   values ([`VarOrder`], [`ValueOrder`], [`TieBreak`]);
-//! - [`propagation`](self::propagation): assigning a value and what is inferred from it
+//! - [`propagation`]: assigning a value and what is inferred from it
 //!   ([`Inference`]: none, forward checking, or MAC's AC-3 run);
-//! - [`arc_consistency`](self::arc_consistency): AC-3 and its propagators, for MAC and
+//! - [`arc_consistency`]: AC-3 and its propagators, for MAC and
 //!   [`ac3`];
-//! - [`search`](self::search): the backtracking loop with its restarts, and [`solve`];
-//! - [`count`](self::count): [`count`] and [`for_each_solution`];
-//! - [`engine`](self::engine): the state they share (domains, trail, assignment).
+//! - [`search`]: the backtracking loop with its restarts, and [`solve`];
+//! - [`count`](mod@count): [`count`](fn@count) and [`for_each_solution`];
+//! - [`engine`]: the state they share (domains, trail, assignment).
 
 mod arc_consistency;
 mod count;

@@ -55,6 +55,7 @@ pub enum TieBreak {
 }
 
 impl<O: Observer<Assignment, usize>> Engine<'_, '_, O> {
+    /// The variable to branch on at `depth`, or `None` when all are assigned.
     pub(super) fn select(&mut self, depth: usize) -> Option<usize> {
         let random = matches!(self.cfg.tie_break, TieBreak::Random { .. });
         match self.cfg.var_order {
@@ -94,6 +95,7 @@ impl<O: Observer<Assignment, usize>> Engine<'_, '_, O> {
         }
     }
 
+    /// Appends `D(x)` to `out` in the configured value order.
     pub(super) fn order_values(&mut self, x: usize, out: &mut Vec<u32>) {
         let start = out.len();
         out.extend(BitIter::new(&self.words[x * self.wpv..(x + 1) * self.wpv]));

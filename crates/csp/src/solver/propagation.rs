@@ -23,6 +23,7 @@ pub enum Inference {
 }
 
 impl<O: Observer<Assignment, usize>> Engine<'_, '_, O> {
+    /// Assigns `x = a` and infers what the configuration asks; false when that fails.
     pub(super) fn assign(&mut self, x: usize, a: u32) -> bool {
         self.value[x] = a;
         let csp = self.csp;
@@ -53,6 +54,7 @@ impl<O: Observer<Assignment, usize>> Engine<'_, '_, O> {
         }
     }
 
+    /// Undoes the bookkeeping of `assign` (the caller undoes the domains with the trail).
     pub(super) fn unassign(&mut self, x: usize) {
         let csp = self.csp;
         for &(c, _) in csp.incidence(x) {

@@ -66,6 +66,7 @@ struct Frame {
 impl<O: Observer<Assignment, usize>> Engine<'_, '_, O> {
     // ---- the search loop --------------------------------------------------------------
 
+    /// Searches once to the end (no restarts): counting and visiting every solution.
     pub(super) fn run(mut self, visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>) -> (End, Stats, CspCounters) {
         let end = self.search(visit);
         self.finish(end)
