@@ -553,3 +553,98 @@ impl fmt::Display for Level {
         writeln!(f, "end")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const HEAD: &str = "name: t\nrows: 2\ncols: 3\ncapacity: 3\ntruck: 0 red right\n";
+
+    fn error(text: &str) -> (usize, usize, ErrorKind) {
+        let e = Level::parse(text).unwrap_err();
+        (e.line, e.column, e.kind)
+    }
+
+    #[test]
+    fn a_small_level_parses() {
+        let level =
+            Level::parse(&format!("# a comment\n\r\n{HEAD}grid:\r\n0-+-R\n..|..\n..r..\nend\nignored")).unwrap();
+        assert_eq!((level.name.as_str(), level.rows, level.cols, level.capacity), ("t", 2, 3, 3));
+        assert_eq!(level.trucks, [TruckSpec { colour: Colour::Red, facing: Some(Dir::Right), start: 0 }]);
+        assert_eq!(level.cell(1, 1), Cell::Item(Colour::Red));
+        assert!(level.linked(1, Dir::Down) && level.linked(4, Dir::Up) && !level.linked(1, Dir::Up));
+    }
+
+    #[test]
+    fn errors_name_line_column_and_what_was_expected() {
+        let grid = |g: &str| format!("{HEAD}grid:\n{g}\nend\n");
+        assert!(matches!(error("rows 3\n"), (1, 1, ErrorKind::NotKeyValue(_))));
+        assert!(matches!(error("colour: red\n"), (1, 1, ErrorKind::UnknownKey(k)) if k == "colour"));
+        assert!(matches!(error("rows: 2\nrows: 3\n"), (2, 1, ErrorKind::DuplicateKey { first_line: 1, .. })));
+        assert!(matches!(error("rows:  x\n"), (1, 8, ErrorKind::BadNumber { .. })));
+        assert!(matches!(error("rows: 0\n"), (1, 7, ErrorKind::BadNumber { .. })));
+        assert!(matches!(error("truck: 0 purple up\n"), (1, 8, ErrorKind::BadColour(_))));
+        assert!(matches!(error("truck: 0 red north\n"), (1, 8, ErrorKind::BadFacing(_))));
+        assert!(matches!(error("truck: 0 red\n"), (1, 8, ErrorKind::BadTruck(_))));
+        assert!(matches!(error("truck: 10 red up\n"), (1, 8, ErrorKind::BadNumber { .. })));
+        assert!(matches!(error("cols: 2\ngrid:\n"), (2, 1, ErrorKind::MissingKey("rows"))));
+        assert!(matches!(error("rows: 1\ncols: 2\ntruck: 1 red up\ngrid:\n"), (4, 1, ErrorKind::MissingTruck(0))));
+        assert!(matches!(error("rows: 1\n"), (2, 1, ErrorKind::UnexpectedEnd(_))));
+        assert!(matches!(error(&format!("{HEAD}grid:\n0-+-R")), (8, 1, ErrorKind::UnexpectedEnd(_))));
+        assert!(matches!(
+            error(&format!("{HEAD}grid:\n0-+-R\n..|.\n")),
+            (8, 5, ErrorKind::LineLength { expected: 5, found: 4 })
+        ));
+        assert!(matches!(error(&format!("{HEAD}grid:\n0-+-R\n..|..\n..r..\nfin\n")), (10, 1, ErrorKind::NoEnd(3, _))));
+        assert!(matches!(error(&grid("0-x-R\n..|..\n..r..")), (7, 3, ErrorKind::BadChar { found: 'x', .. })));
+        assert!(matches!(error(&grid("0|+-R\n..|..\n..r..")), (7, 2, ErrorKind::BadChar { found: '|', .. })));
+        assert!(matches!(error(&grid("0-+-R\n..-..\n..r..")), (8, 3, ErrorKind::BadChar { found: '-', .. })));
+        assert!(matches!(error(&grid("0-+-R\n.x|..\n..r..")), (8, 2, ErrorKind::BadChar { found: 'x', .. })));
+        assert!(matches!(error(&grid("0-+-.\n..|..\n..r..")), (7, 4, ErrorKind::LinkToNothing)));
+        assert!(matches!(error(&grid("0-+-R\n..|..\n..-..")), (9, 3, ErrorKind::BadStraight('-', _))));
+        assert!(matches!(error(&grid("0-+.R\n..|..\n..r..")), (7, 5, ErrorKind::Isolated('R'))));
+        assert!(matches!(error(&grid("0-+-1\n..|..\n..r..")), (7, 5, ErrorKind::UndeclaredTruck(1))));
+        assert!(matches!(
+            error(&grid("0-+-R\n..|..\n..0..")),
+            (9, 3, ErrorKind::TruckTwice { first_line: 7, first_column: 1, .. })
+        ));
+        assert!(matches!(error(&grid("+-+-R\n..|..\n..r..")), (5, 1, ErrorKind::TruckNotInGrid(0))));
+        // The file name leads the message when the level came from a file.
+        let mut e = Level::parse("rows 3\n").unwrap_err();
+        e.file = Some("my.txt".into());
+        assert_eq!(e.to_string(), "my.txt:1:1: expected `key: value` (or `grid:`), found `rows 3`");
+    }
+
+    #[test]
+    fn files_that_cannot_be_read_say_which() {
+        let e = Level::load("/no/such/level.txt").unwrap_err();
+        assert_eq!(e.to_string(), "cannot read level file /no/such/level.txt");
+    }
+
+    proptest! {
+        /// Any bytes: a level or an error with a position inside the text, never a panic.
+        #[test]
+        fn arbitrary_text_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+            let text = String::from_utf8_lossy(&bytes);
+            if let Err(e) = Level::parse(&text) {
+                prop_assert!(e.line >= 1 && e.line <= text.split('\n').count() + 1);
+            }
+        }
+
+        /// A real level with one character changed: parsed, or refused with a position.
+        #[test]
+        fn near_valid_levels_never_panic(at in 0usize..2000, c in prop::sample::select(
+            vec!['.', '-', '|', '+', '0', '1', '9', 'r', 'R', 'y', 'G', 'x', ' ', ':', '\n', '#'])) {
+            let text = include_str!("../data/P-7.txt");
+            let mut chars: Vec<char> = text.chars().collect();
+            let at = at % chars.len();
+            chars[at] = c;
+            let text: String = chars.into_iter().collect();
+            if let Ok(level) = Level::parse(&text) {
+                // Whatever parses also builds (or refuses) its search problem without panicking.
+                let _ = crate::RgbProblem::new(level, crate::Rules::Pairwise);
+            }
+        }
+    }
+}

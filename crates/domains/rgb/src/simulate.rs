@@ -242,3 +242,112 @@ pub fn simulate(level: &Level, rules: Rules, routes: &[Vec<(Move, u8)>], cost: u
     }
     Ok(Replay { time, deliveries, driven })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Dir::{Down as D, Left as L, Right as R, Up as U};
+
+    const CUSTOM: &str = include_str!("../data/Custom.txt");
+
+    fn drive(moves: &[(Dir, u8)], stop: bool) -> Vec<(Move, u8)> {
+        let mut route: Vec<(Move, u8)> = moves.iter().map(|&(d, n)| (Move::Drive(d), n)).collect();
+        if stop {
+            route.push((Move::Stop, 0));
+        }
+        route
+    }
+
+    fn line(cells: &str, trucks: &[&str], capacity: u8) -> Level {
+        let cols = cells.chars().count().div_ceil(2);
+        let header: String = trucks.iter().enumerate().map(|(i, t)| format!("truck: {i} {t} -\n")).collect();
+        Level::parse(&format!("rows: 1\ncols: {cols}\ncapacity: {capacity}\n{header}grid:\n{cells}\nend\n")).unwrap()
+    }
+
+    #[test]
+    fn the_reference_plan_for_custom_replays() {
+        let level = Level::parse(CUSTOM).unwrap();
+        let routes = [drive(&[(R, 1), (U, 2), (R, 2), (D, 1)], true), drive(&[(L, 1), (U, 2), (U, 1)], true)];
+        assert_eq!(simulate(&level, Rules::Pairwise, &routes, 6), Ok(Replay { time: 6, deliveries: 2, driven: 10 }));
+        // Claiming it ends sooner: the goal does not hold yet.
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 5), Err(Violation::NotSolved { time: 5, .. })));
+    }
+
+    #[test]
+    fn two_trucks_on_one_cell_crash() {
+        let level = Level::parse(CUSTOM).unwrap();
+        let routes = [drive(&[(R, 1), (R, 2)], false), drive(&[(L, 1), (L, 2)], false)];
+        assert!(matches!(
+            simulate(&level, Rules::Pairwise, &routes, 3),
+            Err(Violation::Crash { time: 3, a: 0, b: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn head_on_and_reused_segments_are_refused() {
+        // Two trucks swap along a one-cell segment: the second drives a link already used.
+        let level = line("0-1", &["red", "green"], 3);
+        let routes = [drive(&[(R, 1)], false), drive(&[(L, 1)], false)];
+        assert!(matches!(
+            simulate(&level, Rules::Pairwise, &routes, 1),
+            Err(Violation::SegmentReused { truck: 1, .. })
+        ));
+        // One truck drives back over its own segment.
+        let level = Level::parse(CUSTOM).unwrap();
+        let routes = [drive(&[(R, 1), (L, 1)], false), drive(&[(L, 1), (U, 2)], false)];
+        assert!(matches!(
+            simulate(&level, Rules::Pairwise, &routes, 3),
+            Err(Violation::SegmentReused { truck: 0, .. })
+        ));
+    }
+
+    #[test]
+    fn items_of_another_colour_or_beyond_capacity_are_refused() {
+        let level = Level::parse(CUSTOM).unwrap();
+        // The green truck picks up its item, then drives onto the red one.
+        let routes = [drive(&[(R, 1), (U, 2), (U, 2)], false), drive(&[(L, 1), (U, 2), (L, 2)], false)];
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 5), Err(Violation::BadItem { time: 5, truck: 1 })));
+        let level = line("0-r-r-R", &["red"], 1);
+        let routes = [drive(&[(R, 1), (R, 1)], false)];
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 2), Err(Violation::BadItem { time: 2, truck: 0 })));
+    }
+
+    #[test]
+    fn warehouses_of_another_colour_or_reached_empty_are_refused() {
+        let level = line("0-r-G-R", &["red"], 3);
+        let routes = [drive(&[(R, 1), (R, 1)], false)];
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 2), Err(Violation::BadWarehouse { time: 2, .. })));
+        let level = line("0-R-r", &["red"], 3);
+        let routes = [drive(&[(R, 1)], false)];
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 1), Err(Violation::BadWarehouse { time: 1, .. })));
+    }
+
+    #[test]
+    fn stops_only_where_a_delivery_was_just_made() {
+        let level = line("0-r-R", &["red"], 3);
+        // Stopping on the item: too early.
+        let routes = [drive(&[(R, 1)], true)];
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 1), Err(Violation::EarlyStop { time: 1, .. })));
+        // archiloque's rules let an empty truck stop anywhere, but this one carries an item.
+        assert!(matches!(simulate(&level, Rules::Archiloque, &routes, 1), Err(Violation::EarlyStop { time: 1, .. })));
+        let routes = [drive(&[(R, 1), (R, 1)], true)];
+        assert_eq!(simulate(&level, Rules::Pairwise, &routes, 2).map(|r| r.deliveries), Ok(1));
+        // A route that ends without a stop before the plan does.
+        let routes = [drive(&[(R, 1)], false)];
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 2), Err(Violation::RouteEnds { time: 1, .. })));
+        // Never stopping: under the reference's rules the goal needs every truck stopped.
+        let level = line("0-r-R-+", &["red"], 3);
+        let routes = [drive(&[(R, 1), (R, 1), (R, 1)], false)];
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 3), Err(Violation::NotSolved { .. })));
+        assert!(simulate(&level, Rules::Archiloque, &routes, 3).is_ok());
+    }
+
+    #[test]
+    fn decisions_happen_on_events_only() {
+        let level = line("0---R", &["red"], 3);
+        let routes = [drive(&[(R, 1), (R, 1)], false)];
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 2), Err(Violation::NotAnEvent { time: 1, .. })));
+        let routes = [drive(&[(L, 1)], false)];
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 1), Err(Violation::OffRoad { dir: L, .. })));
+    }
+}
