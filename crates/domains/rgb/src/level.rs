@@ -209,8 +209,9 @@ impl Level {
     /// ```
     /// let level = delve_rgb::Level::parse("rows: 1\ncols: 3\ncapacity: 3\ntruck: 0 red right\ngrid:\n0-r-R\nend\n").unwrap();
     /// assert_eq!((level.rows, level.cols, level.trucks.len()), (1, 3, 1));
-    /// let err = delve_rgb::Level::parse("rows: 1\ncols: 3\ngrid:\n0-x-R\nend\n").unwrap_err();
-    /// assert_eq!((err.line, err.column), (4, 3));
+    /// let err = delve_rgb::Level::parse("rows: 1\ncols: 3\ntruck: 0 red -\ngrid:\n0-x-R\nend\n").unwrap_err();
+    /// assert_eq!((err.line, err.column), (5, 3));
+    /// assert_eq!(err.to_string(), "line 5, column 3: expected a cell (. - | + 0-9 r g b y R G B Y) here, found `x`");
     /// ```
     pub fn parse(text: &str) -> Result<Level, ParseError> {
         Level::parse_named(text, "")

@@ -35,6 +35,7 @@ mod graph;
 mod level;
 mod plan;
 mod problem;
+mod report;
 mod simulate;
 
 pub use error::{ErrorKind, ParseError, RgbError};
@@ -42,4 +43,5 @@ pub use graph::{Exit, Graph, MAX_EVENTS, MAX_SEGMENTS, MAX_SPECIALS, Special};
 pub use level::{Cell, Colour, Dir, Level, MAX_SIDE, MAX_TRUCKS, TruckSpec};
 pub use plan::{Plan, Step, TruckMove};
 pub use problem::{Action, Move, RgbProblem, Rules, State, Truck};
-pub use simulate::{Replay, Violation, simulate};
+pub use report::{RgbDetail, RgbReport, Solved, solve};
+pub use simulate::{Frame, Replay, Violation, simulate, simulate_with};

@@ -127,6 +127,31 @@ struct Truck {
 ///
 /// [`Plan::routes`]: crate::Plan::routes
 pub fn simulate(level: &Level, rules: Rules, routes: &[Vec<(Move, u8)>], cost: u32) -> Result<Replay, Violation> {
+    simulate_with(level, rules, routes, cost, |_| {})
+}
+
+/// Where the trucks are at one moment of a replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// The time.
+    pub time: u32,
+    /// Each truck's cell (row-major index) and whether it has stopped.
+    pub trucks: Vec<(usize, bool)>,
+    /// Each item still lying on the road, by cell.
+    pub items: Vec<usize>,
+    /// Each warehouse already served, by cell.
+    pub served: Vec<usize>,
+}
+
+/// [`simulate`], calling `frame` with the trucks' places at every time step (after the
+/// decisions made at that time), for animations.
+pub fn simulate_with(
+    level: &Level,
+    rules: Rules,
+    routes: &[Vec<(Move, u8)>],
+    cost: u32,
+    mut frame: impl FnMut(&Frame),
+) -> Result<Replay, Violation> {
     if routes.len() != level.trucks.len() {
         return Err(Violation::TruckCount(routes.len(), level.trucks.len()));
     }
@@ -181,6 +206,12 @@ pub fn simulate(level: &Level, rules: Rules, routes: &[Vec<(Move, u8)>], cost: u
                 }
             }
         }
+        frame(&Frame {
+            time,
+            trucks: trucks.iter().map(|t| (t.cell, t.stopped)).collect(),
+            items: (0..lying.len()).filter(|&i| lying[i]).collect(),
+            served: (0..served.len()).filter(|&i| served[i]).collect(),
+        });
         if time == cost {
             break;
         }
