@@ -6,6 +6,8 @@
 use crate::error::{ErrorKind, ParseError};
 use crate::level::{Cell, Colour, Dir, Level};
 use delve_core::reach::{UNREACHED, bfs_distances};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// The most events a level may have (event ids are bytes).
 pub const MAX_EVENTS: usize = 255;
@@ -132,6 +134,33 @@ impl Graph {
     #[inline]
     pub fn distance(&self, a: u8, b: u8) -> u32 {
         self.distances[a as usize * self.cells.len() + b as usize]
+    }
+
+    /// Road distances from event `from` to every event, driving only segments not in `used`
+    /// (a truck can never drive a used segment again), into `dist` (one entry per event;
+    /// [`UNREACHED`] where none). `heap` is scratch space, handed over empty and left empty.
+    pub fn distances_avoiding(
+        &self,
+        from: u8,
+        used: u128,
+        dist: &mut [u32],
+        heap: &mut BinaryHeap<Reverse<(u32, u8)>>,
+    ) {
+        dist.fill(UNREACHED);
+        dist[from as usize] = 0;
+        heap.push(Reverse((0, from)));
+        while let Some(Reverse((d, e))) = heap.pop() {
+            if d > dist[e as usize] {
+                continue;
+            }
+            for exit in self.exits[e as usize].iter().flatten() {
+                let next = d + u32::from(exit.length);
+                if used & (1 << exit.segment) == 0 && next < dist[exit.to as usize] {
+                    dist[exit.to as usize] = next;
+                    heap.push(Reverse((next, exit.to)));
+                }
+            }
+        }
     }
 
     /// Whether `b` can be reached from `a` by road.

@@ -6,6 +6,8 @@ use crate::graph::{Exit, Graph, Special};
 use crate::level::{Colour, Dir, Level, MAX_TRUCKS};
 use delve_core::reach::UNREACHED;
 use delve_core::{Problem, Successor};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::fmt;
 
 /// Which of the three rule sets (EXPECTED.md's three columns) to play by.
@@ -401,21 +403,42 @@ impl Problem for RgbProblem {
     /// The latest of: for each warehouse not yet served, the soonest a truck of its colour
     /// can get there (through an item of its colour first if it carries none); and (unless
     /// trucks may end driving) for each moving truck, the soonest it can reach a warehouse
-    /// of its colour to stop on. Road distances ignore used segments, so this never
-    /// overestimates; `u32::MAX` marks a dead end.
+    /// of its colour to stop on. A truck's own drives avoid the segments already used (it can
+    /// never drive them again); the item-to-warehouse leg ignores that, so this never
+    /// overestimates. `u32::MAX` marks a dead end.
     fn heuristic(&self, state: &State) -> u32 {
         let n = self.trucks();
         if state.crashed || (0..n).any(|i| state.trucks[i].deciding() && !self.arrival_ok(state, i)) {
             return u32::MAX;
         }
-        let pending_bits = |s: &State| {
-            s.trucks[..n]
-                .iter()
-                .filter(|t| t.deciding())
-                .filter_map(|t| self.graph.specials[t.at as usize].map(|(b, _)| 1u64 << b))
-                .fold(s.done, |m, b| m | b)
-        };
-        let taken = pending_bits(state);
+        SCRATCH.with_borrow_mut(|(dist, heap)| {
+            let events = self.graph.events();
+            dist.resize(n * events, UNREACHED);
+            for (i, t) in state.trucks[..n].iter().enumerate().filter(|(_, t)| !t.stopped()) {
+                self.graph.distances_avoiding(t.at, state.used, &mut dist[i * events..(i + 1) * events], heap);
+            }
+            self.bound(state, |i, event| dist[i * events + event as usize])
+        })
+    }
+}
+
+/// Scratch space for the heuristic: each truck's distances, and a Dijkstra heap.
+type Scratch = (Vec<u32>, BinaryHeap<Reverse<(u32, u8)>>);
+
+thread_local! {
+    /// One [`Scratch`] per thread, so the heuristic allocates nothing per node.
+    static SCRATCH: std::cell::RefCell<Scratch> = Default::default();
+}
+
+impl RgbProblem {
+    /// The heuristic's bound, given `drive(i, e)`: how far truck `i` is from event `e`.
+    fn bound(&self, state: &State, drive: impl Fn(usize, u8) -> u32) -> u32 {
+        let n = self.trucks();
+        let taken = state.trucks[..n]
+            .iter()
+            .filter(|t| t.deciding())
+            .filter_map(|t| self.graph.specials[t.at as usize].map(|(b, _)| 1u64 << b))
+            .fold(state.done, |m, b| m | b);
         let mut worst = 0u32;
         for (event, special) in self.graph.specials.iter().enumerate() {
             let Some((bit, Special::Warehouse(colour))) = *special else { continue };
@@ -424,14 +447,13 @@ impl Problem for RgbProblem {
             }
             let mut best = UNREACHED;
             for i in (0..n).filter(|&i| self.colours[i] == colour && !state.trucks[i].stopped()) {
-                let t = &state.trucks[i];
                 let via = if self.load_after(state, i) > 0 {
-                    self.graph.distance(t.at, event as u8)
+                    drive(i, event as u8)
                 } else {
-                    self.nearest_item_then(taken, colour, t.at, event as u8)
+                    self.nearest_item_then(taken, colour, |e| drive(i, e), event as u8)
                 };
                 if via != UNREACHED {
-                    best = best.min(u32::from(t.left) + via);
+                    best = best.min(u32::from(state.trucks[i].left) + via);
                 }
             }
             if best == UNREACHED {
@@ -450,7 +472,7 @@ impl Problem for RgbProblem {
                         && c == self.colours[i]
                         && taken & (1 << bit) == 0
                     {
-                        best = best.min(self.graph.distance(t.at, event as u8));
+                        best = best.min(drive(i, event as u8));
                     }
                 }
                 if best == UNREACHED {
@@ -464,15 +486,16 @@ impl Problem for RgbProblem {
 }
 
 impl RgbProblem {
-    /// The shortest drive from `from` through an untaken item of `colour` to `to`.
-    fn nearest_item_then(&self, taken: u64, colour: Colour, from: u8, to: u8) -> u32 {
+    /// The shortest drive from a truck (`from(e)`: its distance to event `e`) through an
+    /// untaken item of `colour` to event `to`.
+    fn nearest_item_then(&self, taken: u64, colour: Colour, from: impl Fn(u8) -> u32, to: u8) -> u32 {
         let mut best = UNREACHED;
         for (event, special) in self.graph.specials.iter().enumerate() {
             if let Some((bit, Special::Item(c))) = *special
                 && c == colour
                 && taken & (1 << bit) == 0
             {
-                let (a, b) = (self.graph.distance(from, event as u8), self.graph.distance(event as u8, to));
+                let (a, b) = (from(event as u8), self.graph.distance(event as u8, to));
                 if a != UNREACHED && b != UNREACHED {
                     best = best.min(a + b);
                 }
