@@ -4,6 +4,7 @@
 
 mod common;
 mod queens;
+mod rgb;
 mod route;
 mod sliding;
 mod sudoku;
@@ -30,6 +31,8 @@ enum Command {
     Route(route::RouteArgs),
     /// Sliding-tile puzzles: enumerate, solve optimally, look up, analyse samples.
     Sliding(sliding::SlidingArgs),
+    /// RGB Express: optimal delivery plans, a folder benchmark, levels drawn and animated.
+    Rgb(rgb::RgbArgs),
 }
 
 /// Whether a panic is the standard library's report that stdout was closed under us (a pipe
@@ -59,6 +62,7 @@ fn main() -> ExitCode {
         Command::Sudoku(args) => sudoku::run(args),
         Command::Route(args) => route::run(args),
         Command::Sliding(args) => sliding::run(args),
+        Command::Rgb(args) => rgb::run(args),
     };
     match result {
         Ok(Status::Done) => ExitCode::SUCCESS,

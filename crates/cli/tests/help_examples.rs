@@ -1,5 +1,6 @@
 //! Every command in the Examples section of a subcommand's `--help` runs: exit 0 (done) or 1
-//! (no solution / stopped), never 2 (bad input) or a crash.
+//! (no solution / stopped), never 2 (bad input) or a crash. They run from the repository's
+//! root, as the README's commands do.
 
 use assert_cmd::Command;
 
@@ -18,6 +19,9 @@ fn every_help_example_runs() {
         &["sliding", "enumerate"],
         &["sliding", "solve"],
         &["sliding", "pool"],
+        &["rgb", "solve"],
+        &["rgb", "bench"],
+        &["rgb", "show"],
     ] {
         let help = delve().args(path).arg("--help").output().expect("help runs");
         let help = String::from_utf8(help.stdout).expect("UTF-8");
@@ -26,7 +30,9 @@ fn every_help_example_runs() {
         let lines: Vec<&str> = examples.lines().filter_map(|l| l.trim().strip_prefix("delve ")).collect();
         assert!(!lines.is_empty(), "{path:?}: empty Examples");
         for line in lines {
-            let out = delve().args(line.split_whitespace()).output().expect("example runs");
+            // Examples name files from the repository's root, where a user runs them.
+            let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+            let out = delve().current_dir(root).args(line.split_whitespace()).output().expect("example runs");
             let code = out.status.code();
             assert!(
                 matches!(code, Some(0 | 1)),

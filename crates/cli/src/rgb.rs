@@ -1,0 +1,376 @@
+//! `delve rgb`: RGB Express levels — solve one optimally, bench a folder, draw a level and
+//! animate its plan. Thin: parse the level, call `delve_rgb::solve` (a `delve-core` search
+//! plus the independent replay), render the report.
+
+use crate::common::{self, Progress, SearchArgs, Status};
+use anyhow::{Context, bail};
+use clap::{Args, Subcommand};
+use delve_core::{Algorithm, Bound, Control, Event, Limits, Live, Observer, OutcomeKind};
+use delve_rgb::{Cell, Colour, Dir, Frame, Level, Plan, RgbProblem, RgbReport, Rules, State, simulate_with, solve};
+use serde::Serialize;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Arguments of `delve rgb`.
+#[derive(Args, Debug)]
+pub struct RgbArgs {
+    #[command(subcommand)]
+    command: RgbCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum RgbCommand {
+    /// Solve a level optimally: the cost, each truck's route, the plan step by step.
+    #[command(
+        after_help = "Examples:\n  delve rgb solve crates/domains/rgb/data/P-7.txt\n  delve rgb solve crates/domains/rgb/data/A-9.txt --algo ils --log\n  delve rgb solve crates/domains/rgb/data/archiloque/G-1.txt --rules reference --json"
+    )]
+    Solve(SolveArgs),
+    /// Solve every level file (*.txt) of a folder: a table and the total time.
+    #[command(
+        after_help = "Examples:\n  delve rgb bench crates/domains/rgb/data/archiloque\n  delve rgb bench crates/domains/rgb/data --algo ils --json"
+    )]
+    Bench(BenchArgs),
+    /// Draw a level in the terminal; with --plan, animate its optimal plan.
+    #[command(
+        after_help = "Examples:\n  delve rgb show crates/domains/rgb/data/Custom.txt\n  delve rgb show crates/domains/rgb/data/P-7.txt --plan --delay 0"
+    )]
+    Show(ShowArgs),
+}
+
+/// Options shared by the commands that search.
+#[derive(Args, Debug, Clone)]
+struct PlayArgs {
+    /// The search: ucs, ils (iterative lengthening) or astar (with an admissible heuristic);
+    /// idastar also works. All are optimal.
+    #[arg(long, value_name = "ALGO", default_value = "astar", value_parser = parse_optimal)]
+    algo: Algorithm,
+    /// The rules: pairwise (head-on collisions tested per pair of moves), reference (the
+    /// reference solver's one-sided pruning) or archiloque (an empty truck may stop anywhere;
+    /// the goal is every warehouse served).
+    #[arg(long, value_name = "RULES", default_value = "pairwise")]
+    rules: Rules,
+}
+
+#[derive(Args, Debug)]
+struct SolveArgs {
+    /// The level file (rgbx-grid v1).
+    file: PathBuf,
+    #[command(flatten)]
+    play: PlayArgs,
+    /// Log each iteration's cost limit (`Find Cost: L`, iterative lengthening) or bound
+    /// (IDA*); on stderr with --json.
+    #[arg(long)]
+    log: bool,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+#[derive(Args, Debug)]
+struct BenchArgs {
+    /// A folder of level files (*.txt; other files are ignored).
+    dir: PathBuf,
+    #[command(flatten)]
+    play: PlayArgs,
+    /// Seconds each level may take (default: no limit).
+    #[arg(long, value_name = "SECS", value_parser = common::parse_secs)]
+    timeout_per_level: Option<f64>,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+struct ShowArgs {
+    /// The level file.
+    file: PathBuf,
+    /// Solve the level and animate the plan, one time unit per frame.
+    #[arg(long)]
+    plan: bool,
+    #[command(flatten)]
+    play: PlayArgs,
+    /// Milliseconds between frames of the animation (0: print every frame at once).
+    #[arg(long, value_name = "MS", default_value_t = 300)]
+    delay: u64,
+}
+
+fn parse_optimal(s: &str) -> Result<Algorithm, String> {
+    let algorithm = s.parse::<Algorithm>().map_err(|e| e.to_string())?;
+    if !algorithm.is_cost_optimal() || algorithm == Algorithm::Bibfs {
+        return Err(format!("`{s}` does not find optimal plans here (use ucs, ils, astar or idastar)"));
+    }
+    Ok(algorithm)
+}
+
+/// Runs `delve rgb`.
+pub fn run(args: RgbArgs) -> anyhow::Result<Status> {
+    match args.command {
+        RgbCommand::Solve(a) => run_solve(a),
+        RgbCommand::Bench(a) => run_bench(a),
+        RgbCommand::Show(a) => run_show(a),
+    }
+}
+
+fn open(file: &Path, rules: Rules) -> anyhow::Result<RgbProblem> {
+    let level = Level::load(file)?;
+    let problem = RgbProblem::new(level, rules).map_err(|mut e| {
+        e.file = Some(file.to_path_buf());
+        e
+    })?;
+    Ok(problem)
+}
+
+/// `--log` lines plus the progress spinner.
+struct SolveObserver {
+    log: bool,
+    to_stderr: bool,
+    progress: Progress,
+}
+
+impl Observer<State, u32> for SolveObserver {
+    fn on_event(&mut self, event: &Event<'_, State, u32>, live: &Live) -> Control {
+        self.progress.on_event(event, live);
+        if self.log
+            && let Event::Iteration { bound, .. } = event
+        {
+            let line = match bound {
+                Bound::Cost(c) => format!("Find Cost: {c}"),
+                Bound::Depth(d) => format!("Find Depth: {d}"),
+                _ => return Control::Continue,
+            };
+            if self.to_stderr { eprintln!("{line}") } else { println!("{line}") }
+        }
+        Control::Continue
+    }
+}
+
+fn run_solve(args: SolveArgs) -> anyhow::Result<Status> {
+    let problem = open(&args.file, args.play.rules)?;
+    let limits = args.search.limits();
+    let observer = SolveObserver { log: args.log, to_stderr: args.search.json, progress: Progress::new("solving") };
+    let solved = solve(&problem, args.play.algo, &limits, observer)
+        .context("internal error: the plan found fails the independent replay")?;
+    let report = solved.report(&problem, args.play.algo);
+    if args.search.json {
+        common::print_json(&report);
+    } else {
+        print_solution(&problem, &report, solved.plan.as_ref());
+    }
+    Ok(Status::from_solved(report.solved))
+}
+
+fn print_solution(problem: &RgbProblem, report: &RgbReport, plan: Option<&Plan>) {
+    let d = &report.detail;
+    let head = format!("{} ({} rules) by {}", d.level, d.rules, report.algorithm);
+    match (plan, report.outcome) {
+        (Some(plan), _) => {
+            println!("{head}: optimal cost {}", plan.cost);
+            let arrows = plan.arrows(problem.trucks());
+            for t in plan.truck_order(problem.trucks()) {
+                println!("[Truck {t}] {}", arrows[t]);
+            }
+            let steps: Vec<String> = plan.steps.iter().map(ToString::to_string).collect();
+            println!("plan:  {}", steps.join(" "));
+        }
+        (None, OutcomeKind::NoSolution) => println!("{head}: no solution (the whole state space was searched)"),
+        (None, _) => println!("{head}: {}", report.status()),
+    }
+    println!("stats: {}", report.stats);
+}
+
+/// One row of `bench --json`.
+#[derive(Serialize)]
+struct BenchRow {
+    file: String,
+    level: String,
+    solved: bool,
+    outcome: OutcomeKind,
+    stop_reason: Option<&'static str>,
+    cost: Option<u32>,
+    expanded: u64,
+    elapsed_ms: f64,
+}
+
+#[derive(Serialize)]
+struct BenchReport {
+    algorithm: &'static str,
+    rules: Rules,
+    levels: Vec<BenchRow>,
+    solved: usize,
+    total_ms: f64,
+}
+
+fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&args.dir)
+        .with_context(|| format!("reading folder {}", args.dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    if files.is_empty() {
+        bail!("{}: no level files (*.txt) in this folder", args.dir.display());
+    }
+    files.sort_by_key(|p| natural_key(p));
+    let search = SearchArgs { timeout: args.timeout_per_level, ..SearchArgs::default() };
+    let limits: Limits = search.limits();
+    let mut progress = Progress::new("bench");
+    let start = Instant::now();
+    let mut rows = Vec::with_capacity(files.len());
+    for (k, file) in files.iter().enumerate() {
+        progress.show(&file.display().to_string(), k as u64, Some(files.len() as u64));
+        let problem = open(file, args.play.rules)?;
+        let solved = solve(&problem, args.play.algo, &limits, delve_core::NoObserver)
+            .with_context(|| format!("{}: internal error: the plan fails the independent replay", file.display()))?;
+        let report = solved.report(&problem, args.play.algo);
+        let stop_reason = report.stop_name();
+        rows.push(BenchRow {
+            file: file.display().to_string(),
+            level: report.detail.level.clone(),
+            solved: report.solved,
+            outcome: report.outcome,
+            stop_reason,
+            cost: report.detail.cost,
+            expanded: report.stats.expanded,
+            elapsed_ms: report.stats.elapsed_ms(),
+        });
+        if common::cancel_flag().load(std::sync::atomic::Ordering::Relaxed) {
+            break;
+        }
+    }
+    drop(progress);
+    let total_ms = start.elapsed().as_secs_f64() * 1e3;
+    let solved = rows.iter().filter(|r| r.solved).count();
+    let report =
+        BenchReport { algorithm: args.play.algo.name(), rules: args.play.rules, levels: rows, solved, total_ms };
+    if args.json {
+        common::print_json(&report);
+    } else {
+        println!("{:<12} {:<12} {:>6} {:>12} {:>10}", "level", "result", "cost", "expanded", "ms");
+        for r in &report.levels {
+            let result = r.stop_reason.unwrap_or("solved");
+            let cost = r.cost.map_or("-".to_string(), |c| c.to_string());
+            println!("{:<12} {:<12} {:>6} {:>12} {:>10.2}", r.level, result, cost, r.expanded, r.elapsed_ms);
+        }
+        println!(
+            "{} of {} solved by {} under {} rules; total {:.1} ms",
+            report.solved,
+            report.levels.len(),
+            report.algorithm,
+            report.rules,
+            report.total_ms
+        );
+    }
+    Ok(Status::Done)
+}
+
+/// Sorts `A-2` before `A-10`.
+fn natural_key(path: &Path) -> (String, u64) {
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let digits: String =
+        stem.chars().rev().take_while(char::is_ascii_digit).collect::<Vec<_>>().into_iter().rev().collect();
+    let number = digits.parse().unwrap_or(0);
+    (stem[..stem.len() - digits.len()].to_string(), number)
+}
+
+fn run_show(args: ShowArgs) -> anyhow::Result<Status> {
+    let problem = open(&args.file, args.play.rules)?;
+    let level = problem.level();
+    let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let start = Frame {
+        time: 0,
+        trucks: level.trucks.iter().map(|t| (t.start, false)).collect(),
+        items: (0..level.cells.len()).filter(|&i| matches!(level.cells[i], Cell::Item(_))).collect(),
+        served: Vec::new(),
+    };
+    if !args.plan {
+        println!(
+            "{} ({}×{}, {} trucks, capacity {})",
+            level.name,
+            level.rows,
+            level.cols,
+            level.trucks.len(),
+            level.capacity
+        );
+        print!("{}", draw(level, &start, colour));
+        return Ok(Status::Done);
+    }
+    let solved = solve(&problem, args.play.algo, &common::interruptible(), delve_core::NoObserver)
+        .context("internal error: the plan found fails the independent replay")?;
+    let Some(plan) = solved.plan else {
+        println!("{}: {}", level.name, solved.report(&problem, args.play.algo).status());
+        return Ok(Status::NotSolved);
+    };
+    let animate = std::io::stdout().is_terminal() && args.delay > 0;
+    simulate_with(level, problem.rules(), &plan.routes(problem.trucks()), plan.cost, |frame| {
+        if animate {
+            print!("\x1b[2J\x1b[H");
+        }
+        println!("{} — time {} of {}", level.name, frame.time, plan.cost);
+        print!("{}", draw(level, frame, colour));
+        if animate {
+            std::thread::sleep(Duration::from_millis(args.delay));
+        } else {
+            println!();
+        }
+    })
+    .context("internal error: the plan fails the independent replay")?;
+    Ok(Status::Done)
+}
+
+/// The level as text: roads in box-drawing characters, trucks as their digits, items in
+/// lower case, warehouses in upper case (`✓` once served); in colour on a terminal.
+fn draw(level: &Level, frame: &Frame, colour: bool) -> String {
+    let paint = |c: Colour, s: String| {
+        if !colour {
+            return s;
+        }
+        let code = match c {
+            Colour::Red => 31,
+            Colour::Green => 32,
+            Colour::Blue => 34,
+            Colour::Yellow => 33,
+        };
+        format!("\x1b[1;{code}m{s}\x1b[0m")
+    };
+    let mut out = String::new();
+    for r in 0..level.rows {
+        for c in 0..level.cols {
+            let i = r * level.cols + c;
+            let truck = frame.trucks.iter().position(|&(cell, _)| cell == i);
+            let glyph = match (truck, level.cells[i]) {
+                (Some(t), _) => paint(level.trucks[t].colour, t.to_string()),
+                (None, Cell::Item(col)) if frame.items.contains(&i) => paint(col, col.letter().to_string()),
+                (None, Cell::Warehouse(col)) if !frame.served.contains(&i) => {
+                    paint(col, col.letter().to_ascii_uppercase().to_string())
+                }
+                (None, Cell::Warehouse(col)) => paint(col, "✓".to_string()),
+                (None, Cell::Empty) => " ".to_string(),
+                (None, _) => road(level, i).to_string(),
+            };
+            out.push_str(&glyph);
+            let right = if c + 1 < level.cols && level.linked(i, Dir::Right) { '─' } else { ' ' };
+            out.push(right);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The box-drawing character for a road cell's links.
+fn road(level: &Level, i: usize) -> char {
+    let l = |d| level.linked(i, d);
+    match (l(Dir::Up), l(Dir::Down), l(Dir::Left), l(Dir::Right)) {
+        (true, true, true, true) => '┼',
+        (true, true, true, false) => '┤',
+        (true, true, false, true) => '├',
+        (true, false, true, true) => '┴',
+        (false, true, true, true) => '┬',
+        (true, true, false, false) => '│',
+        (false, false, true, true) => '─',
+        (true, false, true, false) => '┘',
+        (true, false, false, true) => '└',
+        (false, true, true, false) => '┐',
+        (false, true, false, true) => '┌',
+        (true, false, false, false) | (false, true, false, false) => '╵',
+        _ => '╴',
+    }
+}

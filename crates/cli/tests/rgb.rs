@@ -1,0 +1,115 @@
+//! End-to-end tests of `delve rgb`: solve (text, --json, --log, each rule set), bench, show,
+//! and bad input (exit 2 with a one-line error naming file, line and column).
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::PathBuf;
+
+fn delve() -> Command {
+    Command::cargo_bin("delve").expect("the delve binary is built")
+}
+
+fn data(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../domains/rgb/data").join(name);
+    path.to_str().expect("UTF-8 path").to_string()
+}
+
+fn run(args: &[&str], code: i32) -> (String, String) {
+    let out = delve().arg("rgb").args(args).output().unwrap();
+    let (stdout, stderr) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
+    assert_eq!(out.status.code(), Some(code), "{args:?}: stdout {stdout} stderr {stderr}");
+    (stdout, stderr)
+}
+
+fn json(args: &[&str], code: i32) -> Value {
+    let (stdout, _) = run(args, code);
+    assert_eq!(stdout.lines().count(), 1, "one JSON object: {stdout}");
+    serde_json::from_str(&stdout).unwrap()
+}
+
+#[test]
+fn solve_prints_the_optimal_cost_and_the_reference_routes() {
+    let (out, _) = run(&["solve", &data("Custom.txt"), "--algo", "ils", "--rules", "reference"], 0);
+    assert!(out.contains("optimal cost 6"), "{out}");
+    assert!(out.contains("[Truck 0] →↑.→.↓*") && out.contains("[Truck 1] ←↑.↑*"), "{out}");
+    assert!(out.contains("plan:  [(0,R,1),(1,L,1)] [(0,U,2),(1,U,2)]"), "{out}");
+}
+
+#[test]
+fn json_reports_carry_the_shared_and_the_rgb_keys() {
+    let v = json(&["solve", &data("A-9.txt"), "--algo", "ils", "--json"], 0);
+    assert_eq!(
+        (v["algorithm"].as_str(), v["solved"].as_bool(), v["cost"].as_u64()),
+        (Some("ils"), Some(true), Some(20))
+    );
+    assert!(v["stop_reason"].is_null() && v["outcome"] == "solved");
+    assert_eq!(v["routes"].as_array().map(Vec::len), Some(2));
+    let limits: Vec<u64> = v["cost_limits"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect();
+    assert_eq!(limits, [0, 1, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20], "EXPECTED.md");
+    let plan = v["plan"].as_array().unwrap();
+    let total: u64 = plan.iter().map(|s| s["cost"].as_u64().unwrap()).sum();
+    assert_eq!(total, 20);
+    assert_eq!(plan[0]["moves"][0]["action"], "U");
+    for key in ["expanded", "generated", "elapsed_ms"] {
+        assert!(v[key].is_number() && v["stats"][key].is_number(), "{key}: {v}");
+    }
+}
+
+#[test]
+fn unsolvable_levels_exit_one_after_the_whole_search() {
+    // G-1 is unsolvable only under the reference's one-sided pruning (EXPECTED.md).
+    let v = json(&["solve", &data("archiloque/G-1.txt"), "--rules", "reference", "--json"], 1);
+    assert_eq!((v["solved"].as_bool(), v["stop_reason"].as_str()), (Some(false), Some("no_solution")));
+    let v = json(&["solve", &data("archiloque/G-1.txt"), "--json"], 0);
+    assert_eq!(v["cost"], 23);
+    let v = json(&["solve", &data("P-7.txt"), "--algo", "ucs", "--max-nodes", "10", "--json"], 1);
+    assert_eq!((v["solved"].as_bool(), v["stop_reason"].as_str()), (Some(false), Some("node_limit")));
+}
+
+#[test]
+fn log_prints_find_cost_lines() {
+    let (out, _) = run(&["solve", &data("Custom.txt"), "--algo", "ils", "--log"], 0);
+    let lines: Vec<&str> = out.lines().filter(|l| l.starts_with("Find Cost: ")).collect();
+    assert_eq!(lines, ["Find Cost: 0", "Find Cost: 1", "Find Cost: 3", "Find Cost: 4", "Find Cost: 5", "Find Cost: 6"]);
+    // With --json the log goes to stderr and stdout stays one object.
+    let out = delve().args(["rgb", "solve", &data("Custom.txt"), "--algo", "ils", "--log", "--json"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Find Cost: 6"));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
+}
+
+#[test]
+fn bench_solves_a_folder() {
+    let v = json(&["bench", &data(""), "--json"], 0);
+    let levels = v["levels"].as_array().unwrap();
+    assert_eq!(levels.len(), 7);
+    assert_eq!(v["solved"], 7);
+    let costs: Vec<(String, u64)> =
+        levels.iter().map(|l| (l["level"].as_str().unwrap().to_string(), l["cost"].as_u64().unwrap())).collect();
+    assert!(costs.contains(&("P-7".into(), 19)) && costs.contains(&("C-2".into(), 34)), "{costs:?}");
+    assert!(v["total_ms"].is_number());
+}
+
+#[test]
+fn show_draws_the_level_and_animates_the_plan() {
+    let (out, _) = run(&["show", &data("Custom.txt")], 0);
+    assert!(out.contains("0─┴───┴───┴─1"), "{out}");
+    let (out, _) = run(&["show", &data("Custom.txt"), "--plan", "--delay", "0"], 0);
+    assert_eq!(out.matches("— time ").count(), 7, "frames for times 0..=6: {out}");
+}
+
+#[test]
+fn bad_input_exits_two_with_file_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("delve-rgb-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "rows: 1\ncols: 3\ntruck: 0 red -\ngrid:\n0-x-R\nend\n").unwrap();
+    let (_, err) = run(&["solve", bad.to_str().unwrap()], 2);
+    assert!(err.contains("bad.txt:5:3: expected a cell"), "{err}");
+    let (_, err) = run(&["solve", "/no/such/level.txt"], 2);
+    assert!(err.starts_with("error: cannot read level file /no/such/level.txt"), "{err}");
+    let (_, err) = run(&["solve", &data("Custom.txt"), "--algo", "dfs"], 2);
+    assert!(err.contains("does not find optimal plans"), "{err}");
+    let (_, err) = run(&["solve", &data("Custom.txt"), "--rules", "house"], 2);
+    assert!(err.contains("unknown rule set `house`"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,166 @@
+//! The errors of the RGB Express domain: [`ParseError`] (where in a level file, and what was
+//! expected there), its [`ErrorKind`], and the crate-wide [`RgbError`].
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// What is wrong at a place in a level file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ErrorKind {
+    /// A header line has no `:`.
+    #[error("expected `key: value` (or `grid:`), found `{0}`")]
+    NotKeyValue(String),
+    /// A header key that version 1 does not know.
+    #[error("unknown key `{0}` (expected name, rows, cols, capacity, truck or grid)")]
+    UnknownKey(String),
+    /// A key given twice.
+    #[error("`{key}` is given twice (first on line {first_line})")]
+    DuplicateKey {
+        /// The key.
+        key: String,
+        /// Where it was first given.
+        first_line: usize,
+    },
+    /// A number that is not a whole number in range.
+    #[error("expected {what} (a whole number from {min} to {max}), found `{found}`")]
+    BadNumber {
+        /// What the number is.
+        what: &'static str,
+        /// The smallest allowed value.
+        min: usize,
+        /// The largest allowed value.
+        max: usize,
+        /// The text found.
+        found: String,
+    },
+    /// A truck line is not `<index> <colour> <facing>`.
+    #[error("expected `truck: <index> <colour> <facing>`, found `{0}`")]
+    BadTruck(String),
+    /// A colour name that is not one of the four.
+    #[error("expected a colour (red, green, blue or yellow), found `{0}`")]
+    BadColour(String),
+    /// A facing that is not a direction or `-`.
+    #[error("expected a facing (up, down, left, right or -), found `{0}`")]
+    BadFacing(String),
+    /// A truck index given on two truck lines.
+    #[error("truck {index} is declared twice (first on line {first_line})")]
+    DuplicateTruck {
+        /// The index.
+        index: usize,
+        /// Where it was first declared.
+        first_line: usize,
+    },
+    /// A required header key is missing before `grid:`.
+    #[error("expected `{0}: …` before `grid:`")]
+    MissingKey(&'static str),
+    /// The truck indices do not run from 0 without gaps.
+    #[error("expected a `truck: {0} …` line (truck indices run from 0 without gaps)")]
+    MissingTruck(usize),
+    /// The file ended before the grid was complete.
+    #[error("expected {0}, found the end of the file")]
+    UnexpectedEnd(&'static str),
+    /// A grid line of the wrong length.
+    #[error("expected a grid line of {expected} characters, found {found}")]
+    LineLength {
+        /// 2·cols − 1.
+        expected: usize,
+        /// The length found.
+        found: usize,
+    },
+    /// The line after the grid is not `end`.
+    #[error("expected `end` after the {0} grid lines, found `{1}`")]
+    NoEnd(usize, String),
+    /// A character that may not stand in this place of the grid.
+    #[error("expected {expected} here, found `{found}`")]
+    BadChar {
+        /// What may stand here.
+        expected: &'static str,
+        /// The character found.
+        found: char,
+    },
+    /// A link slot joins a cell that is not road.
+    #[error("this link joins a cell without road")]
+    LinkToNothing,
+    /// A straight road cell whose links are not exactly its two straight ones.
+    #[error("a `{0}` cell must be linked exactly {1}")]
+    BadStraight(char, &'static str),
+    /// A road cell with no link at all.
+    #[error("road cell `{0}` has no link to any neighbour")]
+    Isolated(char),
+    /// A truck digit in the grid without a header line.
+    #[error("truck {0} stands in the grid but has no `truck: {0} …` line")]
+    UndeclaredTruck(usize),
+    /// A truck digit that appears twice in the grid.
+    #[error("truck {index} stands in the grid twice (first at line {first_line}, column {first_column})")]
+    TruckTwice {
+        /// The index.
+        index: usize,
+        /// The first place.
+        first_line: usize,
+        /// The first place's column.
+        first_column: usize,
+    },
+    /// A declared truck that is not in the grid.
+    #[error("truck {0} is declared but does not stand anywhere in the grid")]
+    TruckNotInGrid(usize),
+    /// More of something than the compact state can hold.
+    #[error("too many {what}: {found} (delve handles at most {max})")]
+    TooMany {
+        /// What there are too many of.
+        what: &'static str,
+        /// How many there are.
+        found: usize,
+        /// The most allowed.
+        max: usize,
+    },
+}
+
+/// A level file could not be parsed: where (file when known, 1-based line and column) and
+/// what was expected there.
+///
+/// Displays as `FILE:LINE:COL: message`, or `line LINE, column COL: message` for text that
+/// did not come from a file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}: {kind}", Location { file: file.as_ref(), line: *line, column: *column })]
+pub struct ParseError {
+    /// The file the text came from, if any.
+    pub file: Option<PathBuf>,
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column (in characters).
+    pub column: usize,
+    /// What went wrong.
+    pub kind: ErrorKind,
+}
+
+struct Location<'a> {
+    file: Option<&'a PathBuf>,
+    line: usize,
+    column: usize,
+}
+
+impl fmt::Display for Location<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.file {
+            Some(file) => write!(f, "{}:{}:{}", file.display(), self.line, self.column),
+            None => write!(f, "line {}, column {}", self.line, self.column),
+        }
+    }
+}
+
+/// Everything that can go wrong in the RGB Express domain.
+#[derive(Debug, thiserror::Error)]
+pub enum RgbError {
+    /// A level file could not be read.
+    #[error("cannot read level file {}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A level file is malformed.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+}

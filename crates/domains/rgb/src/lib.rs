@@ -1,0 +1,47 @@
+//! # delve-rgb
+//!
+//! RGB Express for delve: coloured trucks carry items to warehouses of their colour on a
+//! road map where every road segment can be driven once. This crate reads levels in the
+//! `rgbx-grid` v1 format ([`Level`], errors with line and column), states the game's rules
+//! as a `delve-core` [`Problem`](delve_core::Problem) under three rule sets ([`RgbProblem`],
+//! [`Rules`]), lays out plans ([`Plan`]: per step and as each truck's arrows), and replays
+//! every plan cell by cell with an independent simulator ([`simulate`]).
+//!
+//! The search model is the reference's (FORMAT.md §3): a state is sampled whenever a truck
+//! reaches an event (a road cell other than a straight one); an action gives every truck on
+//! an event a move (Stop, or a direction whose segment is unused); its cost is the time to
+//! the next arrival, so a plan's cost is the time of the goal. Uniform-cost search,
+//! iterative lengthening and A* (with [`RgbProblem`]'s admissible heuristic) all come from
+//! `delve-core`.
+//!
+//! ```
+//! use delve_core::prelude::*;
+//! use delve_rgb::{Level, Plan, RgbProblem, Rules};
+//! let level = Level::parse(include_str!("../data/Custom.txt")).unwrap();
+//! let problem = RgbProblem::new(level, Rules::Pairwise).unwrap();
+//! let solution = ucs(&problem, &Limits::none(), NoObserver).into_solution().unwrap();
+//! assert_eq!(solution.cost, 6);
+//! let plan = Plan::new(&problem, &solution);
+//! assert!(delve_rgb::simulate(problem.level(), Rules::Pairwise, &plan.routes(2), plan.cost).is_ok());
+//! ```
+//!
+//! Why these types: a state is `Copy` and fixed-size (a 128-bit used-segment mask, a 64-bit
+//! mask of items taken and warehouses served, and four bytes per truck), so the graph
+//! searches store it without allocation; levels past those widths are refused with a
+//! message naming the limit.
+
+mod error;
+mod graph;
+mod level;
+mod plan;
+mod problem;
+mod report;
+mod simulate;
+
+pub use error::{ErrorKind, ParseError, RgbError};
+pub use graph::{Exit, Graph, MAX_EVENTS, MAX_SEGMENTS, MAX_SPECIALS, Special};
+pub use level::{Cell, Colour, Dir, Level, MAX_SIDE, MAX_TRUCKS, TruckSpec};
+pub use plan::{Plan, Step, TruckMove};
+pub use problem::{Action, Move, RgbProblem, Rules, State, Truck};
+pub use report::{RgbDetail, RgbReport, Solved, solve};
+pub use simulate::{Frame, Replay, Violation, simulate, simulate_with};

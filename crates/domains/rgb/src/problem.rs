@@ -1,0 +1,506 @@
+//! The rules of FORMAT.md §3 as a [`Problem`]: the state after each sample moment, the
+//! actions (one move per truck standing on an event), the cost (the time to the next
+//! arrival), the goal, and an admissible, consistent heuristic for A*.
+
+use crate::graph::{Exit, Graph, Special};
+use crate::level::{Colour, Dir, Level, MAX_TRUCKS};
+use delve_core::reach::UNREACHED;
+use delve_core::{Problem, Successor};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::fmt;
+
+/// Which of the three rule sets (EXPECTED.md's three columns) to play by.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Rules {
+    /// The reference's rules with the head-on test done per pair of moves (the default).
+    #[default]
+    Pairwise,
+    /// The reference's rules bit for bit, including its one-sided head-on pruning, which
+    /// throws legal plans away (FORMAT.md, "Reference quirk").
+    Reference,
+    /// archiloque's variant, approximated on events: a truck whose load is 0 may also stop
+    /// on any event, and the goal is every warehouse served (trucks may still be driving).
+    Archiloque,
+}
+
+impl Rules {
+    /// All three, as the CLI names them.
+    pub const ALL: [Rules; 3] = [Rules::Pairwise, Rules::Reference, Rules::Archiloque];
+
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::Pairwise => "pairwise",
+            Rules::Reference => "reference",
+            Rules::Archiloque => "archiloque",
+        }
+    }
+}
+
+impl std::str::FromStr for Rules {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Rules, String> {
+        Rules::ALL
+            .into_iter()
+            .find(|r| r.name() == s)
+            .ok_or_else(|| format!("unknown rule set `{s}` (expected pairwise, reference or archiloque)"))
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A truck's move in an action.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Stop for good on this event.
+    #[default]
+    Stop,
+    /// Drive the segment in this direction to the next event.
+    Drive(Dir),
+}
+
+impl Move {
+    /// The reference's letter: `S`, `U`, `D`, `L`, `R`.
+    pub fn letter(self) -> char {
+        match self {
+            Move::Stop => 'S',
+            Move::Drive(d) => d.letter(),
+        }
+    }
+}
+
+/// A truck's move list: at most Stop and four directions.
+#[derive(Clone, Copy, Default)]
+struct Moves {
+    moves: [Move; 5],
+    len: u8,
+}
+
+impl Moves {
+    fn push(&mut self, m: Move) {
+        self.moves[self.len as usize] = m;
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len as usize]
+    }
+
+    fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut kept = Moves::default();
+        for &m in self.as_slice() {
+            if keep(m) {
+                kept.push(m);
+            }
+        }
+        *self = kept;
+    }
+}
+
+/// One action: a move for every truck standing on an event that has not stopped (`None` for
+/// the others, which keep driving or stay stopped).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Action(pub [Option<Move>; MAX_TRUCKS]);
+
+const STOPPED: u8 = 1;
+
+/// One truck in a state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Truck {
+    /// The event it stands on (`left == 0`) or drives to.
+    pub at: u8,
+    /// Cells left to drive to `at`.
+    pub left: u8,
+    /// Items carried.
+    pub load: u8,
+    flags: u8,
+}
+
+impl Truck {
+    /// Whether it has stopped for good.
+    pub fn stopped(&self) -> bool {
+        self.flags & STOPPED != 0
+    }
+
+    /// Whether it stands on an event and must choose a move now.
+    pub fn deciding(&self) -> bool {
+        self.left == 0 && !self.stopped()
+    }
+}
+
+/// A state at a sample moment: the segments used, the items picked up and warehouses
+/// served, and every truck. Time is not part of it (it is the path cost). The item or
+/// warehouse under a deciding truck is applied when that truck leaves or stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    /// Used segments, one bit each.
+    pub used: u128,
+    /// Items picked up and warehouses served, one bit per special.
+    pub done: u64,
+    /// The trucks (only the level's first `n` are used).
+    pub trucks: [Truck; MAX_TRUCKS],
+    /// Two trucks stand on one cell: a failure state, with no successors. It is still a
+    /// state, as in the reference, so its time counts among iterative lengthening's cut-offs.
+    pub crashed: bool,
+}
+
+/// An RGB Express level under a rule set, as a search problem. Costs are time units (cells).
+#[derive(Clone, Debug)]
+pub struct RgbProblem {
+    level: Level,
+    graph: Graph,
+    rules: Rules,
+    colours: Vec<Colour>,
+    warehouses: u64,
+}
+
+/// Why a move list is empty or a combination fails is not reported: failures are simply not
+/// successors (the reference's "failure states").
+impl RgbProblem {
+    /// The problem of playing `level` by `rules`, or why the level is beyond the limits of
+    /// the compact state (events, segments, items and warehouses).
+    pub fn new(level: Level, rules: Rules) -> Result<RgbProblem, crate::ParseError> {
+        let graph = Graph::new(&level)?;
+        let colours = level.trucks.iter().map(|t| t.colour).collect();
+        let warehouses = graph
+            .specials
+            .iter()
+            .flatten()
+            .filter(|(_, s)| matches!(s, Special::Warehouse(_)))
+            .fold(0u64, |m, (i, _)| m | 1 << i);
+        Ok(RgbProblem { level, graph, rules, colours, warehouses })
+    }
+
+    /// The level.
+    pub fn level(&self) -> &Level {
+        &self.level
+    }
+
+    /// The event graph.
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Number of trucks.
+    pub fn trucks(&self) -> usize {
+        self.colours.len()
+    }
+
+    /// The exit a truck standing on `event` takes by driving `dir`.
+    pub fn exit(&self, event: u8, dir: Dir) -> Option<Exit> {
+        self.graph.exits[event as usize][dir as usize]
+    }
+
+    /// The special lying on `event` and not yet taken in `state`.
+    fn pending(&self, state: &State, event: u8) -> Option<Special> {
+        let (bit, special) = self.graph.specials[event as usize]?;
+        (state.done & (1 << bit) == 0).then_some(special)
+    }
+
+    /// A truck's load once the item or warehouse under it (if it stands on one) is applied.
+    fn load_after(&self, state: &State, truck: usize) -> u8 {
+        let t = &state.trucks[truck];
+        match (t.left, self.pending(state, t.at)) {
+            (0, Some(Special::Item(_))) => t.load + 1,
+            (0, Some(Special::Warehouse(_))) => t.load - 1,
+            _ => t.load,
+        }
+    }
+
+    /// Whether truck `i`, standing on an event, passes the arrival checks there (rules 2 and
+    /// 3): an item it finds must be of its colour with room to carry it; an unserved warehouse
+    /// must be of its colour with an item to deliver. As in the reference, the checks are made
+    /// in the state where the truck has arrived, so a failing arrival is a state (with no
+    /// moves) whose time counts among iterative lengthening's cut-offs.
+    fn arrival_ok(&self, state: &State, i: usize) -> bool {
+        let t = &state.trucks[i];
+        match self.pending(state, t.at) {
+            Some(Special::Item(c)) => c == self.colours[i] && t.load < self.level.capacity,
+            Some(Special::Warehouse(c)) => c == self.colours[i] && t.load >= 1,
+            None => true,
+        }
+    }
+
+    /// The moves truck `i` (deciding, past its arrival checks) may make, in the reference's
+    /// order: Stop, then Up, Down, Left, Right onto unused segments.
+    fn moves(&self, state: &State, i: usize) -> Moves {
+        let mut out = Moves::default();
+        let t = &state.trucks[i];
+        let delivering = matches!(self.pending(state, t.at), Some(Special::Warehouse(_)));
+        if delivering || (self.rules == Rules::Archiloque && self.load_after(state, i) == 0) {
+            out.push(Move::Stop);
+        }
+        for dir in Dir::ALL {
+            if let Some(exit) = self.exit(t.at, dir)
+                && state.used & (1 << exit.segment) == 0
+            {
+                out.push(Move::Drive(dir));
+            }
+        }
+        out
+    }
+
+    /// The cost of `action` from `state` (the time to the next sample moment), or `None` when
+    /// it fails.
+    pub fn step_cost(&self, state: &State, action: &Action) -> Option<u32> {
+        self.apply(state, action).map(|(_, cost)| cost)
+    }
+
+    /// The state after `action` from `state` and its cost, or `None` when two trucks take one
+    /// segment from its two ends (a head-on collision, never a state).
+    fn apply(&self, state: &State, action: &Action) -> Option<(State, u32)> {
+        let mut next = *state;
+        for (i, m) in action.0.iter().enumerate().take(self.trucks()) {
+            let Some(m) = m else { continue };
+            let at = state.trucks[i].at;
+            // The item or warehouse under the truck is applied as it leaves or stops.
+            if let Some((bit, _)) = self.graph.specials[at as usize]
+                && next.done & (1 << bit) == 0
+            {
+                next.done |= 1 << bit;
+                next.trucks[i].load = self.load_after(state, i);
+            }
+            match *m {
+                Move::Stop => next.trucks[i].flags |= STOPPED,
+                Move::Drive(dir) => {
+                    let exit = self.exit(at, dir).expect("a listed move has an exit");
+                    if next.used & (1 << exit.segment) != 0 {
+                        return None; // head-on: another truck took this segment now
+                    }
+                    next.used |= 1 << exit.segment;
+                    next.trucks[i].at = exit.to;
+                    next.trucks[i].left = exit.length;
+                }
+            }
+        }
+        let trucks = &mut next.trucks[..self.trucks()];
+        let dt = trucks.iter().filter(|t| !t.stopped()).map(|t| t.left).min().unwrap_or(0);
+        for t in trucks.iter_mut().filter(|t| !t.stopped()) {
+            t.left -= dt;
+        }
+        // Crash: two trucks on one event at this moment (stopped ones included).
+        let mut occupied = [false; 256];
+        for t in trucks.iter().filter(|t| t.left == 0) {
+            next.crashed |= std::mem::replace(&mut occupied[t.at as usize], true);
+        }
+        Some((next, u32::from(dt)))
+    }
+
+    /// Whether every warehouse is served or being served by a truck standing on it.
+    fn all_served(&self, state: &State) -> bool {
+        let mut served = state.done;
+        for t in state.trucks[..self.trucks()].iter().filter(|t| t.deciding()) {
+            if let Some((bit, _)) = self.graph.specials[t.at as usize] {
+                served |= 1 << bit;
+            }
+        }
+        served & self.warehouses == self.warehouses
+    }
+}
+
+impl Problem for RgbProblem {
+    type State = State;
+    type Action = Action;
+    type Cost = u32;
+
+    fn initial_state(&self) -> State {
+        let mut trucks = [Truck::default(); MAX_TRUCKS];
+        for (t, &start) in trucks.iter_mut().zip(&self.graph.starts) {
+            t.at = start;
+        }
+        State { used: 0, done: 0, trucks, crashed: false }
+    }
+
+    fn is_goal(&self, state: &State) -> bool {
+        if state.crashed {
+            return false;
+        }
+        match self.rules {
+            Rules::Archiloque => self.all_served(state),
+            Rules::Pairwise | Rules::Reference => {
+                state.trucks[..self.trucks()].iter().all(Truck::stopped)
+                    && state.done & self.warehouses == self.warehouses
+            }
+        }
+    }
+
+    fn expand(&self, state: &State, out: &mut Vec<Successor<State, Action, u32>>) {
+        if state.crashed {
+            return;
+        }
+        let n = self.trucks();
+        // Each deciding truck's move list, built in truck order (no allocation).
+        let mut lists = [Moves::default(); MAX_TRUCKS];
+        let mut deciding = [0usize; MAX_TRUCKS];
+        let mut count = 0;
+        for i in 0..n {
+            if !state.trucks[i].deciding() {
+                continue;
+            }
+            if !self.arrival_ok(state, i) {
+                return; // a failure state
+            }
+            let mut list = self.moves(state, i);
+            if self.rules == Rules::Reference {
+                // The quirk: drop a move onto a segment whose other end holds an earlier
+                // deciding truck whose list still holds the same segment towards us.
+                let at = state.trucks[i].at;
+                list.retain(|m| {
+                    let Move::Drive(dir) = m else { return true };
+                    let exit = self.exit(at, dir).expect("a listed move has an exit");
+                    !deciding[..count].iter().any(|&j| {
+                        state.trucks[j].at == exit.to && lists[j].as_slice().contains(&Move::Drive(dir.opposite()))
+                    })
+                });
+            }
+            if list.len == 0 {
+                return; // this truck can do nothing: a failure state
+            }
+            lists[i] = list;
+            deciding[count] = i;
+            count += 1;
+        }
+        let deciding = &deciding[..count];
+        if deciding.is_empty() {
+            return;
+        }
+        // The Cartesian product, truck 0 varying slowest.
+        let mut choice = [0u8; MAX_TRUCKS];
+        loop {
+            let mut action = Action([None; MAX_TRUCKS]);
+            for (k, &i) in deciding.iter().enumerate() {
+                action.0[i] = Some(lists[i].moves[choice[k] as usize]);
+            }
+            if let Some((next, cost)) = self.apply(state, &action) {
+                out.push(Successor { action, state: next, cost });
+            }
+            let mut k = deciding.len();
+            loop {
+                if k == 0 {
+                    return;
+                }
+                k -= 1;
+                choice[k] += 1;
+                if choice[k] < lists[deciding[k]].len {
+                    break;
+                }
+                choice[k] = 0;
+            }
+        }
+    }
+
+    /// The latest of: for each warehouse not yet served, the soonest a truck of its colour
+    /// can get there (through an item of its colour first if it carries none); and (unless
+    /// trucks may end driving) for each moving truck, the soonest it can reach a warehouse
+    /// of its colour to stop on. A truck's own drives avoid the segments already used (it can
+    /// never drive them again); the item-to-warehouse leg ignores that, so this never
+    /// overestimates. `u32::MAX` marks a dead end.
+    fn heuristic(&self, state: &State) -> u32 {
+        let n = self.trucks();
+        if state.crashed || (0..n).any(|i| state.trucks[i].deciding() && !self.arrival_ok(state, i)) {
+            return u32::MAX;
+        }
+        SCRATCH.with_borrow_mut(|(dist, heap)| {
+            let events = self.graph.events();
+            dist.resize(n * events, UNREACHED);
+            for (i, t) in state.trucks[..n].iter().enumerate().filter(|(_, t)| !t.stopped()) {
+                self.graph.distances_avoiding(t.at, state.used, &mut dist[i * events..(i + 1) * events], heap);
+            }
+            self.bound(state, |i, event| dist[i * events + event as usize])
+        })
+    }
+}
+
+/// Scratch space for the heuristic: each truck's distances, and a Dijkstra heap.
+type Scratch = (Vec<u32>, BinaryHeap<Reverse<(u32, u8)>>);
+
+thread_local! {
+    /// One [`Scratch`] per thread, so the heuristic allocates nothing per node.
+    static SCRATCH: std::cell::RefCell<Scratch> = Default::default();
+}
+
+impl RgbProblem {
+    /// The heuristic's bound, given `drive(i, e)`: how far truck `i` is from event `e`.
+    fn bound(&self, state: &State, drive: impl Fn(usize, u8) -> u32) -> u32 {
+        let n = self.trucks();
+        let taken = state.trucks[..n]
+            .iter()
+            .filter(|t| t.deciding())
+            .filter_map(|t| self.graph.specials[t.at as usize].map(|(b, _)| 1u64 << b))
+            .fold(state.done, |m, b| m | b);
+        let mut worst = 0u32;
+        for (event, special) in self.graph.specials.iter().enumerate() {
+            let Some((bit, Special::Warehouse(colour))) = *special else { continue };
+            if taken & (1 << bit) != 0 {
+                continue;
+            }
+            let mut best = UNREACHED;
+            for i in (0..n).filter(|&i| self.colours[i] == colour && !state.trucks[i].stopped()) {
+                let via = if self.load_after(state, i) > 0 {
+                    drive(i, event as u8)
+                } else {
+                    self.nearest_item_then(taken, colour, |e| drive(i, e), event as u8)
+                };
+                if via != UNREACHED {
+                    best = best.min(u32::from(state.trucks[i].left) + via);
+                }
+            }
+            if best == UNREACHED {
+                return u32::MAX;
+            }
+            worst = worst.max(best);
+        }
+        if self.rules != Rules::Archiloque {
+            for (i, t) in state.trucks[..n].iter().enumerate().filter(|(_, t)| !t.stopped()) {
+                if t.left == 0 && matches!(self.pending(state, t.at), Some(Special::Warehouse(_))) {
+                    continue; // it may stop right here
+                }
+                let mut best = UNREACHED;
+                for (event, special) in self.graph.specials.iter().enumerate() {
+                    if let Some((bit, Special::Warehouse(c))) = *special
+                        && c == self.colours[i]
+                        && taken & (1 << bit) == 0
+                    {
+                        best = best.min(drive(i, event as u8));
+                    }
+                }
+                if best == UNREACHED {
+                    return u32::MAX;
+                }
+                worst = worst.max(u32::from(t.left) + best);
+            }
+        }
+        worst
+    }
+}
+
+impl RgbProblem {
+    /// The shortest drive from a truck (`from(e)`: its distance to event `e`) through an
+    /// untaken item of `colour` to event `to`.
+    fn nearest_item_then(&self, taken: u64, colour: Colour, from: impl Fn(u8) -> u32, to: u8) -> u32 {
+        let mut best = UNREACHED;
+        for (event, special) in self.graph.specials.iter().enumerate() {
+            if let Some((bit, Special::Item(c))) = *special
+                && c == colour
+                && taken & (1 << bit) == 0
+            {
+                let (a, b) = (from(event as u8), self.graph.distance(event as u8, to));
+                if a != UNREACHED && b != UNREACHED {
+                    best = best.min(a + b);
+                }
+            }
+        }
+        best
+    }
+}

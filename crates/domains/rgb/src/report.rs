@@ -1,0 +1,117 @@
+//! Solving a level end to end — search, lay out the plan, replay it in the simulator — and
+//! what that reports: the core's [`Report`] with RGB Express's own fields ([`RgbDetail`]).
+//! The CLI's `--json` and the web API print these, so the keys are written once, here.
+
+use crate::plan::{Plan, Step};
+use crate::problem::{Action, RgbProblem, Rules, State};
+use crate::simulate::{Violation, simulate};
+use delve_core::{Algorithm, Bound, Control, Event, Limits, Live, Observer, Report, SearchResult};
+use serde::Serialize;
+
+/// A solved (or not) level: the search's result, the plan when one was found (already
+/// replayed), and the cost limits iterative lengthening went through.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    /// The search's outcome and statistics.
+    pub result: SearchResult<State, Action, u32>,
+    /// The plan, replayed cell by cell, when a solution was found.
+    pub plan: Option<Plan>,
+    /// Each iteration's cost limit (`Find Cost: L`), for iterative lengthening.
+    pub cost_limits: Vec<u32>,
+}
+
+/// Passes events on to the caller's observer and notes each cost limit.
+struct CostLimits<O> {
+    inner: O,
+    limits: Vec<u32>,
+}
+
+impl<O: Observer<State, u32>> Observer<State, u32> for CostLimits<O> {
+    fn on_event(&mut self, event: &Event<'_, State, u32>, live: &Live) -> Control {
+        if let Event::Iteration { bound: Bound::Cost(c), .. } = event {
+            self.limits.push(*c);
+        }
+        self.inner.on_event(event, live)
+    }
+}
+
+/// Solves `problem` with `algorithm` within `limits`, and replays the plan it finds with the
+/// independent simulator; a plan the simulator rejects is an error (a bug in the model),
+/// never printed as a solution.
+///
+/// ```
+/// use delve_core::{Algorithm, Limits, NoObserver};
+/// use delve_rgb::{Level, RgbProblem, Rules, solve};
+/// let level = Level::parse(include_str!("../data/Custom.txt")).unwrap();
+/// let problem = RgbProblem::new(level, Rules::Pairwise).unwrap();
+/// let solved = solve(&problem, Algorithm::Ils, &Limits::none(), NoObserver).unwrap();
+/// assert_eq!(solved.plan.unwrap().cost, 6);
+/// assert_eq!(solved.cost_limits, [0, 1, 3, 4, 5, 6]);
+/// ```
+pub fn solve<O: Observer<State, u32>>(
+    problem: &RgbProblem,
+    algorithm: Algorithm,
+    limits: &Limits,
+    observer: O,
+) -> Result<Solved, Violation> {
+    let mut watch = CostLimits { inner: observer, limits: Vec::new() };
+    let result = match algorithm.run(problem, limits, &mut watch) {
+        Ok(result) => result,
+        // Bidirectional search needs predecessors, which this problem does not give.
+        Err(_) => delve_core::uninformed::ucs(problem, limits, &mut watch),
+    };
+    let plan = match result.solution() {
+        Some(solution) => {
+            let plan = Plan::new(problem, solution);
+            simulate(problem.level(), problem.rules(), &plan.routes(problem.trucks()), plan.cost)?;
+            Some(plan)
+        }
+        None => None,
+    };
+    Ok(Solved { result, plan, cost_limits: watch.limits })
+}
+
+/// RGB Express's fields of a report.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RgbDetail {
+    /// The level's name.
+    pub level: String,
+    /// The rule set played.
+    pub rules: Rules,
+    /// The optimal cost (the time of the goal), when solved.
+    pub cost: Option<u32>,
+    /// Each truck's route in the reference's arrows, by truck index, when solved.
+    pub routes: Option<Vec<String>>,
+    /// The plan step by step, when solved.
+    pub plan: Option<Vec<Step>>,
+    /// Iterative lengthening's cost limits (empty for other algorithms).
+    pub cost_limits: Vec<u32>,
+    /// Nodes expanded (also in `stats`; kept at the top level for the RGB issue's readers).
+    pub expanded: u64,
+    /// Nodes generated (also in `stats`).
+    pub generated: u64,
+    /// Wall time in milliseconds (also in `stats`).
+    pub elapsed_ms: f64,
+}
+
+/// A level's report.
+pub type RgbReport = Report<RgbDetail>;
+
+impl Solved {
+    /// The report of this run of `algorithm` on `problem`.
+    pub fn report(&self, problem: &RgbProblem, algorithm: Algorithm) -> RgbReport {
+        let stats = self.result.stats;
+        let detail = RgbDetail {
+            level: problem.level().name.clone(),
+            rules: problem.rules(),
+            cost: self.plan.as_ref().map(|p| p.cost),
+            routes: self.plan.as_ref().map(|p| p.arrows(problem.trucks())),
+            plan: self.plan.as_ref().map(|p| p.steps.clone()),
+            cost_limits: self.cost_limits.clone(),
+            expanded: stats.expanded,
+            generated: stats.generated,
+            elapsed_ms: stats.elapsed_ms(),
+        };
+        Report::new(algorithm.name(), &self.result, detail)
+    }
+}

@@ -1,0 +1,384 @@
+//! An independent check of plans: a time-stepped replay, cell by cell, of every truck's
+//! route against every rule of FORMAT.md §3. It reads only the level's cells and links —
+//! not the event graph or the search's state — so a bug in the search model cannot hide
+//! behind the same bug here. Every plan is replayed before it is printed.
+
+use crate::level::{Cell, Dir, Level};
+use crate::problem::{Move, Rules};
+
+/// A rule a replayed plan breaks, with the time (cells driven) and the truck.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Violation {
+    /// A truck drives where there is no road.
+    #[error("time {time}: truck {truck} drives {dir:?} off the road")]
+    OffRoad {
+        /// When.
+        time: u32,
+        /// Which truck.
+        truck: usize,
+        /// Where it tried to go.
+        dir: Dir,
+    },
+    /// A road link is driven a second time.
+    #[error("time {time}: truck {truck} drives a road segment that was already driven")]
+    SegmentReused {
+        /// When.
+        time: u32,
+        /// Which truck.
+        truck: usize,
+    },
+    /// Two trucks on one cell at once.
+    #[error("time {time}: trucks {a} and {b} crash on cell ({row}, {col})")]
+    Crash {
+        /// When.
+        time: u32,
+        /// One truck.
+        a: usize,
+        /// The other.
+        b: usize,
+        /// The cell's row.
+        row: usize,
+        /// The cell's column.
+        col: usize,
+    },
+    /// A truck reaches an item it may not take (another colour, or full).
+    #[error("time {time}: truck {truck} reaches an item it cannot take (wrong colour or full)")]
+    BadItem {
+        /// When.
+        time: u32,
+        /// Which truck.
+        truck: usize,
+    },
+    /// A truck reaches an unserved warehouse it cannot serve (another colour, or empty).
+    #[error("time {time}: truck {truck} reaches a warehouse it cannot serve (wrong colour or empty)")]
+    BadWarehouse {
+        /// When.
+        time: u32,
+        /// Which truck.
+        truck: usize,
+    },
+    /// A truck stops where it may not.
+    #[error("time {time}: truck {truck} stops where it has not just delivered")]
+    EarlyStop {
+        /// When.
+        time: u32,
+        /// Which truck.
+        truck: usize,
+    },
+    /// A truck decides on a straight road cell.
+    #[error("time {time}: truck {truck} turns or stops on a straight road cell")]
+    NotAnEvent {
+        /// When.
+        time: u32,
+        /// Which truck.
+        truck: usize,
+    },
+    /// A truck's route ends before the plan does, without a stop.
+    #[error("time {time}: truck {truck} has no move left and has not stopped")]
+    RouteEnds {
+        /// When.
+        time: u32,
+        /// Which truck.
+        truck: usize,
+    },
+    /// A move of length 0.
+    #[error("truck {truck}: a move of length 0")]
+    EmptyMove {
+        /// Which truck.
+        truck: usize,
+    },
+    /// At the plan's end the goal is not reached.
+    #[error("at time {time} the goal is not reached: {why}")]
+    NotSolved {
+        /// The plan's end.
+        time: u32,
+        /// What is missing.
+        why: &'static str,
+    },
+    /// The plan names more routes than the level has trucks.
+    #[error("the plan has {0} routes for {1} trucks")]
+    TruckCount(usize, usize),
+}
+
+/// What a replay saw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// Time at the end (the plan's cost).
+    pub time: u32,
+    /// Items delivered.
+    pub deliveries: usize,
+    /// Total cells driven by all trucks.
+    pub driven: u32,
+}
+
+#[derive(Clone, Copy)]
+struct Truck {
+    cell: usize,
+    dir: Option<Dir>,
+    steps_left: u8,
+    next: usize,
+    load: u8,
+    stopped: bool,
+    delivered_at: Option<u32>,
+}
+
+/// Replays `routes` (each truck's moves with their lengths, as [`Plan::routes`] gives them)
+/// on `level` under `rules` for `cost` time units, and checks that the goal holds then.
+///
+/// [`Plan::routes`]: crate::Plan::routes
+pub fn simulate(level: &Level, rules: Rules, routes: &[Vec<(Move, u8)>], cost: u32) -> Result<Replay, Violation> {
+    simulate_with(level, rules, routes, cost, |_| {})
+}
+
+/// Where the trucks are at one moment of a replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// The time.
+    pub time: u32,
+    /// Each truck's cell (row-major index) and whether it has stopped.
+    pub trucks: Vec<(usize, bool)>,
+    /// Each item still lying on the road, by cell.
+    pub items: Vec<usize>,
+    /// Each warehouse already served, by cell.
+    pub served: Vec<usize>,
+}
+
+/// [`simulate`], calling `frame` with the trucks' places at every time step (after the
+/// decisions made at that time), for animations.
+pub fn simulate_with(
+    level: &Level,
+    rules: Rules,
+    routes: &[Vec<(Move, u8)>],
+    cost: u32,
+    mut frame: impl FnMut(&Frame),
+) -> Result<Replay, Violation> {
+    if routes.len() != level.trucks.len() {
+        return Err(Violation::TruckCount(routes.len(), level.trucks.len()));
+    }
+    let mut trucks: Vec<Truck> = level
+        .trucks
+        .iter()
+        .map(|t| Truck {
+            cell: t.start,
+            dir: None,
+            steps_left: 0,
+            next: 0,
+            load: 0,
+            stopped: false,
+            delivered_at: None,
+        })
+        .collect();
+    let mut lying: Vec<bool> = level.cells.iter().map(|c| matches!(c, Cell::Item(_))).collect();
+    let mut served = vec![false; level.cells.len()];
+    let mut used = vec![0u8; level.cells.len()];
+    let (mut deliveries, mut driven) = (0, 0);
+    let mut time = 0u32;
+    loop {
+        // Decisions of the trucks that finished their move.
+        for (i, t) in trucks.iter_mut().enumerate() {
+            if t.stopped || t.steps_left > 0 {
+                continue;
+            }
+            let Some(&(m, length)) = routes[i].get(t.next) else {
+                if time == cost {
+                    continue; // the plan is over; the goal check decides
+                }
+                return Err(Violation::RouteEnds { time, truck: i });
+            };
+            if level.cells[t.cell] == Cell::Straight {
+                return Err(Violation::NotAnEvent { time, truck: i });
+            }
+            t.next += 1;
+            match m {
+                Move::Stop => {
+                    let just_delivered = t.delivered_at == Some(time);
+                    if !(just_delivered || (rules == Rules::Archiloque && t.load == 0)) {
+                        return Err(Violation::EarlyStop { time, truck: i });
+                    }
+                    t.stopped = true;
+                }
+                Move::Drive(dir) => {
+                    if length == 0 {
+                        return Err(Violation::EmptyMove { truck: i });
+                    }
+                    t.dir = Some(dir);
+                    t.steps_left = length;
+                }
+            }
+        }
+        frame(&Frame {
+            time,
+            trucks: trucks.iter().map(|t| (t.cell, t.stopped)).collect(),
+            items: (0..lying.len()).filter(|&i| lying[i]).collect(),
+            served: (0..served.len()).filter(|&i| served[i]).collect(),
+        });
+        if time == cost {
+            break;
+        }
+        // Everyone moving drives one cell.
+        for (i, t) in trucks.iter_mut().enumerate().filter(|(_, t)| !t.stopped) {
+            let dir = t.dir.expect("a moving truck has a direction");
+            let Some(to) = level.step(t.cell, dir) else {
+                return Err(Violation::OffRoad { time, truck: i, dir });
+            };
+            let (a, da, b, db) = (t.cell, dir, to, dir.opposite());
+            if used[a] & (1 << da as u8) != 0 {
+                return Err(Violation::SegmentReused { time, truck: i });
+            }
+            used[a] |= 1 << da as u8;
+            used[b] |= 1 << db as u8;
+            t.cell = to;
+            t.steps_left -= 1;
+            driven += 1;
+        }
+        time += 1;
+        for a in 0..trucks.len() {
+            for b in a + 1..trucks.len() {
+                if trucks[a].cell == trucks[b].cell {
+                    let (row, col) = level.position(trucks[a].cell);
+                    return Err(Violation::Crash { time, a, b, row, col });
+                }
+            }
+        }
+        // Arrivals: items and warehouses on the cells the moving trucks entered.
+        for (i, t) in trucks.iter_mut().enumerate().filter(|(_, t)| !t.stopped) {
+            let colour = level.trucks[i].colour;
+            match level.cells[t.cell] {
+                Cell::Item(c) if lying[t.cell] => {
+                    if c != colour || t.load >= level.capacity {
+                        return Err(Violation::BadItem { time, truck: i });
+                    }
+                    lying[t.cell] = false;
+                    t.load += 1;
+                }
+                Cell::Warehouse(c) if !served[t.cell] => {
+                    if c != colour || t.load == 0 {
+                        return Err(Violation::BadWarehouse { time, truck: i });
+                    }
+                    served[t.cell] = true;
+                    t.load -= 1;
+                    t.delivered_at = Some(time);
+                    deliveries += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    let all_served = level.cells.iter().enumerate().all(|(i, c)| !matches!(c, Cell::Warehouse(_)) || served[i]);
+    if !all_served {
+        return Err(Violation::NotSolved { time, why: "a warehouse is not served" });
+    }
+    if rules != Rules::Archiloque && !trucks.iter().all(|t| t.stopped) {
+        return Err(Violation::NotSolved { time, why: "a truck has not stopped" });
+    }
+    Ok(Replay { time, deliveries, driven })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Dir::{Down as D, Left as L, Right as R, Up as U};
+
+    const CUSTOM: &str = include_str!("../data/Custom.txt");
+
+    fn drive(moves: &[(Dir, u8)], stop: bool) -> Vec<(Move, u8)> {
+        let mut route: Vec<(Move, u8)> = moves.iter().map(|&(d, n)| (Move::Drive(d), n)).collect();
+        if stop {
+            route.push((Move::Stop, 0));
+        }
+        route
+    }
+
+    fn line(cells: &str, trucks: &[&str], capacity: u8) -> Level {
+        let cols = cells.chars().count().div_ceil(2);
+        let header: String = trucks.iter().enumerate().map(|(i, t)| format!("truck: {i} {t} -\n")).collect();
+        Level::parse(&format!("rows: 1\ncols: {cols}\ncapacity: {capacity}\n{header}grid:\n{cells}\nend\n")).unwrap()
+    }
+
+    #[test]
+    fn the_reference_plan_for_custom_replays() {
+        let level = Level::parse(CUSTOM).unwrap();
+        let routes = [drive(&[(R, 1), (U, 2), (R, 2), (D, 1)], true), drive(&[(L, 1), (U, 2), (U, 1)], true)];
+        assert_eq!(simulate(&level, Rules::Pairwise, &routes, 6), Ok(Replay { time: 6, deliveries: 2, driven: 10 }));
+        // Claiming it ends sooner: the goal does not hold yet.
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 5), Err(Violation::NotSolved { time: 5, .. })));
+    }
+
+    #[test]
+    fn two_trucks_on_one_cell_crash() {
+        let level = Level::parse(CUSTOM).unwrap();
+        let routes = [drive(&[(R, 1), (R, 2)], false), drive(&[(L, 1), (L, 2)], false)];
+        assert!(matches!(
+            simulate(&level, Rules::Pairwise, &routes, 3),
+            Err(Violation::Crash { time: 3, a: 0, b: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn head_on_and_reused_segments_are_refused() {
+        // Two trucks swap along a one-cell segment: the second drives a link already used.
+        let level = line("0-1", &["red", "green"], 3);
+        let routes = [drive(&[(R, 1)], false), drive(&[(L, 1)], false)];
+        assert!(matches!(
+            simulate(&level, Rules::Pairwise, &routes, 1),
+            Err(Violation::SegmentReused { truck: 1, .. })
+        ));
+        // One truck drives back over its own segment.
+        let level = Level::parse(CUSTOM).unwrap();
+        let routes = [drive(&[(R, 1), (L, 1)], false), drive(&[(L, 1), (U, 2)], false)];
+        assert!(matches!(
+            simulate(&level, Rules::Pairwise, &routes, 3),
+            Err(Violation::SegmentReused { truck: 0, .. })
+        ));
+    }
+
+    #[test]
+    fn items_of_another_colour_or_beyond_capacity_are_refused() {
+        let level = Level::parse(CUSTOM).unwrap();
+        // The green truck picks up its item, then drives onto the red one.
+        let routes = [drive(&[(R, 1), (U, 2), (U, 2)], false), drive(&[(L, 1), (U, 2), (L, 2)], false)];
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 5), Err(Violation::BadItem { time: 5, truck: 1 })));
+        let level = line("0-r-r-R", &["red"], 1);
+        let routes = [drive(&[(R, 1), (R, 1)], false)];
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 2), Err(Violation::BadItem { time: 2, truck: 0 })));
+    }
+
+    #[test]
+    fn warehouses_of_another_colour_or_reached_empty_are_refused() {
+        let level = line("0-r-G-R", &["red"], 3);
+        let routes = [drive(&[(R, 1), (R, 1)], false)];
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 2), Err(Violation::BadWarehouse { time: 2, .. })));
+        let level = line("0-R-r", &["red"], 3);
+        let routes = [drive(&[(R, 1)], false)];
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 1), Err(Violation::BadWarehouse { time: 1, .. })));
+    }
+
+    #[test]
+    fn stops_only_where_a_delivery_was_just_made() {
+        let level = line("0-r-R", &["red"], 3);
+        // Stopping on the item: too early.
+        let routes = [drive(&[(R, 1)], true)];
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 1), Err(Violation::EarlyStop { time: 1, .. })));
+        // archiloque's rules let an empty truck stop anywhere, but this one carries an item.
+        assert!(matches!(simulate(&level, Rules::Archiloque, &routes, 1), Err(Violation::EarlyStop { time: 1, .. })));
+        let routes = [drive(&[(R, 1), (R, 1)], true)];
+        assert_eq!(simulate(&level, Rules::Pairwise, &routes, 2).map(|r| r.deliveries), Ok(1));
+        // A route that ends without a stop before the plan does.
+        let routes = [drive(&[(R, 1)], false)];
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 2), Err(Violation::RouteEnds { time: 1, .. })));
+        // Never stopping: under the reference's rules the goal needs every truck stopped.
+        let level = line("0-r-R-+", &["red"], 3);
+        let routes = [drive(&[(R, 1), (R, 1), (R, 1)], false)];
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 3), Err(Violation::NotSolved { .. })));
+        assert!(simulate(&level, Rules::Archiloque, &routes, 3).is_ok());
+    }
+
+    #[test]
+    fn decisions_happen_on_events_only() {
+        let level = line("0---R", &["red"], 3);
+        let routes = [drive(&[(R, 1), (R, 1)], false)];
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 2), Err(Violation::NotAnEvent { time: 1, .. })));
+        let routes = [drive(&[(L, 1)], false)];
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 1), Err(Violation::OffRoad { dir: L, .. })));
+    }
+}
