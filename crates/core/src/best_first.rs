@@ -11,14 +11,15 @@
 //! the fresh entry always has the lower `f`, so it is popped first and closes the node.
 
 use crate::cost::Cost;
+use crate::heap::MinHeap;
 use crate::observe::{Meter, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, StopReason};
 use crate::problem::{OutcomeOf, Problem};
 use crate::tree::{Slot, Tree, cheaper, forward_solution};
 use std::cmp::Ordering;
-use std::collections::BinaryHeap;
 
-/// A frontier entry; the heap pops the "largest", so `Ord` is reversed.
+/// A frontier entry, ordered as it is popped: by `f`, then `h`, then node index.
+#[derive(Clone, Copy)]
 struct Entry<C> {
     f: C,
     h: C,
@@ -40,9 +41,9 @@ impl<C: Cost> Ord for Entry<C> {
     #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
         // Nested matches: a `then_with` chain compiled to slower code on the hot heap path.
-        match other.f.total_cmp(&self.f) {
-            Ordering::Equal => match other.h.total_cmp(&self.h) {
-                Ordering::Equal => other.node.cmp(&self.node),
+        match self.f.total_cmp(&other.f) {
+            Ordering::Equal => match self.h.total_cmp(&other.h) {
+                Ordering::Equal => self.node.cmp(&other.node),
                 order => order,
             },
             order => order,
@@ -93,7 +94,7 @@ where
     let h0 = if policy.use_heuristic { problem.heuristic(&start) } else { zero };
     let mut tree: Tree<P::State, P::Cost> = Tree::new(meter.memory_limit());
     tree.insert(start, crate::tree::ROOT, zero)?;
-    let mut heap = BinaryHeap::new();
+    let mut heap = MinHeap::new(policy.use_heuristic);
     heap.push(Entry { f: (policy.priority)(zero, h0), h: h0, node: 0 });
     let mut buf = Vec::new();
     let track_memory = meter.memory_limit().is_some();
