@@ -49,7 +49,7 @@ impl<T: Ord + Copy> MinHeap<T> {
     }
 
     /// Queues `entry`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push(&mut self, entry: T) {
         if !self.slot {
             self.heap.push(Reverse(entry));
@@ -71,12 +71,14 @@ impl<T: Ord + Copy> MinHeap<T> {
     }
 
     /// Removes and returns the smallest entry.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn pop(&mut self) -> Option<T> {
-        match self.next.take() {
-            Some(next) => Some(next),
-            None => self.heap.pop().map(|Reverse(entry)| entry),
+        if self.slot
+            && let Some(next) = self.next.take()
+        {
+            return Some(next);
         }
+        self.heap.pop().map(|Reverse(entry)| entry)
     }
 }
 
