@@ -9,16 +9,19 @@
 //! Frontier entries are `(f, h, node index)` — 12 bytes with `u32` costs. A node improved
 //! while on the frontier is pushed again and its stale entries are skipped when they surface:
 //! the fresh entry always has the lower `f`, so it is popped first and closes the node.
+//! The frontier is [`MinHeap`]: a binary heap with a one-entry slot in front that serves the
+//! child A* expands next without a trip through the heap (same pop order).
 
 use crate::cost::Cost;
+use crate::heap::MinHeap;
 use crate::observe::{Meter, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, StopReason};
 use crate::problem::{OutcomeOf, Problem};
 use crate::tree::{Slot, Tree, cheaper, forward_solution};
 use std::cmp::Ordering;
-use std::collections::BinaryHeap;
 
-/// A frontier entry; the heap pops the "largest", so `Ord` is reversed.
+/// A frontier entry, ordered as it is popped: by `f`, then `h`, then node index.
+#[derive(Clone, Copy)]
 struct Entry<C> {
     f: C,
     h: C,
@@ -40,9 +43,9 @@ impl<C: Cost> Ord for Entry<C> {
     #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
         // Nested matches: a `then_with` chain compiled to slower code on the hot heap path.
-        match other.f.total_cmp(&self.f) {
-            Ordering::Equal => match other.h.total_cmp(&self.h) {
-                Ordering::Equal => other.node.cmp(&self.node),
+        match self.f.total_cmp(&other.f) {
+            Ordering::Equal => match self.h.total_cmp(&other.h) {
+                Ordering::Equal => self.node.cmp(&other.node),
                 order => order,
             },
             order => order,
@@ -93,7 +96,7 @@ where
     let h0 = if policy.use_heuristic { problem.heuristic(&start) } else { zero };
     let mut tree: Tree<P::State, P::Cost> = Tree::new(meter.memory_limit());
     tree.insert(start, crate::tree::ROOT, zero)?;
-    let mut heap = BinaryHeap::new();
+    let mut heap = MinHeap::new(policy.use_heuristic);
     heap.push(Entry { f: (policy.priority)(zero, h0), h: h0, node: 0 });
     let mut buf = Vec::new();
     let track_memory = meter.memory_limit().is_some();
@@ -147,4 +150,48 @@ where
         meter.frontier(heap.len());
     }
     Ok(Outcome::NoSolution)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::informed::astar;
+    use crate::{Event, FnObserver, FnProblem, Limits};
+
+    /// The documented tie-break, through the frontier's slot: lowest `f`, then lowest `h`,
+    /// then the node created first. Every node below has `f = 3` except `d`.
+    #[test]
+    fn expands_by_f_then_h_then_creation_order() {
+        let p = FnProblem::new(
+            's',
+            |&c: &char| match c {
+                's' => vec![('a', 1u32), ('b', 1), ('c', 2)],
+                'c' => vec![('d', 2)],
+                'a' => vec![('e', 1)],
+                'b' => vec![('e', 1)],
+                'e' => vec![('g', 1)],
+                _ => vec![],
+            },
+            |&c: &char| c == 'g',
+        )
+        .with_heuristic(|&c: &char| match c {
+            's' => 3,
+            'a' | 'b' => 2,
+            'c' | 'd' | 'e' => 1,
+            _ => 0,
+        });
+        let mut expanded = Vec::new();
+        let out = astar(
+            &p,
+            &Limits::none(),
+            FnObserver(|e: &Event<'_, char, u32>, _: &_| {
+                if let Event::Expand(n) = e {
+                    expanded.push(*n.state)
+                }
+            }),
+        );
+        // `c` (h 1) before `a` and `b` (h 2); `a` before `b` (created first); `e` (h 1)
+        // before `b`; `g` (h 0) is selected next and is the goal.
+        assert_eq!(expanded, ['s', 'c', 'a', 'e']);
+        assert_eq!(out.into_solution().expect("solvable").states, ['s', 'a', 'e', 'g']);
+    }
 }

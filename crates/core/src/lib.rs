@@ -30,6 +30,7 @@ mod best_first;
 pub mod cost;
 mod depth_first;
 pub mod hash;
+mod heap;
 pub mod informed;
 pub mod local;
 pub mod matching;
