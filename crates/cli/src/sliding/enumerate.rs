@@ -7,7 +7,7 @@ use clap::Args;
 use delve_sliding::enumerate::{Enumeration, stopped_report};
 use delve_sliding::error::human_count;
 use delve_sliding::notation::{Notation, default_goal, format_state, parse_state};
-use delve_sliding::{Board, Error as SlidingError, Grid, move_string};
+use delve_sliding::{Dims, Error as SlidingError, Grid, move_string};
 use std::path::PathBuf;
 
 /// Enumerates `goal`'s space; a stop (Ctrl-C) is reported (as the `--json` report when
@@ -37,7 +37,7 @@ fn enumerate_or_report(goal: &Grid, notation: Notation, json: bool) -> Result<Re
 pub(super) struct EnumerateArgs {
     /// The board, rows x columns (e.g. 3x3, 3x4, 2x6).
     #[arg(value_name = "MxN", value_parser = board_arg)]
-    board: Board,
+    board: Dims,
     /// The goal (default: the reference's keypad goal, `789456B23` on 3x3, on boards of up
     /// to 9 cells; `1 2 … 0` on larger ones).
     #[arg(long, value_name = "STATE")]
@@ -125,7 +125,7 @@ pub(super) fn run_enumerate(args: EnumerateArgs) -> Result<Status> {
 pub(super) struct LookupArgs {
     /// The board, e.g. 3x3.
     #[arg(value_name = "MxN", value_parser = board_arg)]
-    board: Board,
+    board: Dims,
     /// States to look up.
     #[arg(value_name = "STATE")]
     states: Vec<String>,

@@ -9,15 +9,15 @@ use delve_sliding::error::human_bytes;
 use delve_sliding::notation::{Notation, format_board, parse_state};
 use delve_sliding::pdb::{AdditivePdb, Partition};
 use delve_sliding::solve::{BatchReport, HeuristicRequest, Method, Solved, Solver, solve_one};
-use delve_sliding::{Board, Error as SlidingError, Grid, move_string};
+use delve_sliding::{Dims, Error as SlidingError, Grid, move_string};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
 /// The start (and its notation) plus the goal: `--goal` or the notation's default.
-pub(super) fn start_and_goal(state: &str, size: Option<Board>, goal: Option<&str>) -> Result<(Grid, Grid, Notation)> {
+pub(super) fn start_and_goal(state: &str, size: Option<Dims>, goal: Option<&str>) -> Result<(Grid, Grid, Notation)> {
     let (start, notation) = parse_state(state, size)?;
-    let goal = resolve_goal(goal, start.board(), notation)?;
+    let goal = resolve_goal(goal, start.dims(), notation)?;
     Ok((start, goal, notation))
 }
 
@@ -89,12 +89,12 @@ impl PdbOptions {
         }
         if !quiet {
             // The 4x4 tables are the costly ones (measured: BENCHMARKS.md, "Pattern-database build").
-            let cost = if goal.board().cells() == 16 { ": about 2 minutes and 2.7 GB of memory" } else { "" };
+            let cost = if goal.dims().cells() == 16 { ": about 2 minutes and 2.7 GB of memory" } else { "" };
             eprintln!(
                 "building the {} pattern database for {}, once{cost}; it is cached in {} \
                  (`--heuristic linear-conflict` skips it)",
                 partition.sizes(),
-                goal.board(),
+                goal.dims(),
                 dir.display()
             );
         }
@@ -129,7 +129,7 @@ pub(super) struct SolveArgs {
     from_file: Option<PathBuf>,
     /// The board, when the state alone does not tell (e.g. 3x4).
     #[arg(long, value_name = "MxN", value_parser = board_arg)]
-    size: Option<Board>,
+    size: Option<Dims>,
     /// The goal (default: keypad goal for keypad input, else `1 2 … 0`).
     #[arg(long, value_name = "STATE")]
     goal: Option<String>,
@@ -225,7 +225,7 @@ fn run_solve_batch(args: &SolveArgs, file: &Path) -> Result<Status> {
     let mut notation = Notation::RowMajor;
     for (line, text) in &lines {
         let (g, n) = parse_state(text, board).map_err(|e| anyhow::anyhow!("{}:{line}: {e}", file.display()))?;
-        board.get_or_insert(g.board());
+        board.get_or_insert(g.dims());
         if starts.is_empty() {
             notation = n;
         }
@@ -276,7 +276,7 @@ fn print_batch(report: &BatchReport) {
 pub(super) struct PdbBuildArgs {
     /// The board (up to 16 cells), e.g. 4x4.
     #[arg(value_name = "MxN", value_parser = board_arg)]
-    board: Board,
+    board: Dims,
     /// The goal (default `1 2 … 15 0`).
     #[arg(long, value_name = "STATE")]
     goal: Option<String>,
@@ -341,7 +341,7 @@ mod tests {
     fn goals_follow_the_notation() {
         let (s, g, n) = start_and_goal("359B26478", None, None).unwrap();
         assert_eq!((n, format_state(&g, n)), (Notation::Keypad, "789456B23".to_string()));
-        assert_eq!(s.board().cells(), 9);
+        assert_eq!(s.dims().cells(), 9);
         let (_, g, _) = start_and_goal("1 2 3 4 5 6 7 8 0", None, Some("0 1 2 3 4 5 6 7 8")).unwrap();
         assert_eq!(g.blank(), 0);
         assert!(

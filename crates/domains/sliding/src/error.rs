@@ -8,7 +8,7 @@ use thiserror::Error;
 pub enum Error {
     /// A board size outside 2 ≤ m, n and m·n ≤ 36, or a malformed `MxN`.
     #[error("{0}")]
-    Board(String),
+    Dims(String),
     /// A state or goal that does not parse or does not fit the board.
     #[error("{0}")]
     Notation(String),
