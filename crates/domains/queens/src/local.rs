@@ -3,7 +3,8 @@
 //! column. The state carries its line counts, so `h` after a move is computed in O(1)
 //! (the reference recounts all pairs, O(N²), for each of the N² successors).
 
-use delve_core::local::{LocalProblem, Rng};
+use delve_core::local::LocalProblem;
+use delve_core::random::Rng;
 use rand::Rng as _;
 
 /// A complete placement with per-line queen counts and its number of attacking pairs.

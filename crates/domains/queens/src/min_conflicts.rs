@@ -16,7 +16,7 @@
 //! Every step goes through `delve_core`'s `Meter`, so node budgets, deadlines and Ctrl-C stop
 //! it cleanly.
 
-use delve_core::local::Rng;
+use delve_core::random::Rng;
 use delve_core::{Bound, Limits, Meter, NodeInfo, Observer, OutcomeKind, Stats, StopReason};
 use rand::{Rng as _, SeedableRng};
 
