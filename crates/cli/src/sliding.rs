@@ -16,9 +16,9 @@ use crate::common::{self, Progress, Status};
 use analyze::AnalyzeArgs;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
+use delve_core::human;
 use delve_core::{Bound, Control, Event, Live, Observer};
 use delve_sliding::enumerate::{Enumeration, enumerate};
-use delve_sliding::error::human_count;
 use delve_sliding::notation::{Notation, default_goal, parse_state};
 use delve_sliding::{Dims, Error as SlidingError, Grid};
 use enumerate::{EnumerateArgs, LookupArgs};
@@ -143,7 +143,7 @@ impl<S, C> Observer<S, C> for Display {
             let expanded = live.stats().expanded;
             if *depth > 0 {
                 let states = expanded - self.last_expanded;
-                progress.println(&format!("depth {:>3}: {:>13} states", depth - 1, human_count(states as f64)));
+                progress.println(&format!("depth {:>3}: {:>13} states", depth - 1, human::count(states as f64)));
             }
             self.last_expanded = expanded;
         }

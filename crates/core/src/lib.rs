@@ -22,15 +22,16 @@
 //! `problem` (the trait and adapters), `cost`, `outcome` (results, statistics, limits),
 //! `observe` (the one event path and the [`Meter`] algorithms count through), `report`,
 //! `algorithm` (the name → function dispatch), `uninformed`/`informed`/`local` (one module
-//! per algorithm), `random` (the one seeded generator), and the helpers domains need:
-//! `matching` (minimum-cost perfect matching) and `reach` (reachability and all-pairs
-//! distances).
+//! per algorithm), `random` (the one seeded generator), `human` (numbers for messages), and
+//! the helpers domains need: `matching` (minimum-cost perfect matching) and `reach`
+//! (reachability and all-pairs distances).
 
 pub mod algorithm;
 mod best_first;
 pub mod cost;
 mod depth_first;
 pub mod hash;
+pub mod human;
 pub mod informed;
 pub mod local;
 pub mod matching;

@@ -4,8 +4,8 @@ use super::{board_arg, enumerate_space, plot, read_states, resolve_goal};
 use crate::common::{self, Status};
 use anyhow::{Context, Result, bail};
 use clap::Args;
+use delve_core::human;
 use delve_sliding::enumerate::{Enumeration, stopped_report};
-use delve_sliding::error::human_count;
 use delve_sliding::notation::{Notation, default_goal, format_state, parse_state};
 use delve_sliding::{Dims, Error as SlidingError, Grid, move_string};
 use std::path::PathBuf;
@@ -81,7 +81,7 @@ pub(super) fn run_enumerate(args: EnumerateArgs) -> Result<Status> {
     if let Some(path) = &args.plot {
         let title = format!(
             "{board} sliding puzzle: states by minimum number of moves ({} states)",
-            human_count(space.states() as f64)
+            human::count(space.states() as f64)
         );
         plot::bar_chart(
             path,
@@ -101,14 +101,14 @@ pub(super) fn run_enumerate(args: EnumerateArgs) -> Result<Status> {
         println!(
             "{board} board, goal {}: {} states",
             format_state(&goal, notation),
-            human_count(space.states() as f64)
+            human::count(space.states() as f64)
         );
-        println!("hardest: {} moves ({} states)", space.max_depth(), human_count(space.states_at_max_depth() as f64));
+        println!("hardest: {} moves ({} states)", space.max_depth(), human::count(space.states_at_max_depth() as f64));
         println!("average: {} moves", space.average_depth());
         println!("time:    {:.3} ms", space.stats().elapsed_ms());
         println!("moves  states");
         for (d, c) in per_depth.iter().enumerate() {
-            println!("{d:>5}  {}", human_count(*c as f64));
+            println!("{d:>5}  {}", human::count(*c as f64));
         }
         if let Some(p) = &args.plot {
             println!("plot:    {}", p.display());

@@ -6,6 +6,7 @@
 //! machine with no system fonts or fontconfig.
 
 use anyhow::{Context, Result, anyhow, bail};
+use delve_core::human;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::FontStyle;
@@ -133,7 +134,7 @@ fn draw_bars<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, spec: &Bars<'_>)
         if integral && y.fract().abs() > 1e-9 {
             String::new() // counts: no ticks between whole numbers
         } else if top >= 10_000.0 {
-            format_thousands(*y)
+            human::count(*y)
         } else if top < 10.0 && !integral {
             format!("{y:.1}")
         } else {
@@ -165,7 +166,7 @@ fn draw_bars<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, spec: &Bars<'_>)
     if spec.values_on_bars {
         chart
             .draw_series(spec.bars.iter().enumerate().map(|(i, b)| {
-                let text = if b.1.fract() == 0.0 { format_thousands(b.1) } else { format!("{:.2}", b.1) };
+                let text = if b.1.fract() == 0.0 { human::count(b.1) } else { format!("{:.2}", b.1) };
                 Text::new(
                     text,
                     (i as f64, b.1 + top * 0.01),
@@ -178,18 +179,6 @@ fn draw_bars<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, spec: &Bars<'_>)
             .map_err(drawing_error)?;
     }
     Ok(())
-}
-
-/// `1234567` → `1,234,567`.
-pub fn format_thousands(v: f64) -> String {
-    let neg = v < 0.0;
-    let mut digits = format!("{}", v.abs().round() as u64);
-    let mut out = String::new();
-    while digits.len() > 3 {
-        let tail = digits.split_off(digits.len() - 3);
-        out = format!(",{tail}{out}");
-    }
-    format!("{}{digits}{out}", if neg { "-" } else { "" })
 }
 
 /// One line of a line chart.

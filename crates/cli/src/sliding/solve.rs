@@ -4,8 +4,8 @@ use super::{Display, board_arg, read_states, resolve_goal};
 use crate::common::{self, SearchArgs, Status};
 use anyhow::{Result, bail};
 use clap::Args;
+use delve_core::human;
 use delve_core::{Algorithm, OutcomeKind};
-use delve_sliding::error::human_bytes;
 use delve_sliding::notation::{Notation, format_board, parse_state};
 use delve_sliding::pdb::{AdditivePdb, Partition};
 use delve_sliding::solve::{BatchReport, HeuristicRequest, Method, Solved, Solver, solve_one};
@@ -319,7 +319,7 @@ pub(super) fn run_pdb_build(args: PdbBuildArgs) -> Result<Status> {
             report.goal,
             if report.built { "built" } else { "already cached" },
             report.stats.elapsed.as_secs_f64(),
-            human_bytes(report.bytes as f64),
+            human::bytes(report.bytes as f64),
             if report.reflection { ", with the reflected lookup" } else { "" }
         );
         for (f, (tiles, m)) in report.files.iter().zip(report.groups.iter().zip(&report.max_values)) {

@@ -11,10 +11,11 @@
 //! answers exact depths and optimal paths without storing them.
 
 use crate::board::{Dims, Move, MoveTable};
-use crate::error::{Error, human_bytes, human_count};
+use crate::error::Error;
 use crate::notation::{Notation, format_state};
 use crate::rank::Ranker;
 use crate::state::{Grid, Nibbles, Position};
+use delve_core::human;
 use delve_core::{Bound, Limits, Meter, Observer, OutcomeKind, Report, SharedMeter, Stats, StopReason};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -92,9 +93,9 @@ where
     if needed > memory_available as f64 || board.cells() > 16 {
         return Err(Error::TooLarge {
             board: board.to_string(),
-            states: human_count(state_count(board)),
-            needed: human_bytes(needed),
-            available: human_bytes(memory_available as f64),
+            states: human::count(state_count(board)),
+            needed: human::bytes(needed),
+            available: human::bytes(memory_available as f64),
         });
     }
     let mut meter = Meter::new(limits, observer);
