@@ -338,10 +338,6 @@ impl Ranker {
     pub fn is_empty(&self) -> bool {
         false
     }
-    /// States per blank cell, `(cells − 1)!/2`.
-    pub fn per_blank(&self) -> u64 {
-        self.half
-    }
 
     /// The index of a reachable position.
     #[inline]
