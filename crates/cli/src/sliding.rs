@@ -143,7 +143,8 @@ impl<S, C> Observer<S, C> for Display {
             let expanded = live.stats().expanded;
             if *depth > 0 {
                 let states = expanded - self.last_expanded;
-                progress.println(&format!("depth {:>3}: {:>13} states", depth - 1, human::count(states as f64)));
+                let count = human::count(states as f64);
+                progress.println(&format!("depth {:>3}: {count:>13} {}", depth - 1, common::plural(states, "state")));
             }
             self.last_expanded = expanded;
         }

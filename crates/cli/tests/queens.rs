@@ -214,3 +214,16 @@ fn bad_input_is_a_one_line_error() {
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
 }
+
+/// Wording a new user tripped over: plurals follow the numbers, and `--threads` shows one
+/// default (not clap's `[default: 0]` beside our own).
+#[test]
+fn text_output_reads_as_english() {
+    let (code, out, _) = run(&["count", "2", "--threads", "1"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("(1 task on 1 thread,"), "{out}");
+    let (code, help, _) = run(&["count", "--help"]);
+    assert_eq!(code, 0);
+    let threads = help.lines().find(|l| l.contains("--threads")).expect("--threads is documented");
+    assert!(threads.contains("[default: all cores]") && threads.matches("default").count() == 1, "{threads}");
+}

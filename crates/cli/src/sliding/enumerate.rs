@@ -103,7 +103,14 @@ pub(super) fn run_enumerate(args: EnumerateArgs) -> Result<Status> {
             format_state(&goal, notation),
             human::count(space.states() as f64)
         );
-        println!("hardest: {} moves ({} states)", space.max_depth(), human::count(space.states_at_max_depth() as f64));
+        let hardest = space.states_at_max_depth();
+        println!(
+            "hardest: {} {} ({} {})",
+            space.max_depth(),
+            common::plural(space.max_depth() as u64, "move"),
+            human::count(hardest as f64),
+            common::plural(hardest, "state")
+        );
         println!("average: {} moves", space.average_depth());
         println!("time:    {:.3} ms", space.stats().elapsed_ms());
         println!("moves  states");

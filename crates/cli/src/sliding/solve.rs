@@ -191,11 +191,11 @@ fn print_solved(solved: &Solved, notation: Notation, boards: bool) {
             let how = if d.optimal { "optimal; " } else { "" };
             let caveat = if d.optimal { "" } else { "; not necessarily the fewest" };
             println!(
-                "{} → {}: {} move{} ({how}{}, heuristic {}{caveat})",
+                "{} → {}: {} {} ({how}{}, heuristic {}{caveat})",
                 d.start,
                 d.goal,
                 s.len(),
-                if s.len() == 1 { "" } else { "s" },
+                common::plural(s.len() as u64, "move"),
                 report.algorithm,
                 d.heuristic
             );
@@ -244,27 +244,40 @@ fn run_solve_batch(args: &SolveArgs, file: &Path) -> Result<Status> {
     Ok(Status::from_solved(report.solved))
 }
 
-/// The text form of a batch: a line per instance and a summary.
+/// The text form of a batch: a line per instance (numbered from 1; the file's line too when
+/// it failed, to find it) and a summary.
 fn print_batch(report: &BatchReport) {
     let d = &report.detail;
     for entry in &d.results {
         let r = &entry.report;
         match (&r.detail.path, &r.detail.unsolvable) {
             (Some(path), _) => println!(
-                "line {:>4}: {:>3} moves  expanded {:>12}  {:>10.3} ms  {}",
-                entry.line,
+                "instance {:>3}: {:>3} {:<5}  expanded {:>12}  {:>10.3} ms  {}",
+                entry.instance,
                 path.len(),
+                common::plural(path.len() as u64, "move"),
                 r.stats.expanded,
                 r.stats.elapsed_ms(),
                 move_string(path)
             ),
-            (None, Some(_)) => println!("line {:>4}: unsolvable (wrong parity for this goal)", entry.line),
-            (None, None) => println!("line {:>4}: not solved ({})", entry.line, r.status()),
+            (None, Some(_)) => println!(
+                "instance {:>3}, line {:>4}: unsolvable (wrong parity for this goal)",
+                entry.instance, entry.line
+            ),
+            (None, None) => {
+                println!("instance {:>3}, line {:>4}: {}", entry.instance, entry.line, r.status())
+            }
         }
     }
     println!(
-        "{} of {} solved ({}, heuristic {}) on {} threads; {}",
-        d.solved_instances, d.instances, report.algorithm, d.heuristic, d.threads, report.stats
+        "{} of {} solved ({}, heuristic {}) on {} {}; {}",
+        d.solved_instances,
+        d.instances,
+        report.algorithm,
+        d.heuristic,
+        d.threads,
+        common::plural(d.threads as u64, "thread"),
+        report.stats
     );
 }
 
@@ -317,7 +330,7 @@ pub(super) fn run_pdb_build(args: PdbBuildArgs) -> Result<Status> {
             partition.sizes(),
             report.board,
             report.goal,
-            if report.built { "built" } else { "already cached" },
+            if report.built { "built" } else { "loaded from the cache" },
             report.stats.elapsed.as_secs_f64(),
             human::bytes(report.bytes as f64),
             if report.reflection { ", with the reflected lookup" } else { "" }

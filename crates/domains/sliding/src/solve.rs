@@ -497,9 +497,10 @@ impl Solver {
     where
         O: Observer<(), u64> + Send,
     {
-        if let Some((line, g)) = starts.iter().find(|(_, g)| g.dims() != self.goal.dims()) {
+        if let Some((i, (line, g))) = starts.iter().enumerate().find(|(_, (_, g))| g.dims() != self.goal.dims()) {
             return Err(Error::Notation(format!(
-                "instance {line}: a {} board, but the goal is a {} board",
+                "instance {} (line {line}): a {} board, but the goal is a {} board",
+                i + 1,
                 g.dims(),
                 self.goal.dims()
             )));
@@ -553,7 +554,12 @@ impl Solver {
             instances: reports.len(),
             solved_instances: reports.iter().filter(|r| r.solved).count(),
             threads: rayon::current_num_threads(),
-            results: starts.iter().zip(reports).map(|((line, _), report)| BatchEntry { line: *line, report }).collect(),
+            results: starts
+                .iter()
+                .zip(reports)
+                .enumerate()
+                .map(|(i, ((line, _), report))| BatchEntry { instance: i + 1, line: *line, report })
+                .collect(),
         };
         Ok(Report::from_parts(self.algorithm.name(), outcome, stop_reason, stats, detail))
     }
@@ -562,7 +568,9 @@ impl Solver {
 /// One instance of a [`BatchReport`].
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BatchEntry {
-    /// The number the caller gave the instance (its line in the file).
+    /// Its place in the batch, from 1 (Korf's instance number for `korf100.txt`).
+    pub instance: usize,
+    /// The number the caller gave the instance (its line in the file), to find it again.
     pub line: usize,
     /// Its report.
     #[serde(flatten)]
@@ -755,6 +763,10 @@ mod tests {
         assert_eq!(report.stats.expanded, report.detail.results.iter().map(|r| r.report.stats.expanded).sum::<u64>());
         let json = serde_json::to_value(&report).unwrap();
         assert_eq!(json["results"][0]["line"], 3);
+        assert_eq!(
+            (json["results"][0]["instance"].as_u64(), json["results"][2]["instance"].as_u64()),
+            (Some(1), Some(3))
+        );
         assert_eq!(json["results"][0]["moves"], 1);
         assert_eq!(json["results"][0]["path"], serde_json::json!(["D"]));
         assert!(json["results"][1]["unsolvable"].is_string());
