@@ -1,11 +1,9 @@
 //! Every command in the Examples section of a subcommand's `--help` runs: exit 0 (done) or 1
 //! (no solution / stopped), never 2 (bad input) or a crash.
 
-use assert_cmd::Command;
+mod common;
 
-fn delve() -> Command {
-    Command::cargo_bin("delve").expect("the delve binary is built")
-}
+use common::delve;
 
 #[test]
 fn every_help_example_runs() {

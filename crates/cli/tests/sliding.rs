@@ -2,45 +2,25 @@
 //! limit, 2 bad input with a one-line error), paths replayed by a checker written here,
 //! plots written as real PNG/SVG files, and the analytics on a hand-made CSV.
 
-use assert_cmd::Command;
+mod common;
+
+use common::delve;
 use serde_json::Value;
 use std::path::PathBuf;
 
-fn delve() -> Command {
-    Command::cargo_bin("delve").expect("the delve binary is built")
-}
-
 /// Runs `delve sliding ARGS`, checks the exit code, returns stdout.
 fn run(args: &[&str], code: i32) -> String {
-    let out = delve().arg("sliding").args(args).output().unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "{args:?}: stdout {stdout} stderr {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
+    common::run("sliding", args, code)
 }
 
 /// Runs with `--json` and parses the single line.
 fn json(args: &[&str], code: i32) -> Value {
-    let mut a = args.to_vec();
-    a.push("--json");
-    let stdout = run(&a, code);
-    assert_eq!(stdout.lines().count(), 1, "one JSON object on one line: {stdout}");
-    serde_json::from_str(&stdout).unwrap()
+    common::json("sliding", args, code)
 }
 
 /// Bad input: exit 2, one line on stderr starting with `error:`, nothing on stdout.
 fn bad_input(args: &[&str]) -> String {
-    let out = delve().arg("sliding").args(args).output().unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-    assert!(out.stdout.is_empty(), "{args:?}");
-    assert!(stderr.starts_with("error:"), "{args:?}: {stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    stderr
+    common::bad_input("sliding", args)
 }
 
 fn temp_dir(name: &str) -> PathBuf {
