@@ -27,6 +27,11 @@ impl Status {
     }
 }
 
+/// `word` as it goes after the number `n`: `1 state`, `2 states` (regular plurals only).
+pub fn plural(n: u64, word: &str) -> String {
+    if n == 1 { word.to_string() } else { format!("{word}s") }
+}
+
 /// Flags every search subcommand takes.
 #[derive(Args, Debug, Clone, Default)]
 pub struct SearchArgs {
@@ -194,6 +199,11 @@ impl<S, C> Observer<S, C> for Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plurals_follow_the_number() {
+        assert_eq!([plural(0, "state"), plural(1, "state"), plural(2, "state")], ["states", "state", "states"]);
+    }
 
     #[test]
     fn timeouts_parse_and_never_panic() {

@@ -271,10 +271,10 @@ fn count(args: CountArgs) -> anyhow::Result<Status> {
     } else {
         match (&report.detail.solutions, &report.detail.unique, &report.detail.tasks) {
             (Some(solutions), Some(unique), Some(tasks)) => println!(
-                "{}-queens: {solutions} solutions, {unique} unique up to symmetry ({tasks} task{} on {threads} thread{}, {:.1} ms)",
+                "{}-queens: {solutions} solutions, {unique} unique up to symmetry ({tasks} {} on {threads} {}, {:.1} ms)",
                 args.n,
-                if *tasks == 1 { "" } else { "s" },
-                if threads == 1 { "" } else { "s" },
+                common::plural(*tasks, "task"),
+                common::plural(threads as u64, "thread"),
                 report.stats.elapsed_ms()
             ),
             _ => println!("{}-queens: count {}", args.n, report.status()),

@@ -157,7 +157,7 @@ fn print(report: &RouteReport, outcome: &Outcome<CityId, CityId, u64>) {
     match (outcome, &d.path, d.cost) {
         (Outcome::Solved(s), Some(path), Some(cost)) => {
             println!("path:  {}", path.join(" → "));
-            let roads = if s.len() == 1 { "road" } else { "roads" };
+            let roads = common::plural(s.len() as u64, "road");
             println!("cost:  {cost} ({} {roads}, {})", s.len(), report.algorithm);
         }
         (Outcome::Stopped { reason, .. }, _, _) => {

@@ -16,11 +16,11 @@ use crate::common::{self, Progress, Status};
 use analyze::AnalyzeArgs;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
+use delve_core::human;
 use delve_core::{Bound, Control, Event, Live, Observer};
 use delve_sliding::enumerate::{Enumeration, enumerate};
-use delve_sliding::error::human_count;
 use delve_sliding::notation::{Notation, default_goal, parse_state};
-use delve_sliding::{Board, Error as SlidingError, Grid};
+use delve_sliding::{Dims, Error as SlidingError, Grid};
 use enumerate::{EnumerateArgs, LookupArgs};
 use pool::{PoolArgs, SamplesNeededArgs};
 use solve::{PdbBuildArgs, SolveArgs};
@@ -89,11 +89,11 @@ pub fn run(args: SlidingArgs) -> Result<Status> {
 // ---------------------------------------------------------------------------------------
 // Shared helpers
 
-fn board_arg(text: &str) -> Result<Board, String> {
-    Board::parse(text).map_err(|e| e.to_string())
+fn board_arg(text: &str) -> Result<Dims, String> {
+    Dims::parse(text).map_err(|e| e.to_string())
 }
 
-fn resolve_goal(goal: Option<&str>, board: Board, notation: Notation) -> Result<Grid> {
+fn resolve_goal(goal: Option<&str>, board: Dims, notation: Notation) -> Result<Grid> {
     Ok(match goal {
         Some(g) => parse_state(g, Some(board)).map_err(|e| anyhow::anyhow!("--goal: {e}"))?.0,
         None => default_goal(board, notation),
@@ -143,7 +143,8 @@ impl<S, C> Observer<S, C> for Display {
             let expanded = live.stats().expanded;
             if *depth > 0 {
                 let states = expanded - self.last_expanded;
-                progress.println(&format!("depth {:>3}: {:>13} states", depth - 1, human_count(states as f64)));
+                let count = human::count(states as f64);
+                progress.println(&format!("depth {:>3}: {count:>13} {}", depth - 1, common::plural(states, "state")));
             }
             self.last_expanded = expanded;
         }

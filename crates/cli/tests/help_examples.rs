@@ -2,11 +2,9 @@
 //! (no solution / stopped), never 2 (bad input) or a crash. They run from the repository's
 //! root, as the README's commands do.
 
-use assert_cmd::Command;
+mod common;
 
-fn delve() -> Command {
-    Command::cargo_bin("delve").expect("the delve binary is built")
-}
+use common::delve;
 
 #[test]
 fn every_help_example_runs() {

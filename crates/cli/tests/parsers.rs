@@ -8,7 +8,7 @@ use delve_route::RoadMap;
 use delve_sliding::analytics::parse_samples;
 use delve_sliding::notation::parse_state;
 use delve_sliding::pdb::Partition;
-use delve_sliding::{Board, Grid};
+use delve_sliding::{Dims, Grid};
 use delve_sudoku::Sudoku;
 use proptest::prelude::*;
 
@@ -69,8 +69,8 @@ proptest! {
 
     #[test]
     fn sliding_states_boards_and_partitions(t in text(), m in 1usize..7, n in 1usize..7) {
-        let _ = Board::parse(&t);
-        let board = Board::new(m, n).ok();
+        let _ = Dims::parse(&t);
+        let board = Dims::new(m, n).ok();
         let _ = parse_state(&t, board);
         let _ = parse_state(&t, None);
         if let Some(board) = board {
@@ -81,12 +81,12 @@ proptest! {
     #[test]
     fn sliding_states_near_valid(t in prop_oneof![near("8734B9265"), near("1 2 3 4 5 6 7 8 9 10 11 0"), near("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15")]) {
         let _ = parse_state(&t, None);
-        let _ = parse_state(&t, Board::new(3, 3).ok());
+        let _ = parse_state(&t, Dims::new(3, 3).ok());
     }
 
     #[test]
     fn analytics_csv(t in prop_oneof![text(), near(SAMPLES)]) {
         let _ = parse_samples("samples.csv", &t, None);
-        let _ = parse_samples("samples.csv", &t, Board::new(3, 3).ok());
+        let _ = parse_samples("samples.csv", &t, Dims::new(3, 3).ok());
     }
 }

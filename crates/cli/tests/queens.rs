@@ -2,22 +2,21 @@
 //! here), verbosity levels, the reference's batch example, counts against OEIS A000170, and
 //! bad input (exit 2 with a clear error).
 
-use assert_cmd::Command;
+mod common;
+
+use common::delve;
 use serde_json::Value;
-use std::path::PathBuf;
 
-fn delve() -> Command {
-    Command::cargo_bin("delve").expect("the delve binary is built")
-}
-
+/// Runs `delve queens ARGS`: (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
     let out = delve().arg("queens").args(args).output().unwrap();
     (out.status.code().unwrap(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
 }
 
+/// Runs `delve queens ARGS` (which include `--json`), checks the exit code and the one JSON
+/// line, and returns it parsed.
 fn json(args: &[&str], code: i32) -> Value {
-    let (rc, stdout, stderr) = run(args);
-    assert_eq!(rc, code, "{args:?}: {stdout} {stderr}");
+    let stdout = common::run("queens", args, code);
     assert_eq!(stdout.lines().count(), 1, "one JSON line: {stdout}");
     serde_json::from_str(&stdout).unwrap()
 }
@@ -180,10 +179,7 @@ fn reference_batch_example_round_trips() {
 
 #[test]
 fn counts_match_oeis() {
-    let table = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/nqueens/nqueens-counts.tsv");
-    let text = std::fs::read_to_string(&table).unwrap_or_else(|e| {
-        panic!("cannot read the OEIS table {} ({e}); it ships with the repository under data/nqueens/", table.display())
-    });
+    let text = common::repo_file("data/nqueens/nqueens-counts.tsv");
     for line in text.lines().filter(|l| l.chars().next().is_some_and(|c| c.is_ascii_digit())) {
         let f: Vec<&str> = line.split('\t').collect();
         let n: usize = f[0].parse().unwrap();
@@ -213,4 +209,17 @@ fn bad_input_is_a_one_line_error() {
         assert!(stderr.starts_with("error:") && stderr.contains(needle), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
+}
+
+/// Wording a new user tripped over: plurals follow the numbers, and `--threads` shows one
+/// default (not clap's `[default: 0]` beside our own).
+#[test]
+fn text_output_reads_as_english() {
+    let (code, out, _) = run(&["count", "2", "--threads", "1"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("(1 task on 1 thread,"), "{out}");
+    let (code, help, _) = run(&["count", "--help"]);
+    assert_eq!(code, 0);
+    let threads = help.lines().find(|l| l.contains("--threads")).expect("--threads is documented");
+    assert!(threads.contains("[default: all cores]") && threads.matches("default").count() == 1, "{threads}");
 }

@@ -1,27 +1,16 @@
 //! End-to-end tests of `delve route`: every algorithm on Romania through `--json`, the logs,
 //! the limits, and bad input (exit 2 with a one-line error).
 
-use assert_cmd::Command;
+mod common;
+
+use common::delve;
 use delve_route::RoadMap;
 use serde_json::Value;
 use std::path::PathBuf;
 
-fn delve() -> Command {
-    Command::cargo_bin("delve").expect("the delve binary is built")
-}
-
 /// Runs `delve route ARGS --json`, checks the exit code and returns the parsed object.
 fn json(args: &[&str], code: i32) -> Value {
-    let out = delve().arg("route").args(args).arg("--json").output().unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "{args:?}: stdout {stdout} stderr {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(stdout.lines().count(), 1, "one JSON object on one line: {stdout}");
-    serde_json::from_str(&stdout).unwrap()
+    common::json("route", args, code)
 }
 
 /// Arad → Bucharest on the built-in map with `algo` (plus extra args).
@@ -243,12 +232,7 @@ fn list_shows_cities_and_roads() {
 
 /// Runs `delve route ARGS`, expects exit 2 and returns the one-line error.
 fn bad(args: &[&str]) -> String {
-    let out = delve().arg("route").args(args).output().unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    stderr
+    common::bad_input("route", args)
 }
 
 #[test]

@@ -2,45 +2,25 @@
 //! limit, 2 bad input with a one-line error), paths replayed by a checker written here,
 //! plots written as real PNG/SVG files, and the analytics on a hand-made CSV.
 
-use assert_cmd::Command;
+mod common;
+
+use common::delve;
 use serde_json::Value;
 use std::path::PathBuf;
 
-fn delve() -> Command {
-    Command::cargo_bin("delve").expect("the delve binary is built")
-}
-
 /// Runs `delve sliding ARGS`, checks the exit code, returns stdout.
 fn run(args: &[&str], code: i32) -> String {
-    let out = delve().arg("sliding").args(args).output().unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "{args:?}: stdout {stdout} stderr {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
+    common::run("sliding", args, code)
 }
 
 /// Runs with `--json` and parses the single line.
 fn json(args: &[&str], code: i32) -> Value {
-    let mut a = args.to_vec();
-    a.push("--json");
-    let stdout = run(&a, code);
-    assert_eq!(stdout.lines().count(), 1, "one JSON object on one line: {stdout}");
-    serde_json::from_str(&stdout).unwrap()
+    common::json("sliding", args, code)
 }
 
 /// Bad input: exit 2, one line on stderr starting with `error:`, nothing on stdout.
 fn bad_input(args: &[&str]) -> String {
-    let out = delve().arg("sliding").args(args).output().unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-    assert!(out.stdout.is_empty(), "{args:?}");
-    assert!(stderr.starts_with("error:"), "{args:?}: {stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    stderr
+    common::bad_input("sliding", args)
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -240,6 +220,11 @@ fn pattern_databases_build_cache_and_solve() {
     assert_eq!(v["files"].as_array().unwrap().len(), 2);
     let v = json(&["pdb", "build", "3x3", "--partition", "4-4", "--pdb-dir", d], 0);
     assert_eq!(v["built"], false, "second run reads the cache");
+    let text = run(&["pdb", "build", "3x3", "--partition", "4-4", "--pdb-dir", d], 0);
+    assert!(
+        text.contains("4-4 pattern database for 3x3 (goal 1 2 3 4 5 6 7 8 0): loaded from the cache in "),
+        "{text}"
+    );
     // 15-puzzle with a small 5-5-5 database (built on first use, quickly).
     let start = "1 2 3 4 5 6 7 8 9 10 11 12 0 13 14 15";
     let with_pdb = json(&["solve", start, "--heuristic", "pdb", "--partition", "5-5-5", "--pdb-dir", d], 0);
@@ -275,6 +260,18 @@ fn solve_from_file_in_parallel() {
     assert!(v["results"][1]["unsolvable"].is_string());
     let text = run(&["solve", "--from-file", file.to_str().unwrap()], 1);
     assert!(text.contains("line    2: unsolvable") && text.contains("1 of 2 solved (idastar"), "{text}");
+    // Text lines are numbered by instance; a failed one also names its line in the file.
+    assert!(
+        text.contains("instance   1:   1 move   expanded") && text.contains("instance   2, line    2: unsolvable"),
+        "{text}"
+    );
+    std::fs::write(&file, "# a header\n\n789B56423  # one move\n9B6358247\n").unwrap();
+    let text = run(&["solve", "--from-file", file.to_str().unwrap()], 0);
+    let numbers: Vec<&str> = text.lines().filter_map(|l| l.split(':').next()?.strip_prefix("instance")).collect();
+    assert_eq!(numbers.iter().map(|n| n.trim()).collect::<Vec<_>>(), ["1", "2"], "{text}");
+    let v = json(&["solve", "--from-file", file.to_str().unwrap()], 0);
+    let r = v["results"].as_array().unwrap();
+    assert_eq!((r[1]["instance"].as_u64(), r[1]["line"].as_u64()), (Some(2), Some(4)));
     std::fs::write(&file, "789B56423\n78945\n").unwrap();
     let e = bad_input(&["solve", "--from-file", file.to_str().unwrap()]);
     assert!(e.contains("states.txt:2:"), "{e}");
@@ -353,4 +350,11 @@ fn pool_and_samples_needed() {
     assert_eq!(&std::fs::read(&png).unwrap()[..4], b"\x89PNG");
     bad_input(&["pool", "--samples", "10", "--observed", "11"]);
     bad_input(&["samples-needed", "--pool", "70", "--confidence", "1.5"]);
+    let text = run(&["samples-needed", "--pool", "70", "--have", "1"], 0);
+    assert!(
+        text.starts_with(
+            "With 487 samples, the probability that one more pattern exists but was never seen is 0.000999"
+        ) && text.contains("(below 0.1%, pool of 70)\nWith 1 sample, that probability is 0.98"),
+        "{text}"
+    );
 }

@@ -22,8 +22,9 @@
 //! `problem` (the trait and adapters), `cost`, `outcome` (results, statistics, limits),
 //! `observe` (the one event path and the [`Meter`] algorithms count through), `report`,
 //! `algorithm` (the name → function dispatch), `uninformed`/`informed`/`local` (one module
-//! per algorithm), and the helpers domains need: `matching` (minimum-cost perfect matching)
-//! and `reach` (reachability and all-pairs distances).
+//! per algorithm), `random` (the one seeded generator), `human` (numbers for messages), and
+//! the helpers domains need: `matching` (minimum-cost perfect matching) and `reach`
+//! (reachability and all-pairs distances).
 
 pub mod algorithm;
 mod best_first;
@@ -31,6 +32,7 @@ pub mod cost;
 mod depth_first;
 pub mod hash;
 mod heap;
+pub mod human;
 pub mod informed;
 pub mod local;
 pub mod matching;
@@ -38,6 +40,7 @@ pub mod observe;
 pub mod outcome;
 pub mod prelude;
 pub mod problem;
+pub mod random;
 pub mod reach;
 pub mod report;
 mod tree;
@@ -50,7 +53,7 @@ pub use outcome::{Clock, Limits, NegativeTimeout, Outcome, OutcomeKind, SearchRe
 pub use problem::{
     Actions, FnProblem, OutcomeOf, Problem, ResultOf, Reversible, Successor, WithPredecessors, expand_by_actions,
 };
-/// The random-number crate the local-search API uses (its [`local::Rng`] and `rand::Rng`
+/// The random-number crate the randomised algorithms use (its [`random::Rng`] and `rand::Rng`
 /// methods), re-exported so users need not match its version.
 pub use rand;
 pub use report::Report;

@@ -400,11 +400,6 @@ impl<'a, O> Meter<'a, O> {
         self.emit::<S, C>(Event::Finish { outcome, stop_reason });
         self.live.stats
     }
-
-    /// Gives the observer back (after [`Meter::finish_with`]).
-    pub fn into_observer(self) -> O {
-        self.observer
-    }
 }
 
 /// A [`Meter`] shared by parallel workers: they count their own work, check the shared

@@ -4,8 +4,9 @@
 //! Plus the limits every algorithm honours.
 
 use delve_core::informed::{astar, greedy, idastar, weighted_astar};
-use delve_core::local::{Annealing, FirstChoice, HillClimbing, LocalProblem, Rng};
+use delve_core::local::{Annealing, FirstChoice, HillClimbing, LocalProblem};
 use delve_core::local::{first_choice, hill_climbing, simulated_annealing};
+use delve_core::random::Rng;
 use delve_core::uninformed::{bfs, bibfs, dfs, dls, dls_report, iddfs, ils, ucs};
 use delve_core::{Limits, NoObserver, Observer, Outcome, Problem, Reversible, SearchResult, StopReason, Successor};
 use pathfinding::prelude::{bfs as oracle_bfs, dijkstra as oracle_dijkstra, dijkstra_all};

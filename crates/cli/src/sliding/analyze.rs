@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use delve_sliding::analytics::{Analysis, AnalysisReport, MoveCounter, analyze, parse_samples};
 use delve_sliding::notation::{Notation, format_state};
-use delve_sliding::{Board, Grid};
+use delve_sliding::{Dims, Grid};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -27,7 +27,7 @@ pub(super) struct AnalyzeArgs {
     file: PathBuf,
     /// The board, when the patterns alone do not tell.
     #[arg(long, value_name = "MxN", value_parser = board_arg)]
-    size: Option<Board>,
+    size: Option<Dims>,
     /// The goal (default: keypad goal for keypad patterns, else `1 2 … 0`).
     #[arg(long, value_name = "STATE")]
     goal: Option<String>,

@@ -4,10 +4,10 @@ use super::{board_arg, enumerate_space, plot, read_states, resolve_goal};
 use crate::common::{self, Status};
 use anyhow::{Context, Result, bail};
 use clap::Args;
+use delve_core::human;
 use delve_sliding::enumerate::{Enumeration, stopped_report};
-use delve_sliding::error::human_count;
 use delve_sliding::notation::{Notation, default_goal, format_state, parse_state};
-use delve_sliding::{Board, Error as SlidingError, Grid, move_string};
+use delve_sliding::{Dims, Error as SlidingError, Grid, move_string};
 use std::path::PathBuf;
 
 /// Enumerates `goal`'s space; a stop (Ctrl-C) is reported (as the `--json` report when
@@ -37,7 +37,7 @@ fn enumerate_or_report(goal: &Grid, notation: Notation, json: bool) -> Result<Re
 pub(super) struct EnumerateArgs {
     /// The board, rows x columns (e.g. 3x3, 3x4, 2x6).
     #[arg(value_name = "MxN", value_parser = board_arg)]
-    board: Board,
+    board: Dims,
     /// The goal (default: the reference's keypad goal, `789456B23` on 3x3, on boards of up
     /// to 9 cells; `1 2 … 0` on larger ones).
     #[arg(long, value_name = "STATE")]
@@ -81,7 +81,7 @@ pub(super) fn run_enumerate(args: EnumerateArgs) -> Result<Status> {
     if let Some(path) = &args.plot {
         let title = format!(
             "{board} sliding puzzle: states by minimum number of moves ({} states)",
-            human_count(space.states() as f64)
+            human::count(space.states() as f64)
         );
         plot::bar_chart(
             path,
@@ -101,14 +101,21 @@ pub(super) fn run_enumerate(args: EnumerateArgs) -> Result<Status> {
         println!(
             "{board} board, goal {}: {} states",
             format_state(&goal, notation),
-            human_count(space.states() as f64)
+            human::count(space.states() as f64)
         );
-        println!("hardest: {} moves ({} states)", space.max_depth(), human_count(space.states_at_max_depth() as f64));
+        let hardest = space.states_at_max_depth();
+        println!(
+            "hardest: {} {} ({} {})",
+            space.max_depth(),
+            common::plural(space.max_depth() as u64, "move"),
+            human::count(hardest as f64),
+            common::plural(hardest, "state")
+        );
         println!("average: {} moves", space.average_depth());
         println!("time:    {:.3} ms", space.stats().elapsed_ms());
         println!("moves  states");
         for (d, c) in per_depth.iter().enumerate() {
-            println!("{d:>5}  {}", human_count(*c as f64));
+            println!("{d:>5}  {}", human::count(*c as f64));
         }
         if let Some(p) = &args.plot {
             println!("plot:    {}", p.display());
@@ -125,7 +132,7 @@ pub(super) fn run_enumerate(args: EnumerateArgs) -> Result<Status> {
 pub(super) struct LookupArgs {
     /// The board, e.g. 3x3.
     #[arg(value_name = "MxN", value_parser = board_arg)]
-    board: Board,
+    board: Dims,
     /// States to look up.
     #[arg(value_name = "STATE")]
     states: Vec<String>,

@@ -6,9 +6,13 @@
 //! machine with no system fonts or fontconfig.
 
 use anyhow::{Context, Result, anyhow, bail};
+use delve_core::human;
+use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
+use plotters::coord::ranged1d::Ranged;
 use plotters::prelude::*;
 use plotters::style::FontStyle;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
 use std::sync::Once;
 
@@ -96,6 +100,29 @@ pub fn bar_chart(path: &Path, spec: &Bars<'_>) -> Result<()> {
     with_area!(path, area => draw_bars(&area, spec))
 }
 
+/// Every chart's axes: the descriptions, in the house fonts, over a light grid.
+fn axes<'m, 'a, 'b, X, Y, DB>(
+    mesh: &'m mut MeshStyle<'a, 'b, X, Y, DB>,
+    x_desc: &str,
+    y_desc: &str,
+) -> &'m mut MeshStyle<'a, 'b, X, Y, DB>
+where
+    X: Ranged,
+    Y: Ranged,
+    DB: DrawingBackend,
+{
+    mesh.x_desc(x_desc)
+        .y_desc(y_desc)
+        .axis_desc_style((FAMILY, 22))
+        .label_style((FAMILY, 16))
+        .light_line_style(RGBColor(230, 230, 230))
+}
+
+/// Text in the house font, `size` points, anchored at its point by `h` and `v`.
+fn text_style(size: u32, color: &RGBColor, h: HPos, v: VPos) -> TextStyle<'static> {
+    (FAMILY, size).into_font().color(color).pos(Pos::new(h, v))
+}
+
 fn nice_max(max: f64) -> f64 {
     if max <= 0.0 {
         return 1.0;
@@ -133,24 +160,18 @@ fn draw_bars<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, spec: &Bars<'_>)
         if integral && y.fract().abs() > 1e-9 {
             String::new() // counts: no ticks between whole numbers
         } else if top >= 10_000.0 {
-            format_thousands(*y)
+            human::count(*y)
         } else if top < 10.0 && !integral {
             format!("{y:.1}")
         } else {
             format!("{y:.0}")
         }
     };
-    chart
-        .configure_mesh()
+    axes(&mut chart.configure_mesh(), spec.x_desc, spec.y_desc)
         .disable_x_mesh()
         .x_labels(n.min(200) + 1)
         .x_label_formatter(&x_fmt)
         .y_label_formatter(&y_fmt)
-        .x_desc(spec.x_desc)
-        .y_desc(spec.y_desc)
-        .axis_desc_style((FAMILY, 22))
-        .label_style((FAMILY, 16))
-        .light_line_style(RGBColor(230, 230, 230))
         .draw()
         .map_err(drawing_error)?;
     let half = if n > 60 { 0.45 } else { 0.38 };
@@ -165,31 +186,12 @@ fn draw_bars<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, spec: &Bars<'_>)
     if spec.values_on_bars {
         chart
             .draw_series(spec.bars.iter().enumerate().map(|(i, b)| {
-                let text = if b.1.fract() == 0.0 { format_thousands(b.1) } else { format!("{:.2}", b.1) };
-                Text::new(
-                    text,
-                    (i as f64, b.1 + top * 0.01),
-                    (FAMILY, 14).into_font().color(&BLACK).pos(plotters::style::text_anchor::Pos::new(
-                        plotters::style::text_anchor::HPos::Center,
-                        plotters::style::text_anchor::VPos::Bottom,
-                    )),
-                )
+                let text = if b.1.fract() == 0.0 { human::count(b.1) } else { format!("{:.2}", b.1) };
+                Text::new(text, (i as f64, b.1 + top * 0.01), text_style(14, &BLACK, HPos::Center, VPos::Bottom))
             }))
             .map_err(drawing_error)?;
     }
     Ok(())
-}
-
-/// `1234567` → `1,234,567`.
-pub fn format_thousands(v: f64) -> String {
-    let neg = v < 0.0;
-    let mut digits = format!("{}", v.abs().round() as u64);
-    let mut out = String::new();
-    while digits.len() > 3 {
-        let tail = digits.split_off(digits.len() - 3);
-        out = format!(",{tail}{out}");
-    }
-    format!("{}{digits}{out}", if neg { "-" } else { "" })
 }
 
 /// One line of a line chart.
@@ -254,15 +256,9 @@ fn draw_lines<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, spec: &Lines<'_
         .build_cartesian_2d(x0..x1, 0f64..nice_max(y1))
         .map_err(drawing_error)?;
     let tidy = |v: &f64| if v.fract() == 0.0 { format!("{v:.0}") } else { format!("{v:.1}") };
-    chart
-        .configure_mesh()
+    axes(&mut chart.configure_mesh(), spec.x_desc, spec.y_desc)
         .x_label_formatter(&tidy)
         .y_label_formatter(&tidy)
-        .x_desc(spec.x_desc)
-        .y_desc(spec.y_desc)
-        .axis_desc_style((FAMILY, 22))
-        .label_style((FAMILY, 16))
-        .light_line_style(RGBColor(230, 230, 230))
         .draw()
         .map_err(drawing_error)?;
     for line in &spec.lines {
@@ -279,10 +275,7 @@ fn draw_lines<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, spec: &Lines<'_
             .draw_series(std::iter::once(Text::new(
                 label.clone(),
                 (*x, *y),
-                (FAMILY, 18).into_font().color(&BLACK).pos(plotters::style::text_anchor::Pos::new(
-                    plotters::style::text_anchor::HPos::Left,
-                    plotters::style::text_anchor::VPos::Bottom,
-                )),
+                text_style(18, &BLACK, HPos::Left, VPos::Bottom),
             )))
             .map_err(drawing_error)?;
     }
@@ -327,17 +320,12 @@ fn draw_heat_map<DB: DrawingBackend>(
             labels.get(i as usize).cloned().unwrap_or_default()
         }
     };
-    chart
-        .configure_mesh()
+    axes(&mut chart.configure_mesh(), axis, axis)
         .disable_mesh()
         .x_labels(n + 1)
         .y_labels(n + 1)
         .x_label_formatter(&fmt)
         .y_label_formatter(&fmt)
-        .x_desc(axis)
-        .y_desc(axis)
-        .axis_desc_style((FAMILY, 22))
-        .label_style((FAMILY, 16))
         .draw()
         .map_err(drawing_error)?;
     let cells = matrix.iter().enumerate().flat_map(|(i, row)| row.iter().enumerate().map(move |(j, &v)| (i, j, v)));
@@ -353,14 +341,7 @@ fn draw_heat_map<DB: DrawingBackend>(
     chart
         .draw_series(cells.map(|(i, j, v)| {
             let color = if v as f64 / max > 0.55 { WHITE } else { BLACK };
-            Text::new(
-                v.to_string(),
-                (j as f64, i as f64),
-                (FAMILY, font_size).into_font().color(&color).pos(plotters::style::text_anchor::Pos::new(
-                    plotters::style::text_anchor::HPos::Center,
-                    plotters::style::text_anchor::VPos::Center,
-                )),
-            )
+            Text::new(v.to_string(), (j as f64, i as f64), text_style(font_size, &color, HPos::Center, VPos::Center))
         }))
         .map_err(drawing_error)?;
     Ok(())

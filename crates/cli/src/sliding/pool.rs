@@ -140,6 +140,11 @@ fn percent(fraction: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
+/// `1 sample`, `487 samples`.
+fn samples(n: u64) -> String {
+    format!("{n} {}", common::plural(n, "sample"))
+}
+
 pub(super) fn run_samples_needed(args: SamplesNeededArgs) -> Result<Status> {
     if let Some(p) = &args.plot {
         plot::check_path(p)?;
@@ -159,14 +164,14 @@ pub(super) fn run_samples_needed(args: SamplesNeededArgs) -> Result<Status> {
         let mut lines = vec![
             plot::Line { name: "probability".into(), points, color: plot::BLUE_LINE },
             plot::Line {
-                name: format!("{} samples", s.samples),
+                name: samples(s.samples),
                 points: vec![(s.samples as f64, 0.0), (s.samples as f64, 100.0)],
                 color: plot::ORANGE_LINE,
             },
         ];
         if let Some((n, _)) = have {
             lines.push(plot::Line {
-                name: format!("{n} samples"),
+                name: samples(n),
                 points: vec![(n as f64, 0.0), (n as f64, 100.0)],
                 color: plot::GREEN_LINE,
             });
@@ -187,14 +192,15 @@ pub(super) fn run_samples_needed(args: SamplesNeededArgs) -> Result<Status> {
         common::print_json(&s.report(args.confidence, args.have));
     } else {
         println!(
-            "With {} samples, 1 unseen pattern exist probability: {} (below {}%, pool of {})",
-            s.samples,
+            "With {}, the probability that one more pattern exists but was never seen is {} \
+             (below {}%, pool of {})",
+            samples(s.samples),
             s.probability,
             percent(1.0 - args.confidence),
             args.pool
         );
         if let Some((n, p)) = have {
-            println!("with {n} samples: probability {p:.6} (confidence {:.2}%)", (1.0 - p) * 100.0);
+            println!("With {}, that probability is {p:.6} (confidence {:.2}%)", samples(n), (1.0 - p) * 100.0);
         }
         if let Some(p) = &args.plot {
             println!("plot: {}", p.display());

@@ -4,20 +4,20 @@ use super::{Display, board_arg, read_states, resolve_goal};
 use crate::common::{self, SearchArgs, Status};
 use anyhow::{Result, bail};
 use clap::Args;
+use delve_core::human;
 use delve_core::{Algorithm, OutcomeKind};
-use delve_sliding::error::human_bytes;
 use delve_sliding::notation::{Notation, format_board, parse_state};
 use delve_sliding::pdb::{AdditivePdb, Partition};
 use delve_sliding::solve::{BatchReport, HeuristicRequest, Method, Solved, Solver, solve_one};
-use delve_sliding::{Board, Error as SlidingError, Grid, move_string};
+use delve_sliding::{Dims, Error as SlidingError, Grid, move_string};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
 /// The start (and its notation) plus the goal: `--goal` or the notation's default.
-pub(super) fn start_and_goal(state: &str, size: Option<Board>, goal: Option<&str>) -> Result<(Grid, Grid, Notation)> {
+pub(super) fn start_and_goal(state: &str, size: Option<Dims>, goal: Option<&str>) -> Result<(Grid, Grid, Notation)> {
     let (start, notation) = parse_state(state, size)?;
-    let goal = resolve_goal(goal, start.board(), notation)?;
+    let goal = resolve_goal(goal, start.dims(), notation)?;
     Ok((start, goal, notation))
 }
 
@@ -89,12 +89,12 @@ impl PdbOptions {
         }
         if !quiet {
             // The 4x4 tables are the costly ones (measured: BENCHMARKS.md, "Pattern-database build").
-            let cost = if goal.board().cells() == 16 { ": about 2 minutes and 2.7 GB of memory" } else { "" };
+            let cost = if goal.dims().cells() == 16 { ": about 2 minutes and 2.7 GB of memory" } else { "" };
             eprintln!(
                 "building the {} pattern database for {}, once{cost}; it is cached in {} \
                  (`--heuristic linear-conflict` skips it)",
                 partition.sizes(),
-                goal.board(),
+                goal.dims(),
                 dir.display()
             );
         }
@@ -129,7 +129,7 @@ pub(super) struct SolveArgs {
     from_file: Option<PathBuf>,
     /// The board, when the state alone does not tell (e.g. 3x4).
     #[arg(long, value_name = "MxN", value_parser = board_arg)]
-    size: Option<Board>,
+    size: Option<Dims>,
     /// The goal (default: keypad goal for keypad input, else `1 2 … 0`).
     #[arg(long, value_name = "STATE")]
     goal: Option<String>,
@@ -191,11 +191,11 @@ fn print_solved(solved: &Solved, notation: Notation, boards: bool) {
             let how = if d.optimal { "optimal; " } else { "" };
             let caveat = if d.optimal { "" } else { "; not necessarily the fewest" };
             println!(
-                "{} → {}: {} move{} ({how}{}, heuristic {}{caveat})",
+                "{} → {}: {} {} ({how}{}, heuristic {}{caveat})",
                 d.start,
                 d.goal,
                 s.len(),
-                if s.len() == 1 { "" } else { "s" },
+                common::plural(s.len() as u64, "move"),
                 report.algorithm,
                 d.heuristic
             );
@@ -225,7 +225,7 @@ fn run_solve_batch(args: &SolveArgs, file: &Path) -> Result<Status> {
     let mut notation = Notation::RowMajor;
     for (line, text) in &lines {
         let (g, n) = parse_state(text, board).map_err(|e| anyhow::anyhow!("{}:{line}: {e}", file.display()))?;
-        board.get_or_insert(g.board());
+        board.get_or_insert(g.dims());
         if starts.is_empty() {
             notation = n;
         }
@@ -244,27 +244,40 @@ fn run_solve_batch(args: &SolveArgs, file: &Path) -> Result<Status> {
     Ok(Status::from_solved(report.solved))
 }
 
-/// The text form of a batch: a line per instance and a summary.
+/// The text form of a batch: a line per instance (numbered from 1; the file's line too when
+/// it failed, to find it) and a summary.
 fn print_batch(report: &BatchReport) {
     let d = &report.detail;
     for entry in &d.results {
         let r = &entry.report;
         match (&r.detail.path, &r.detail.unsolvable) {
             (Some(path), _) => println!(
-                "line {:>4}: {:>3} moves  expanded {:>12}  {:>10.3} ms  {}",
-                entry.line,
+                "instance {:>3}: {:>3} {:<5}  expanded {:>12}  {:>10.3} ms  {}",
+                entry.instance,
                 path.len(),
+                common::plural(path.len() as u64, "move"),
                 r.stats.expanded,
                 r.stats.elapsed_ms(),
                 move_string(path)
             ),
-            (None, Some(_)) => println!("line {:>4}: unsolvable (wrong parity for this goal)", entry.line),
-            (None, None) => println!("line {:>4}: not solved ({})", entry.line, r.status()),
+            (None, Some(_)) => println!(
+                "instance {:>3}, line {:>4}: unsolvable (wrong parity for this goal)",
+                entry.instance, entry.line
+            ),
+            (None, None) => {
+                println!("instance {:>3}, line {:>4}: {}", entry.instance, entry.line, r.status())
+            }
         }
     }
     println!(
-        "{} of {} solved ({}, heuristic {}) on {} threads; {}",
-        d.solved_instances, d.instances, report.algorithm, d.heuristic, d.threads, report.stats
+        "{} of {} solved ({}, heuristic {}) on {} {}; {}",
+        d.solved_instances,
+        d.instances,
+        report.algorithm,
+        d.heuristic,
+        d.threads,
+        common::plural(d.threads as u64, "thread"),
+        report.stats
     );
 }
 
@@ -276,7 +289,7 @@ fn print_batch(report: &BatchReport) {
 pub(super) struct PdbBuildArgs {
     /// The board (up to 16 cells), e.g. 4x4.
     #[arg(value_name = "MxN", value_parser = board_arg)]
-    board: Board,
+    board: Dims,
     /// The goal (default `1 2 … 15 0`).
     #[arg(long, value_name = "STATE")]
     goal: Option<String>,
@@ -317,9 +330,9 @@ pub(super) fn run_pdb_build(args: PdbBuildArgs) -> Result<Status> {
             partition.sizes(),
             report.board,
             report.goal,
-            if report.built { "built" } else { "already cached" },
+            if report.built { "built" } else { "loaded from the cache" },
             report.stats.elapsed.as_secs_f64(),
-            human_bytes(report.bytes as f64),
+            human::bytes(report.bytes as f64),
             if report.reflection { ", with the reflected lookup" } else { "" }
         );
         for (f, (tiles, m)) in report.files.iter().zip(report.groups.iter().zip(&report.max_values)) {
@@ -341,7 +354,7 @@ mod tests {
     fn goals_follow_the_notation() {
         let (s, g, n) = start_and_goal("359B26478", None, None).unwrap();
         assert_eq!((n, format_state(&g, n)), (Notation::Keypad, "789456B23".to_string()));
-        assert_eq!(s.board().cells(), 9);
+        assert_eq!(s.dims().cells(), 9);
         let (_, g, _) = start_and_goal("1 2 3 4 5 6 7 8 0", None, Some("0 1 2 3 4 5 6 7 8")).unwrap();
         assert_eq!(g.blank(), 0);
         assert!(

@@ -8,10 +8,11 @@
 //! A move whose objective is NaN is never taken. All randomness comes from one [`Rng`]
 //! seeded from the configuration, so a run is reproducible.
 
+use super::LocalProblem;
 use super::hill_climbing::single;
-use super::{LocalProblem, Rng};
 use crate::observe::{Bound, Meter, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, StopReason};
+use crate::random::Rng;
 use rand::{Rng as _, SeedableRng};
 
 /// A cooling schedule: the temperature at step `k` (counting from 0).
@@ -100,7 +101,7 @@ impl Default for Annealing {
 /// to the observer as an `Event::Iteration` with the starting temperature as its bound.
 ///
 /// ```
-/// use delve_core::{Limits, NoObserver, local::{Annealing, LocalProblem, Rng, Schedule, simulated_annealing}};
+/// use delve_core::{Limits, NoObserver, local::{Annealing, LocalProblem, Schedule, simulated_annealing}, random::Rng};
 /// use delve_core::rand::Rng as _; // the rand version delve uses, re-exported
 /// /// Find x = 37 on 0..=100 by steps of ±1 to ±3, minimising |x − 37|.
 /// struct Valley;

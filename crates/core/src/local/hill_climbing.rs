@@ -8,9 +8,10 @@
 //! never taken. All randomness comes from one [`Rng`] seeded from the configuration, so a
 //! run is reproducible.
 
-use super::{LocalProblem, Rng};
+use super::LocalProblem;
 use crate::observe::{Bound, Meter, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, Solution, StopReason};
+use crate::random::Rng;
 use rand::{Rng as _, SeedableRng};
 
 /// Settings of steepest-ascent hill climbing.
@@ -59,7 +60,7 @@ impl Default for FirstChoice {
 /// [`StopReason::IterationLimit`] and the best state seen once the restarts are used up.
 ///
 /// ```
-/// use delve_core::{Limits, NoObserver, local::{HillClimbing, LocalProblem, Rng, hill_climbing}};
+/// use delve_core::{Limits, NoObserver, local::{HillClimbing, LocalProblem, hill_climbing}, random::Rng};
 /// use delve_core::rand::Rng as _; // the rand version delve uses, re-exported
 /// /// Find x = 37 on 0..=100 by steps of ±1, minimising (x − 37)².
 /// struct Valley;
@@ -107,7 +108,7 @@ where
 /// Ends as [`hill_climbing`] does.
 ///
 /// ```
-/// use delve_core::{Limits, NoObserver, local::{FirstChoice, LocalProblem, Rng, first_choice}};
+/// use delve_core::{Limits, NoObserver, local::{FirstChoice, LocalProblem, first_choice}, random::Rng};
 /// use delve_core::rand::Rng as _; // the rand version delve uses, re-exported
 /// /// Set all 64 bits of a word by flipping one bit at a time (minimise the zero bits).
 /// struct OneMax;

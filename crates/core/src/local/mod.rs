@@ -20,11 +20,10 @@ mod queens;
 pub use annealing::{Annealing, Schedule, simulated_annealing};
 pub use hill_climbing::{FirstChoice, HillClimbing, first_choice, hill_climbing};
 
+/// The generator local search draws from, re-exported from its home in [`crate::random`]
+/// because every [`LocalProblem`] method that draws takes one.
+pub use crate::random::Rng;
 use rand::Rng as _;
-use rand_chacha::ChaCha8Rng;
-
-/// The seeded generator every randomised algorithm in delve uses.
-pub type Rng = ChaCha8Rng;
 
 /// A complete-state problem for local search: every state is a candidate; the search moves
 /// between neighbours to minimise [`LocalProblem::objective`].

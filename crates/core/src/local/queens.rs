@@ -1,6 +1,7 @@
 //! N-queens as a complete-state local-search problem, shared by the local-search tests.
 
-use super::{LocalProblem, Rng};
+use super::LocalProblem;
+use crate::random::Rng;
 use rand::Rng as _;
 
 /// N queens, one per column; the state holds each column's row.

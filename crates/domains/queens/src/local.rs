@@ -4,7 +4,8 @@
 //! (the reference recounts all pairs, O(N²), for each of the N² successors). The same
 //! [`Board`] is the specialised min-conflicts' board: one complete-state formulation.
 
-use delve_core::local::{LocalProblem, Rng};
+use delve_core::local::LocalProblem;
+use delve_core::random::Rng;
 use rand::Rng as _;
 
 /// A complete placement with per-line queen counts and its number of attacking pairs: the

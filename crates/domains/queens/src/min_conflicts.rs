@@ -26,7 +26,7 @@
 //! it cleanly.
 
 use crate::local::Board;
-use delve_core::local::Rng;
+use delve_core::random::Rng;
 use delve_core::{Bound, Limits, Meter, NodeInfo, Observer, OutcomeKind, Stats, StopReason};
 use rand::{Rng as _, SeedableRng};
 

@@ -4,7 +4,7 @@
 use delve_core::{Limits, NoObserver};
 use delve_sliding::enumerate::enumerate;
 use delve_sliding::notation::keypad_goal;
-use delve_sliding::{Board, Grid};
+use delve_sliding::{Dims, Grid};
 use std::time::Instant;
 
 fn time(goal: &Grid, runs: usize) {
@@ -20,7 +20,7 @@ fn time(goal: &Grid, runs: usize) {
     let e = last.expect("at least one run");
     println!(
         "enumerate {}: {} states, hardest {} ({} states), average {:.15}; min {:.3} ms, median {:.3} ms over {runs} runs; threads {}",
-        goal.board(),
+        goal.dims(),
         e.states(),
         e.max_depth(),
         e.states_at_max_depth(),
@@ -39,13 +39,13 @@ fn main() {
     let filter: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
     let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
     if wanted("3x3") {
-        time(&keypad_goal(Board::new(3, 3).expect("3x3")).expect("keypad"), 101);
+        time(&keypad_goal(Dims::new(3, 3).expect("3x3")).expect("keypad"), 101);
     }
     if wanted("2x4") {
-        time(&Grid::standard_goal(Board::new(2, 4).expect("2x4")), 101);
+        time(&Grid::standard_goal(Dims::new(2, 4).expect("2x4")), 101);
     }
     if std::env::var_os("DELVE_BENCH_BIG").is_some() {
-        time(&Grid::standard_goal(Board::new(3, 4).expect("3x4")), 1);
-        time(&Grid::standard_goal(Board::new(2, 6).expect("2x6")), 1);
+        time(&Grid::standard_goal(Dims::new(3, 4).expect("3x4")), 1);
+        time(&Grid::standard_goal(Dims::new(2, 6).expect("2x6")), 1);
     }
 }

@@ -1,7 +1,7 @@
 //! The reference's sample analytics: a CSV of observed puzzles (`puzzle_number,pattern`)
 //! summarised by pattern, by puzzle number and by minimum number of moves.
 
-use crate::board::Board;
+use crate::board::Dims;
 use crate::enumerate::{Enumeration, enumerate};
 use crate::error::Error;
 use crate::notation::{Notation, format_state, parse_state};
@@ -32,7 +32,7 @@ pub struct Samples {
     /// The rows, in file order.
     pub rows: Vec<Sample>,
     /// The board every pattern is on.
-    pub board: Board,
+    pub board: Dims,
     /// The notation of the patterns (keypad when any uses `B`).
     pub notation: Notation,
 }
@@ -119,7 +119,7 @@ fn csv_records(path: &str, text: &str) -> Result<Vec<Record>, Error> {
 /// assert_eq!(s.rows.len(), 2);
 /// assert_eq!(s.rows[1].puzzle, "2");
 /// ```
-pub fn parse_samples(path: &str, text: &str, board: Option<Board>) -> Result<Samples, Error> {
+pub fn parse_samples(path: &str, text: &str, board: Option<Dims>) -> Result<Samples, Error> {
     let mut rows = Vec::new();
     let mut board = board;
     let mut notation = None;
@@ -151,7 +151,7 @@ pub fn parse_samples(path: &str, text: &str, board: Option<Board>) -> Result<Sam
             column: record[1].2,
             message: e.to_string(),
         })?;
-        board.get_or_insert(grid.board());
+        board.get_or_insert(grid.dims());
         if notation.is_some_and(|prev| prev != n) {
             return Err(Error::Csv {
                 path: path.into(),
@@ -388,15 +388,15 @@ impl MoveCounter {
     /// failure, such as an enumeration stopped by `limits` or Ctrl-C, is returned as is.
     ///
     /// ```
-    /// use delve_sliding::{Board, Grid, analytics::MoveCounter, notation::Notation};
+    /// use delve_sliding::{Dims, Grid, analytics::MoveCounter, notation::Notation};
     /// use delve_core::{Limits, NoObserver};
-    /// let goal = Grid::standard_goal(Board::new(3, 3).unwrap());
+    /// let goal = Grid::standard_goal(Dims::new(3, 3).unwrap());
     /// let no_pdb = |_: &Grid| unreachable!();
     /// let table = MoveCounter::new(&goal, Notation::RowMajor, u64::MAX, &Limits::none(), NoObserver, no_pdb).unwrap();
     /// assert_eq!(table.method(), "enumeration");
     /// let search = MoveCounter::new(&goal, Notation::RowMajor, 1000, &Limits::none(), NoObserver, no_pdb).unwrap();
     /// assert_eq!(search.method(), "idastar, heuristic linear-conflict");
-    /// let start = Grid::new(goal.board(), vec![1, 2, 3, 4, 5, 6, 0, 7, 8]).unwrap();
+    /// let start = Grid::new(goal.dims(), vec![1, 2, 3, 4, 5, 6, 0, 7, 8]).unwrap();
     /// for counter in [table, search] {
     ///     assert_eq!(counter.moves(&start, &Limits::none(), NoObserver).unwrap(), Some(2));
     /// }

@@ -1,4 +1,5 @@
-//! Board geometry: sizes, cells, the four moves of the blank and their precomputed table.
+//! Board geometry: its dimensions ([`Dims`]: rows, columns, cells and their neighbours), the
+//! four moves of the blank and their precomputed table.
 
 use crate::error::Error;
 use std::fmt;
@@ -6,45 +7,46 @@ use std::fmt;
 /// The largest number of cells a board may have (6×6).
 pub const MAX_CELLS: usize = 36;
 
-/// An m×n board (m rows, n columns): cells are numbered row-major from 0.
+/// The dimensions of an m×n board (m rows, n columns) and its cell geometry: cells are
+/// numbered row-major from 0. A board's tiles live in [`Grid`](crate::Grid); this is only its shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Board {
+pub struct Dims {
     rows: u8,
     cols: u8,
 }
 
-impl Board {
-    /// A board with `rows` rows and `cols` columns; 2 ≤ rows, cols and rows·cols ≤ 36.
-    pub fn new(rows: usize, cols: usize) -> Result<Board, Error> {
+impl Dims {
+    /// The dimensions of a board with `rows` rows and `cols` columns; 2 ≤ rows, cols and rows·cols ≤ 36.
+    pub fn new(rows: usize, cols: usize) -> Result<Dims, Error> {
         if rows < 2 || cols < 2 || rows * cols > MAX_CELLS {
-            return Err(Error::Board(format!(
+            return Err(Error::Dims(format!(
                 "a board needs at least 2 rows and 2 columns and at most {MAX_CELLS} cells, got {rows}x{cols}"
             )));
         }
-        Ok(Board { rows: rows as u8, cols: cols as u8 })
+        Ok(Dims { rows: rows as u8, cols: cols as u8 })
     }
 
     /// Parses `MxN` (also `M×N`, `MXN`): M rows by N columns.
     ///
     /// ```
-    /// use delve_sliding::Board;
-    /// let b = Board::parse("3x4").unwrap();
+    /// use delve_sliding::Dims;
+    /// let b = Dims::parse("3x4").unwrap();
     /// assert_eq!((b.rows(), b.cols(), b.cells()), (3, 4, 12));
-    /// assert!(Board::parse("1x5").is_err());
+    /// assert!(Dims::parse("1x5").is_err());
     /// ```
-    pub fn parse(text: &str) -> Result<Board, Error> {
+    pub fn parse(text: &str) -> Result<Dims, Error> {
         let t = text.trim();
-        let bad = || Error::Board(format!("expected a board size like `3x3` or `3x4` (rows x columns), got `{text}`"));
+        let bad = || Error::Dims(format!("expected a board size like `3x3` or `3x4` (rows x columns), got `{text}`"));
         let (r, c) = t.split_once(['x', 'X', '×']).ok_or_else(bad)?;
         let rows: usize = r.trim().parse().map_err(|_| bad())?;
         let cols: usize = c.trim().parse().map_err(|_| bad())?;
-        Board::new(rows, cols)
+        Dims::new(rows, cols)
     }
 
     /// A square board of `cells` cells, if `cells` is a square number in range.
-    pub fn square_of(cells: usize) -> Option<Board> {
+    pub fn square_of(cells: usize) -> Option<Dims> {
         let side = (cells as f64).sqrt().round() as usize;
-        (side * side == cells).then(|| Board::new(side, side).ok()).flatten()
+        (side * side == cells).then(|| Dims::new(side, side).ok()).flatten()
     }
 
     /// Number of rows.
@@ -87,7 +89,7 @@ impl Board {
     }
 }
 
-impl fmt::Display for Board {
+impl fmt::Display for Dims {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}x{}", self.rows, self.cols)
     }
@@ -117,16 +119,6 @@ impl Move {
             Move::Down => 'D',
             Move::Left => 'L',
             Move::Right => 'R',
-        }
-    }
-    /// The move from a letter (either case).
-    pub fn from_letter(c: char) -> Option<Move> {
-        match c.to_ascii_uppercase() {
-            'U' => Some(Move::Up),
-            'D' => Some(Move::Down),
-            'L' => Some(Move::Left),
-            'R' => Some(Move::Right),
-            _ => None,
         }
     }
     /// The move that undoes this one.
@@ -168,7 +160,7 @@ pub struct MoveTable {
 
 impl MoveTable {
     /// The table for `board`.
-    pub fn new(board: Board) -> MoveTable {
+    pub fn new(board: Dims) -> MoveTable {
         let mut t = MoveTable { to: [[0; 4]; MAX_CELLS], mv: [[Move::Up; 4]; MAX_CELLS], len: [0; MAX_CELLS] };
         for cell in 0..board.cells() {
             for m in Move::ALL {
@@ -200,7 +192,7 @@ mod tests {
 
     #[test]
     fn neighbors_respect_edges() {
-        let b = Board::new(3, 4).unwrap();
+        let b = Dims::new(3, 4).unwrap();
         assert_eq!(b.neighbor(0, Move::Up), None);
         assert_eq!(b.neighbor(0, Move::Left), None);
         assert_eq!(b.neighbor(0, Move::Right), Some(1));
@@ -215,19 +207,19 @@ mod tests {
 
     #[test]
     fn board_limits() {
-        assert!(Board::new(6, 6).is_ok());
-        assert!(Board::new(6, 7).is_err());
-        assert!(Board::new(1, 9).is_err());
-        assert!(Board::parse("4×4").is_ok());
-        assert!(Board::parse("4by4").is_err());
-        assert_eq!(Board::square_of(16), Some(Board::new(4, 4).unwrap()));
-        assert_eq!(Board::square_of(12), None);
+        assert!(Dims::new(6, 6).is_ok());
+        assert!(Dims::new(6, 7).is_err());
+        assert!(Dims::new(1, 9).is_err());
+        assert!(Dims::parse("4×4").is_ok());
+        assert!(Dims::parse("4by4").is_err());
+        assert_eq!(Dims::square_of(16), Some(Dims::new(4, 4).unwrap()));
+        assert_eq!(Dims::square_of(12), None);
     }
 
     #[test]
-    fn letters_round_trip() {
+    fn moves_undo_and_spell() {
         for m in Move::ALL {
-            assert_eq!(Move::from_letter(m.letter()), Some(m));
+            assert_ne!(m.opposite(), m);
             assert_eq!(m.opposite().opposite(), m);
         }
         assert_eq!(move_string(&[Move::Up, Move::Left]), "UL");

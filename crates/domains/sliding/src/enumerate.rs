@@ -10,11 +10,12 @@
 //! whose value is one less modulo 3 reaches the goal along a shortest path: the table
 //! answers exact depths and optimal paths without storing them.
 
-use crate::board::{Board, Move, MoveTable};
-use crate::error::{Error, human_bytes, human_count};
+use crate::board::{Dims, Move, MoveTable};
+use crate::error::Error;
 use crate::notation::{Notation, format_state};
 use crate::rank::Ranker;
 use crate::state::{Grid, Nibbles, Position};
+use delve_core::human;
 use delve_core::{Bound, Limits, Meter, Observer, OutcomeKind, Report, SharedMeter, Stats, StopReason};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -38,12 +39,12 @@ const PROGRESS_STATES: usize = 1 << 12;
 
 /// Number of states reachable from a goal on `board`: `cells!/2` (as a float: 6×6 overflows
 /// every integer type).
-pub fn state_count(board: Board) -> f64 {
+pub fn state_count(board: Dims) -> f64 {
     (1..=board.cells()).map(|x| x as f64).product::<f64>() / 2.0
 }
 
 /// Memory the enumeration of `board` needs, in bytes (3 bits per state while searching).
-pub fn memory_needed(board: Board) -> f64 {
+pub fn memory_needed(board: Dims) -> f64 {
     state_count(board) * 3.0 / 8.0 + 64.0 * 1024.0
 }
 
@@ -76,9 +77,9 @@ pub struct Enumeration {
 /// [`Event::Progress`]: delve_core::Event::Progress
 ///
 /// ```
-/// use delve_sliding::{Board, Grid, enumerate::enumerate};
+/// use delve_sliding::{Dims, Grid, enumerate::enumerate};
 /// use delve_core::{Limits, NoObserver};
-/// let e = enumerate(&Grid::standard_goal(Board::new(2, 3).unwrap()), u64::MAX, &Limits::none(), NoObserver).unwrap();
+/// let e = enumerate(&Grid::standard_goal(Dims::new(2, 3).unwrap()), u64::MAX, &Limits::none(), NoObserver).unwrap();
 /// assert_eq!(e.states(), 360);
 /// assert_eq!(e.max_depth(), 21);
 /// assert_eq!(e.stats().expanded, 360);
@@ -87,14 +88,14 @@ pub fn enumerate<O>(goal: &Grid, memory_available: u64, limits: &Limits, observe
 where
     O: Observer<(), u64> + Send,
 {
-    let board = goal.board();
+    let board = goal.dims();
     let needed = memory_needed(board);
     if needed > memory_available as f64 || board.cells() > 16 {
         return Err(Error::TooLarge {
             board: board.to_string(),
-            states: human_count(state_count(board)),
-            needed: human_bytes(needed),
-            available: human_bytes(memory_available as f64),
+            states: human::count(state_count(board)),
+            needed: human::bytes(needed),
+            available: human::bytes(memory_available as f64),
         });
     }
     let mut meter = Meter::new(limits, observer);
@@ -314,9 +315,9 @@ fn compress_even_bits(x: u64) -> u32 {
 }
 
 impl Enumeration {
-    /// The board.
-    pub fn board(&self) -> Board {
-        self.goal.board()
+    /// The board's dimensions.
+    pub fn dims(&self) -> Dims {
+        self.goal.dims()
     }
     /// The goal the search started from.
     pub fn goal(&self) -> &Grid {
@@ -445,7 +446,7 @@ impl Enumeration {
     /// The report of this enumeration, the goal written in `notation`.
     pub fn report(&self, notation: Notation) -> EnumerationReport {
         let detail = EnumerationDetail {
-            board: self.board().to_string(),
+            board: self.dims().to_string(),
             goal: format_state(&self.goal, notation),
             states: Some(self.states()),
             max_depth: Some(self.max_depth()),
@@ -460,9 +461,9 @@ impl Enumeration {
     /// own notation; the goal is written in `notation`.
     ///
     /// ```
-    /// use delve_sliding::{Board, enumerate::enumerate, notation::{Notation, keypad_goal, parse_state}};
+    /// use delve_sliding::{Dims, enumerate::enumerate, notation::{Notation, keypad_goal, parse_state}};
     /// use delve_core::{Limits, NoObserver, OutcomeKind};
-    /// let space = enumerate(&keypad_goal(Board::new(3, 3).unwrap()).unwrap(), u64::MAX, &Limits::none(), NoObserver).unwrap();
+    /// let space = enumerate(&keypad_goal(Dims::new(3, 3).unwrap()).unwrap(), u64::MAX, &Limits::none(), NoObserver).unwrap();
     /// let states = [parse_state("789B56423", None).unwrap(), parse_state("879456B23", None).unwrap()];
     /// let report = space.lookup(&states, Notation::Keypad, true);
     /// assert_eq!(report.outcome, OutcomeKind::NoSolution); // the second one has the other parity
@@ -483,8 +484,7 @@ impl Enumeration {
             })
             .collect();
         let outcome = if results.iter().all(|r| !r.unsolvable) { OutcomeKind::Solved } else { OutcomeKind::NoSolution };
-        let detail =
-            LookupDetail { board: self.board().to_string(), goal: format_state(&self.goal, notation), results };
+        let detail = LookupDetail { board: self.dims().to_string(), goal: format_state(&self.goal, notation), results };
         Report::from_parts(ALGORITHM, outcome, None, self.stats, detail)
     }
 }
@@ -492,7 +492,7 @@ impl Enumeration {
 /// The report of an enumeration of `goal`'s space that `reason` stopped after `stats`.
 pub fn stopped_report(goal: &Grid, notation: Notation, reason: StopReason, stats: Stats) -> EnumerationReport {
     let detail = EnumerationDetail {
-        board: goal.board().to_string(),
+        board: goal.dims().to_string(),
         goal: format_state(goal, notation),
         states: None,
         max_depth: None,
@@ -510,7 +510,7 @@ mod tests {
     use delve_core::{Control, Event, Live, NoObserver};
 
     fn run(rows: usize, cols: usize) -> Enumeration {
-        let goal = Grid::standard_goal(Board::new(rows, cols).unwrap());
+        let goal = Grid::standard_goal(Dims::new(rows, cols).unwrap());
         enumerate(&goal, u64::MAX, &Limits::none(), NoObserver).unwrap()
     }
 
@@ -531,7 +531,7 @@ mod tests {
 
     #[test]
     fn paths_descend_to_the_goal() {
-        let goal = keypad_goal(Board::new(3, 3).unwrap()).unwrap();
+        let goal = keypad_goal(Dims::new(3, 3).unwrap()).unwrap();
         let e = enumerate(&goal, u64::MAX, &Limits::none(), NoObserver).unwrap();
         let (start, _) = crate::notation::parse_state("9B6358247", None).unwrap();
         let path = e.path(&start).unwrap();
@@ -547,7 +547,7 @@ mod tests {
     /// Both searches from the same goal (frontier lists first).
     fn both_ways(goal: &Grid) -> (Outcome, Outcome) {
         let ranker = Ranker::new(goal).unwrap();
-        let moves = MoveTable::new(goal.board());
+        let moves = MoveTable::new(goal.dims());
         let run = |lists: bool| {
             let table: Vec<AtomicU64> = (0..ranker.len().div_ceil(32)).map(|_| AtomicU64::new(u64::MAX)).collect();
             let gi = ranker.rank(&goal.position());
@@ -566,21 +566,21 @@ mod tests {
 
     #[test]
     fn frontier_lists_and_table_scans_agree() {
-        let keypad = keypad_goal(Board::new(3, 3).unwrap()).unwrap();
+        let keypad = keypad_goal(Dims::new(3, 3).unwrap()).unwrap();
         for goal in
-            [keypad, Grid::standard_goal(Board::new(2, 4).unwrap()), Grid::standard_goal(Board::new(4, 2).unwrap())]
+            [keypad, Grid::standard_goal(Dims::new(2, 4).unwrap()), Grid::standard_goal(Dims::new(4, 2).unwrap())]
         {
             let (lists, scans) = both_ways(&goal);
-            assert_eq!(lists, scans, "{}", goal.board());
+            assert_eq!(lists, scans, "{}", goal.dims());
         }
-        let (lists, _) = both_ways(&keypad_goal(Board::new(3, 3).unwrap()).unwrap());
+        let (lists, _) = both_ways(&keypad_goal(Dims::new(3, 3).unwrap()).unwrap());
         assert_eq!(lists.0.len(), 32, "3x3: depths 0..=31");
         assert_eq!(lists.0.iter().sum::<u64>(), 181_440);
     }
 
     #[test]
     fn refuses_what_does_not_fit() {
-        let goal = Grid::standard_goal(Board::new(4, 4).unwrap());
+        let goal = Grid::standard_goal(Dims::new(4, 4).unwrap());
         let err = enumerate(&goal, 24 << 30, &Limits::none(), NoObserver).err().unwrap().to_string();
         assert!(err.contains("10,461,394,944,000") && err.contains("TiB"), "{err}");
     }
@@ -620,11 +620,11 @@ mod tests {
 
     #[test]
     fn layers_are_reported_by_both_searches() {
-        let goal = Grid::standard_goal(Board::new(2, 4).unwrap());
+        let goal = Grid::standard_goal(Dims::new(2, 4).unwrap());
         let expected = run(2, 4).per_depth().to_vec();
         for lists in [true, false] {
             let ranker = Ranker::new(&goal).unwrap();
-            let moves = MoveTable::new(goal.board());
+            let moves = MoveTable::new(goal.dims());
             let table: Vec<AtomicU64> = (0..ranker.len().div_ceil(32)).map(|_| AtomicU64::new(u64::MAX)).collect();
             let gi = ranker.rank(&goal.position());
             table[(gi / 32) as usize].fetch_and(!(3u64 << (2 * (gi % 32))), Relaxed);
@@ -661,7 +661,7 @@ mod tests {
 
     #[test]
     fn limits_and_observers_stop_the_enumeration() {
-        let goal = Grid::standard_goal(Board::new(3, 3).unwrap());
+        let goal = Grid::standard_goal(Dims::new(3, 3).unwrap());
         let limits = Limits::none().timeout(Duration::ZERO);
         match enumerate(&goal, u64::MAX, &limits, NoObserver) {
             Err(Error::Stopped { reason: StopReason::Timeout, .. }) => {}

@@ -45,7 +45,7 @@ pub struct Manhattan {
 impl Manhattan {
     /// The heuristic toward `goal`.
     pub fn new(goal: &Grid) -> Manhattan {
-        let b = goal.board();
+        let b = goal.dims();
         let n = b.cells();
         let mut dist = vec![0u8; MAX_CELLS * MAX_CELLS];
         for (gcell, &tile) in goal.tiles().iter().enumerate() {
@@ -88,7 +88,7 @@ pub struct LinearConflict {
 impl LinearConflict {
     /// The heuristic toward `goal`.
     pub fn new(goal: &Grid) -> LinearConflict {
-        let b = goal.board();
+        let b = goal.dims();
         let mut goal_row = [0u8; MAX_CELLS];
         let mut goal_col = [0u8; MAX_CELLS];
         for (cell, &t) in goal.tiles().iter().enumerate() {
@@ -157,16 +157,16 @@ fn longest_increasing(seq: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
+    use crate::board::Dims;
     use crate::state::Nibbles;
 
     fn grid(rows: usize, cols: usize, tiles: &[u8]) -> Grid {
-        Grid::new(Board::new(rows, cols).unwrap(), tiles.to_vec()).unwrap()
+        Grid::new(Dims::new(rows, cols).unwrap(), tiles.to_vec()).unwrap()
     }
 
     #[test]
     fn manhattan_counts_each_tile() {
-        let goal = Grid::standard_goal(Board::new(3, 3).unwrap());
+        let goal = Grid::standard_goal(Dims::new(3, 3).unwrap());
         let m = Manhattan::new(&goal);
         assert_eq!(m.estimate(&goal.position::<Nibbles>()), 0);
         let s = grid(3, 3, &[8, 1, 3, 4, 0, 2, 7, 6, 5]);
@@ -176,7 +176,7 @@ mod tests {
 
     #[test]
     fn linear_conflict_adds_two_per_blocking_tile() {
-        let goal = Grid::standard_goal(Board::new(3, 3).unwrap());
+        let goal = Grid::standard_goal(Dims::new(3, 3).unwrap());
         let lc = LinearConflict::new(&goal);
         // Tiles 2 and 1 swapped in their goal row: Manhattan 2, one conflict: +2.
         let s = grid(3, 3, &[2, 1, 3, 4, 5, 6, 7, 8, 0]);

@@ -1,7 +1,7 @@
 //! Korf's 100 random 15-puzzle instances (Korf 1985), shipped with their published optimal
 //! lengths; see `data/SOURCES.md`.
 
-use crate::board::Board;
+use crate::board::Dims;
 use crate::state::Grid;
 
 /// The instance file, in the `solve --from-file` format (`#` starts a comment).
@@ -20,12 +20,12 @@ pub struct KorfInstance {
 
 /// The goal of the set: blank top-left, `0 1 2 … 15`.
 pub fn korf_goal() -> Grid {
-    Grid::new(Board::new(4, 4).expect("4x4"), (0..16).collect()).expect("a permutation")
+    Grid::new(Dims::new(4, 4).expect("4x4"), (0..16).collect()).expect("a permutation")
 }
 
 /// The 100 instances, parsed from [`KORF100`].
 pub fn korf100() -> Vec<KorfInstance> {
-    let board = Board::new(4, 4).expect("4x4");
+    let board = Dims::new(4, 4).expect("4x4");
     KORF100
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))

@@ -23,7 +23,7 @@
 //! use delve_sliding::{notation::parse_state, enumerate::enumerate};
 //! use delve_core::{Limits, NoObserver};
 //! let (start, _) = parse_state("359B26478", None).unwrap();
-//! let goal = delve_sliding::notation::keypad_goal(start.board()).unwrap();
+//! let goal = delve_sliding::notation::keypad_goal(start.dims()).unwrap();
 //! let space = enumerate(&goal, u64::MAX, &Limits::none(), NoObserver).unwrap();
 //! assert_eq!((space.states(), space.max_depth()), (181_440, 31));
 //! assert!(space.depth(&start).unwrap() <= 31);
@@ -43,7 +43,7 @@ pub mod rank;
 pub mod solve;
 pub mod state;
 
-pub use board::{Board, Move, move_string};
+pub use board::{Dims, Move, move_string};
 pub use error::Error;
 pub use notation::Notation;
 pub use state::{Bytes, Cells, Grid, Nibbles, Position, replay};

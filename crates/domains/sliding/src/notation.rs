@@ -10,7 +10,7 @@
 //! Internally a keypad label `k` is tile `k − 1` and `B` is 0, so both notations name the
 //! same tiles: keypad `789456B23` is row-major `6 7 8 3 4 5 0 1 2`.
 
-use crate::board::Board;
+use crate::board::Dims;
 use crate::error::Error;
 use crate::state::Grid;
 
@@ -25,7 +25,7 @@ pub enum Notation {
 
 /// The keypad goal of `board` (cells ≤ 9): keypad labels counted from the bottom row up,
 /// the blank in the bottom-left corner (`789456B23` on 3×3, `34B2` on 2×2).
-pub fn keypad_goal(board: Board) -> Result<Grid, Error> {
+pub fn keypad_goal(board: Dims) -> Result<Grid, Error> {
     if board.cells() > 9 {
         return Err(Error::Notation(format!("keypad notation covers boards up to 9 cells, not {board}")));
     }
@@ -42,7 +42,7 @@ pub fn keypad_goal(board: Board) -> Result<Grid, Error> {
 
 /// The default goal for a state written in `notation`: the keypad goal for keypad input,
 /// `1 2 … 0` otherwise.
-pub fn default_goal(board: Board, notation: Notation) -> Grid {
+pub fn default_goal(board: Dims, notation: Notation) -> Grid {
     match notation {
         Notation::Keypad => keypad_goal(board).expect("keypad input implies a keypad-sized board"),
         Notation::RowMajor => Grid::standard_goal(board),
@@ -53,16 +53,16 @@ pub fn default_goal(board: Board, notation: Notation) -> Grid {
 /// separators or taken as the square board of that many cells.
 ///
 /// ```
-/// use delve_sliding::{Board, notation::{parse_state, Notation}};
+/// use delve_sliding::{Dims, notation::{parse_state, Notation}};
 /// let (g, n) = parse_state("789456B23", None).unwrap();
-/// assert_eq!((g.board(), n), (Board::new(3, 3).unwrap(), Notation::Keypad));
+/// assert_eq!((g.dims(), n), (Dims::new(3, 3).unwrap(), Notation::Keypad));
 /// assert_eq!(g.tiles(), &[6, 7, 8, 3, 4, 5, 0, 1, 2]);
 /// let (g, _) = parse_state("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", None).unwrap();
-/// assert_eq!(g.board().cells(), 16);
+/// assert_eq!(g.dims().cells(), 16);
 /// let (g, _) = parse_state("1,2,3,4/5,6,7,0", None).unwrap();
-/// assert_eq!((g.board().rows(), g.board().cols()), (2, 4));
+/// assert_eq!((g.dims().rows(), g.dims().cols()), (2, 4));
 /// ```
-pub fn parse_state(text: &str, board: Option<Board>) -> Result<(Grid, Notation), Error> {
+pub fn parse_state(text: &str, board: Option<Dims>) -> Result<(Grid, Notation), Error> {
     let err = |msg: String| Error::Notation(format!("state `{}`: {msg}", text.trim()));
     let trimmed = text.trim().trim_start_matches('\u{feff}');
     if trimmed.is_empty() {
@@ -98,9 +98,9 @@ pub fn parse_state(text: &str, board: Option<Board>) -> Result<(Grid, Notation),
             if rows.iter().any(|r| r.len() != cols) {
                 return Err(err("rows have different lengths".into()));
             }
-            Board::new(rows.len(), cols).map_err(|e| err(e.to_string()))?
+            Dims::new(rows.len(), cols).map_err(|e| err(e.to_string()))?
         }
-        None => Board::square_of(tokens.len()).ok_or_else(|| {
+        None => Dims::square_of(tokens.len()).ok_or_else(|| {
             err(format!("cannot tell the board size from {} values; pass the size (e.g. --size 3x4)", tokens.len()))
         })?,
     };
@@ -190,7 +190,7 @@ pub fn format_state(grid: &Grid, notation: Notation) -> String {
 /// Multi-line drawing, one row per line, columns aligned; the blank is `B` in keypad
 /// notation and `.` otherwise.
 pub fn format_board(grid: &Grid, notation: Notation) -> String {
-    let b = grid.board();
+    let b = grid.dims();
     let width = label(b.cells() as u8 - 1, notation).len();
     let mut out = String::new();
     for r in 0..b.rows() {
@@ -213,13 +213,13 @@ mod tests {
 
     #[test]
     fn keypad_goals() {
-        let b33 = Board::new(3, 3).unwrap();
+        let b33 = Dims::new(3, 3).unwrap();
         assert_eq!(format_state(&keypad_goal(b33).unwrap(), Notation::Keypad), "789456B23");
-        let b22 = Board::new(2, 2).unwrap();
+        let b22 = Dims::new(2, 2).unwrap();
         assert_eq!(format_state(&keypad_goal(b22).unwrap(), Notation::Keypad), "34B2");
-        let b23 = Board::new(2, 3).unwrap();
+        let b23 = Dims::new(2, 3).unwrap();
         assert_eq!(format_state(&keypad_goal(b23).unwrap(), Notation::Keypad), "456B23");
-        assert!(keypad_goal(Board::new(3, 4).unwrap()).is_err());
+        assert!(keypad_goal(Dims::new(3, 4).unwrap()).is_err());
     }
 
     #[test]
@@ -233,14 +233,14 @@ mod tests {
         let (g, n) = parse_state("123456780", None).unwrap();
         assert_eq!((g.tiles(), n), (&[1, 2, 3, 4, 5, 6, 7, 8, 0][..], Notation::RowMajor));
         let (g, _) = parse_state(" 1, 2, 3,\n 4, 5, 0 ", None).unwrap();
-        assert_eq!((g.board().rows(), g.board().cols()), (2, 3));
-        let (g, _) = parse_state("1 2 3 4 5 6 7 8 9 10 11 0", Some(Board::new(3, 4).unwrap())).unwrap();
+        assert_eq!((g.dims().rows(), g.dims().cols()), (2, 3));
+        let (g, _) = parse_state("1 2 3 4 5 6 7 8 9 10 11 0", Some(Dims::new(3, 4).unwrap())).unwrap();
         assert_eq!(g.blank(), 11);
     }
 
     #[test]
     fn errors_are_specific() {
-        let e = |s: &str, b: Option<Board>| parse_state(s, b).unwrap_err().to_string();
+        let e = |s: &str, b: Option<Dims>| parse_state(s, b).unwrap_err().to_string();
         assert!(e("", None).contains("empty"));
         assert!(e("789456B21", None).contains("`1` at position 9 is not a keypad tile"));
         assert!(e("7894560B23", None).contains("cannot tell the board size from 10 values"));
@@ -252,7 +252,7 @@ mod tests {
         assert!(e("1 2 3 4 5 6 7 0", None).contains("cannot tell the board size"));
         assert!(e("1 2 3 x 5 6 7 8 0", None).contains("`x` at position 4"));
         assert!(e("1234567890123456", None).contains("separate the numbers"));
-        assert!(e("1 2 3 4 5 6 7 8 0", Some(Board::new(3, 4).unwrap())).contains("12 cells"));
+        assert!(e("1 2 3 4 5 6 7 8 0", Some(Dims::new(3, 4).unwrap())).contains("12 cells"));
         assert!(e("1 2 3/4 5/6 7 0", None).contains("different lengths"));
     }
 
@@ -260,7 +260,7 @@ mod tests {
     fn board_drawing() {
         let (g, n) = parse_state("9B6358247", None).unwrap();
         assert_eq!(format_board(&g, n), "9 B 6\n3 5 8\n2 4 7\n");
-        let g = Grid::standard_goal(Board::new(4, 4).unwrap());
+        let g = Grid::standard_goal(Dims::new(4, 4).unwrap());
         assert!(format_board(&g, Notation::RowMajor).ends_with("13 14 15  .\n"));
     }
 }

@@ -14,7 +14,7 @@
 //! cells the blank is in matters. Regions are bitboards; a table built once per board (flood
 //! fills with shifts) gives, for every free-cell mask, the region of its lowest cell.
 
-use crate::board::Board;
+use crate::board::Dims;
 use crate::error::Error;
 use crate::heuristic::Heuristic;
 use crate::notation::{Notation, format_state};
@@ -66,7 +66,7 @@ impl Partition {
                 return Err(bad(format!(
                     "group sizes add up to {}, but a {} board has {} tiles",
                     sizes.iter().sum::<usize>(),
-                    goal.board(),
+                    goal.dims(),
                     tiles_in_order.len()
                 )));
             }
@@ -80,12 +80,12 @@ impl Partition {
                 })
                 .collect()
         };
-        Partition::new(groups, goal.board()).map_err(|e| bad(e.to_string()))
+        Partition::new(groups, goal.dims()).map_err(|e| bad(e.to_string()))
     }
 
     /// A partition from explicit groups; every tile exactly once, each group non-empty and
     /// small enough ([`MAX_ENTRIES`]).
-    pub fn new(groups: Vec<Vec<u8>>, board: Board) -> Result<Partition, Error> {
+    pub fn new(groups: Vec<Vec<u8>>, board: Dims) -> Result<Partition, Error> {
         let n = board.cells();
         if n > 16 {
             return Err(Error::Pdb(format!("pattern databases cover boards up to 16 cells, not {board}")));
@@ -121,9 +121,9 @@ impl Partition {
     /// The default for a board: two halves for up to 16 cells with the larger half on the
     /// blank's side removed (`7-8` when the goal blank is in the first half, `8-7` otherwise).
     pub fn default_for(goal: &Grid) -> Partition {
-        let tiles = goal.board().cells() - 1;
+        let tiles = goal.dims().cells() - 1;
         let small = tiles / 2;
-        let text = if goal.blank() < goal.board().cells() / 2 {
+        let text = if goal.blank() < goal.dims().cells() / 2 {
             format!("{small}-{}", tiles - small)
         } else {
             format!("{}-{small}", tiles - small)
@@ -257,7 +257,7 @@ impl AdditivePdb {
     /// The plain additive sum (no reflection) for `p`.
     #[inline]
     pub fn sum(&self, p: &Position<Nibbles>) -> u32 {
-        let n = self.goal.board().cells();
+        let n = self.goal.dims().cells();
         let pos = cells_of_tiles(p, n);
         self.table_sum(n, self.groups.iter().map(|g| g.tiles.as_slice()), |t| pos[t as usize])
     }
@@ -281,7 +281,7 @@ impl AdditivePdb {
 impl Heuristic<Nibbles> for AdditivePdb {
     #[inline]
     fn estimate(&self, p: &Position<Nibbles>) -> u32 {
-        let n = self.goal.board().cells();
+        let n = self.goal.dims().cells();
         let pos = cells_of_tiles(p, n);
         let h = self.table_sum(n, self.groups.iter().map(|g| g.tiles.as_slice()), |t| pos[t as usize]);
         match &self.reflection {
@@ -332,7 +332,7 @@ impl Prepared {
     pub fn report(&self, dir: &Path) -> PdbReport {
         let db = &self.pdb;
         PdbReport {
-            board: db.goal.board().to_string(),
+            board: db.goal.dims().to_string(),
             goal: format_state(&db.goal, Notation::RowMajor),
             groups: db.groups.iter().map(|g| g.tiles.clone()).collect(),
             max_values: db.groups.iter().map(|g| g.table.iter().copied().max().unwrap_or(0)).collect(),
@@ -416,7 +416,7 @@ fn cells_of_tiles(p: &Position<Nibbles>, n: usize) -> [u8; 16] {
 /// The diagonal reflection that fixes `goal`'s blank, as (cell map, φ⁻¹ tile map), where
 /// φ relabels tiles so the reflected goal is the goal again.
 fn reflection_map(goal: &Grid) -> Option<([u8; 16], [u8; 16])> {
-    let b = goal.board();
+    let b = goal.dims();
     if !b.is_square() || b.cells() > 16 {
         return None;
     }
@@ -490,7 +490,7 @@ fn build_table<'a, O>(
 where
     O: Observer<(), u64> + Send,
 {
-    let board = goal.board();
+    let board = goal.dims();
     let n = board.cells();
     let k = tiles.len();
     let cols = board.cols();
@@ -729,13 +729,13 @@ fn hex_tiles(tiles: &[u8]) -> String {
 
 /// The file one group's table is cached in.
 pub fn table_path(dir: &Path, goal: &Grid, tiles: &[u8]) -> PathBuf {
-    dir.join(format!("{}-goal{}-tiles{}.pdb", goal.board(), hex_tiles(goal.tiles()), hex_tiles(tiles)))
+    dir.join(format!("{}-goal{}-tiles{}.pdb", goal.dims(), hex_tiles(goal.tiles()), hex_tiles(tiles)))
 }
 
 fn header(goal: &Grid, tiles: &[u8], entries: usize) -> String {
     format!(
         "{MAGIC} board={} goal={} tiles={} entries={entries}\n",
-        goal.board(),
+        goal.dims(),
         hex_tiles(goal.tiles()),
         hex_tiles(tiles)
     )
@@ -773,7 +773,7 @@ fn write_table(path: &Path, goal: &Grid, tiles: &[u8], table: &[u8]) -> Result<(
 }
 
 fn read_table(path: &Path, goal: &Grid, tiles: &[u8]) -> Result<Vec<u8>, Error> {
-    let entries = partial_count(goal.board().cells(), tiles.len()) as usize;
+    let entries = partial_count(goal.dims().cells(), tiles.len()) as usize;
     let mut bytes = std::fs::read(path).map_err(|e| io_err(path, e))?;
     let head = header(goal, tiles, entries);
     let damaged = || Error::Io { path: path.display().to_string(), message: "not a matching pattern database".into() };
@@ -792,41 +792,41 @@ fn read_table(path: &Path, goal: &Grid, tiles: &[u8]) -> Result<Vec<u8>, Error> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
+    use crate::board::Dims;
     use crate::notation::keypad_goal;
     use delve_core::NoObserver;
 
     #[test]
     fn partitions() {
-        let goal = Grid::standard_goal(Board::new(4, 4).unwrap());
+        let goal = Grid::standard_goal(Dims::new(4, 4).unwrap());
         let p = Partition::parse("7-8", &goal).unwrap();
         assert_eq!(p.groups()[0], vec![1, 2, 3, 4, 5, 6, 7]);
         assert_eq!(Partition::default_for(&goal).groups()[0].len(), 8);
-        let korf = Grid::new(goal.board(), (0..16).collect()).unwrap();
+        let korf = Grid::new(goal.dims(), (0..16).collect()).unwrap();
         assert_eq!(Partition::default_for(&korf).groups()[0], vec![1, 2, 3, 4, 5, 6, 7]);
         assert!(Partition::parse("7-7", &goal).unwrap_err().to_string().contains("add up to 14"));
-        assert!(Partition::parse("1,2/3", &Grid::standard_goal(Board::new(2, 2).unwrap())).is_ok());
-        assert!(Partition::parse("1,2/2,3", &Grid::standard_goal(Board::new(2, 2).unwrap())).is_err());
+        assert!(Partition::parse("1,2/3", &Grid::standard_goal(Dims::new(2, 2).unwrap())).is_ok());
+        assert!(Partition::parse("1,2/2,3", &Grid::standard_goal(Dims::new(2, 2).unwrap())).is_err());
         assert!(Partition::parse("9-6", &goal).unwrap_err().to_string().contains("entries"));
     }
 
     #[test]
     fn reflection_fixes_the_goal() {
-        let korf = Grid::new(Board::new(4, 4).unwrap(), (0..16).collect()).unwrap();
+        let korf = Grid::new(Dims::new(4, 4).unwrap(), (0..16).collect()).unwrap();
         let (cell, phi_inv) = reflection_map(&korf).unwrap();
         assert_eq!(cell[1], 4);
         assert_eq!(phi_inv[4], 1);
-        let keypad = keypad_goal(Board::new(3, 3).unwrap()).unwrap();
+        let keypad = keypad_goal(Dims::new(3, 3).unwrap()).unwrap();
         let (cell, _) = reflection_map(&keypad).unwrap();
         assert_eq!(cell[6], 6, "the keypad blank sits on the anti-diagonal");
-        assert!(reflection_map(&Grid::standard_goal(Board::new(3, 4).unwrap())).is_none());
+        assert!(reflection_map(&Grid::standard_goal(Dims::new(3, 4).unwrap())).is_none());
     }
 
     /// An independent 0-1 breadth-first search over (tile cells, blank cell): blank moves
     /// into free cells cost 0, moves of a group tile cost 1.
     fn reference_table(goal: &Grid, tiles: &[u8]) -> Vec<u8> {
         use std::collections::{HashMap, VecDeque};
-        let b = goal.board();
+        let b = goal.dims();
         let n = b.cells();
         let start: Vec<u8> = tiles.iter().map(|t| goal.tiles().iter().position(|x| x == t).unwrap() as u8).collect();
         let mut dist: HashMap<(Vec<u8>, u8), u32> = HashMap::new();
@@ -858,23 +858,23 @@ mod tests {
     #[test]
     fn tables_match_an_independent_search() {
         let cases: Vec<(Grid, Vec<u8>)> = vec![
-            (keypad_goal(Board::new(3, 3).unwrap()).unwrap(), vec![1, 2, 3, 4]),
-            (keypad_goal(Board::new(3, 3).unwrap()).unwrap(), vec![5, 6, 7, 8]),
-            (Grid::standard_goal(Board::new(3, 3).unwrap()), vec![2, 5, 8]),
-            (Grid::standard_goal(Board::new(2, 4).unwrap()), vec![1, 2, 3, 4, 5]),
-            (Grid::new(Board::new(3, 4).unwrap(), (0..12).collect()).unwrap(), vec![1, 2, 3, 4]),
+            (keypad_goal(Dims::new(3, 3).unwrap()).unwrap(), vec![1, 2, 3, 4]),
+            (keypad_goal(Dims::new(3, 3).unwrap()).unwrap(), vec![5, 6, 7, 8]),
+            (Grid::standard_goal(Dims::new(3, 3).unwrap()), vec![2, 5, 8]),
+            (Grid::standard_goal(Dims::new(2, 4).unwrap()), vec![1, 2, 3, 4, 5]),
+            (Grid::new(Dims::new(3, 4).unwrap(), (0..12).collect()).unwrap(), vec![1, 2, 3, 4]),
         ];
         for (goal, tiles) in cases {
             let limits = Limits::none();
             let built = build_table(&goal, &tiles, "test", Meter::new(&limits, NoObserver)).1.unwrap();
-            assert_eq!(built, reference_table(&goal, &tiles), "{} tiles {tiles:?}", goal.board());
+            assert_eq!(built, reference_table(&goal, &tiles), "{} tiles {tiles:?}", goal.dims());
         }
     }
 
     #[test]
     fn builds_report_progress_stop_and_cache() {
         use delve_core::{Event, FnObserver, Live};
-        let goal = keypad_goal(Board::new(3, 3).unwrap()).unwrap();
+        let goal = keypad_goal(Dims::new(3, 3).unwrap()).unwrap();
         let partition = Partition::parse("4-4", &goal).unwrap();
         let mut phases: Vec<String> = Vec::new();
         let mut layers = 0u64;
@@ -913,7 +913,7 @@ mod tests {
     #[test]
     fn flood_respects_walls() {
         // 3x3, free cells 0,1,3 and 8: region of 0 is {0,1,3}.
-        let b = Board::new(3, 3).unwrap();
+        let b = Dims::new(3, 3).unwrap();
         let (mut nf, mut nl) = (0, 0);
         for c in 0..9 {
             if b.col(c) != 0 {

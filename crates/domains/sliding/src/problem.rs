@@ -1,14 +1,14 @@
 //! The sliding-tile puzzle as a [`delve_core::Problem`]: compact `Copy` states, successor
 //! generation by table walk into the caller's buffer, and a pluggable heuristic.
 
-use crate::board::{Board, Move, MoveTable};
+use crate::board::{Dims, Move, MoveTable};
 use crate::heuristic::Heuristic;
 use crate::state::{Cells, Grid, Position};
 use delve_core::{Problem, Reversible, Successor};
 
 /// One instance: a start, a goal and the heuristic informed searches use.
 pub struct SlidingProblem<C: Cells, H> {
-    board: Board,
+    board: Dims,
     moves: MoveTable,
     start: Position<C>,
     goal: Position<C>,
@@ -18,18 +18,18 @@ pub struct SlidingProblem<C: Cells, H> {
 impl<C: Cells, H: Heuristic<C>> SlidingProblem<C, H> {
     /// The instance `start` → `goal` (same board; solvability is the caller's check).
     pub fn new(start: &Grid, goal: &Grid, heuristic: H) -> Self {
-        assert_eq!(start.board(), goal.board(), "start and goal must share a board");
-        assert!(start.board().cells() <= C::CAPACITY, "board too large for this cell storage");
+        assert_eq!(start.dims(), goal.dims(), "start and goal must share a board");
+        assert!(start.dims().cells() <= C::CAPACITY, "board too large for this cell storage");
         SlidingProblem {
-            board: start.board(),
-            moves: MoveTable::new(start.board()),
+            board: start.dims(),
+            moves: MoveTable::new(start.dims()),
             start: start.position(),
             goal: goal.position(),
             heuristic,
         }
     }
-    /// The board.
-    pub fn board(&self) -> Board {
+    /// The board's dimensions.
+    pub fn dims(&self) -> Dims {
         self.board
     }
 }
@@ -142,7 +142,7 @@ mod tests {
 
     #[test]
     fn expand_follows_the_rules() {
-        let goal = Grid::standard_goal(Board::new(3, 4).unwrap());
+        let goal = Grid::standard_goal(Dims::new(3, 4).unwrap());
         let start = goal.apply(Move::Up).unwrap().apply(Move::Left).unwrap();
         let p: SlidingProblem<Nibbles, _> = SlidingProblem::new(&start, &goal, Manhattan::new(&goal));
         // A corner, an edge and an inner blank: 2, 3 and 4 moves.
@@ -150,7 +150,7 @@ mod tests {
             let mut buf = Vec::new();
             p.expand(&g.position(), &mut buf);
             let got: Vec<(Move, Grid)> =
-                buf.iter().map(|s| (s.action, Grid::from_position(g.board(), &s.state))).collect();
+                buf.iter().map(|s| (s.action, Grid::from_position(g.dims(), &s.state))).collect();
             let mut want = by_rules(&g);
             let mut got_sorted = got.clone();
             got_sorted.sort_by_key(|(m, _)| m.letter());
@@ -161,7 +161,7 @@ mod tests {
             let mut preds = Vec::new();
             p.predecessors(&g.position(), &mut preds);
             for pred in &preds {
-                let from = Grid::from_position(g.board(), &pred.state);
+                let from = Grid::from_position(g.dims(), &pred.state);
                 assert_eq!(from.apply(pred.action), Some(g.clone()));
             }
             assert_eq!(preds.len(), buf.len());
@@ -177,7 +177,7 @@ mod tests {
         assert_eq!(kids.len(), by_rules(&start).len(), "the root keeps every move");
         let child = kids.iter().find(|k| k.action == Move::Right).unwrap().state;
         let child_grid = start.apply(Move::Right).unwrap();
-        assert_eq!(Grid::from_position(start.board(), &child.pos), child_grid);
+        assert_eq!(Grid::from_position(start.dims(), &child.pos), child_grid);
         let mut grandkids = Vec::new();
         tree.expand(&child, &mut grandkids);
         let mut want: Vec<Move> =
@@ -187,7 +187,7 @@ mod tests {
         got.sort_by_key(|m| m.letter());
         assert_eq!(got, want, "every legal move but the undo");
         for k in &grandkids {
-            assert_eq!(Grid::from_position(start.board(), &k.state.pos), child_grid.apply(k.action).unwrap());
+            assert_eq!(Grid::from_position(start.dims(), &k.state.pos), child_grid.apply(k.action).unwrap());
             assert_eq!(k.state.last, Some(k.action));
         }
     }

@@ -8,7 +8,7 @@
 //! rank is a bijection onto `0..H`. The table therefore has no holes: every index is a
 //! reachable state, `cells!/2` of them.
 
-use crate::board::Board;
+use crate::board::Dims;
 use crate::error::Error;
 use crate::state::{Cells, Grid, Nibbles, Position};
 
@@ -294,7 +294,7 @@ pub struct Lehmer {
 /// `0..len()` with `len() = cells!/2`.
 #[derive(Clone, Debug)]
 pub struct Ranker {
-    board: Board,
+    board: Dims,
     cells: usize,
     half: u64,
     /// Parity the tile sequence must have when the blank sits in each cell.
@@ -306,7 +306,7 @@ pub struct Ranker {
 impl Ranker {
     /// The ranker for states that can reach `goal`.
     pub fn new(goal: &Grid) -> Result<Ranker, Error> {
-        let board = goal.board();
+        let board = goal.dims();
         let cells = board.cells();
         if cells > 16 {
             return Err(Error::Unsupported(format!("ranking covers boards up to 16 cells, not {board}")));
@@ -326,8 +326,8 @@ impl Ranker {
         Ok(Ranker { board, cells, half: FACTORIAL[cells - 1] / 2, parity, row })
     }
 
-    /// The board.
-    pub fn board(&self) -> Board {
+    /// The board's dimensions.
+    pub fn dims(&self) -> Dims {
         self.board
     }
     /// Number of reachable states, `cells!/2`.
@@ -337,10 +337,6 @@ impl Ranker {
     /// Never true (every board has states); here for API completeness.
     pub fn is_empty(&self) -> bool {
         false
-    }
-    /// States per blank cell, `(cells − 1)!/2`.
-    pub fn per_blank(&self) -> u64 {
-        self.half
     }
 
     /// The index of a reachable position.
@@ -477,7 +473,7 @@ impl Ranker {
         let p: Position<Nibbles> = g.position();
         let seq: Vec<u8> = g.tiles().iter().filter(|&&t| t != 0).map(|&t| t - 1).collect();
         let (_, parity) = perm_rank(&seq);
-        (g.board() == self.board && parity == self.parity[g.blank()]).then(|| self.rank(&p))
+        (g.dims() == self.board && parity == self.parity[g.blank()]).then(|| self.rank(&p))
     }
 }
 
@@ -661,12 +657,12 @@ mod tests {
     #[test]
     fn ranker_is_a_bijection_on_small_boards() {
         for (rows, cols) in [(2, 2), (2, 3), (3, 2)] {
-            let goal = Grid::standard_goal(Board::new(rows, cols).unwrap());
+            let goal = Grid::standard_goal(Dims::new(rows, cols).unwrap());
             let r = Ranker::new(&goal).unwrap();
             let mut seen = vec![false; r.len() as usize];
             for i in 0..r.len() {
                 let p = r.unrank(i);
-                let g = Grid::from_position(goal.board(), &p);
+                let g = Grid::from_position(goal.dims(), &p);
                 assert!(g.can_reach(&goal));
                 assert_eq!(r.rank(&p), i);
                 assert_eq!(r.rank_grid(&g), Some(i));
@@ -674,7 +670,7 @@ mod tests {
             }
             assert!(seen.iter().all(|&s| s));
         }
-        let goal = keypad_goal(Board::new(3, 3).unwrap()).unwrap();
+        let goal = keypad_goal(Dims::new(3, 3).unwrap()).unwrap();
         let r = Ranker::new(&goal).unwrap();
         assert_eq!(r.len(), 181_440);
         for i in (0..r.len()).step_by(997) {
@@ -682,17 +678,17 @@ mod tests {
         }
         let mut t = goal.tiles().to_vec();
         t.swap(0, 1);
-        assert_eq!(r.rank_grid(&Grid::new(goal.board(), t).unwrap()), None);
+        assert_eq!(r.rank_grid(&Grid::new(goal.dims(), t).unwrap()), None);
     }
 
     #[test]
     fn lehmer_form_follows_every_move() {
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        use rand::{Rng as _, SeedableRng};
+        let mut rng = delve_core::random::Rng::seed_from_u64(7);
         for (rows, cols) in [(3, 3), (2, 4), (4, 2), (3, 4), (4, 4), (2, 2)] {
-            let goal = Grid::standard_goal(Board::new(rows, cols).unwrap());
+            let goal = Grid::standard_goal(Dims::new(rows, cols).unwrap());
             let r = Ranker::new(&goal).unwrap();
-            let moves = crate::board::MoveTable::new(goal.board());
+            let moves = crate::board::MoveTable::new(goal.dims());
             for _ in 0..300 {
                 let p = r.unrank(rng.gen_range(0..r.len()));
                 let l = r.lehmer(&p);
@@ -710,12 +706,12 @@ mod tests {
     #[test]
     fn cursor_matches_unrank() {
         for (rows, cols) in [(2, 2), (3, 3), (3, 4)] {
-            let goal = Grid::standard_goal(Board::new(rows, cols).unwrap());
+            let goal = Grid::standard_goal(Dims::new(rows, cols).unwrap());
             let r = Ranker::new(&goal).unwrap();
             let mut c = r.cursor();
             let mut i = 0u64;
             let mut step = 1u64;
-            let moves = crate::board::MoveTable::new(goal.board());
+            let moves = crate::board::MoveTable::new(goal.dims());
             while i < r.len() {
                 let p = c.seek(i);
                 assert_eq!(p, r.unrank(i), "{rows}x{cols} index {i}");

@@ -128,9 +128,9 @@ impl HeuristicChoice {
     /// picks one. A pattern database asked for a board above 16 cells is an error.
     ///
     /// ```
-    /// use delve_sliding::{Board, Grid, solve::{HeuristicChoice, HeuristicRequest}};
+    /// use delve_sliding::{Dims, Grid, solve::{HeuristicChoice, HeuristicRequest}};
     /// use delve_core::Algorithm;
-    /// let goal = Grid::standard_goal(Board::new(3, 3).unwrap());
+    /// let goal = Grid::standard_goal(Dims::new(3, 3).unwrap());
     /// let no_pdb = |_: &Grid| unreachable!("3x3 gets linear conflict");
     /// let h = HeuristicChoice::choose(HeuristicRequest::Auto, Algorithm::Idastar, &goal, no_pdb).unwrap();
     /// assert_eq!(h.name(), "linear-conflict");
@@ -143,7 +143,7 @@ impl HeuristicChoice {
         goal: &Grid,
         pdb: impl FnOnce(&Grid) -> Result<Arc<AdditivePdb>, Error>,
     ) -> Result<HeuristicChoice, Error> {
-        let cells = goal.board().cells();
+        let cells = goal.dims().cells();
         Ok(match request {
             _ if !uses_heuristic(algorithm) => HeuristicChoice::None,
             HeuristicRequest::Manhattan => HeuristicChoice::Manhattan,
@@ -153,7 +153,7 @@ impl HeuristicChoice {
                 if cells > 16 {
                     return Err(Error::Pdb(format!(
                         "pattern databases cover boards up to 16 cells, not {}; use the linear-conflict heuristic",
-                        goal.board()
+                        goal.dims()
                     )));
                 }
                 HeuristicChoice::Pdb(pdb(goal)?)
@@ -165,8 +165,8 @@ impl HeuristicChoice {
     /// so for a board of at most 16 cells).
     fn check(&self, goal: &Grid) -> Result<(), Error> {
         match self {
-            HeuristicChoice::Pdb(_) if goal.board().cells() > 16 => {
-                Err(Error::Pdb(format!("pattern databases cover boards up to 16 cells, not {}", goal.board())))
+            HeuristicChoice::Pdb(_) if goal.dims().cells() > 16 => {
+                Err(Error::Pdb(format!("pattern databases cover boards up to 16 cells, not {}", goal.dims())))
             }
             HeuristicChoice::Pdb(db) if db.goal() != goal => {
                 Err(Error::Pdb("the pattern database was built for another goal".into()))
@@ -196,11 +196,11 @@ impl<O> SolveObserver for O where
 /// Checks that `start` can reach `goal` (same board, same parity); the error names both in
 /// `notation`.
 pub fn check_solvable(start: &Grid, goal: &Grid, notation: Notation) -> Result<(), Error> {
-    if start.board() != goal.board() {
+    if start.dims() != goal.dims() {
         return Err(Error::Notation(format!(
             "the start is a {} board but the goal a {} board",
-            start.board(),
-            goal.board()
+            start.dims(),
+            goal.dims()
         )));
     }
     if !start.can_reach(goal) {
@@ -219,10 +219,10 @@ pub fn check_solvable(start: &Grid, goal: &Grid, notation: Notation) -> Result<(
 /// The solution's states are the boards along the path.
 ///
 /// ```
-/// use delve_sliding::{Grid, Board, solve::{solve, HeuristicChoice}, notation::Notation};
+/// use delve_sliding::{Grid, Dims, solve::{solve, HeuristicChoice}, notation::Notation};
 /// use delve_core::{Algorithm, Limits, NoObserver};
-/// let goal = Grid::standard_goal(Board::new(3, 3).unwrap());
-/// let start = Grid::new(goal.board(), vec![8, 1, 3, 4, 0, 2, 7, 6, 5]).unwrap();
+/// let goal = Grid::standard_goal(Dims::new(3, 3).unwrap());
+/// let start = Grid::new(goal.dims(), vec![8, 1, 3, 4, 0, 2, 7, 6, 5]).unwrap();
 /// let out = solve(&start, &goal, Algorithm::Idastar, &HeuristicChoice::LinearConflict,
 ///                 Notation::RowMajor, &Limits::none(), NoObserver).unwrap();
 /// assert_eq!(out.solution().unwrap().cost, 14);
@@ -250,7 +250,7 @@ fn search<O: SolveObserver>(
     limits: &Limits,
     observer: O,
 ) -> SearchResult<Grid, Move, u32> {
-    let small = start.board().cells() <= Nibbles::CAPACITY;
+    let small = start.dims().cells() <= Nibbles::CAPACITY;
     match heuristic {
         HeuristicChoice::None if small => run::<Nibbles, _, _>(start, goal, Zero, algorithm, limits, observer),
         HeuristicChoice::None => run::<Bytes, _, _>(start, goal, Zero, algorithm, limits, observer),
@@ -284,7 +284,7 @@ where
     H: Heuristic<C>,
     O: Observer<Position<C>, u32> + Observer<Trail<C>, u32>,
 {
-    let board = start.board();
+    let board = start.dims();
     let problem = SlidingProblem::<C, H>::new(start, goal, h);
     if algorithm.is_depth_first() {
         let tree = SlidingTree(problem);
@@ -427,14 +427,14 @@ impl Solver {
     /// saying why, without searching; `Err` only for a start on another board.
     ///
     /// ```
-    /// use delve_sliding::{Board, Grid, solve::{HeuristicChoice, Solver}, notation::Notation};
+    /// use delve_sliding::{Dims, Grid, solve::{HeuristicChoice, Solver}, notation::Notation};
     /// use delve_core::{Algorithm, Limits, NoObserver, OutcomeKind};
-    /// let goal = Grid::standard_goal(Board::new(3, 3).unwrap());
+    /// let goal = Grid::standard_goal(Dims::new(3, 3).unwrap());
     /// let solver = Solver::new(&goal, Notation::RowMajor, Algorithm::Astar, HeuristicChoice::Manhattan).unwrap();
-    /// let start = Grid::new(goal.board(), vec![1, 2, 3, 4, 5, 6, 7, 0, 8]).unwrap();
+    /// let start = Grid::new(goal.dims(), vec![1, 2, 3, 4, 5, 6, 7, 0, 8]).unwrap();
     /// let solved = solver.solve(&start, &Limits::none(), NoObserver).unwrap();
     /// assert_eq!((solved.report.detail.moves, solved.report.detail.optimal), (Some(1), true));
-    /// let swapped = Grid::new(goal.board(), vec![2, 1, 3, 4, 5, 6, 7, 8, 0]).unwrap();
+    /// let swapped = Grid::new(goal.dims(), vec![2, 1, 3, 4, 5, 6, 7, 8, 0]).unwrap();
     /// let refused = solver.solve(&swapped, &Limits::none(), NoObserver).unwrap();
     /// assert_eq!(refused.report.outcome, OutcomeKind::NoSolution);
     /// assert!(refused.report.detail.unsolvable.is_some());
@@ -454,7 +454,7 @@ impl Solver {
     pub fn report(&self, start: &Grid, result: &SearchResult<Grid, Move, u32>) -> SolveReport {
         let solution = result.solution();
         let detail = SolveDetail {
-            board: start.board().to_string(),
+            board: start.dims().to_string(),
             start: format_state(start, self.notation),
             goal: format_state(&self.goal, self.notation),
             heuristic: self.heuristic_name().to_string(),
@@ -470,7 +470,7 @@ impl Solver {
     /// The report of an instance the parity check refused with `why`.
     fn refusal(&self, start: &Grid, why: &Error) -> SolveReport {
         let detail = SolveDetail {
-            board: start.board().to_string(),
+            board: start.dims().to_string(),
             start: format_state(start, self.notation),
             goal: format_state(&self.goal, self.notation),
             heuristic: self.heuristic_name().to_string(),
@@ -497,11 +497,12 @@ impl Solver {
     where
         O: Observer<(), u64> + Send,
     {
-        if let Some((line, g)) = starts.iter().find(|(_, g)| g.board() != self.goal.board()) {
+        if let Some((i, (line, g))) = starts.iter().enumerate().find(|(_, (_, g))| g.dims() != self.goal.dims()) {
             return Err(Error::Notation(format!(
-                "instance {line}: a {} board, but the goal is a {} board",
-                g.board(),
-                self.goal.board()
+                "instance {} (line {line}): a {} board, but the goal is a {} board",
+                i + 1,
+                g.dims(),
+                self.goal.dims()
             )));
         }
         // The batch's own meter only reports progress: its clock honours the cancel flag,
@@ -547,13 +548,18 @@ impl Solver {
         stats.iterations = reports.iter().map(|r| r.stats.iterations).sum();
         stats.max_frontier = reports.iter().map(|r| r.stats.max_frontier).max().unwrap_or(0);
         let detail = BatchDetail {
-            board: self.goal.board().to_string(),
+            board: self.goal.dims().to_string(),
             goal: format_state(&self.goal, self.notation),
             heuristic: self.heuristic_name().to_string(),
             instances: reports.len(),
             solved_instances: reports.iter().filter(|r| r.solved).count(),
             threads: rayon::current_num_threads(),
-            results: starts.iter().zip(reports).map(|((line, _), report)| BatchEntry { line: *line, report }).collect(),
+            results: starts
+                .iter()
+                .zip(reports)
+                .enumerate()
+                .map(|(i, ((line, _), report))| BatchEntry { instance: i + 1, line: *line, report })
+                .collect(),
         };
         Ok(Report::from_parts(self.algorithm.name(), outcome, stop_reason, stats, detail))
     }
@@ -562,7 +568,9 @@ impl Solver {
 /// One instance of a [`BatchReport`].
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BatchEntry {
-    /// The number the caller gave the instance (its line in the file).
+    /// Its place in the batch, from 1 (Korf's instance number for `korf100.txt`).
+    pub instance: usize,
+    /// The number the caller gave the instance (its line in the file), to find it again.
     pub line: usize,
     /// Its report.
     #[serde(flatten)]
@@ -600,7 +608,7 @@ pub type BatchReport = Report<BatchDetail>;
 /// use delve_sliding::{solve::{solve_one, Method, HeuristicRequest}, notation::{Notation, parse_state, default_goal}};
 /// use delve_core::{Algorithm, Limits, NoObserver};
 /// let (start, notation) = parse_state("9B6358247", None).unwrap();
-/// let goal = default_goal(start.board(), notation);
+/// let goal = default_goal(start.dims(), notation);
 /// let method = Method { algorithm: Algorithm::Idastar, heuristic: HeuristicRequest::Auto };
 /// let no_pdb = |_: &_| unreachable!("3x3 gets linear conflict");
 /// let solved = solve_one(&start, &goal, notation, method, no_pdb, &Limits::none(), NoObserver).unwrap();
@@ -629,14 +637,14 @@ pub fn solve_one<O: SolveObserver>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
+    use crate::board::Dims;
     use crate::state::replay;
     use delve_core::NoObserver;
 
     #[test]
     fn every_algorithm_agrees_on_an_easy_instance() {
-        let goal = Grid::standard_goal(Board::new(3, 3).unwrap());
-        let start = Grid::new(goal.board(), vec![1, 2, 3, 4, 0, 6, 7, 5, 8]).unwrap();
+        let goal = Grid::standard_goal(Dims::new(3, 3).unwrap());
+        let start = Grid::new(goal.dims(), vec![1, 2, 3, 4, 0, 6, 7, 5, 8]).unwrap();
         let space = crate::enumerate::enumerate(&goal, u64::MAX, &Limits::none(), NoObserver).unwrap();
         let optimal = space.depth(&start).unwrap();
         for (name, _) in Algorithm::NAMES {
@@ -656,8 +664,8 @@ mod tests {
 
     #[test]
     fn unsolvable_is_refused_before_searching() {
-        let goal = Grid::standard_goal(Board::new(3, 3).unwrap());
-        let start = Grid::new(goal.board(), vec![2, 1, 3, 4, 5, 6, 7, 8, 0]).unwrap();
+        let goal = Grid::standard_goal(Dims::new(3, 3).unwrap());
+        let start = Grid::new(goal.dims(), vec![2, 1, 3, 4, 5, 6, 7, 8, 0]).unwrap();
         let err = solve(
             &start,
             &goal,
@@ -682,7 +690,7 @@ mod tests {
 
     #[test]
     fn large_boards_use_bytes() {
-        let goal = Grid::standard_goal(Board::new(5, 5).unwrap());
+        let goal = Grid::standard_goal(Dims::new(5, 5).unwrap());
         let start = goal.apply(Move::Up).unwrap().apply(Move::Left).unwrap().apply(Move::Up).unwrap();
         let out = solve(
             &start,
@@ -712,7 +720,7 @@ mod tests {
 
     #[test]
     fn the_policy_picks_the_heuristic() {
-        let goal = |r, c| Grid::standard_goal(Board::new(r, c).unwrap());
+        let goal = |r, c| Grid::standard_goal(Dims::new(r, c).unwrap());
         let fake = |g: &Grid| -> Result<Arc<AdditivePdb>, Error> {
             let p = crate::pdb::Partition::parse("2-3", g)?;
             Ok(Arc::new(AdditivePdb::build(g, &p, &Limits::none(), NoObserver)?.pdb))
@@ -729,7 +737,7 @@ mod tests {
         assert!(choose(Pdb, Algorithm::Idastar, &goal(5, 5)).unwrap_err().to_string().contains("up to 16 cells"));
         // A database for another goal is refused.
         let other = fake(&goal(2, 3)).unwrap();
-        let keypad = crate::notation::keypad_goal(Board::new(2, 3).unwrap()).unwrap();
+        let keypad = crate::notation::keypad_goal(Dims::new(2, 3).unwrap()).unwrap();
         assert!(Solver::new(&keypad, Notation::Keypad, Algorithm::Astar, HeuristicChoice::Pdb(other)).is_err());
         for (name, _) in HeuristicRequest::NAMES {
             assert_eq!(name.parse::<HeuristicRequest>().unwrap().name(), name);
@@ -739,12 +747,12 @@ mod tests {
 
     #[test]
     fn batches_report_every_instance() {
-        let goal = Grid::standard_goal(Board::new(3, 3).unwrap());
+        let goal = Grid::standard_goal(Dims::new(3, 3).unwrap());
         let solver =
             Solver::new(&goal, Notation::RowMajor, Algorithm::Idastar, HeuristicChoice::LinearConflict).unwrap();
         let easy = goal.apply(Move::Up).unwrap();
-        let odd = Grid::new(goal.board(), vec![2, 1, 3, 4, 5, 6, 7, 8, 0]).unwrap();
-        let hard = Grid::new(goal.board(), vec![8, 6, 7, 2, 5, 4, 3, 0, 1]).unwrap();
+        let odd = Grid::new(goal.dims(), vec![2, 1, 3, 4, 5, 6, 7, 8, 0]).unwrap();
+        let hard = Grid::new(goal.dims(), vec![8, 6, 7, 2, 5, 4, 3, 0, 1]).unwrap();
         let starts = vec![(3, easy), (5, odd), (8, hard.clone())];
         let report = solver.solve_batch(&starts, &Limits::none(), NoObserver).unwrap();
         assert_eq!(report.outcome, OutcomeKind::NoSolution);
@@ -755,6 +763,10 @@ mod tests {
         assert_eq!(report.stats.expanded, report.detail.results.iter().map(|r| r.report.stats.expanded).sum::<u64>());
         let json = serde_json::to_value(&report).unwrap();
         assert_eq!(json["results"][0]["line"], 3);
+        assert_eq!(
+            (json["results"][0]["instance"].as_u64(), json["results"][2]["instance"].as_u64()),
+            (Some(1), Some(3))
+        );
         assert_eq!(json["results"][0]["moves"], 1);
         assert_eq!(json["results"][0]["path"], serde_json::json!(["D"]));
         assert!(json["results"][1]["unsolvable"].is_string());

@@ -2,7 +2,7 @@
 //! compact `Copy` [`Position`] the searches use, generic over its cell storage: packed
 //! nibbles ([`Nibbles`], boards up to 16 cells, one `u64`) or bytes ([`Bytes`], up to 36).
 
-use crate::board::{Board, MAX_CELLS, Move};
+use crate::board::{Dims, MAX_CELLS, Move};
 use crate::error::Error;
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -115,13 +115,13 @@ impl<C: Cells> Position<C> {
 /// and the tiles are exactly `0..cells`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
-    board: Board,
+    board: Dims,
     tiles: Vec<u8>,
 }
 
 impl Grid {
     /// Validates `tiles` (row-major, 0 = blank) against `board`.
-    pub fn new(board: Board, tiles: Vec<u8>) -> Result<Grid, Error> {
+    pub fn new(board: Dims, tiles: Vec<u8>) -> Result<Grid, Error> {
         let n = board.cells();
         if tiles.len() != n {
             return Err(Error::Notation(format!(
@@ -151,13 +151,13 @@ impl Grid {
         Ok(Grid { board, tiles })
     }
     /// The standard goal `1 2 … n−1 0` (blank last).
-    pub fn standard_goal(board: Board) -> Grid {
+    pub fn standard_goal(board: Dims) -> Grid {
         let n = board.cells();
         let tiles = (1..n as u8).chain(std::iter::once(0)).collect();
         Grid { board, tiles }
     }
-    /// The board.
-    pub fn board(&self) -> Board {
+    /// The board's dimensions.
+    pub fn dims(&self) -> Dims {
         self.board
     }
     /// Tile per cell, row-major, 0 = blank.
@@ -181,7 +181,7 @@ impl Grid {
         Position::from_tiles(&self.tiles)
     }
     /// The grid of a compact state.
-    pub fn from_position<C: Cells>(board: Board, p: &Position<C>) -> Grid {
+    pub fn from_position<C: Cells>(board: Dims, p: &Position<C>) -> Grid {
         Grid { board, tiles: p.tiles(board.cells()) }
     }
     /// The solvability invariant: the parity of the tile permutation read row-major
@@ -222,8 +222,8 @@ pub fn replay(start: &Grid, moves: &[Move]) -> Option<Vec<Grid>> {
 mod tests {
     use super::*;
 
-    fn b(r: usize, c: usize) -> Board {
-        Board::new(r, c).unwrap()
+    fn b(r: usize, c: usize) -> Dims {
+        Dims::new(r, c).unwrap()
     }
 
     #[test]
@@ -257,7 +257,7 @@ mod tests {
             let goal = Grid::standard_goal(b(r, c));
             let mut t = goal.tiles().to_vec();
             t.swap(0, 1);
-            let swapped = Grid::new(goal.board(), t).unwrap();
+            let swapped = Grid::new(goal.dims(), t).unwrap();
             assert!(!swapped.can_reach(&goal), "{r}x{c}");
             // Any legal move keeps the invariant.
             let mut g = goal.clone();

@@ -3,6 +3,7 @@
 //! every solver's path replayed by a checker written here, solver agreement, parity,
 //! heuristic admissibility against the exact depths, and hand-worked analytics.
 
+use delve_core::random::Rng;
 use delve_core::{Algorithm, Limits, NoObserver};
 use delve_sliding::analytics::{analyze, parse_samples};
 use delve_sliding::enumerate::{Enumeration, enumerate};
@@ -12,13 +13,12 @@ use delve_sliding::pdb::{AdditivePdb, Partition};
 use delve_sliding::pool::samples_needed;
 use delve_sliding::rank::Ranker;
 use delve_sliding::solve::{HeuristicChoice, solve};
-use delve_sliding::{Board, Grid, Move, Nibbles, Position};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use delve_sliding::{Dims, Grid, Move, Nibbles, Position};
+use rand::{Rng as _, SeedableRng};
 use std::sync::Arc;
 
-fn board(r: usize, c: usize) -> Board {
-    Board::new(r, c).unwrap()
+fn board(r: usize, c: usize) -> Dims {
+    Dims::new(r, c).unwrap()
 }
 
 fn space(goal: &Grid) -> Enumeration {
@@ -52,7 +52,7 @@ fn check_path(rows: usize, cols: usize, start: &[u8], path: &[Move]) -> Vec<u8> 
 }
 
 /// A state `steps` random moves from `goal` (seeded).
-fn scramble(goal: &Grid, steps: usize, rng: &mut ChaCha8Rng) -> Grid {
+fn scramble(goal: &Grid, steps: usize, rng: &mut Rng) -> Grid {
     let mut g = goal.clone();
     for _ in 0..steps {
         let m = Move::ALL[rng.gen_range(0..4)];
@@ -95,10 +95,10 @@ fn every_solver_finds_an_optimal_replayable_path_on_random_8_puzzles() {
         AdditivePdb::build(&goal, &Partition::parse("4-4", &goal).unwrap(), &Limits::none(), NoObserver).unwrap().pdb,
     );
     let ranker = Ranker::new(&goal).unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(2024);
+    let mut rng = Rng::seed_from_u64(2024);
     let heuristics = [HeuristicChoice::Manhattan, HeuristicChoice::LinearConflict, HeuristicChoice::Pdb(pdb)];
     for trial in 0..12 {
-        let start = Grid::from_position(goal.board(), &ranker.unrank(rng.gen_range(0..ranker.len())));
+        let start = Grid::from_position(goal.dims(), &ranker.unrank(rng.gen_range(0..ranker.len())));
         let depth = e.depth(&start).unwrap();
         let mut runs: Vec<(Algorithm, &HeuristicChoice)> = Vec::new();
         for h in &heuristics {
@@ -127,7 +127,7 @@ fn every_solver_finds_an_optimal_replayable_path_on_random_8_puzzles() {
 #[test]
 fn solvers_agree_on_easy_15_puzzles() {
     let goal = Grid::standard_goal(board(4, 4));
-    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut rng = Rng::seed_from_u64(7);
     for _ in 0..4 {
         let start = scramble(&goal, 40, &mut rng);
         let mut lengths = Vec::new();
@@ -172,7 +172,7 @@ fn heuristics_are_admissible_and_ordered_on_every_8_puzzle_state() {
     let mut exact_hits = 0u64;
     for i in 0..ranker.len() {
         let p: Position<Nibbles> = ranker.unrank(i);
-        let g = Grid::from_position(goal.board(), &p);
+        let g = Grid::from_position(goal.dims(), &p);
         let d = e.depth(&g).unwrap();
         let (m, l, h) = (manhattan.estimate(&p), lc.estimate(&p), pdb.estimate(&p));
         assert!(m <= l && l <= d, "manhattan {m} lc {l} depth {d}");
@@ -189,7 +189,7 @@ fn parity_is_checked_before_searching() {
         let goal = Grid::standard_goal(board(r, c));
         let mut t = goal.tiles().to_vec();
         t.swap(0, 1);
-        let bad = Grid::new(goal.board(), t).unwrap();
+        let bad = Grid::new(goal.dims(), t).unwrap();
         assert!(!bad.can_reach(&goal));
         let err = solve(
             &bad,
@@ -266,7 +266,7 @@ fn analytics_reports_unsolvable_rows_with_their_line() {
 
 #[test]
 fn parser_errors() {
-    let msg = |s: &str, b: Option<Board>| parse_state(s, b).unwrap_err().to_string();
+    let msg = |s: &str, b: Option<Dims>| parse_state(s, b).unwrap_err().to_string();
     assert!(msg("1 2 3 4 5 6 7 8 12", None).contains("tile 12 does not exist on a 3x3 board"));
     assert!(msg("1 2 3 4 5 6 7 7 0", None).contains("tile 7 appears twice"));
     assert!(msg("1 2 3 4 5 6 7 0", None).contains("cannot tell the board size from 8 values"));
@@ -276,8 +276,8 @@ fn parser_errors() {
     assert!(msg("7894 5B623", Some(board(3, 3))).contains("got 2 values"));
     assert!(msg("7 8 9 4 x B 6 2 3", None).contains("`x` at position 5 is not a keypad tile"));
     assert!(msg("a b c", None).contains("cannot tell") || msg("a b c", None).contains("not a tile"));
-    assert!(Board::parse("0x3").is_err());
-    assert!(Board::parse("6x7").unwrap_err().to_string().contains("at most 36 cells"));
+    assert!(Dims::parse("0x3").is_err());
+    assert!(Dims::parse("6x7").unwrap_err().to_string().contains("at most 36 cells"));
 }
 
 #[test]
