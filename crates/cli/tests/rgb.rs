@@ -1,35 +1,30 @@
 //! End-to-end tests of `delve rgb`: solve (text, --json, --log, each rule set), bench, show,
 //! and bad input (exit 2 with a one-line error naming file, line and column).
 
-use assert_cmd::Command;
+mod common;
+
+use common::{bad_input, delve};
 use serde_json::Value;
 use std::path::PathBuf;
-
-fn delve() -> Command {
-    Command::cargo_bin("delve").expect("the delve binary is built")
-}
 
 fn data(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../domains/rgb/data").join(name);
     path.to_str().expect("UTF-8 path").to_string()
 }
 
-fn run(args: &[&str], code: i32) -> (String, String) {
-    let out = delve().arg("rgb").args(args).output().unwrap();
-    let (stdout, stderr) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
-    assert_eq!(out.status.code(), Some(code), "{args:?}: stdout {stdout} stderr {stderr}");
-    (stdout, stderr)
+fn run(args: &[&str], code: i32) -> String {
+    common::run("rgb", args, code)
 }
 
+/// `delve rgb ARGS` whose arguments already hold `--json`.
 fn json(args: &[&str], code: i32) -> Value {
-    let (stdout, _) = run(args, code);
-    assert_eq!(stdout.lines().count(), 1, "one JSON object: {stdout}");
-    serde_json::from_str(&stdout).unwrap()
+    let args: Vec<&str> = args.iter().copied().filter(|a| *a != "--json").collect();
+    common::json("rgb", &args, code)
 }
 
 #[test]
 fn solve_prints_the_optimal_cost_and_the_reference_routes() {
-    let (out, _) = run(&["solve", &data("Custom.txt"), "--algo", "ils", "--rules", "reference"], 0);
+    let out = run(&["solve", &data("Custom.txt"), "--algo", "ils", "--rules", "reference"], 0);
     assert!(out.contains("optimal cost 6"), "{out}");
     assert!(out.contains("[Truck 0] →↑.→.↓*") && out.contains("[Truck 1] ←↑.↑*"), "{out}");
     assert!(out.contains("plan:  [(0,R,1),(1,L,1)] [(0,U,2),(1,U,2)]"), "{out}");
@@ -68,7 +63,7 @@ fn unsolvable_levels_exit_one_after_the_whole_search() {
 
 #[test]
 fn log_prints_find_cost_lines() {
-    let (out, _) = run(&["solve", &data("Custom.txt"), "--algo", "ils", "--log"], 0);
+    let out = run(&["solve", &data("Custom.txt"), "--algo", "ils", "--log"], 0);
     let lines: Vec<&str> = out.lines().filter(|l| l.starts_with("Find Cost: ")).collect();
     assert_eq!(lines, ["Find Cost: 0", "Find Cost: 1", "Find Cost: 3", "Find Cost: 4", "Find Cost: 5", "Find Cost: 6"]);
     // With --json the log goes to stderr and stdout stays one object.
@@ -91,9 +86,9 @@ fn bench_solves_a_folder() {
 
 #[test]
 fn show_draws_the_level_and_animates_the_plan() {
-    let (out, _) = run(&["show", &data("Custom.txt")], 0);
+    let out = run(&["show", &data("Custom.txt")], 0);
     assert!(out.contains("0─┴───┴───┴─1"), "{out}");
-    let (out, _) = run(&["show", &data("Custom.txt"), "--plan", "--delay", "0"], 0);
+    let out = run(&["show", &data("Custom.txt"), "--plan", "--delay", "0"], 0);
     assert_eq!(out.matches("— time ").count(), 7, "frames for times 0..=6: {out}");
 }
 
@@ -103,13 +98,13 @@ fn bad_input_exits_two_with_file_line_and_column() {
     std::fs::create_dir_all(&dir).unwrap();
     let bad = dir.join("bad.txt");
     std::fs::write(&bad, "rows: 1\ncols: 3\ntruck: 0 red -\ngrid:\n0-x-R\nend\n").unwrap();
-    let (_, err) = run(&["solve", bad.to_str().unwrap()], 2);
+    let err = bad_input("rgb", &["solve", bad.to_str().unwrap()]);
     assert!(err.contains("bad.txt:5:3: expected a cell"), "{err}");
-    let (_, err) = run(&["solve", "/no/such/level.txt"], 2);
+    let err = bad_input("rgb", &["solve", "/no/such/level.txt"]);
     assert!(err.starts_with("error: cannot read level file /no/such/level.txt"), "{err}");
-    let (_, err) = run(&["solve", &data("Custom.txt"), "--algo", "dfs"], 2);
+    let err = bad_input("rgb", &["solve", &data("Custom.txt"), "--algo", "dfs"]);
     assert!(err.contains("does not find optimal plans"), "{err}");
-    let (_, err) = run(&["solve", &data("Custom.txt"), "--rules", "house"], 2);
+    let err = bad_input("rgb", &["solve", &data("Custom.txt"), "--rules", "house"]);
     assert!(err.contains("unknown rule set `house`"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,13 +2,11 @@
 //! `delve-sudoku`'s tests, sources in its `tests/data/SOURCES.md`) from the argument and from
 //! files, every solver, and bad input with line and column.
 
-use assert_cmd::Command;
-use serde_json::Value;
-use std::path::PathBuf;
+mod common;
 
-fn delve() -> Command {
-    Command::cargo_bin("delve").expect("the delve binary is built")
-}
+use serde_json::Value;
+
+use common::delve;
 
 fn run(args: &[&str]) -> (i32, String, String) {
     let out = delve().arg("sudoku").arg("solve").args(args).output().unwrap();
@@ -16,9 +14,7 @@ fn run(args: &[&str]) -> (i32, String, String) {
 }
 
 fn hard() -> Vec<(String, String, String)> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../domains/sudoku/tests/data/hard-sudoku.txt");
-    std::fs::read_to_string(path)
-        .unwrap()
+    common::repo_file("crates/domains/sudoku/tests/data/hard-sudoku.txt")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {

@@ -8,7 +8,9 @@ use std::path::PathBuf;
 
 fn puzzles() -> Vec<(String, Sudoku, Sudoku)> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/hard-sudoku.txt");
-    let text = std::fs::read_to_string(&path).expect("test data present");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!("cannot read {} ({e}); it ships with the repository at crates/domains/sudoku/tests/data", path.display())
+    });
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
