@@ -38,6 +38,7 @@ pub mod local;
 pub mod matching;
 pub mod observe;
 pub mod outcome;
+pub mod parse_error;
 pub mod prelude;
 pub mod problem;
 pub mod random;
@@ -50,6 +51,7 @@ pub use algorithm::{Algorithm, NeedsPredecessors, UnknownAlgorithm};
 pub use cost::{Cost, Lex, Ordered, Scale};
 pub use observe::{Bound, Control, Event, FnObserver, Live, Meter, NoObserver, NodeInfo, Observer, SharedMeter};
 pub use outcome::{Clock, Limits, NegativeTimeout, Outcome, OutcomeKind, SearchResult, Solution, Stats, StopReason};
+pub use parse_error::ParseError;
 pub use problem::{
     Actions, FnProblem, OutcomeOf, Problem, ResultOf, Reversible, Successor, WithPredecessors, expand_by_actions,
 };

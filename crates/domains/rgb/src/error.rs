@@ -1,7 +1,6 @@
 //! The errors of the RGB Express domain: [`ParseError`] (where in a level file, and what was
 //! expected there), its [`ErrorKind`], and the crate-wide [`RgbError`].
 
-use std::fmt;
 use std::path::PathBuf;
 
 /// What is wrong at a place in a level file.
@@ -115,38 +114,9 @@ pub enum ErrorKind {
     },
 }
 
-/// A level file could not be parsed: where (file when known, 1-based line and column) and
-/// what was expected there.
-///
-/// Displays as `FILE:LINE:COL: message`, or `line LINE, column COL: message` for text that
-/// did not come from a file.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}: {kind}", Location { file: file.as_ref(), line: *line, column: *column })]
-pub struct ParseError {
-    /// The file the text came from, if any.
-    pub file: Option<PathBuf>,
-    /// 1-based line number.
-    pub line: usize,
-    /// 1-based column (in characters).
-    pub column: usize,
-    /// What went wrong.
-    pub kind: ErrorKind,
-}
-
-struct Location<'a> {
-    file: Option<&'a PathBuf>,
-    line: usize,
-    column: usize,
-}
-
-impl fmt::Display for Location<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.file {
-            Some(file) => write!(f, "{}:{}:{}", file.display(), self.line, self.column),
-            None => write!(f, "line {}, column {}", self.line, self.column),
-        }
-    }
-}
+/// A malformed file: where (file when known, 1-based line and column) and what was expected
+/// there; displays as `FILE:LINE:COL: message`.
+pub type ParseError = delve_core::ParseError<ErrorKind>;
 
 /// Everything that can go wrong in the RGB Express domain.
 #[derive(Debug, thiserror::Error)]

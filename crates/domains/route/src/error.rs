@@ -1,7 +1,6 @@
 //! The errors of the route domain: [`ParseError`] (where in a map file, and what was
 //! expected there), its [`ErrorKind`], and the crate-wide [`RouteError`].
 
-use std::fmt;
 use std::path::PathBuf;
 
 /// What is wrong with a line of a road-map file.
@@ -86,38 +85,9 @@ pub(crate) fn suggest(suggestion: Option<&str>) -> String {
     suggestion.map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default()
 }
 
-/// A road-map file could not be parsed: where (file when known, 1-based line and column)
-/// and what was expected there.
-///
-/// Displays as `FILE:LINE:COL: message`, or `line LINE, column COL: message` for text that
-/// did not come from a file.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error("{}: {kind}", Location { file: file.as_ref(), line: *line, column: *column })]
-pub struct ParseError {
-    /// The file the text came from, if any.
-    pub file: Option<PathBuf>,
-    /// 1-based line number.
-    pub line: usize,
-    /// 1-based column (in characters) where the problem starts.
-    pub column: usize,
-    /// What went wrong.
-    pub kind: ErrorKind,
-}
-
-struct Location<'a> {
-    file: Option<&'a PathBuf>,
-    line: usize,
-    column: usize,
-}
-
-impl fmt::Display for Location<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.file {
-            Some(file) => write!(f, "{}:{}:{}", file.display(), self.line, self.column),
-            None => write!(f, "line {}, column {}", self.line, self.column),
-        }
-    }
-}
+/// A malformed file: where (file when known, 1-based line and column) and what was expected
+/// there; displays as `FILE:LINE:COL: message`.
+pub type ParseError = delve_core::ParseError<ErrorKind>;
 
 /// Everything that can go wrong in the route domain.
 #[derive(Debug, thiserror::Error)]
