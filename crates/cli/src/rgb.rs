@@ -122,7 +122,9 @@ fn open(file: &Path, rules: Rules) -> anyhow::Result<RgbProblem> {
 
 /// `--log` lines plus the progress spinner.
 struct SolveObserver {
-    log: bool,
+    /// The log line's label (`Find Cost` for iterative lengthening, `Find Bound` for IDA*),
+    /// or `None` without `--log`.
+    log: Option<&'static str>,
     to_stderr: bool,
     progress: Progress,
 }
@@ -130,12 +132,10 @@ struct SolveObserver {
 impl Observer<State, u32> for SolveObserver {
     fn on_event(&mut self, event: &Event<'_, State, u32>, live: &Live) -> Control {
         self.progress.on_event(event, live);
-        if self.log
-            && let Event::Iteration { bound, .. } = event
-        {
+        if let (Some(label), Event::Iteration { bound, .. }) = (self.log, event) {
             let line = match bound {
-                Bound::Cost(c) => format!("Find Cost: {c}"),
-                Bound::Depth(d) => format!("Find Depth: {d}"),
+                Bound::Cost(c) => format!("{label}: {c}"),
+                Bound::Depth(d) => format!("{label}: {d}"),
                 _ => return Control::Continue,
             };
             if self.to_stderr { eprintln!("{line}") } else { println!("{line}") }
@@ -147,7 +147,12 @@ impl Observer<State, u32> for SolveObserver {
 fn run_solve(args: SolveArgs) -> anyhow::Result<Status> {
     let problem = open(&args.file, args.play.rules)?;
     let limits = args.search.limits();
-    let observer = SolveObserver { log: args.log, to_stderr: args.search.json, progress: Progress::new("solving") };
+    let label = if args.play.algo == Algorithm::Idastar { "Find Bound" } else { "Find Cost" };
+    let observer = SolveObserver {
+        log: args.log.then_some(label),
+        to_stderr: args.search.json,
+        progress: Progress::new("solving"),
+    };
     let solved = solve(&problem, args.play.algo, &limits, observer)
         .context("internal error: the plan found fails the independent replay")?;
     let report = solved.report(&problem, args.play.algo);
