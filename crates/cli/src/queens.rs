@@ -8,6 +8,7 @@ use delve_core::{Limits, Report};
 use delve_queens::{
     Algorithm, Found, QueensDetail, Run, count_report, count_solutions, format_output, parse_batch, rows_line, verify,
 };
+use delve_sliding::error::human_bytes;
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -113,8 +114,27 @@ pub fn run(args: QueensArgs) -> anyhow::Result<Status> {
     }
 }
 
+/// Peak memory per queen, rounded up from the hungriest algorithm: `sa` peaked at 71 bytes
+/// per queen at N = 10^7 (707 MB), `min-conflicts` and `construct` at 43 (release build).
+const BYTES_PER_QUEEN: u64 = 72;
+
+/// Refuses an N whose arrays cannot fit in the memory the OS reports available: the local
+/// searches accept N up to 2^32 - 1, and a failed allocation would abort the process.
+fn check_memory(n: usize, available: u64) -> anyhow::Result<()> {
+    let need = (n as u64).saturating_mul(BYTES_PER_QUEEN);
+    if need > available {
+        bail!(
+            "{n}-queens needs about {} of memory, but only {} is available",
+            human_bytes(need as f64),
+            human_bytes(available as f64)
+        );
+    }
+    Ok(())
+}
+
 /// Runs one algorithm with a spinner on a terminal, and checks any placement it returns.
 fn run_checked(n: usize, algo: Algorithm, seed: u64, limits: &Limits) -> anyhow::Result<Run> {
+    check_memory(n, crate::sliding::memory_available())?;
     let spinner = Progress::new(&format!("{n}-queens {algo}"));
     let run = delve_queens::solve(n, algo, seed, limits, spinner)?;
     if let Found::Solved(rows) = &run.found {
@@ -285,7 +305,17 @@ fn count(args: CountArgs) -> anyhow::Result<Status> {
 
 #[cfg(test)]
 mod tests {
-    use super::draw;
+    use super::{check_memory, draw};
+
+    /// `delve queens solve 4294967295` aborted on a failed 17 GB allocation.
+    #[test]
+    fn boards_beyond_memory_are_refused() {
+        let gib = 1 << 30;
+        let msg = check_memory(4_294_967_295, 16 * gib).unwrap_err().to_string();
+        assert_eq!(msg, "4294967295-queens needs about 288.0 GiB of memory, but only 16.0 GiB is available");
+        assert!(check_memory(10_000_000, 16 * gib).is_ok());
+        assert!(check_memory(usize::MAX, u64::MAX - 1).is_err());
+    }
 
     #[test]
     fn boards_are_drawn_row_one_on_top() {
