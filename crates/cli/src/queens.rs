@@ -224,9 +224,15 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
     for e in &errors {
         eprintln!("error: {name}: {e}");
     }
+    if lines.is_empty() && errors.is_empty() {
+        bail!("{name}: no `N algorithm` lines in the file");
+    }
     std::fs::create_dir_all(&args.out_dir)
         .with_context(|| format!("cannot create the output directory {}", args.out_dir.display()))?;
     let mut stopped = false;
+    // Lines the library refuses (N too large for the algorithm or for memory): bad input,
+    // reported like malformed lines.
+    let mut refused = 0;
     let mut results = Vec::new();
     // One `Limits` for the whole batch: the time limit is counted per line.
     let limits = args.search.limits();
@@ -235,7 +241,7 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("error: {name}: line {}: {e:#}", line.line);
-                stopped = true;
+                refused += 1;
                 continue;
             }
         };
@@ -268,8 +274,8 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
         let errors = errors.iter().map(ToString::to_string).collect();
         common::print_json(&BatchOutput { input: name.clone(), results, errors });
     }
-    if !errors.is_empty() {
-        bail!("{name}: {} malformed line(s); the other lines were processed", errors.len());
+    if !errors.is_empty() || refused > 0 {
+        bail!("{name}: {} malformed or unsupported line(s); the other lines were processed", errors.len() + refused);
     }
     Ok(if stopped { Status::NotSolved } else { Status::Done })
 }
