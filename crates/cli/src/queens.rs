@@ -4,6 +4,7 @@
 use crate::common::{self, Progress, SearchArgs, Status};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
+use delve_core::human;
 use delve_core::{Limits, Report};
 use delve_queens::{
     Algorithm, Found, QueensDetail, Run, count_report, count_solutions, format_output, parse_batch, rows_line, verify,
@@ -113,8 +114,27 @@ pub fn run(args: QueensArgs) -> anyhow::Result<Status> {
     }
 }
 
+/// Peak memory per queen, rounded up from the hungriest algorithm: `sa` peaked at 71 bytes
+/// per queen at N = 10^7 (707 MB), `min-conflicts` and `construct` at 43 (release build).
+const BYTES_PER_QUEEN: u64 = 72;
+
+/// Refuses an N whose arrays cannot fit in the memory the OS reports available: the local
+/// searches accept N up to 2^32 - 1, and a failed allocation would abort the process.
+fn check_memory(n: usize, available: u64) -> anyhow::Result<()> {
+    let need = (n as u64).saturating_mul(BYTES_PER_QUEEN);
+    if need > available {
+        bail!(
+            "{n}-queens needs about {} of memory, but only {} is available",
+            human::bytes(need as f64),
+            human::bytes(available as f64)
+        );
+    }
+    Ok(())
+}
+
 /// Runs one algorithm with a spinner on a terminal, and checks any placement it returns.
 fn run_checked(n: usize, algo: Algorithm, seed: u64, limits: &Limits) -> anyhow::Result<Run> {
+    check_memory(n, crate::sliding::memory_available())?;
     let spinner = Progress::new(&format!("{n}-queens {algo}"));
     let run = delve_queens::solve(n, algo, seed, limits, spinner)?;
     if let Found::Solved(rows) = &run.found {
@@ -204,9 +224,15 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
     for e in &errors {
         eprintln!("error: {name}: {e}");
     }
+    if lines.is_empty() && errors.is_empty() {
+        bail!("{name}: no `N algorithm` lines in the file");
+    }
     std::fs::create_dir_all(&args.out_dir)
         .with_context(|| format!("cannot create the output directory {}", args.out_dir.display()))?;
     let mut stopped = false;
+    // Lines the library refuses (N too large for the algorithm or for memory): bad input,
+    // reported like malformed lines.
+    let mut refused = 0;
     let mut results = Vec::new();
     // One `Limits` for the whole batch: the time limit is counted per line.
     let limits = args.search.limits();
@@ -215,7 +241,7 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("error: {name}: line {}: {e:#}", line.line);
-                stopped = true;
+                refused += 1;
                 continue;
             }
         };
@@ -248,8 +274,8 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
         let errors = errors.iter().map(ToString::to_string).collect();
         common::print_json(&BatchOutput { input: name.clone(), results, errors });
     }
-    if !errors.is_empty() {
-        bail!("{name}: {} malformed line(s); the other lines were processed", errors.len());
+    if !errors.is_empty() || refused > 0 {
+        bail!("{name}: {} malformed or unsupported line(s); the other lines were processed", errors.len() + refused);
     }
     Ok(if stopped { Status::NotSolved } else { Status::Done })
 }
@@ -285,7 +311,17 @@ fn count(args: CountArgs) -> anyhow::Result<Status> {
 
 #[cfg(test)]
 mod tests {
-    use super::draw;
+    use super::{check_memory, draw};
+
+    /// `delve queens solve 4294967295` aborted on a failed 17 GB allocation.
+    #[test]
+    fn boards_beyond_memory_are_refused() {
+        let gib = 1 << 30;
+        let msg = check_memory(4_294_967_295, 16 * gib).unwrap_err().to_string();
+        assert_eq!(msg, "4294967295-queens needs about 288.0 GiB of memory, but only 16.0 GiB is available");
+        assert!(check_memory(10_000_000, 16 * gib).is_ok());
+        assert!(check_memory(usize::MAX, u64::MAX - 1).is_err());
+    }
 
     #[test]
     fn boards_are_drawn_row_one_on_top() {

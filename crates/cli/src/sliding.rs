@@ -101,7 +101,7 @@ fn resolve_goal(goal: Option<&str>, board: Dims, notation: Notation) -> Result<G
 }
 
 /// Bytes of memory the OS reports available (`MemAvailable`), or unlimited when unknown.
-fn memory_available() -> u64 {
+pub(crate) fn memory_available() -> u64 {
     std::fs::read_to_string("/proc/meminfo")
         .ok()
         .and_then(|m| {

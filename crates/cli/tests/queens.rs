@@ -174,6 +174,17 @@ fn reference_batch_example_round_trips() {
     assert!(stderr.contains("line 3, column 3: unknown algorithm `warp`"), "{stderr}");
     assert_eq!(read("4_bfs_output.txt"), "2 4 1 3\n");
     assert_eq!(read("2_csp_output.txt"), "no solution\n");
+    // A line the algorithm cannot take is bad input too; an empty file does nothing.
+    std::fs::write(&input, "3000 mac\n6 csp\n").unwrap();
+    let (rc, _, stderr) = run(&["batch", input.to_str().unwrap(), "--out-dir", out_dir.to_str().unwrap()]);
+    assert_eq!(rc, 2, "{stderr}");
+    assert!(stderr.contains("line 1: mac supports N up to 2000"), "{stderr}");
+    assert!(stderr.contains("1 malformed or unsupported line(s)"), "{stderr}");
+    assert_eq!(read("6_csp_output.txt"), "5 3 1 6 4 2\n");
+    std::fs::write(&input, "\n# nothing\n").unwrap();
+    let (rc, _, stderr) = run(&["batch", input.to_str().unwrap(), "--out-dir", out_dir.to_str().unwrap()]);
+    assert_eq!(rc, 2);
+    assert!(stderr.contains("no `N algorithm` lines"), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -203,6 +214,7 @@ fn bad_input_is_a_one_line_error() {
         (vec!["count", "28"], "count supports N up to 27"),
         (vec!["solve", "3000", "--algo", "mac"], "mac supports N up to 2000"),
         (vec!["batch", "/nonexistent/input.txt"], "cannot read"),
+        (vec!["solve", "4294967295"], "4294967295-queens needs about 288.0 GiB of memory"),
     ] {
         let (rc, _, stderr) = run(&args);
         assert_eq!(rc, 2, "{args:?}");

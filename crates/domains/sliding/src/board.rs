@@ -18,7 +18,8 @@ pub struct Dims {
 impl Dims {
     /// The dimensions of a board with `rows` rows and `cols` columns; 2 ≤ rows, cols and rows·cols ≤ 36.
     pub fn new(rows: usize, cols: usize) -> Result<Dims, Error> {
-        if rows < 2 || cols < 2 || rows * cols > MAX_CELLS {
+        // `checked_mul`: sizes read from the command line can be any `usize`.
+        if rows < 2 || cols < 2 || rows.checked_mul(cols).is_none_or(|cells| cells > MAX_CELLS) {
             return Err(Error::Dims(format!(
                 "a board needs at least 2 rows and 2 columns and at most {MAX_CELLS} cells, got {rows}x{cols}"
             )));
@@ -189,6 +190,17 @@ impl MoveTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The input the `board_size` fuzz target (fuzz/) found: the cell count overflowed (a
+    /// panic with overflow checks; in release it wrapped and let a 0x0 board through).
+    #[test]
+    fn huge_sizes_are_refused() {
+        for text in ["44757445745754×75744574575", "4294967296x4294967296", "18446744073709551615x2"] {
+            let msg = Dims::parse(text).unwrap_err().to_string();
+            assert!(msg.contains("at most 36 cells"), "{text}: {msg}");
+        }
+        assert!(Dims::new(usize::MAX, usize::MAX).is_err());
+    }
 
     #[test]
     fn neighbors_respect_edges() {

@@ -62,10 +62,12 @@ impl Partition {
                 .split(['-', '+', ','])
                 .map(|s| s.trim().parse::<usize>().map_err(|_| bad(format!("`{s}` is not a group size"))))
                 .collect::<Result<_, _>>()?;
-            if sizes.iter().sum::<usize>() != tiles_in_order.len() {
+            // Summed in u128: each size is a usize, so a handful of huge ones cannot overflow
+            // it (and a wrapped usize sum could match the tile count and split out of range).
+            let total: u128 = sizes.iter().map(|&k| k as u128).sum();
+            if total != tiles_in_order.len() as u128 {
                 return Err(bad(format!(
-                    "group sizes add up to {}, but a {} board has {} tiles",
-                    sizes.iter().sum::<usize>(),
+                    "group sizes add up to {total}, but a {} board has {} tiles",
                     goal.dims(),
                     tiles_in_order.len()
                 )));
@@ -95,13 +97,8 @@ impl Partition {
             if g.is_empty() {
                 return Err(Error::Pdb("empty group".into()));
             }
-            if partial_count(n, g.len()) > MAX_ENTRIES {
-                return Err(Error::Pdb(format!(
-                    "a group of {} tiles on {board} needs {} entries (at most {MAX_ENTRIES})",
-                    g.len(),
-                    partial_count(n, g.len())
-                )));
-            }
+            // Tiles first: once they are distinct tiles of the board, a group has fewer than
+            // `n` of them, which `partial_count` needs.
             for &t in g {
                 if t == 0 || t as usize >= n {
                     return Err(Error::Pdb(format!("tile {t} does not exist on {board}")));
@@ -110,6 +107,13 @@ impl Partition {
                     return Err(Error::Pdb(format!("tile {t} is in two groups")));
                 }
                 seen[t as usize] = true;
+            }
+            if partial_count(n, g.len()) > MAX_ENTRIES {
+                return Err(Error::Pdb(format!(
+                    "a group of {} tiles on {board} needs {} entries (at most {MAX_ENTRIES})",
+                    g.len(),
+                    partial_count(n, g.len())
+                )));
             }
         }
         if let Some(t) = (1..n).find(|&t| !seen[t]) {
@@ -808,6 +812,22 @@ mod tests {
         assert!(Partition::parse("1,2/3", &Grid::standard_goal(Dims::new(2, 2).unwrap())).is_ok());
         assert!(Partition::parse("1,2/2,3", &Grid::standard_goal(Dims::new(2, 2).unwrap())).is_err());
         assert!(Partition::parse("9-6", &goal).unwrap_err().to_string().contains("entries"));
+    }
+
+    /// Inputs the `sliding_partition` fuzz target (fuzz/) found panicking, and their kin: a
+    /// group longer than the board (duplicates) overflowed `partial_count`; group sizes whose
+    /// sum wraps around `usize` to the tile count split out of range.
+    #[test]
+    fn partition_fuzz_regressions() {
+        let goal = Grid::standard_goal(Dims::new(5, 3).unwrap());
+        let long = "1,2,4,2,3,4,2,3,,3,,,33,4,2,3,,3,,,3,44/,44/4";
+        assert!(Partition::parse(long, &goal).unwrap_err().to_string().contains("tile 2 is in two groups"));
+        let goal = Grid::standard_goal(Dims::new(4, 4).unwrap());
+        let wraps = format!("{}-16", usize::MAX);
+        let msg = Partition::parse(&wraps, &goal).unwrap_err().to_string();
+        assert!(msg.contains("add up to 18446744073709551631"), "{msg}");
+        let max = format!("{0}-{0}-{0}", usize::MAX);
+        assert!(Partition::parse(&max, &goal).unwrap_err().to_string().contains("add up to"));
     }
 
     #[test]

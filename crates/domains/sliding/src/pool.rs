@@ -31,6 +31,14 @@ pub fn expected_distinct(pool: f64, samples: usize) -> f64 {
     pool * (1.0 - (1.0 - 1.0 / pool).powi(samples as i32))
 }
 
+/// The most trials [`simulate_pool`] runs per pool size.
+pub const MAX_TRIALS: usize = 1_000_000;
+/// The most samples per trial [`simulate_pool`] draws.
+pub const MAX_SAMPLES: usize = 100_000_000;
+/// The most random draws in all (samples x trials x pools) [`simulate_pool`] makes: about
+/// a minute's work on a few cores.
+pub const MAX_DRAWS: u128 = 100_000_000_000;
+
 /// Simulates the curve (deterministic for a seed, whatever the number of threads).
 ///
 /// ```
@@ -46,6 +54,19 @@ pub fn simulate_pool(samples: usize, trials: usize, max_pool: usize, seed: u64) 
     if max_pool > 1_000_000 {
         return Err(Error::Unsupported(format!(
             "a largest pool of {max_pool} is more than this simulation handles (1,000,000)"
+        )));
+    }
+    // Trials are marked in a u32 and the closed form takes the samples as an i32 exponent;
+    // past these bounds (or the total number of draws) a run would also take hours.
+    if trials > MAX_TRIALS || samples > MAX_SAMPLES {
+        return Err(Error::Unsupported(format!(
+            "{samples} samples and {trials} trials: this simulation handles up to {MAX_SAMPLES} samples and {MAX_TRIALS} trials"
+        )));
+    }
+    let draws = samples as u128 * trials as u128 * max_pool as u128;
+    if draws > MAX_DRAWS {
+        return Err(Error::Unsupported(format!(
+            "{samples} samples x {trials} trials x {max_pool} pools is {draws} random draws, more than this simulation handles ({MAX_DRAWS})"
         )));
     }
     let average = (1..=max_pool)
@@ -238,6 +259,19 @@ impl SamplesNeeded {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `delve sliding pool --trials 18446744073709551615` (or as many samples) ran for hours,
+    /// and trials above 2^32 were silently truncated.
+    #[test]
+    fn oversized_simulations_are_refused() {
+        for (samples, trials, pools) in
+            [(80, usize::MAX, 100), (usize::MAX, 100, 100), (80, (1 << 32) + 1, 1), (100_000, 1000, 10_000)]
+        {
+            let msg = simulate_pool(samples, trials, pools, 1).unwrap_err().to_string();
+            assert!(msg.contains("this simulation handles"), "{msg}");
+        }
+        assert!(simulate_pool(80, 100, 100, 1).is_ok());
+    }
 
     #[test]
     fn reference_numbers() {
