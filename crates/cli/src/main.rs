@@ -3,6 +3,7 @@
 //! libraries, and renders the result as text or `--json`.
 
 mod common;
+mod game;
 mod queens;
 mod rgb;
 mod route;
@@ -33,6 +34,8 @@ enum Command {
     Sliding(sliding::SlidingArgs),
     /// RGB Express: optimal delivery plans, a folder benchmark, levels drawn and animated.
     Rgb(rgb::RgbArgs),
+    /// Adversarial search: minimax, alpha-beta, expectimax; the CS188 game-tree tests.
+    Game(game::GameArgs),
 }
 
 /// Whether a panic is the standard library's report that stdout was closed under us (a pipe
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
         Command::Route(args) => route::run(args),
         Command::Sliding(args) => sliding::run(args),
         Command::Rgb(args) => rgb::run(args),
+        Command::Game(args) => game::run(args),
     };
     match result {
         Ok(Status::Done) => ExitCode::SUCCESS,
