@@ -9,6 +9,7 @@ mod rgb;
 mod route;
 mod sliding;
 mod sudoku;
+mod tictactoe;
 
 use clap::{Parser, Subcommand};
 use common::Status;
@@ -36,6 +37,8 @@ enum Command {
     Rgb(rgb::RgbArgs),
     /// Adversarial search: minimax, alpha-beta, expectimax; the CS188 game-tree tests.
     Game(game::GameArgs),
+    /// Tic-tac-toe: the counts of its game tree.
+    Tictactoe(tictactoe::TicTacToeArgs),
 }
 
 /// Whether a panic is the standard library's report that stdout was closed under us (a pipe
@@ -67,6 +70,7 @@ fn main() -> ExitCode {
         Command::Sliding(args) => sliding::run(args),
         Command::Rgb(args) => rgb::run(args),
         Command::Game(args) => game::run(args),
+        Command::Tictactoe(args) => tictactoe::run(args),
     };
     match result {
         Ok(Status::Done) => ExitCode::SUCCESS,
