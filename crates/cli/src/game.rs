@@ -8,7 +8,7 @@ use anyhow::bail;
 use clap::{Args, Subcommand};
 use delve_game::cs188::{Verdict, check};
 use serde::Serialize;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Arguments of `delve game`.
 #[derive(Args, Debug)]
@@ -112,7 +112,7 @@ fn cs188(args: &Cs188Args) -> anyhow::Result<Status> {
 
 /// `PASS file (agent, depth)` or `FAIL file` with what differs.
 fn print_verdict(v: &Verdict) {
-    let file = display(&v.file);
+    let file = v.file.display();
     let action = v.run.action.as_deref().unwrap_or("(none)");
     if v.passed() {
         println!("PASS {file}  {}: {action}, {} generated", v.method.name(), v.run.generated.len());
@@ -128,8 +128,4 @@ fn print_verdict(v: &Verdict) {
         let missing = join(&mut v.expected.generated.difference(&v.run.generated));
         println!("     generated too: [{extra}], never generated: [{missing}]");
     }
-}
-
-fn display(path: &Path) -> String {
-    path.display().to_string()
 }

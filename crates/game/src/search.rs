@@ -371,7 +371,7 @@ mod tests {
         }
 
         #[test]
-        fn expectimax_lies_between_minimax_and_the_best_case(
+        fn expectimax_is_never_below_minimax(
             shape in proptest::collection::vec((0u8..=3, -9i8..=9), 1..40),
         ) {
             let t = tree(2, &shape, 200);
@@ -418,6 +418,24 @@ mod tests {
         let out = search(&t, &(0, 0), Method::AlphaBeta, Some(0), &Limits::none(), NoObserver);
         assert_eq!(out.decision(), Some(&Decision { value: 0.0, action: None }));
         assert_eq!(out.stats.expanded, 0);
+    }
+
+    #[test]
+    fn the_observer_can_drop_a_move() {
+        // Root → leaves 1 (value 5) and 2 (value 3): dropping node 1 leaves only 3.
+        let t = Tree { agents: 2, children: vec![vec![1, 2], vec![], vec![]], values: vec![0.0, 5.0, 3.0] };
+        struct DropFirst;
+        impl delve_core::Observer<(usize, usize), u32> for DropFirst {
+            fn on_event(&mut self, e: &Event<'_, (usize, usize), u32>, _: &delve_core::Live) -> delve_core::Control {
+                match e {
+                    Event::Generate(n) if n.state.0 == 1 => delve_core::Control::Prune,
+                    _ => delve_core::Control::Continue,
+                }
+            }
+        }
+        let out = search(&t, &(0, 0), Method::Minimax, None, &Limits::none(), DropFirst);
+        assert_eq!(out.decision(), Some(&Decision { value: 3.0, action: Some(1) }));
+        assert_eq!((out.stats.expanded, out.stats.generated), (1, 2));
     }
 
     #[test]
