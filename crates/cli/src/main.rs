@@ -3,11 +3,13 @@
 //! libraries, and renders the result as text or `--json`.
 
 mod common;
+mod game;
 mod queens;
 mod rgb;
 mod route;
 mod sliding;
 mod sudoku;
+mod tictactoe;
 
 use clap::{Parser, Subcommand};
 use common::Status;
@@ -33,6 +35,10 @@ enum Command {
     Sliding(sliding::SlidingArgs),
     /// RGB Express: optimal delivery plans, a folder benchmark, levels drawn and animated.
     Rgb(rgb::RgbArgs),
+    /// Adversarial search: minimax, alpha-beta, expectimax; the CS188 game-tree tests.
+    Game(game::GameArgs),
+    /// Tic-tac-toe: the counts of its game tree.
+    Tictactoe(tictactoe::TicTacToeArgs),
 }
 
 /// Whether a panic is the standard library's report that stdout was closed under us (a pipe
@@ -63,6 +69,8 @@ fn main() -> ExitCode {
         Command::Route(args) => route::run(args),
         Command::Sliding(args) => sliding::run(args),
         Command::Rgb(args) => rgb::run(args),
+        Command::Game(args) => game::run(args),
+        Command::Tictactoe(args) => tictactoe::run(args),
     };
     match result {
         Ok(Status::Done) => ExitCode::SUCCESS,

@@ -20,6 +20,8 @@ fn every_help_example_runs() {
         &["rgb", "solve"],
         &["rgb", "bench"],
         &["rgb", "show"],
+        &["game", "cs188"],
+        &["tictactoe", "count"],
     ] {
         let help = delve().args(path).arg("--help").output().expect("help runs");
         let help = String::from_utf8(help.stdout).expect("UTF-8");

@@ -1,0 +1,94 @@
+//! End-to-end tests of `delve game cs188`: every shipped CS188 game-tree test passes (text and
+//! `--json`), a wrong solution fails with exit 1, bad input exits 2 naming file, line and
+//! column.
+
+mod common;
+
+use std::path::PathBuf;
+
+/// A path under the shipped CS188 tests (`crates/game/data/cs188`, see its SOURCES.md).
+fn data(path: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../game/data/cs188").join(path).display().to_string()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("delve-game-test-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn every_shipped_test_passes_in_json() {
+    let v = common::json("game", &["cs188", &data("q2"), &data("q3"), &data("q4")], 0);
+    assert_eq!((v["passed"].as_u64(), v["failed"].as_u64()), (Some(82), Some(0)));
+    let files = v["files"].as_array().unwrap();
+    assert_eq!(files.len(), 82);
+    let per_question = |q: &str| files.iter().filter(|f| f["question"] == q && f["passed"] == true).count();
+    assert_eq!((per_question("q2"), per_question("q3"), per_question("q4")), (33, 33, 16));
+    let tied = files.iter().find(|f| f["file"].as_str().unwrap().ends_with("q3/6-tied-root.test")).unwrap();
+    assert_eq!((tied["action"].as_str(), tied["expected_action"].as_str()), (Some("Left"), Some("Left")));
+    for f in files {
+        assert_eq!(f["action"], f["expected_action"], "{f}");
+    }
+}
+
+#[test]
+fn text_output_says_pass_per_file() {
+    let out = common::run("game", &["cs188", &data("q2/0-small-tree.test"), &data("q4/0-expectimax1.test")], 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(
+        lines[0].starts_with("PASS ")
+            && lines[0].contains("0-small-tree.test")
+            && lines[0].contains("minimax: pacLeft")
+    );
+    assert!(lines[1].starts_with("PASS ") && lines[1].contains("expectimax"));
+    assert_eq!(lines[2], "2 passed, 0 failed");
+}
+
+#[test]
+fn a_wrong_solution_fails_with_exit_1() {
+    let dir = temp_dir("wrong");
+    let test = std::fs::read_to_string(data("q3/6-tied-root.test")).unwrap();
+    std::fs::write(dir.join("tied.test"), &test).unwrap();
+    // The right move, but generated states of a non-strict cut (C missing) and a wrong move.
+    std::fs::write(dir.join("tied.solution"), "action: \"Right\"\ngenerated: \"A B max min1 min2\"\n").unwrap();
+    let tied = dir.join("tied.test").display().to_string();
+    let out = common::run("game", &["cs188", &tied, &data("q3/0-small-tree.test")], 1);
+    assert!(out.starts_with("FAIL "), "{out}");
+    assert!(out.contains("move Left, expected Right"), "{out}");
+    assert!(out.contains("generated too: [C], never generated: []"), "{out}");
+    assert!(out.ends_with("1 passed, 1 failed\n"), "{out}");
+    let v = common::json("game", &["cs188", &tied], 1);
+    assert_eq!((v["passed"].as_u64(), v["failed"].as_u64()), (Some(0), Some(1)));
+    assert_eq!(v["files"][0]["passed"], false);
+    assert_eq!(
+        (v["files"][0]["action"].as_str(), v["files"][0]["expected_action"].as_str()),
+        (Some("Left"), Some("Right"))
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn bad_input_names_file_line_and_column() {
+    let dir = temp_dir("bad");
+    let test = std::fs::read_to_string(data("q2/0-small-tree.test")).unwrap();
+    std::fs::write(dir.join("bad.test"), test.replace("depth: \"3\"", "depth: \"three\"")).unwrap();
+    std::fs::copy(data("q2/0-small-tree.solution"), dir.join("bad.solution")).unwrap();
+    let bad = dir.join("bad.test").display().to_string();
+    let err = common::bad_input("game", &["cs188", &bad]);
+    assert!(err.contains("bad.test:3:9: `depth`: expected a whole number"), "{err}");
+    // No solution beside the test, a missing file, an empty folder, a Pacman test.
+    std::fs::remove_file(dir.join("bad.solution")).unwrap();
+    std::fs::write(dir.join("bad.test"), &test).unwrap();
+    assert!(common::bad_input("game", &["cs188", &bad]).contains("bad.solution"));
+    assert!(common::bad_input("game", &["cs188", "no/such.test"]).contains("no/such.test"));
+    let empty = temp_dir("empty").display().to_string();
+    assert!(common::bad_input("game", &["cs188", &empty]).contains("no `*.test` files"));
+    std::fs::write(dir.join("pac.test"), "class: \"PacmanGameTreeTest\"\n").unwrap();
+    let pac = dir.join("pac.test").display().to_string();
+    assert!(common::bad_input("game", &["cs188", &pac]).contains("pac.test:1:9: expected class `GraphGameTreeTest`"));
+    common::bad_input("game", &["cs188"]);
+    std::fs::remove_dir_all(dir).unwrap();
+    std::fs::remove_dir_all(empty).unwrap();
+}

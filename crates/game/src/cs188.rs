@@ -1,0 +1,553 @@
+//! The Berkeley CS188 multi-agent project's game-tree tests (`GraphGameTreeTest`): read a
+//! `*.test` file into a [`GraphGame`], run its agent, and check the move and the set of
+//! generated states against the `*.solution` file beside it.
+//!
+//! The files are `key: "value"` lines and `key: """` blocks closed by a `"""` line; `#`
+//! starts a comment. A test names its agent (`alg`: `MinimaxAgent`, `AlphaBetaAgent`,
+//! `ExpectimaxAgent`), `depth` (rounds), `num_agents`, `start_state`, `win_states`,
+//! `lose_states`, `successors` (`state action next` lines, in the order the moves are
+//! returned) and `evaluation` (`state value` lines). A solution gives `action`, the root's
+//! move, and `generated`, every state whose creation the agent asked for, plus the root.
+//! Win and lose states are terminal whatever follows them; a state's value is its
+//! evaluation, at terminal states and at the depth cut-off alike.
+//!
+//! Every error names the file, line and column.
+
+use crate::{Game, Method, search};
+use delve_core::{Event, FnObserver, Limits, Stats};
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+/// Why a test or solution file could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum Cs188Error {
+    /// The file could not be read.
+    #[error("{file}: {source}")]
+    Io {
+        /// The file.
+        file: String,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// The file is not a well-formed game-tree test or solution.
+    #[error("{file}:{line}:{column}: {message}")]
+    Syntax {
+        /// The file.
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column (in characters).
+        column: usize,
+        /// What was expected there.
+        message: String,
+    },
+}
+
+/// A value of a test file and where its text starts.
+#[derive(Debug)]
+struct Field {
+    text: String,
+    line: usize,
+    column: usize,
+}
+
+impl Field {
+    /// The value's lines, each with its line number and the column of its first character.
+    fn lines(&self) -> impl Iterator<Item = (usize, usize, &str)> {
+        self.text.split('\n').enumerate().map(|(i, l)| (self.line + i, if i == 0 { self.column } else { 1 }, l))
+    }
+}
+
+/// The words of `line` with their columns, counting from `column`.
+fn words(column: usize, line: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, (b, c)) in line.char_indices().enumerate() {
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some((i, b)),
+            (true, Some((ci, sb))) => {
+                out.push((column + ci, &line[sb..b]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some((ci, sb)) = start {
+        out.push((column + ci, &line[sb..]));
+    }
+    out
+}
+
+/// A parsed key/value file, keeping where each value was.
+struct Fields<'a> {
+    file: &'a str,
+    map: HashMap<String, Field>,
+    /// The last line, for errors about missing keys.
+    end: usize,
+}
+
+impl<'a> Fields<'a> {
+    fn error(&self, line: usize, column: usize, message: impl Into<String>) -> Cs188Error {
+        Cs188Error::Syntax { file: self.file.to_string(), line, column, message: message.into() }
+    }
+
+    fn parse(file: &'a str, text: &str) -> Result<Self, Cs188Error> {
+        let mut fields = Fields { file, map: HashMap::new(), end: 1 };
+        // Comments run from `#` to the end of the line, inside blocks too (as the reference
+        // reader does).
+        let lines: Vec<&str> = text.lines().map(|l| l.find('#').map_or(l, |i| &l[..i])).collect();
+        fields.end = lines.len().max(1);
+        let mut i = 0;
+        while i < lines.len() {
+            let line = lines[i];
+            let number = i + 1;
+            i += 1;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let Some((key, rest)) = line.split_once(':') else {
+                return Err(fields.error(number, 1, "expected `key: \"value\"` or `key: \"\"\"`"));
+            };
+            if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphabetic() || c == '_') {
+                return Err(fields.error(number, 1, format!("expected a key of letters and `_`, found `{key}`")));
+            }
+            let value_col = key.chars().count() + 2;
+            let Some(rest) = rest.strip_prefix(' ') else {
+                return Err(fields.error(number, value_col, "expected a space after `:`"));
+            };
+            let field = if rest.trim_end() == "\"\"\"" {
+                let mut body = Vec::new();
+                loop {
+                    let Some(l) = lines.get(i) else {
+                        return Err(fields.error(
+                            number,
+                            value_col + 1,
+                            format!("`{key}`: block not closed by `\"\"\"`"),
+                        ));
+                    };
+                    i += 1;
+                    if l.trim() == "\"\"\"" {
+                        break;
+                    }
+                    body.push(*l);
+                }
+                Field { text: body.join("\n"), line: number + 1, column: 1 }
+            } else {
+                let trimmed = rest.trim_end();
+                match trimmed.strip_prefix('"').and_then(|r| r.strip_suffix('"')) {
+                    Some(v) if trimmed.len() >= 2 => Field { text: v.to_string(), line: number, column: value_col + 2 },
+                    _ => return Err(fields.error(number, value_col + 1, "expected a value in double quotes")),
+                }
+            };
+            if fields.map.insert(key.to_string(), field).is_some() {
+                return Err(fields.error(number, 1, format!("`{key}` given twice")));
+            }
+        }
+        Ok(fields)
+    }
+
+    fn get(&self, key: &str) -> Result<&Field, Cs188Error> {
+        self.map.get(key).ok_or_else(|| self.error(self.end, 1, format!("missing key `{key}`")))
+    }
+
+    /// A one-word value.
+    fn word(&self, key: &str) -> Result<(usize, usize, &str), Cs188Error> {
+        let f = self.get(key)?;
+        match words(f.column, &f.text)[..] {
+            [(col, w)] if !f.text.contains('\n') => Ok((f.line, col, w)),
+            _ => Err(self.error(f.line, f.column, format!("`{key}`: expected one word"))),
+        }
+    }
+
+    /// A whole number value.
+    fn number(&self, key: &str, min: u32) -> Result<u32, Cs188Error> {
+        let (line, col, w) = self.word(key)?;
+        match w.parse::<u32>() {
+            Ok(n) if n >= min => Ok(n),
+            _ => Err(self.error(line, col, format!("`{key}`: expected a whole number ≥ {min}, found `{w}`"))),
+        }
+    }
+}
+
+/// A state of a [`GraphGame`]: a node of the tree and the agent to move there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GraphState {
+    /// The node (see [`GraphGame::name`]).
+    pub node: usize,
+    /// The agent to move: agents take turns, 0 (Pacman) at the root.
+    pub agent: usize,
+}
+
+/// A game given as an explicit graph: named states, moves in file order, win and lose
+/// states, and an evaluation for the states a search may stop at. Its value for agent 0 is
+/// the evaluation; the other agents are scored with its negation.
+#[derive(Clone, Debug)]
+pub struct GraphGame {
+    names: Vec<String>,
+    moves: Vec<Vec<(String, usize)>>,
+    ends: Vec<bool>,
+    values: Vec<Option<f64>>,
+    start: usize,
+    agents: usize,
+}
+
+impl GraphGame {
+    /// The root, with agent 0 to move.
+    pub fn start(&self) -> GraphState {
+        GraphState { node: self.start, agent: 0 }
+    }
+    /// A node's name.
+    pub fn name(&self, node: usize) -> &str {
+        &self.names[node]
+    }
+    /// The name of move number `action` in `state` (as in the file).
+    pub fn action_name(&self, state: &GraphState, action: usize) -> &str {
+        &self.moves[state.node][action].0
+    }
+    fn value(&self, node: usize) -> f64 {
+        // `GraphTest::parse` checks that every state its depth can evaluate has a value.
+        self.values[node].unwrap_or(f64::NAN)
+    }
+}
+
+impl Game for GraphGame {
+    type State = GraphState;
+    type Action = usize;
+    fn num_agents(&self) -> usize {
+        self.agents
+    }
+    fn initial_state(&self) -> GraphState {
+        self.start()
+    }
+    fn to_move(&self, state: &GraphState) -> usize {
+        state.agent
+    }
+    fn actions(&self, state: &GraphState) -> Vec<usize> {
+        (0..self.moves[state.node].len()).collect()
+    }
+    fn result(&self, state: &GraphState, action: &usize) -> GraphState {
+        GraphState { node: self.moves[state.node][*action].1, agent: (state.agent + 1) % self.agents }
+    }
+    fn is_terminal(&self, state: &GraphState) -> bool {
+        self.ends[state.node] || self.moves[state.node].is_empty()
+    }
+    fn utility(&self, state: &GraphState, agent: usize) -> f64 {
+        let v = self.value(state.node);
+        if agent == 0 { v } else { -v }
+    }
+    fn evaluate(&self, state: &GraphState) -> f64 {
+        self.value(state.node)
+    }
+}
+
+/// A `GraphGameTreeTest`: the agent to run, its depth, and the tree.
+#[derive(Clone, Debug)]
+pub struct GraphTest {
+    /// The agent (`alg`).
+    pub method: Method,
+    /// The cut-off in rounds (`depth`).
+    pub depth: u32,
+    /// The tree.
+    pub game: GraphGame,
+}
+
+/// What running a test's agent gave.
+#[derive(Clone, Debug)]
+pub struct TreeRun {
+    /// The root's move, by name.
+    pub action: Option<String>,
+    /// The root's value.
+    pub value: f64,
+    /// The root and every state created by a move, by name.
+    pub generated: BTreeSet<String>,
+    /// The search's statistics.
+    pub stats: Stats,
+}
+
+impl GraphTest {
+    /// Reads a test from `text`; `file` names it in errors.
+    pub fn parse(file: &str, text: &str) -> Result<Self, Cs188Error> {
+        let f = Fields::parse(file, text)?;
+        let (line, col, class) = f.word("class")?;
+        if class != "GraphGameTreeTest" {
+            return Err(f.error(line, col, format!("expected class `GraphGameTreeTest`, found `{class}`")));
+        }
+        let (line, col, alg) = f.word("alg")?;
+        let method = match alg {
+            "MinimaxAgent" => Method::Minimax,
+            "AlphaBetaAgent" => Method::AlphaBeta,
+            "ExpectimaxAgent" => Method::Expectimax,
+            _ => {
+                return Err(f.error(
+                    line,
+                    col,
+                    format!("expected `MinimaxAgent`, `AlphaBetaAgent` or `ExpectimaxAgent`, found `{alg}`"),
+                ));
+            }
+        };
+        let depth = f.number("depth", 0)?;
+        let agents = f.number("num_agents", 1)? as usize;
+        let mut game = GraphGame { names: vec![], moves: vec![], ends: vec![], values: vec![], start: 0, agents };
+        let mut index: HashMap<String, usize> = HashMap::new();
+        let mut node = |game: &mut GraphGame, name: &str| {
+            *index.entry(name.to_string()).or_insert_with(|| {
+                game.names.push(name.to_string());
+                game.moves.push(vec![]);
+                game.ends.push(false);
+                game.values.push(None);
+                game.names.len() - 1
+            })
+        };
+        game.start = node(&mut game, f.word("start_state")?.2);
+        for key in ["win_states", "lose_states"] {
+            let field = f.get(key)?;
+            for (_, col, l) in field.lines() {
+                for (_, w) in words(col, l) {
+                    let n = node(&mut game, w);
+                    game.ends[n] = true;
+                }
+            }
+        }
+        let field = f.get("successors")?;
+        for (line, col, l) in field.lines() {
+            match words(col, l)[..] {
+                [] => {}
+                [(_, from), (c, action), (_, to)] => {
+                    let (from, to) = (node(&mut game, from), node(&mut game, to));
+                    if game.moves[from].iter().any(|(a, _)| a == action) {
+                        return Err(f.error(line, c, format!("move `{action}` given twice for this state")));
+                    }
+                    game.moves[from].push((action.to_string(), to));
+                }
+                _ => return Err(f.error(line, col, "expected `state action next_state`")),
+            }
+        }
+        let field = f.get("evaluation")?;
+        for (line, col, l) in field.lines() {
+            match words(col, l)[..] {
+                [] => {}
+                [(_, state), (c, value)] => {
+                    let v = value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|v| v.is_finite())
+                        .ok_or_else(|| f.error(line, c, format!("expected a finite number, found `{value}`")))?;
+                    let n = node(&mut game, state);
+                    if game.values[n].replace(v).is_some() {
+                        return Err(f.error(line, 1, format!("`{state}` evaluated twice")));
+                    }
+                }
+                _ => return Err(f.error(line, col, "expected `state value`")),
+            }
+        }
+        let test = GraphTest { method, depth, game };
+        if let Some(missing) = test.unvalued() {
+            return Err(f.error(
+                field.line,
+                1,
+                format!("`{missing}` has no evaluation, but it is terminal or at the depth cut-off"),
+            ));
+        }
+        Ok(test)
+    }
+
+    /// Reads a test file.
+    pub fn read(path: &Path) -> Result<Self, Cs188Error> {
+        GraphTest::parse(&path.display().to_string(), &read(path)?)
+    }
+
+    /// The first state the search could evaluate that has no evaluation.
+    fn unvalued(&self) -> Option<&str> {
+        let game = &self.game;
+        let max = (self.depth as usize).saturating_mul(game.agents);
+        let mut seen = HashSet::new();
+        let mut stack = vec![(game.start(), 0usize)];
+        while let Some((s, ply)) = stack.pop() {
+            if !seen.insert((s, ply)) {
+                continue;
+            }
+            if game.is_terminal(&s) || ply >= max {
+                if game.values[s.node].is_none() {
+                    return Some(game.name(s.node));
+                }
+                continue;
+            }
+            stack.extend(game.actions(&s).iter().map(|a| (game.result(&s, a), ply + 1)));
+        }
+        None
+    }
+
+    /// Runs the test's agent at its depth.
+    pub fn run(&self, limits: &Limits) -> TreeRun {
+        let game = &self.game;
+        let mut generated = BTreeSet::from([game.name(game.start).to_string()]);
+        let observer = FnObserver(|e: &Event<'_, GraphState, u32>, _: &_| {
+            if let Event::Generate(n) = e {
+                generated.insert(game.name(n.state.node).to_string());
+            }
+        });
+        let out = search(game, &game.start(), self.method, Some(self.depth), limits, observer);
+        let decision = out.decision();
+        TreeRun {
+            action: decision.and_then(|d| d.action).map(|a| game.action_name(&game.start(), a).to_string()),
+            value: decision.map_or(f64::NAN, |d| d.value),
+            generated,
+            stats: out.stats,
+        }
+    }
+}
+
+/// A `*.solution` file: the expected move and generated states.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expected {
+    /// The root's move.
+    pub action: String,
+    /// The generated states.
+    pub generated: BTreeSet<String>,
+}
+
+impl Expected {
+    /// Reads a solution from `text`; `file` names it in errors.
+    pub fn parse(file: &str, text: &str) -> Result<Self, Cs188Error> {
+        let f = Fields::parse(file, text)?;
+        let action = f.word("action")?.2.to_string();
+        let field = f.get("generated")?;
+        let generated = field.lines().flat_map(|(_, c, l)| words(c, l)).map(|(_, w)| w.to_string()).collect();
+        Ok(Expected { action, generated })
+    }
+}
+
+/// The verdict on one test.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    /// The test file.
+    pub file: PathBuf,
+    /// The question folder it sits in (`q2`, …), if any.
+    pub question: Option<String>,
+    /// The agent.
+    pub method: Method,
+    /// What the agent did.
+    pub run: TreeRun,
+    /// What the solution expects.
+    pub expected: Expected,
+}
+
+impl Verdict {
+    /// The move and the generated states both match.
+    pub fn passed(&self) -> bool {
+        self.run.action.as_deref() == Some(self.expected.action.as_str())
+            && self.run.generated == self.expected.generated
+    }
+}
+
+/// Checks one test: `path` is its `*.test` file (or its `*.solution`, or the name without
+/// either); the solution is the `*.solution` file beside it.
+pub fn check(path: &Path) -> Result<Verdict, Cs188Error> {
+    let stem = match path.extension().and_then(|e| e.to_str()) {
+        Some("test" | "solution") => path.with_extension(""),
+        _ => path.to_path_buf(),
+    };
+    let test_path = stem.with_extension("test");
+    let solution_path = stem.with_extension("solution");
+    let test = GraphTest::read(&test_path)?;
+    let expected = Expected::parse(&solution_path.display().to_string(), &read(&solution_path)?)?;
+    let question = test_path.parent().and_then(Path::file_name).and_then(|n| n.to_str()).map(str::to_string);
+    Ok(Verdict { file: test_path, question, method: test.method, run: test.run(&Limits::none()), expected })
+}
+
+fn read(path: &Path) -> Result<String, Cs188Error> {
+    std::fs::read_to_string(path).map_err(|source| Cs188Error::Io { file: path.display().to_string(), source })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: &str = r#"class: "GraphGameTreeTest"
+alg: "MinimaxAgent"
+depth: "3"
+# a comment
+num_agents: "2"
+start_state: "root"
+win_states: "A C"
+lose_states: "B D"
+successors: """
+root pacLeft minLeft
+root pacRight minRight
+minLeft gLeft A
+minLeft gRight B
+minRight gLeft C
+minRight gRight deeper
+deeper pacLeft D
+"""
+evaluation: """
+A 4.0
+B 3.0
+C 2.0
+D 1000.0
+"""
+"#;
+
+    fn error(text: &str) -> String {
+        GraphTest::parse("t.test", text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn the_small_tree_runs_every_agent() {
+        let test = GraphTest::parse("t.test", SMALL).unwrap();
+        let run = test.run(&Limits::none());
+        assert_eq!((run.action.as_deref(), run.value), (Some("pacLeft"), 3.0));
+        let all: BTreeSet<String> =
+            ["A", "B", "C", "D", "deeper", "minLeft", "minRight", "root"].map(String::from).into();
+        assert_eq!(run.generated, all);
+        let ab = GraphTest { method: Method::AlphaBeta, ..test.clone() }.run(&Limits::none());
+        assert_eq!((ab.action.as_deref(), ab.value), (Some("pacLeft"), 3.0));
+        assert!(!ab.generated.contains("deeper") && !ab.generated.contains("D"));
+        let ex = GraphTest { method: Method::Expectimax, ..test }.run(&Limits::none());
+        // minLeft = 3.5, minRight = (2 + 1000) / 2 = 501.
+        assert_eq!((ex.action.as_deref(), ex.value), (Some("pacRight"), 501.0));
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        assert_eq!(
+            error(&SMALL.replace("depth: \"3\"", "depth: \"x\"")),
+            "t.test:3:9: `depth`: expected a whole number ≥ 0, found `x`"
+        );
+        assert_eq!(error(&SMALL.replace("B 3.0", "B three")), "t.test:20:3: expected a finite number, found `three`");
+        assert_eq!(
+            error(&SMALL.replace("deeper pacLeft D", "deeper pacLeft")),
+            "t.test:16:1: expected `state action next_state`"
+        );
+        assert_eq!(
+            error(&SMALL.replace("MinimaxAgent", "Minimax")),
+            "t.test:2:7: expected `MinimaxAgent`, `AlphaBetaAgent` or `ExpectimaxAgent`, found `Minimax`"
+        );
+        assert_eq!(
+            error(&SMALL.replace("D 1000.0\n", "")),
+            "t.test:19:1: `D` has no evaluation, but it is terminal or at the depth cut-off"
+        );
+        assert_eq!(error("class: GraphGameTreeTest\n"), "t.test:1:8: expected a value in double quotes");
+        assert_eq!(error(&SMALL.replace("start_state: \"root\"\n", "")), "t.test:22:1: missing key `start_state`");
+        assert_eq!(
+            error(&SMALL.replace("D 1000.0\n\"\"\"", "D 1000.0")),
+            "t.test:18:13: `evaluation`: block not closed by `\"\"\"`"
+        );
+        assert_eq!(
+            error("class: \"PacmanGameTreeTest\""),
+            "t.test:1:9: expected class `GraphGameTreeTest`, found `PacmanGameTreeTest`"
+        );
+    }
+
+    #[test]
+    fn the_cut_off_needs_evaluations_only_where_it_falls() {
+        // At depth 1 the search stops at `deeper`, which then needs a value; D does not.
+        let shallow = SMALL.replace("depth: \"3\"", "depth: \"1\"").replace("D 1000.0\n", "deeper 7.0\n");
+        let run = GraphTest::parse("t.test", &shallow).unwrap().run(&Limits::none());
+        assert!(!run.generated.contains("D") && run.generated.contains("deeper"));
+        assert_eq!(
+            error(&shallow.replace("deeper 7.0\n", "")).split(": ").nth(1),
+            Some("`deeper` has no evaluation, but it is terminal or at the depth cut-off")
+        );
+    }
+}

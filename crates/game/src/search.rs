@@ -1,0 +1,450 @@
+//! Minimax, alpha-beta and expectimax: one recursion for all three and for every [`Game`].
+//!
+//! Counting follows the path searches: a node is *expanded* when its moves are asked for
+//! (never at a terminal state or at the cut-off), a state is *generated* when a move is
+//! played to create it, and `max_frontier` is the deepest recursion (in states on the
+//! path). The observer sees [`Event::Expand`](delve_core::Event::Expand) and
+//! [`Event::Generate`](delve_core::Event::Generate) with `g` = `depth` = the number of moves
+//! from the root; answering `Prune` to an expansion evaluates the node as if cut off, to a
+//! generation skips that move.
+
+use crate::Game;
+use delve_core::{Limits, Meter, NodeInfo, Observer, OutcomeKind, Report, Stats, StopReason};
+
+/// Which search to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// Every other agent minimises agent 0's value; the whole tree to the cut-off is searched.
+    Minimax,
+    /// Minimax's value with alpha-beta pruning, CS188-exact: cuts only on strict inequality
+    /// (`v > beta` at a maximising node, `v < alpha` at a minimising one), alpha and beta
+    /// passed down from the root, successors created one at a time so that a pruned move's
+    /// state is never generated.
+    AlphaBeta,
+    /// Every other agent picks a move uniformly at random; its nodes take the mean.
+    Expectimax,
+}
+
+impl Method {
+    /// The short name reports use: `minimax`, `alphabeta`, `expectimax`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Minimax => "minimax",
+            Method::AlphaBeta => "alphabeta",
+            Method::Expectimax => "expectimax",
+        }
+    }
+}
+
+/// What a search decided at the root.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision<A> {
+    /// The root's value for agent 0.
+    pub value: f64,
+    /// The best move for the agent to move (the first of equally good ones); `None` when the
+    /// root is terminal or cut off, or is a chance node of expectimax.
+    pub action: Option<A>,
+}
+
+/// A game search's decision, or why it stopped, with its statistics.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameResult<A> {
+    /// The decision, or the limit (or observer) that stopped the search.
+    pub outcome: Result<Decision<A>, StopReason>,
+    /// What the search did.
+    pub stats: Stats,
+}
+
+impl<A> GameResult<A> {
+    /// The decision, if the search finished.
+    pub fn decision(&self) -> Option<&Decision<A>> {
+        self.outcome.as_ref().ok()
+    }
+    /// The shared report of this search (`solved` when it finished), with the caller's fields.
+    pub fn report<D>(&self, algorithm: impl Into<String>, detail: D) -> Report<D> {
+        let (kind, reason) = match &self.outcome {
+            Ok(_) => (OutcomeKind::Solved, None),
+            Err(reason) => (OutcomeKind::Stopped, Some(*reason)),
+        };
+        Report::from_parts(algorithm, kind, reason, self.stats, detail)
+    }
+}
+
+/// Minimax from `state`: agent 0 maximises, every other agent minimises. `depth` is the
+/// cut-off in rounds (one round = one move of every agent; `None`: play to the end), where
+/// [`Game::evaluate`] stands in for the utility.
+pub fn minimax<G, O>(
+    game: &G,
+    state: &G::State,
+    depth: Option<u32>,
+    limits: &Limits,
+    observer: O,
+) -> GameResult<G::Action>
+where
+    G: Game,
+    O: Observer<G::State, u32>,
+{
+    search(game, state, Method::Minimax, depth, limits, observer)
+}
+
+/// Alpha-beta from `state`: minimax's value, fewer states. See [`Method::AlphaBeta`] for the
+/// exact pruning rule and [`minimax`] for `depth`.
+///
+/// ```
+/// use delve_core::{Limits, NoObserver};
+/// use delve_game::{alpha_beta, cs188::GraphTest};
+/// // CS188's q3/0-small-tree: the `deeper` branch is cut after C (2 < 4).
+/// let test = GraphTest::parse("small.test", r#"class: "GraphGameTreeTest"
+/// alg: "AlphaBetaAgent"
+/// depth: "3"
+/// num_agents: "2"
+/// start_state: "root"
+/// win_states: "A C"
+/// lose_states: "B D"
+/// successors: """
+/// root pacLeft minLeft
+/// root pacRight minRight
+/// minLeft gLeft A
+/// minLeft gRight B
+/// minRight gLeft C
+/// minRight gRight deeper
+/// deeper pacLeft D
+/// """
+/// evaluation: """
+/// A 4.0
+/// B 3.0
+/// C 2.0
+/// D 1000.0
+/// """
+/// "#).unwrap();
+/// let game = &test.game;
+/// let out = alpha_beta(game, &game.start(), Some(test.depth), &Limits::none(), NoObserver);
+/// let decision = out.decision().unwrap();
+/// assert_eq!(decision.value, 3.0);
+/// assert_eq!(game.action_name(&game.start(), decision.action.unwrap()), "pacLeft");
+/// assert_eq!(out.stats.generated, 5); // minLeft, A, B, minRight, C — never `deeper`
+/// ```
+pub fn alpha_beta<G, O>(
+    game: &G,
+    state: &G::State,
+    depth: Option<u32>,
+    limits: &Limits,
+    observer: O,
+) -> GameResult<G::Action>
+where
+    G: Game,
+    O: Observer<G::State, u32>,
+{
+    search(game, state, Method::AlphaBeta, depth, limits, observer)
+}
+
+/// Expectimax from `state`: agent 0 maximises, every other agent moves uniformly at random
+/// (its node's value is the mean of its successors'). See [`minimax`] for `depth`.
+pub fn expectimax<G, O>(
+    game: &G,
+    state: &G::State,
+    depth: Option<u32>,
+    limits: &Limits,
+    observer: O,
+) -> GameResult<G::Action>
+where
+    G: Game,
+    O: Observer<G::State, u32>,
+{
+    search(game, state, Method::Expectimax, depth, limits, observer)
+}
+
+/// Runs `method` from `state` with the cut-off `depth` in rounds (`None`: to the end).
+pub fn search<G, O>(
+    game: &G,
+    state: &G::State,
+    method: Method,
+    depth: Option<u32>,
+    limits: &Limits,
+    observer: O,
+) -> GameResult<G::Action>
+where
+    G: Game,
+    O: Observer<G::State, u32>,
+{
+    let mut meter = Meter::new(limits, observer);
+    let max_plies = depth.map(|d| d.saturating_mul(u32::try_from(game.num_agents()).unwrap_or(u32::MAX)));
+    let outcome = meter.start::<G::State, u32>(method.name()).and_then(|()| {
+        let mut searcher = Searcher { game, method, max_plies, meter: &mut meter };
+        searcher.node(state, 0, f64::NEG_INFINITY, f64::INFINITY).map(|(value, action)| Decision { value, action })
+    });
+    let kind = if outcome.is_ok() { OutcomeKind::Solved } else { OutcomeKind::Stopped };
+    let stats = meter.finish_with::<G::State, u32>(kind, outcome.as_ref().err().copied());
+    GameResult { outcome, stats }
+}
+
+/// What kind of node a state is, given the agent to move and the method.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Max,
+    Min,
+    Chance,
+}
+
+struct Searcher<'a, 'm, 'l, G, O> {
+    game: &'a G,
+    method: Method,
+    max_plies: Option<u32>,
+    meter: &'m mut Meter<'l, O>,
+}
+
+impl<G: Game, O: Observer<G::State, u32>> Searcher<'_, '_, '_, G, O> {
+    /// The value of `state`, `ply` moves below the root, within the window `(alpha, beta)`
+    /// (only alpha-beta reads it), and its best move.
+    fn node(
+        &mut self,
+        state: &G::State,
+        ply: u32,
+        mut alpha: f64,
+        mut beta: f64,
+    ) -> Result<(f64, Option<G::Action>), StopReason> {
+        let game = self.game;
+        if game.is_terminal(state) {
+            return Ok((game.utility(state, 0), None));
+        }
+        if self.max_plies.is_some_and(|max| ply >= max) {
+            return Ok((game.evaluate(state), None));
+        }
+        let info = NodeInfo { state, g: ply, h: None, depth: Some(ply) };
+        if !self.meter.expanding(info)? {
+            return Ok((game.evaluate(state), None));
+        }
+        self.meter.frontier(ply as usize + 1);
+        let kind = match (game.to_move(state), self.method) {
+            (0, _) => Kind::Max,
+            (_, Method::Expectimax) => Kind::Chance,
+            _ => Kind::Min,
+        };
+        let prune = self.method == Method::AlphaBeta;
+        let mut best = match kind {
+            Kind::Max => f64::NEG_INFINITY,
+            Kind::Min => f64::INFINITY,
+            Kind::Chance => 0.0,
+        };
+        let mut best_action = None;
+        let mut children = 0u32;
+        for action in game.actions(state) {
+            let child = game.result(state, &action);
+            if !self.meter.generated(NodeInfo { state: &child, g: ply + 1, h: None, depth: Some(ply + 1) })? {
+                continue;
+            }
+            let (v, _) = self.node(&child, ply + 1, alpha, beta)?;
+            children += 1;
+            match kind {
+                Kind::Max => {
+                    if v > best || best_action.is_none() {
+                        (best, best_action) = (v.max(best), Some(action));
+                    }
+                    if prune {
+                        if best > beta {
+                            return Ok((best, best_action));
+                        }
+                        alpha = alpha.max(best);
+                    }
+                }
+                Kind::Min => {
+                    if v < best || best_action.is_none() {
+                        (best, best_action) = (v.min(best), Some(action));
+                    }
+                    if prune {
+                        if best < alpha {
+                            return Ok((best, best_action));
+                        }
+                        beta = beta.min(best);
+                    }
+                }
+                Kind::Chance => best += v,
+            }
+        }
+        Ok(match (kind, children) {
+            // The observer dropped every move: judge the node as if cut off.
+            (_, 0) => (game.evaluate(state), None),
+            (Kind::Chance, n) => (best / f64::from(n), None),
+            _ => (best, best_action),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use delve_core::{Event, FnObserver, NoObserver};
+    use proptest::prelude::*;
+
+    /// A random game tree: node 0 is the root, `children[i]` lists node i's children (empty
+    /// for a leaf), `values[i]` is node i's evaluation; agents move in turn.
+    #[derive(Debug, Clone)]
+    struct Tree {
+        agents: usize,
+        children: Vec<Vec<usize>>,
+        values: Vec<f64>,
+    }
+
+    impl Game for Tree {
+        type State = (usize, usize);
+        type Action = usize;
+        fn num_agents(&self) -> usize {
+            self.agents
+        }
+        fn initial_state(&self) -> (usize, usize) {
+            (0, 0)
+        }
+        fn to_move(&self, s: &(usize, usize)) -> usize {
+            s.1
+        }
+        fn actions(&self, s: &(usize, usize)) -> Vec<usize> {
+            (0..self.children[s.0].len()).collect()
+        }
+        fn result(&self, s: &(usize, usize), a: &usize) -> (usize, usize) {
+            (self.children[s.0][*a], (s.1 + 1) % self.agents)
+        }
+        fn is_terminal(&self, s: &(usize, usize)) -> bool {
+            self.children[s.0].is_empty()
+        }
+        fn utility(&self, s: &(usize, usize), _: usize) -> f64 {
+            self.values[s.0]
+        }
+        fn evaluate(&self, s: &(usize, usize)) -> f64 {
+            self.values[s.0]
+        }
+    }
+
+    /// Builds a tree from a preorder list of branching factors (0 = leaf) and leaf values.
+    fn tree(agents: usize, shape: &[(u8, i8)], max_nodes: usize) -> Tree {
+        let mut t = Tree { agents, children: vec![vec![]], values: vec![0.0] };
+        let mut open = vec![0usize];
+        let mut it = shape.iter().cycle();
+        while let Some(node) = open.pop() {
+            let &(branch, value) = it.next().unwrap();
+            t.values[node] = f64::from(value);
+            let branch = if t.children.len() + usize::from(branch) > max_nodes { 0 } else { usize::from(branch) };
+            for _ in 0..branch {
+                t.children.push(vec![]);
+                t.values.push(0.0);
+                let child = t.children.len() - 1;
+                t.children[node].push(child);
+                open.push(child);
+            }
+        }
+        t
+    }
+
+    fn generated(t: &Tree, method: Method, depth: Option<u32>) -> (GameResult<usize>, Vec<usize>) {
+        let mut seen = vec![];
+        let out = search(
+            t,
+            &(0, 0),
+            method,
+            depth,
+            &Limits::none(),
+            FnObserver(|e: &Event<'_, (usize, usize), u32>, _: &_| {
+                if let Event::Generate(n) = e {
+                    seen.push(n.state.0)
+                }
+            }),
+        );
+        (out, seen)
+    }
+
+    proptest! {
+        #[test]
+        fn alpha_beta_has_the_minimax_value(
+            agents in 2usize..=3,
+            shape in proptest::collection::vec((0u8..=3, -9i8..=9), 1..40),
+            depth in proptest::option::of(0u32..4),
+        ) {
+            let t = tree(agents, &shape, 200);
+            let (mm, mm_gen) = generated(&t, Method::Minimax, depth);
+            let (ab, ab_gen) = generated(&t, Method::AlphaBeta, depth);
+            let (mm, ab) = (mm.decision().unwrap(), ab.decision().unwrap());
+            prop_assert_eq!(mm.value, ab.value);
+            // Alpha-beta generates a subsequence of minimax's states, in the same order.
+            let mut rest = mm_gen.iter();
+            prop_assert!(ab_gen.iter().all(|s| rest.any(|m| m == s)));
+            // Strict cuts leave every unpruned value exact, so the first best move is the same.
+            prop_assert_eq!(mm.action, ab.action);
+        }
+
+        #[test]
+        fn expectimax_is_never_below_minimax(
+            shape in proptest::collection::vec((0u8..=3, -9i8..=9), 1..40),
+        ) {
+            let t = tree(2, &shape, 200);
+            let mm = search(&t, &(0, 0), Method::Minimax, None, &Limits::none(), NoObserver);
+            let ex = search(&t, &(0, 0), Method::Expectimax, None, &Limits::none(), NoObserver);
+            prop_assert!(ex.decision().unwrap().value >= mm.decision().unwrap().value - 1e-9);
+        }
+    }
+
+    #[test]
+    fn a_three_agent_tree_by_hand() {
+        // Root (max) → two ghosts (min, min) → leaves.
+        let t = Tree {
+            agents: 3,
+            children: vec![
+                vec![1, 2],
+                vec![3, 4],
+                vec![5, 6],
+                vec![7, 8],
+                vec![9],
+                vec![10],
+                vec![11],
+                vec![],
+                vec![],
+                vec![],
+                vec![],
+                vec![],
+            ],
+            values: vec![0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 5.0, 1.0, 7.0, 3.0, 4.0],
+        };
+        // Node 1: min over (min(5, 1), 7) = 1; node 2: min(3, 4) = 3. The root takes 3.
+        for method in [Method::Minimax, Method::AlphaBeta] {
+            let out = search(&t, &(0, 0), method, None, &Limits::none(), NoObserver);
+            assert_eq!(out.decision(), Some(&Decision { value: 3.0, action: Some(1) }), "{method:?}");
+        }
+        // Expectimax: node 1 = mean(mean(5, 1), 7) = 5; node 2 = mean(3, 4) = 3.5.
+        let out = search(&t, &(0, 0), Method::Expectimax, None, &Limits::none(), NoObserver);
+        assert_eq!(out.decision(), Some(&Decision { value: 5.0, action: Some(0) }));
+        // One round is three moves: the leaves are reached, three states deep on the stack.
+        let out = search(&t, &(0, 0), Method::Minimax, Some(1), &Limits::none(), NoObserver);
+        assert_eq!(out.decision().unwrap().value, 3.0);
+        assert_eq!(out.stats.max_frontier, 3);
+        // Depth 0 cuts off at the root: its evaluation, no move, nothing expanded.
+        let out = search(&t, &(0, 0), Method::AlphaBeta, Some(0), &Limits::none(), NoObserver);
+        assert_eq!(out.decision(), Some(&Decision { value: 0.0, action: None }));
+        assert_eq!(out.stats.expanded, 0);
+    }
+
+    #[test]
+    fn the_observer_can_drop_a_move() {
+        // Root → leaves 1 (value 5) and 2 (value 3): dropping node 1 leaves only 3.
+        let t = Tree { agents: 2, children: vec![vec![1, 2], vec![], vec![]], values: vec![0.0, 5.0, 3.0] };
+        struct DropFirst;
+        impl delve_core::Observer<(usize, usize), u32> for DropFirst {
+            fn on_event(&mut self, e: &Event<'_, (usize, usize), u32>, _: &delve_core::Live) -> delve_core::Control {
+                match e {
+                    Event::Generate(n) if n.state.0 == 1 => delve_core::Control::Prune,
+                    _ => delve_core::Control::Continue,
+                }
+            }
+        }
+        let out = search(&t, &(0, 0), Method::Minimax, None, &Limits::none(), DropFirst);
+        assert_eq!(out.decision(), Some(&Decision { value: 3.0, action: Some(1) }));
+        assert_eq!((out.stats.expanded, out.stats.generated), (1, 2));
+    }
+
+    #[test]
+    fn a_node_limit_stops_the_search() {
+        let t = tree(2, &[(2, 1), (2, -1), (0, 3)], 200);
+        let out = search(&t, &(0, 0), Method::Minimax, None, &Limits::none().max_expanded(3), NoObserver);
+        assert_eq!(out.outcome, Err(StopReason::NodeLimit));
+        assert_eq!(out.stats.expanded, 3);
+        let report = out.report("minimax", ());
+        assert_eq!((report.solved, report.stop_name()), (false, Some("node_limit")));
+    }
+}
