@@ -288,12 +288,13 @@ fn set<T>(slot: &mut Option<(usize, T)>, line: usize, key: &str, value: T) -> Re
 
 impl Parser {
     fn parse(mut self, text: &str, default_name: &str) -> Result<Level, ParseError> {
-        let mut lines =
-            text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).enumerate().map(|(i, l)| (i + 1, l));
-        let mut last_line = 1;
+        // Lines as `str::lines` splits them (a final newline ends the last line rather than
+        // starting an empty one; CRLF is fine), numbered from 1.
+        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
+        let mut last_line = 0;
         let grid_line = loop {
             let Some((n, line)) = lines.next() else {
-                return Err(err(last_line, 1, ErrorKind::UnexpectedEnd("a `grid:` line")));
+                return Err(err(last_line + 1, 1, ErrorKind::UnexpectedEnd("a `grid:` line")));
             };
             last_line = n;
             let trimmed = line.trim();
@@ -593,6 +594,7 @@ mod tests {
         assert!(matches!(error("rows: 1\ncols: 2\ntruck: 1 red up\ngrid:\n"), (4, 1, ErrorKind::MissingTruck(0))));
         assert!(matches!(error("rows: 1\n"), (2, 1, ErrorKind::UnexpectedEnd(_))));
         assert!(matches!(error(&format!("{HEAD}grid:\n0-+-R")), (8, 1, ErrorKind::UnexpectedEnd(_))));
+        assert!(matches!(error(&format!("{HEAD}grid:\r\n0-+-R\r\n")), (8, 1, ErrorKind::UnexpectedEnd(_))));
         assert!(matches!(
             error(&format!("{HEAD}grid:\n0-+-R\n..|.\n")),
             (8, 5, ErrorKind::LineLength { expected: 5, found: 4 })

@@ -1,0 +1,26 @@
+//! CS188 game-tree test and solution files (`delve game cs188 FILE`): any text parses or fails
+//! with a line and column; a parsed tree searches within a node budget without a panic.
+#![no_main]
+
+use delve_core::Limits;
+use delve_game::cs188::{Cs188Error, Expected, GraphTest};
+use libfuzzer_sys::fuzz_target;
+
+fn positioned(e: &Cs188Error) {
+    if let Cs188Error::Syntax { line, column, .. } = e {
+        assert!(*line >= 1 && *column >= 1, "no position in `{e}`");
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    match GraphTest::parse("t.test", &text) {
+        Ok(test) => {
+            let _ = test.run(&Limits::none().max_expanded(2_000));
+        }
+        Err(e) => positioned(&e),
+    }
+    if let Err(e) = Expected::parse("t.solution", &text) {
+        positioned(&e);
+    }
+});
