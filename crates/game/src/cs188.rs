@@ -14,7 +14,7 @@
 //! Every error names the file, line and column.
 
 use crate::{Game, Method, search};
-use delve_core::{Event, FnObserver, Limits, Stats};
+use delve_core::{Event, FnObserver, Limits, ParseError, Stats};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
@@ -29,18 +29,9 @@ pub enum Cs188Error {
         /// What went wrong.
         source: std::io::Error,
     },
-    /// The file is not a well-formed game-tree test or solution.
-    #[error("{file}:{line}:{column}: {message}")]
-    Syntax {
-        /// The file.
-        file: String,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column (in characters).
-        column: usize,
-        /// What was expected there.
-        message: String,
-    },
+    /// The file is not a well-formed game-tree test or solution: where, and what was expected.
+    #[error(transparent)]
+    Syntax(#[from] ParseError<String>),
 }
 
 /// A value of a test file and where its text starts.
@@ -88,7 +79,7 @@ struct Fields<'a> {
 
 impl<'a> Fields<'a> {
     fn error(&self, line: usize, column: usize, message: impl Into<String>) -> Cs188Error {
-        Cs188Error::Syntax { file: self.file.to_string(), line, column, message: message.into() }
+        Cs188Error::Syntax(ParseError { file: Some(self.file.into()), line, column, kind: message.into() })
     }
 
     fn parse(file: &'a str, text: &str) -> Result<Self, Cs188Error> {
