@@ -25,6 +25,9 @@
 pub const MIN_SIDE: usize = 8;
 /// How many coarse local maxima are followed down to full resolution.
 pub const CANDIDATES: usize = 4;
+/// A candidate whose score trails the best one by more than this at a pyramid level is
+/// dropped before the next, finer level.
+const PRUNE_MARGIN: f32 = 0.25;
 /// The most pyramid levels above full resolution (1/16 scale).
 const MAX_LEVELS: usize = 4;
 
@@ -42,7 +45,11 @@ pub struct Plane {
 impl Plane {
     /// The luma of an RGB image (ITU-R BT.601 weights, as OpenCV's `BGR2GRAY`).
     pub fn from_rgb(img: &image::RgbImage) -> Plane {
-        let data = img.pixels().map(|p| 0.299 * p[0] as f32 + 0.587 * p[1] as f32 + 0.114 * p[2] as f32).collect();
+        let data = img
+            .as_raw()
+            .chunks_exact(3)
+            .map(|p| 0.299 * p[0] as f32 + 0.587 * p[1] as f32 + 0.114 * p[2] as f32)
+            .collect();
         Plane { w: img.width() as usize, h: img.height() as usize, data }
     }
 
@@ -225,21 +232,18 @@ impl Frame {
         let map = self.map(top, tl);
         let (ow, oh) = (pw - tl.w + 1, ph - tl.h + 1);
         let radius = (tl.w.max(tl.h) / 2).max(1);
-        let peaks = peaks(&map, ow, oh, radius, CANDIDATES);
-        peaks
-            .into_iter()
-            .map(|(u, v)| {
-                let (mut u, mut v) = (u, v);
-                let mut s = 0.0;
-                for level in (0..top).rev() {
-                    (u, v, s) = self.climb(level, &t.levels[level], 2 * u, 2 * v);
-                }
-                if top == 0 {
-                    s = map[v * ow + u];
-                }
-                Hit { x: u, y: v, score: s }
-            })
-            .max_by(|a, b| a.score.total_cmp(&b.score))
+        let mut found: Vec<(usize, usize, f32)> =
+            peaks(&map, ow, oh, radius, CANDIDATES).into_iter().map(|(u, v)| (u, v, map[v * ow + u])).collect();
+        for level in (0..top).rev() {
+            for c in found.iter_mut() {
+                *c = self.climb(level, &t.levels[level], 2 * c.0, 2 * c.1);
+            }
+            // Follow on only the candidates close to the best so far: full resolution is where
+            // the time goes, and a candidate this far behind at a coarser level does not win.
+            let best = found.iter().map(|c| c.2).fold(f32::NEG_INFINITY, f32::max);
+            found.retain(|c| c.2 >= best - PRUNE_MARGIN);
+        }
+        found.into_iter().map(|(x, y, score)| Hit { x, y, score }).max_by(|a, b| a.score.total_cmp(&b.score))
     }
 
     /// The exact score of `t` with its top-left corner at `(x, y)` of the full-resolution
@@ -302,15 +306,25 @@ impl Frame {
         for ty in 0..t.h {
             let row = &p.row(v + ty)[u..u + t.w];
             let trow = &t.data[ty * t.w..(ty + 1) * t.w];
-            let (mut c, mut s, mut q) = (0.0f32, 0.0f32, 0.0f32);
-            for (&a, &b) in row.iter().zip(trow) {
-                c += a * b;
-                s += a;
-                q += a * a;
+            // Eight lanes of partial sums, so the loop runs on vector registers.
+            let (mut c, mut s, mut q) = ([0.0f32; 8], [0.0f32; 8], [0.0f32; 8]);
+            let (rows8, trows8) = (row.chunks_exact(8), trow.chunks_exact(8));
+            let (rest, trest) = (rows8.remainder(), trows8.remainder());
+            for (a, b) in rows8.zip(trows8) {
+                for k in 0..8 {
+                    c[k] += a[k] * b[k];
+                    s[k] += a[k];
+                    q[k] += a[k] * a[k];
+                }
             }
-            cross += c as f64;
-            sum += s as f64;
-            sq += q as f64;
+            for (&a, &b) in rest.iter().zip(trest) {
+                c[0] += a * b;
+                s[0] += a;
+                q[0] += a * a;
+            }
+            cross += c.iter().sum::<f32>() as f64;
+            sum += s.iter().sum::<f32>() as f64;
+            sq += q.iter().sum::<f32>() as f64;
         }
         score(cross, sum, sq, (t.w * t.h) as f64, t.norm)
     }
