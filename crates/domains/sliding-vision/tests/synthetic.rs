@@ -288,3 +288,22 @@ fn pyramid_search_agrees_with_the_exhaustive_one() {
         }
     }
 }
+
+/// Two pieces that look alike (a puzzle whose tiles 2 and 3 share their art) both claim the
+/// same cell: the frame is skipped, not guessed.
+#[test]
+fn two_pieces_on_one_cell_are_skipped() {
+    let board = Dims::new(2, 2).unwrap();
+    let same = |t: u8| art(30, if t == 2 { 1 } else { t });
+    let pieces = (1..4u8).map(|t| (t, synth::centre_crop(&same(t), 0.6), String::new())).collect();
+    let reader =
+        Reader::new(TemplateSet::build(board, Notation::Keypad, vec![("30".into(), None, pieces)]).unwrap(), 0.95);
+    let mut f = synth::background(150, 130, 4);
+    synth::draw_board(&mut f, &[1, 2, 3, 0], 2, Layout { x: 20, y: 15, tile: TILE, gap: 2 }, &same, None);
+    let reading = reader.read(&f);
+    assert_eq!(reading.found.len(), 3);
+    match reading.result {
+        Err(Skip::SharedCell { labels, .. }) => assert_eq!(labels, ["2".to_string(), "3".to_string()]),
+        other => panic!("{other:?}"),
+    }
+}
