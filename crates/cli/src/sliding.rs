@@ -10,6 +10,7 @@ mod analyze;
 mod enumerate;
 mod plot;
 mod pool;
+mod read;
 mod solve;
 
 use crate::common::{self, Progress, Status};
@@ -49,6 +50,9 @@ enum SlidingCommand {
     Pool(PoolArgs),
     /// How many samples make one unexpected extra pattern improbable: (P/(P+1))^n.
     SamplesNeeded(SamplesNeededArgs),
+    /// Read boards from screenshots, frames or a video by tile templates (normalised
+    /// cross-correlation), as `frame,puzzle_number,pattern` rows or the CSV `analyze` reads.
+    Read(read::ReadArgs),
     /// Pattern databases for the `pdb` heuristic.
     Pdb {
         #[command(subcommand)]
@@ -72,6 +76,7 @@ pub fn run(args: SlidingArgs) -> Result<Status> {
         SlidingCommand::Pool(a) => pool::run_pool(a),
         SlidingCommand::SamplesNeeded(a) => pool::run_samples_needed(a),
         SlidingCommand::Pdb { command: PdbCommand::Build(a) } => solve::run_pdb_build(a),
+        SlidingCommand::Read(a) => read::run_read(a),
     };
     // A long job stopped by Ctrl-C (or a limit) is not bad input: say what happened, exit 1.
     match result {

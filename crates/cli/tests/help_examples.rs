@@ -17,6 +17,7 @@ fn every_help_example_runs() {
         &["sliding", "enumerate"],
         &["sliding", "solve"],
         &["sliding", "pool"],
+        &["sliding", "read"],
         &["rgb", "solve"],
         &["rgb", "bench"],
         &["rgb", "show"],

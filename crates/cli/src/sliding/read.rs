@@ -1,0 +1,273 @@
+//! `delve sliding read`: boards read from screenshots, a folder of frames or a video by tile
+//! templates (the reference's §4-3), printed as `frame,puzzle_number,pattern` rows, written as
+//! the `puzzle_number,pattern` CSV `delve sliding analyze` reads, or as JSON.
+
+use crate::common::{self, Progress, Status};
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use delve_sliding_vision::reader::BoardRow;
+use delve_sliding_vision::templates::image_files;
+use delve_sliding_vision::video::Video;
+use delve_sliding_vision::{DEFAULT_THRESHOLD, Reader, Reading, Tally, TemplateSet, debug};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::Ordering;
+
+/// Arguments of `delve sliding read`.
+#[derive(Args, Debug)]
+#[command(after_help = "Frames with no puzzle, a piece missing, a piece between two cells or two pieces on \
+one cell are skipped and counted; consecutive frames of one board count once (again after a frame without \
+the puzzle).\n\nExamples:\n  \
+delve sliding read --templates crates/domains/sliding-vision/data/demo/templates --frames crates/domains/sliding-vision/data/demo/frames\n  \
+delve sliding read --templates crates/domains/sliding-vision/data/demo/templates crates/domains/sliding-vision/data/demo/frames/frame1.jpg --json")]
+pub(super) struct ReadArgs {
+    /// Tile templates: a folder of `{puzzle}{piece}.png|jpg` (piece 2-9 in keypad numbering,
+    /// each a crop of the middle of the piece) or a JSON manifest for other boards and names.
+    #[arg(long, value_name = "DIR|MANIFEST.json")]
+    templates: PathBuf,
+    /// Frames (PNG or JPEG), read in the order given.
+    #[arg(value_name = "FRAME", conflicts_with_all = ["frames", "video"])]
+    frame: Vec<PathBuf>,
+    /// A folder of frames, read in name order (frame2 before frame10).
+    #[arg(long, value_name = "DIR", conflicts_with = "video")]
+    frames: Option<PathBuf>,
+    /// A video, decoded by the `ffmpeg` program (Debian package `ffmpeg`; the environment
+    /// variable DELVE_FFMPEG names another program).
+    #[arg(long, value_name = "FILE")]
+    video: Option<PathBuf>,
+    /// Least normalised cross-correlation of a piece (the reference's 0.95).
+    #[arg(long, value_name = "T", default_value_t = DEFAULT_THRESHOLD, value_parser = parse_threshold)]
+    threshold: f32,
+    /// Also write the boards as `puzzle_number,pattern` lines, the CSV `delve sliding analyze` reads.
+    #[arg(long, value_name = "OUT.csv")]
+    csv: Option<PathBuf>,
+    /// Print one JSON object instead of rows.
+    #[arg(long)]
+    json: bool,
+    /// Write every frame into DIR with the pieces found outlined (green border: read; red: skipped).
+    #[arg(long, value_name = "DIR")]
+    debug_dir: Option<PathBuf>,
+}
+
+fn parse_threshold(s: &str) -> Result<f32, String> {
+    match s.trim().parse::<f32>() {
+        Ok(t) if t > 0.0 && t <= 1.0 => Ok(t),
+        _ => Err(format!("expected a correlation threshold in (0, 1], e.g. 0.95, got `{s}`")),
+    }
+}
+
+/// What `--json` prints.
+#[derive(Serialize)]
+struct ReadOutput {
+    boards: Vec<JsonBoard>,
+    frames: u64,
+    skipped: u64,
+    /// Frames that repeated the board just before them.
+    repeats: u64,
+    /// Skipped frames by reason.
+    skips: BTreeMap<&'static str, u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    csv: Option<String>,
+    /// True when Ctrl-C stopped the run before the last frame.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    interrupted: bool,
+}
+
+#[derive(Serialize)]
+struct JsonBoard {
+    frame: String,
+    /// A number when the puzzle's name is one (the reference's 1-6), else its name.
+    puzzle: serde_json::Value,
+    pattern: String,
+    score: f32,
+}
+
+/// Where the frames come from.
+enum Source {
+    Files(Vec<PathBuf>),
+    Video(PathBuf),
+}
+
+pub(super) fn run_read(args: ReadArgs) -> Result<Status> {
+    let set = TemplateSet::load(&args.templates)?;
+    let reader = Reader::new(set, args.threshold);
+    let source = match (&args.video, &args.frames) {
+        (Some(video), _) => Source::Video(video.clone()),
+        (None, Some(dir)) => {
+            if !dir.is_dir() {
+                bail!("{}: no such folder of frames", dir.display());
+            }
+            let files = image_files(dir)?;
+            if files.is_empty() {
+                bail!("{}: no PNG or JPEG frames in this folder", dir.display());
+            }
+            Source::Files(files)
+        }
+        (None, None) if !args.frame.is_empty() => Source::Files(args.frame.clone()),
+        (None, None) => bail!("no frames: give FRAME files, --frames DIR or --video FILE"),
+    };
+    if let Some(dir) = &args.debug_dir {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    let mut job = Job { reader, args: &args, tally: Tally::default(), rows: Vec::new() };
+    let interrupted = match source {
+        Source::Files(files) => job.files(&files)?,
+        Source::Video(path) => job.video(&path)?,
+    };
+    let Job { tally, rows, .. } = job;
+    if let Some(out) = &args.csv {
+        let mut text = String::new();
+        for r in &rows {
+            text.push_str(&format!("{},{}\n", r.puzzle, r.pattern));
+        }
+        std::fs::write(out, text).with_context(|| format!("writing {}", out.display()))?;
+    }
+    if args.json {
+        common::print_json(&ReadOutput {
+            boards: rows
+                .iter()
+                .map(|r| JsonBoard {
+                    frame: r.frame.clone(),
+                    puzzle: r.puzzle.parse::<u64>().map_or_else(|_| r.puzzle.clone().into(), Into::into),
+                    pattern: r.pattern.clone(),
+                    score: (r.score * 1e4).round() / 1e4,
+                })
+                .collect(),
+            frames: tally.frames,
+            skipped: tally.skipped_total(),
+            repeats: tally.repeats,
+            skips: tally.skipped.clone(),
+            csv: args.csv.as_ref().map(|p| p.display().to_string()),
+            interrupted,
+        });
+    } else {
+        let mut out = std::io::stdout().lock();
+        for r in &rows {
+            writeln!(out, "{},{},{}", csv_field(&r.frame), r.puzzle, r.pattern)?;
+        }
+        let reasons: Vec<String> = tally.skipped.iter().map(|(k, n)| format!("{n} {}", k.replace('_', " "))).collect();
+        eprintln!(
+            "{} {}: {} {}, {} repeated, {} skipped{}{}",
+            tally.frames,
+            common::plural(tally.frames, "frame"),
+            rows.len(),
+            common::plural(rows.len() as u64, "board"),
+            tally.repeats,
+            tally.skipped_total(),
+            if reasons.is_empty() { String::new() } else { format!(" ({})", reasons.join(", ")) },
+            if interrupted { "; interrupted by Ctrl-C" } else { "" }
+        );
+        if let Some(out) = &args.csv {
+            eprintln!("csv: {} (delve sliding analyze {} reads it)", out.display(), out.display());
+        }
+    }
+    Ok(if interrupted { Status::NotSolved } else { Status::Done })
+}
+
+/// A field of a CSV row, quoted when it must be.
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() }
+}
+
+struct Job<'a> {
+    reader: Reader,
+    args: &'a ReadArgs,
+    tally: Tally,
+    rows: Vec<BoardRow>,
+}
+
+impl Job<'_> {
+    /// Reads one frame and writes its tracking image when asked.
+    fn read(&self, frame: image::RgbImage, debug_name: &str) -> Result<Reading> {
+        let reading = self.reader.read(&frame);
+        if let Some(dir) = &self.args.debug_dir {
+            let mut img = frame;
+            debug::draw(&mut img, &reading);
+            let path = dir.join(format!("{debug_name}.png"));
+            img.save(&path).with_context(|| format!("writing {}", path.display()))?;
+        }
+        Ok(reading)
+    }
+
+    fn count(&mut self, name: &str, reading: &Reading) {
+        self.rows.extend(self.tally.add(name, reading));
+    }
+
+    /// Reads image files, in parallel, counted in order. Returns whether Ctrl-C stopped it.
+    fn files(&mut self, files: &[PathBuf]) -> Result<bool> {
+        let cancel = common::cancel_flag();
+        let progress = Mutex::new(Progress::new("reading frames"));
+        let done = std::sync::atomic::AtomicU64::new(0);
+        let total = files.len() as u64;
+        let readings: Vec<Option<Result<Reading>>> = files
+            .par_iter()
+            .map(|path| {
+                if cancel.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let result = load_frame(path).and_then(|img| self.read(img, &debug_stem(path)));
+                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                if let Ok(mut p) = progress.lock() {
+                    p.show("frames", n, Some(total));
+                }
+                Some(result)
+            })
+            .collect();
+        drop(progress);
+        for (path, reading) in files.iter().zip(readings) {
+            match reading {
+                Some(r) => self.count(&path.display().to_string(), &r?),
+                None => return Ok(true),
+            }
+        }
+        Ok(false)
+    }
+
+    /// Reads a video's frames from ffmpeg, a batch at a time in parallel. Returns whether
+    /// Ctrl-C stopped it.
+    fn video(&mut self, path: &Path) -> Result<bool> {
+        let mut video = Video::open(path)?;
+        let cancel = common::cancel_flag();
+        let mut progress = Progress::new("reading video");
+        let name = path.display().to_string();
+        let mut index = 0u64;
+        loop {
+            let mut batch = Vec::new();
+            while batch.len() < 2 * rayon::current_num_threads() {
+                match video.next_frame()? {
+                    Some(frame) => {
+                        index += 1;
+                        batch.push((index, frame));
+                    }
+                    None => break,
+                }
+            }
+            if batch.is_empty() {
+                return Ok(false);
+            }
+            let readings: Vec<(u64, Result<Reading>)> =
+                batch.into_par_iter().map(|(i, frame)| (i, self.read(frame, &format!("frame{i:06}")))).collect();
+            for (i, reading) in readings {
+                self.count(&format!("{name}#{i}"), &reading?);
+            }
+            progress.show("frames", index, None);
+            if cancel.load(Ordering::Relaxed) {
+                return Ok(true);
+            }
+        }
+    }
+}
+
+/// The name of a frame's tracking image: its file name without the extension.
+fn debug_stem(path: &Path) -> String {
+    path.file_stem().map_or_else(|| "frame".to_string(), |s| s.to_string_lossy().into_owned())
+}
+
+/// Decodes an image file, naming it in any error.
+fn load_frame(path: &Path) -> Result<image::RgbImage> {
+    Ok(delve_sliding_vision::templates::load_rgb(path)?)
+}
