@@ -145,8 +145,8 @@ function render() {
 function drawRomania(s, done) {
   const xs = romania.cities.map((c) => c.x), ys = romania.cities.map((c) => c.y);
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const [w, h, pad] = [620, 400, 30];
-  const at = (c) => [pad + ((c.x - x0) / (x1 - x0)) * (w - 2 * pad), h - pad - ((c.y - y0) / (y1 - y0)) * (h - 2 * pad)];
+  const [w, h, pad] = [600, 400, 30];
+  const at = (c) => [pad + ((c.x - x0) / (x1 - x0)) * (w - 4 * pad), h - pad - ((c.y - y0) / (y1 - y0)) * (h - 2 * pad)];
   const byName = Object.fromEntries(romania.cities.map((c) => [c.name, c]));
   const map = svg('svg', { width: w, height: h, id: 'lab-map' });
   const path = done && report?.solved ? report.path : [];

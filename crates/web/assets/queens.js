@@ -48,6 +48,8 @@ async function watch() {
   if (!(n >= 1 && n <= 64)) return say($('#status'), 'the page draws boards of 1 to 64 queens', 'error');
   $('#watch').disabled = true;
   $('#stop').disabled = false;
+  delete $('#board').dataset.solved;
+  say($('#status'), 'starting…');
   playing = true;
   const frames = [];
   let finished = false;

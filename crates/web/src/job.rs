@@ -178,6 +178,12 @@ impl Sink {
 pub trait View<S> {
     /// The state as JSON.
     fn show(&self, state: &S) -> Value;
+    /// The heuristic's estimate of `state`, for the `generate` events of informed searches
+    /// (the core computes a successor's `h` after the event, so the event has none).
+    fn estimate(&self, state: &S) -> Option<Value> {
+        let _ = state;
+        None
+    }
 }
 
 /// The view of domains whose states the page does not draw: `null`.
@@ -194,12 +200,14 @@ impl<S> View<S> for NoView {
 pub struct Streamer<'s, V> {
     sink: &'s mut Sink,
     view: V,
+    /// Whether the search uses a heuristic (its expansions carry `h`).
+    informed: bool,
 }
 
 impl<'s, V> Streamer<'s, V> {
     /// Streams to `sink`, showing states with `view`.
     pub fn new(sink: &'s mut Sink, view: V) -> Self {
-        Streamer { sink, view }
+        Streamer { sink, view, informed: false }
     }
 }
 
@@ -224,13 +232,20 @@ impl<S, C: Serialize + Copy, V: View<S>> Observer<S, C> for Streamer<'_, V> {
                 self.sink.send("iteration", &data);
             }
             Event::Expand(node) | Event::Generate(node) => {
+                let expand = matches!(event, Event::Expand(_));
+                self.informed |= expand && node.h.is_some();
                 if self.sink.take_detail() {
-                    let name = if matches!(event, Event::Expand(_)) { "expand" } else { "generate" };
+                    let name = if expand { "expand" } else { "generate" };
+                    let h = match node.h {
+                        Some(h) => Some(json!(h)),
+                        None if self.informed => self.view.estimate(node.state),
+                        None => None,
+                    };
                     let stats = live.stats();
                     let data = json!({
                         "state": self.view.show(node.state),
                         "g": node.g,
-                        "h": node.h,
+                        "h": h,
                         "depth": node.depth,
                         "expanded": stats.expanded,
                         "generated": stats.generated,

@@ -304,6 +304,13 @@ async fn a_stream_carries_the_observer_events_and_ends_with_the_report() {
     let first = events.iter().find(|(n, _)| n == "expand").unwrap();
     assert_eq!(first.1["state"], json!([0, 0]));
     assert_eq!((first.1["g"].as_u64(), first.1["h"].as_u64()), (Some(0), Some(4)));
+    // The core computes a successor's h after its event; the stream fills it in for the page.
+    let generated = events.iter().find(|(n, _)| n == "generate").unwrap();
+    assert_eq!((generated.1["state"].clone(), generated.1["h"].as_u64()), (json!([1, 0]), Some(3)));
+    // Uninformed searches carry no h at all.
+    let (body, _) =
+        start_stream(&app, post_stream("/api/lab/grid", &json!({"grid": "S..\n.#.\n..G", "algo": "ucs"}))).await;
+    assert!(rest(body).await.iter().filter(|(n, _)| n == "generate" || n == "expand").all(|(_, d)| d["h"].is_null()));
     // An error after the stream started arrives as an event.
     let (body, _) = start_stream(&app, post_stream("/api/lab/grid", &json!({"grid": "S.G", "algo": "bibfs"}))).await;
     let events = rest(body).await;

@@ -132,12 +132,15 @@ impl Problem for GridWorld {
     }
 }
 
-/// Shows a cell as `[row, column]`.
-struct Cells;
+/// Shows a cell as `[row, column]`; estimates with the grid's Manhattan distance.
+struct Cells<'w>(&'w GridWorld);
 
-impl View<Pos> for Cells {
+impl View<Pos> for Cells<'_> {
     fn show(&self, &(r, c): &Pos) -> Value {
         serde_json::json!([r, c])
+    }
+    fn estimate(&self, cell: &Pos) -> Option<Value> {
+        Some(self.0.heuristic(cell).into())
     }
 }
 
@@ -175,7 +178,7 @@ async fn grid(
     let algorithm = req.algo.parse::<Algorithm>().map_err(ApiError::bad_request)?;
     respond(&state, &headers, req.knobs, DETAIL, move |limits, sink| {
         let result = algorithm
-            .run(&world, limits, Streamer::new(sink, Cells))
+            .run(&world, limits, Streamer::new(sink, Cells(&world)))
             .map_err(|_| ApiError::bad_request(format!("algo: {algorithm} is not offered on the grid")))?;
         let solution = result.solution();
         let detail = GridDetail {

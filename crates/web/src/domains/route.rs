@@ -9,8 +9,8 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::post;
 use axum::{Json, Router};
-use delve_core::Algorithm;
-use delve_route::{BUILTIN_MAPS, CityId, MapListing, RoadMap};
+use delve_core::{Algorithm, Problem};
+use delve_route::{BUILTIN_MAPS, CityId, MapListing, RoadMap, RouteProblem};
 use serde::Deserialize;
 
 /// Events with a city a stream may carry (the whole of Romania's searches, many times over).
@@ -80,12 +80,15 @@ fn astar() -> String {
     "astar".to_string()
 }
 
-/// Shows a city by its name.
-struct Cities<'m>(&'m RoadMap);
+/// Shows a city by its name; estimates with the problem's straight-line heuristic.
+struct Cities<'p, 'm>(&'p RouteProblem<'m>);
 
-impl View<CityId> for Cities<'_> {
+impl View<CityId> for Cities<'_, '_> {
     fn show(&self, city: &CityId) -> serde_json::Value {
-        self.0.name(*city).into()
+        self.0.map().name(*city).into()
+    }
+    fn estimate(&self, city: &CityId) -> Option<serde_json::Value> {
+        Some(self.0.heuristic(city).into())
     }
 }
 
@@ -109,7 +112,7 @@ async fn search(
     };
     respond(&state, &headers, req.knobs, DETAIL, move |limits, sink| {
         let problem = map.problem(from, to);
-        let result = algorithm.run_reversible(&problem, limits, Streamer::new(sink, Cities(&map)));
+        let result = algorithm.run_reversible(&problem, limits, Streamer::new(sink, Cities(&problem)));
         Ok(problem.report(algorithm, &name, &result))
     })
     .await

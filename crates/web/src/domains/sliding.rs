@@ -11,6 +11,7 @@ use axum::response::Response;
 use axum::routing::post;
 use delve_core::Algorithm;
 use delve_sliding::enumerate::{enumerate, stopped_report};
+use delve_sliding::heuristic::{Heuristic, LinearConflict, Manhattan};
 use delve_sliding::notation::{Notation, default_goal, parse_state};
 use delve_sliding::pdb::{AdditivePdb, Partition};
 use delve_sliding::solve::{HeuristicRequest, Method, solve_one};
@@ -66,18 +67,39 @@ fn auto() -> String {
     "auto".to_string()
 }
 
-/// Shows a position as its tiles, row by row (0 is the blank).
-struct Tiles(usize);
+/// Shows a position as its tiles, row by row (0 is the blank); estimates with the
+/// requested heuristic when it is Manhattan distance or linear conflict.
+struct Tiles {
+    cells: usize,
+    heuristic: Estimate,
+}
+
+/// The heuristic a [`Tiles`] view estimates with.
+enum Estimate {
+    None,
+    Manhattan(Manhattan),
+    LinearConflict(LinearConflict),
+}
 
 impl<C: Cells> View<Position<C>> for Tiles {
     fn show(&self, p: &Position<C>) -> Value {
-        p.tiles(self.0).into()
+        p.tiles(self.cells).into()
+    }
+    fn estimate(&self, p: &Position<C>) -> Option<Value> {
+        match &self.heuristic {
+            Estimate::None => None,
+            Estimate::Manhattan(h) => Some(h.estimate(p).into()),
+            Estimate::LinearConflict(h) => Some(h.estimate(p).into()),
+        }
     }
 }
 
 impl<C: Cells> View<Trail<C>> for Tiles {
     fn show(&self, t: &Trail<C>) -> Value {
-        t.pos.tiles(self.0).into()
+        self.show(&t.pos)
+    }
+    fn estimate(&self, t: &Trail<C>) -> Option<Value> {
+        self.estimate(&t.pos)
     }
 }
 
@@ -122,10 +144,17 @@ async fn solve(
     if heuristic == HeuristicRequest::Auto && (10..=16).contains(&cells) && cached_pdb(&goal).is_err() {
         heuristic = HeuristicRequest::LinearConflict;
     }
-    let detail = if cells <= 9 { DETAIL } else { 0 };
+    let (detail, estimate) = match heuristic {
+        _ if cells > 9 => (0, Estimate::None),
+        HeuristicRequest::Manhattan => (DETAIL, Estimate::Manhattan(Manhattan::new(&goal))),
+        HeuristicRequest::LinearConflict | HeuristicRequest::Auto => {
+            (DETAIL, Estimate::LinearConflict(LinearConflict::new(&goal)))
+        }
+        HeuristicRequest::Pdb => (DETAIL, Estimate::None),
+    };
     respond(&state, &headers, req.knobs, detail, move |limits, sink| {
         let method = Method { algorithm, heuristic };
-        let observer = Streamer::new(sink, Tiles(cells));
+        let observer = Streamer::new(sink, Tiles { cells, heuristic: estimate });
         let solved = solve_one(&start, &goal, notation, method, cached_pdb, limits, observer).map_err(bad)?;
         Ok(solved.report)
     })
