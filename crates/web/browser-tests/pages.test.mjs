@@ -141,13 +141,16 @@ test('rgb: the level is drawn and the trucks deliver everything along the optima
   const page = await open('/rgb');
   await page.waitForSelector('#truck-3');
   assert.match(await page.textContent('#status'), /^P-7: 8×11, 4 trucks/);
-  await fastest(page, '#speed');
+  // Mid-way (time 8 of 19) for the screenshot, then the rest at full speed.
+  await page.$eval('#speed', (e) => { e.value = 800; });
   await page.click('#play');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('time 8 of'), null, { timeout: 30000 });
+  await shot(page, 'rgb');
+  await fastest(page, '#speed');
   await page.waitForSelector('#map[data-done="true"]', { timeout: 30000 });
   assert.match(await page.textContent('#status'), /^delivered at time 19 \(optimal\)/);
   const lying = await page.$$eval('.item', (items) => items.filter((i) => i.style.display !== 'none').length);
   assert.equal(lying, 0);
-  await shot(page, 'rgb');
   clean('/rgb');
   await page.close();
 });
