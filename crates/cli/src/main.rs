@@ -7,6 +7,7 @@ mod game;
 mod queens;
 mod rgb;
 mod route;
+mod serve;
 mod sliding;
 mod sudoku;
 mod tictactoe;
@@ -39,6 +40,8 @@ enum Command {
     Game(game::GameArgs),
     /// Tic-tac-toe: the counts of its game tree.
     Tictactoe(tictactoe::TicTacToeArgs),
+    /// The local web page: play, solve and watch every domain in a browser.
+    Serve(serve::ServeArgs),
 }
 
 /// Whether a panic is the standard library's report that stdout was closed under us (a pipe
@@ -71,6 +74,7 @@ fn main() -> ExitCode {
         Command::Rgb(args) => rgb::run(args),
         Command::Game(args) => game::run(args),
         Command::Tictactoe(args) => tictactoe::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(Status::Done) => ExitCode::SUCCESS,

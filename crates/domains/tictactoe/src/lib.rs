@@ -15,6 +15,9 @@
 //! assert_eq!(out.decision().unwrap().value, 0.0);
 //! ```
 
+mod advice;
+
+pub use advice::{Advice, AdviceReport, BoardError, advise};
 use delve_game::Game;
 use serde::Serialize;
 use std::collections::HashSet;

@@ -1,0 +1,215 @@
+// Browser tests of delve's local page: start `delve serve` on a free loopback port, drive
+// Debian's Chromium with playwright-core, load every page, play and solve, and take
+// screenshots. Run with `npm test` (node's built-in test runner).
+//
+// DELVE: the delve binary (default: ../../../target/debug/delve); CHROMIUM: the browser
+// (default /usr/bin/chromium); SCREENSHOTS: where the PNGs go (default: a temporary folder).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DELVE = process.env.DELVE ?? path.join(here, '../../../target/debug/delve');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const SHOTS = process.env.SCREENSHOTS ?? mkdtempSync(path.join(tmpdir(), 'delve-shots-'));
+// The flags this closed network needs: no background connections, no sandbox as root.
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync'];
+
+let server;
+let base;
+let context;
+let profile;
+const problems = [];
+
+before(async () => {
+  server = spawn(DELVE, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  base = await new Promise((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = out.match(/http:\/\/127\.0\.0\.1:\d+\//);
+      if (m) resolve(m[0]);
+    });
+    server.on('exit', (code) => reject(new Error(`delve serve exited with ${code}: ${out}`)));
+    setTimeout(() => reject(new Error(`delve serve printed no address: ${out}`)), 15000);
+  });
+  mkdirSync(SHOTS, { recursive: true });
+  profile = mkdtempSync(path.join(tmpdir(), 'delve-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1280, height: 760 },
+  });
+});
+
+after(async () => {
+  await context?.close();
+  server?.kill();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+  console.log(`screenshots: ${SHOTS}`);
+});
+
+/** A page at `route`, with its console errors and uncaught exceptions collected. */
+async function open(route) {
+  const page = await context.newPage();
+  page.on('pageerror', (e) => problems.push(`${route}: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && problems.push(`${route}: console: ${m.text()}`));
+  await page.goto(base + route.replace(/^\//, ''));
+  return page;
+}
+
+/** Moves a range input to its maximum (the fastest animation). */
+const fastest = (page, sel) => page.$eval(sel, (e) => { e.value = e.max; });
+
+const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+
+function clean(route) {
+  const mine = problems.filter((p) => p.startsWith(route));
+  assert.deepEqual(mine, [], `errors on ${route}`);
+}
+
+test('the index links every page', async () => {
+  const page = await open('/');
+  await page.waitForSelector('#card-lab');
+  const links = await page.$$eval('.cards a', (as) => as.map((a) => a.getAttribute('href')));
+  assert.deepEqual(links, ['/sliding', '/queens', '/rgb', '/tictactoe', '/lab']);
+  const nav = await page.$$eval('header a', (as) => as.map((a) => a.textContent));
+  assert.ok(nav.includes('Search lab'), nav.join(','));
+  await shot(page, 'index');
+  clean('/');
+  await page.close();
+});
+
+test('sliding: play with the keys and clicks, solve, the animation ends on the goal, the histogram', async () => {
+  const page = await open('/sliding');
+  await page.waitForSelector('.tile');
+  assert.equal(await page.$eval('#board', (b) => b.dataset.atGoal), 'true');
+  // The blank starts bottom right: ArrowUp moves it up, a click on the tile left of it moves it left.
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await page.$eval('#state', (e) => e.value), '1 2 3 4 5 0 7 8 6');
+  await page.click('[data-tile="5"]');
+  assert.equal(await page.$eval('#state', (e) => e.value), '1 2 3 4 0 5 7 8 6');
+  assert.equal(await page.$eval('#board', (b) => b.dataset.atGoal), 'false');
+  // A board four moves from the goal.
+  await page.fill('#state', '0 1 3 4 2 5 7 8 6');
+  await page.click('#set');
+  await fastest(page, '#speed');
+  await page.click('#solve');
+  await page.waitForSelector('#board[data-at-goal="true"]', { timeout: 20000 });
+  const moves = await page.textContent('#moves');
+  assert.match(moves, /^4 moves played: .* at the goal$/);
+  const status = await page.textContent('#status');
+  assert.match(status, /4 moves \(optimal\)/);
+  await page.click('#enumerate');
+  await page.waitForSelector('#histogram-svg', { timeout: 20000 });
+  assert.match(await page.textContent('#enum-status'), /181,440 states; the hardest need 31 moves/);
+  // A harder board, solved and animated as well, for the screenshot.
+  await page.fill('#state', '8 6 7 2 5 4 3 0 1');
+  await page.click('#set');
+  await page.click('#solve');
+  await page.waitForSelector('#board[data-at-goal="true"]', { timeout: 30000 });
+  assert.match(await page.textContent('#moves'), /^31 moves played/);
+  await shot(page, 'sliding');
+  clean('/sliding');
+  await page.close();
+});
+
+test('queens: min-conflicts places the queens while we watch', async () => {
+  const page = await open('/queens');
+  await page.fill('#n', '12');
+  await fastest(page, '#speed');
+  await page.click('#watch');
+  await page.waitForSelector('#board[data-solved="true"]', { timeout: 20000 });
+  assert.match(await page.textContent('#status'), /^placed: /);
+  assert.equal(await page.$$eval('#chess td.queen', (q) => q.length), 12);
+  // Backtracking too, streamed assignment by assignment.
+  await page.selectOption('#algo', 'csp');
+  await page.fill('#n', '8');
+  await page.click('#watch');
+  await page.waitForSelector('#board[data-solved="true"]', { timeout: 20000 });
+  assert.match(await page.textContent('#summary'), /^csp: solved/);
+  await shot(page, 'queens');
+  clean('/queens');
+  await page.close();
+});
+
+test('rgb: the level is drawn and the trucks deliver everything along the optimal plan', async () => {
+  const page = await open('/rgb');
+  await page.waitForSelector('#truck-3');
+  assert.match(await page.textContent('#status'), /^P-7: 8×11, 4 trucks/);
+  // Mid-way (time 8 of 19) for the screenshot, then the rest at full speed.
+  await page.$eval('#speed', (e) => { e.value = 800; });
+  await page.click('#play');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('time 8 of'), null, { timeout: 30000 });
+  await shot(page, 'rgb');
+  await fastest(page, '#speed');
+  await page.waitForSelector('#map[data-done="true"]', { timeout: 30000 });
+  assert.match(await page.textContent('#status'), /^delivered at time 19 \(optimal\)/);
+  const lying = await page.$$eval('.item', (items) => items.filter((i) => i.style.display !== 'none').length);
+  assert.equal(lying, 0);
+  clean('/rgb');
+  await page.close();
+});
+
+test('tic-tac-toe: the engine answers every move and never loses', async () => {
+  const page = await open('/tictactoe');
+  await page.waitForSelector('#cell-8');
+  for (let turn = 0; turn < 5; turn++) {
+    if (await page.$eval('#ttt', (t) => t.dataset.over !== undefined)) break;
+    const board = await page.$eval('#ttt', (t) => t.dataset.board);
+    const free = [...board].findIndex((c) => c === '.');
+    await page.click(`#cell-${free}`);
+    await page.waitForFunction((n) => [...document.querySelector('#ttt').dataset.board].filter((c) => c !== '.').length >= n
+      || document.querySelector('#ttt').dataset.over, (turn + 1) * 2, { timeout: 10000 });
+  }
+  const over = await page.$eval('#ttt', (t) => t.dataset.over);
+  assert.ok(over === 'O' || over === 'draw', `result ${over}`);
+  await page.click('#new-x');
+  await page.click('#cell-4');
+  await page.waitForFunction(() => document.querySelector('#ttt').dataset.board.includes('O'));
+  await page.waitForSelector('.score');
+  await shot(page, 'tictactoe');
+  clean('/tictactoe');
+  await page.close();
+});
+
+test('search lab: step through A* and iterative lengthening on Romania, the grid and the 8-puzzle', async () => {
+  const page = await open('/lab');
+  await page.waitForSelector('#from');
+  await page.click('#run');
+  await page.waitForFunction(() => document.querySelector('#summary').textContent.includes('cost 418'));
+  await page.click('#last');
+  assert.match(await page.textContent('#now'), /finish: solved/);
+  await page.click('#first');
+  await page.click('#next');
+  assert.match(await page.textContent('#now'), /^event 2 of \d+: expand Arad {2}g=0 h=(\d+) f=\1$/);
+  await page.click('#next');
+  assert.match(await page.textContent('#now'), /generate Zerind {2}g=75 h=\d+ f=\d+/);
+  assert.match(await page.textContent('#frontier'), /Zerind75\d+\d+/);
+  await page.selectOption('#algo', 'ils');
+  await page.click('#run');
+  await page.waitForFunction(() => document.querySelectorAll('#bounds span').length === 18, null, { timeout: 10000 });
+  assert.equal(await page.$eval('#bounds', (b) => b.lastElementChild.textContent), '418');
+  await page.selectOption('#algo', 'astar');
+  await page.click('#run');
+  await page.waitForFunction(() => document.querySelector('#summary').textContent.includes('cost 418'));
+  await page.$eval('#step', (s) => { s.value = 14; s.dispatchEvent(new Event('input')); });
+  await shot(page, 'lab');
+  await page.selectOption('#problem', 'grid');
+  await page.click('#run');
+  await page.waitForFunction(() => document.querySelector('#summary').textContent.includes('cost'));
+  await page.click('#last');
+  assert.equal(await page.$eval('#view', (v) => v.dataset.done), 'true');
+  await page.selectOption('#problem', 'puzzle');
+  await page.selectOption('#algo', 'idastar');
+  await page.click('#run');
+  await page.waitForFunction(() => document.querySelector('#summary').textContent.includes('moves'));
+  await page.click('#last');
+  assert.match(await page.textContent('#lab-puzzle'), /moves of the blank/);
+  clean('/lab');
+  await page.close();
+});

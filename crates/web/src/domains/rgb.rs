@@ -1,0 +1,226 @@
+//! RGB Express (`delve rgb`): `GET /api/rgb/levels`, `POST /api/rgb/level` (the layout to
+//! draw), `POST /api/rgb/solve` (the CLI's report) and `POST /api/rgb/show` (the report with
+//! the replayed frames to animate). Levels come by shipped name or as text, never by path.
+
+use super::{Asset, Domain};
+use crate::{ApiError, ApiJson, AppState, Knobs, NoView, Streamer, respond};
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use delve_core::Algorithm;
+use delve_rgb::{Cell, Dir, Frame, Level, RgbProblem, RgbReport, Rules, simulate_with, solve};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+include!(concat!(env!("OUT_DIR"), "/rgb_levels.rs"));
+
+/// The RGB Express domain.
+pub const DOMAIN: Domain = Domain {
+    name: "rgb",
+    title: "RGB Express",
+    about: "Draw a level and animate the trucks along the optimal plan.",
+    page: Some("rgb.html"),
+    assets: &[
+        Asset { name: "rgb.html", bytes: include_bytes!("../../assets/rgb.html") },
+        Asset { name: "rgb.js", bytes: include_bytes!("../../assets/rgb.js") },
+    ],
+    routes,
+};
+
+fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/levels", get(levels))
+        .route("/level", post(layout))
+        .route("/solve", post(solve_level))
+        .route("/show", post(show))
+}
+
+/// A level: a shipped one by name (`level`) or a level file's text (`text`).
+#[derive(Deserialize)]
+struct LevelChoice {
+    #[serde(default)]
+    level: Option<String>,
+    #[serde(default)]
+    text: Option<String>,
+}
+
+impl LevelChoice {
+    fn open(&self) -> Result<Level, ApiError> {
+        match (&self.level, &self.text) {
+            (Some(name), None) => {
+                let text = LEVELS.iter().find(|(n, _)| n == name).map(|(_, t)| *t).ok_or_else(|| {
+                    ApiError::not_found(format!("level: no shipped level `{name}` (GET /api/rgb/levels lists them)"))
+                })?;
+                Level::parse(text).map_err(|e| ApiError::internal(format!("shipped level {name}: {e}")))
+            }
+            (None, Some(text)) => Level::parse(text).map_err(|e| ApiError::bad_request(format!("text: {e}"))),
+            _ => Err(ApiError::bad_request("give either level (a shipped level's name) or text (a level file)")),
+        }
+    }
+}
+
+/// The body of `solve` and `show`: `delve rgb solve`'s options.
+#[derive(Deserialize)]
+struct SolveRequest {
+    #[serde(flatten)]
+    level: LevelChoice,
+    #[serde(default = "astar")]
+    algo: String,
+    #[serde(default = "pairwise")]
+    rules: String,
+    #[serde(flatten)]
+    knobs: Knobs,
+}
+
+fn astar() -> String {
+    "astar".to_string()
+}
+
+fn pairwise() -> String {
+    "pairwise".to_string()
+}
+
+impl SolveRequest {
+    /// The problem and the (optimal) algorithm, or why not.
+    fn open(&self) -> Result<(RgbProblem, Algorithm), ApiError> {
+        let algorithm = self.algo.parse::<Algorithm>().map_err(ApiError::bad_request)?;
+        if !algorithm.is_cost_optimal() || algorithm == Algorithm::Bibfs {
+            return Err(ApiError::bad_request(format!(
+                "algo: `{}` does not find optimal plans here (use ucs, ils, astar or idastar)",
+                self.algo
+            )));
+        }
+        let rules = self.rules.parse::<Rules>().map_err(|e| ApiError::bad_request(format!("rules: {e}")))?;
+        let problem = RgbProblem::new(self.level.open()?, rules).map_err(ApiError::bad_request)?;
+        Ok((problem, algorithm))
+    }
+}
+
+async fn levels() -> Json<Value> {
+    Json(json!({ "levels": LEVELS.iter().map(|(n, _)| *n).collect::<Vec<_>>() }))
+}
+
+/// One cell of a [`Layout`].
+#[derive(Serialize)]
+struct CellView {
+    /// `empty`, `road`, `junction`, `start`, `item` or `warehouse`.
+    kind: &'static str,
+    /// The colour of an item or warehouse.
+    colour: Option<&'static str>,
+    /// The truck starting here.
+    truck: Option<u8>,
+    /// The roads out of the cell: some of `U`, `D`, `L`, `R`.
+    links: String,
+}
+
+/// A level as the page draws it.
+#[derive(Serialize)]
+struct Layout {
+    name: String,
+    rows: usize,
+    cols: usize,
+    capacity: u8,
+    /// Each truck's colour and start cell.
+    trucks: Vec<Value>,
+    /// The cells, row by row.
+    cells: Vec<CellView>,
+}
+
+fn layout_of(level: &Level) -> Layout {
+    let cells = (0..level.cells.len())
+        .map(|i| {
+            let links = [(Dir::Up, 'U'), (Dir::Down, 'D'), (Dir::Left, 'L'), (Dir::Right, 'R')]
+                .iter()
+                .filter(|(d, _)| level.linked(i, *d))
+                .map(|(_, c)| *c)
+                .collect();
+            let (kind, colour, truck) = match level.cells[i] {
+                Cell::Empty => ("empty", None, None),
+                Cell::Straight => ("road", None, None),
+                Cell::Junction => ("junction", None, None),
+                Cell::Start(t) => ("start", None, Some(t)),
+                Cell::Item(c) => ("item", Some(c.name()), None),
+                Cell::Warehouse(c) => ("warehouse", Some(c.name()), None),
+            };
+            CellView { kind, colour, truck, links }
+        })
+        .collect();
+    let trucks = level.trucks.iter().map(|t| json!({ "colour": t.colour.name(), "start": t.start })).collect();
+    Layout { name: level.name.clone(), rows: level.rows, cols: level.cols, capacity: level.capacity, trucks, cells }
+}
+
+async fn layout(ApiJson(req): ApiJson<LevelChoice>) -> Result<Json<Layout>, ApiError> {
+    Ok(Json(layout_of(&req.open()?)))
+}
+
+async fn solve_level(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<SolveRequest>,
+) -> Result<Response, ApiError> {
+    let (problem, algorithm) = req.open()?;
+    respond(&state, &headers, req.knobs, 0, move |limits, sink| -> Result<RgbReport, ApiError> {
+        let solved = solve(&problem, algorithm, limits, Streamer::new(sink, NoView))
+            .map_err(|e| ApiError::internal(format!("internal error: the plan fails the independent replay: {e}")))?;
+        Ok(solved.report(&problem, algorithm))
+    })
+    .await
+}
+
+/// A frame of the replay, as the page animates it.
+fn frame_json(f: &Frame) -> Value {
+    json!({
+        "time": f.time,
+        "trucks": f.trucks.iter().map(|&(cell, stopped)| json!({ "cell": cell, "stopped": stopped })).collect::<Vec<_>>(),
+        "items": f.items,
+        "served": f.served,
+    })
+}
+
+/// What `POST /api/rgb/show` answers: the level's layout, the solve's report (as `solve`
+/// gives it) and the replay's frames, one per time unit (none when unsolved).
+#[derive(Serialize)]
+struct Show {
+    layout: Layout,
+    report: RgbReport,
+    frames: Vec<Value>,
+}
+
+async fn show(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<SolveRequest>,
+) -> Result<Response, ApiError> {
+    let (problem, algorithm) = req.open()?;
+    respond(&state, &headers, req.knobs, 0, move |limits, sink| {
+        let fail = |e| ApiError::internal(format!("internal error: the plan fails the independent replay: {e}"));
+        let solved = solve(&problem, algorithm, limits, Streamer::new(sink, NoView)).map_err(fail)?;
+        let level = problem.level();
+        let mut frames = Vec::new();
+        if let Some(plan) = &solved.plan {
+            simulate_with(level, problem.rules(), &plan.routes(problem.trucks()), plan.cost, |f| {
+                frames.push(frame_json(f))
+            })
+            .map_err(fail)?;
+        }
+        Ok(Show { layout: layout_of(level), report: solved.report(&problem, algorithm), frames })
+    })
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_level_parses() {
+        assert!(LEVELS.len() >= 80, "{} levels", LEVELS.len());
+        for (name, text) in LEVELS {
+            Level::parse(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+        assert!(LEVELS.iter().any(|(n, _)| *n == "P-7"));
+        assert!(LEVELS.iter().any(|(n, _)| *n == "archiloque/G-1"));
+    }
+}

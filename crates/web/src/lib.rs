@@ -1,0 +1,121 @@
+//! # delve-web
+//!
+//! The local web page of delve (`delve serve`): an [axum] server bound to 127.0.0.1 only,
+//! with its pages compiled into the binary (plain HTML, CSS and JavaScript modules; no build
+//! step) and a JSON API that takes the CLI's inputs and returns the CLI's `--json` reports —
+//! the same report types of the library crates, serialised by the same serde code.
+//!
+//! * `GET /api/health` → `{"ok":true,"version":"…"}`; `GET /api/domains` lists the pages.
+//! * `POST /api/<domain>/<verb>` with a JSON body runs one job (a search, an enumeration, a
+//!   count) and answers with its report. With `Accept: text/event-stream` the answer is a
+//!   stream of Server-Sent Events instead: `job` (its id), the core observer's events
+//!   (`start`, `iteration`, `expand`, `generate`, `progress`, `stats`, `finish`) and last the
+//!   `report` (or an `error`). `POST /api/cancel {"job":ID}` or closing the stream cancels it.
+//! * Guards ([`Config`]): a body cap (413 past it), a time and node limit on every job
+//!   (requests may ask for less, with the CLI's `timeout` and `max_nodes`), at most a few jobs
+//!   at once (503 beyond), levels only by shipped name or as text (no path from the client is
+//!   ever opened), and every error as JSON `{"error":"…"}`.
+//!
+//! A domain is one module of [`domains`] with its routes and its page, listed once in
+//! [`domains::ALL`].
+
+mod assets;
+pub mod domains;
+mod error;
+mod job;
+
+pub use error::{ApiError, ApiJson};
+pub use job::{AppState, Job, Knobs, NoView, Sink, Streamer, View, respond};
+
+use axum::extract::{DefaultBodyLimit, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::net::{Ipv4Addr, SocketAddr};
+use std::time::Duration;
+
+/// The server's guards.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Largest request body in bytes; larger ones get 413.
+    pub max_body: usize,
+    /// The most time one job may take (a request's `timeout` may ask for less).
+    pub max_time: Duration,
+    /// The most nodes one job may expand (a request's `max_nodes` may ask for fewer).
+    pub max_nodes: u64,
+    /// The most bytes of node storage one graph search may hold.
+    pub max_memory: u64,
+    /// How many jobs may run at once; more get 503.
+    pub max_jobs: usize,
+}
+
+impl Default for Config {
+    /// 64 KiB bodies, 20 s and 50 million nodes per job, 1 GiB of nodes, 4 jobs at once.
+    fn default() -> Self {
+        Config {
+            max_body: 64 * 1024,
+            max_time: Duration::from_secs(20),
+            max_nodes: 50_000_000,
+            max_memory: 1 << 30,
+            max_jobs: 4,
+        }
+    }
+}
+
+/// The whole application: the API of every domain, the pages, and the guards.
+pub fn app(config: Config) -> Router {
+    let max_body = config.max_body;
+    let state = AppState::new(config);
+    let mut router = Router::new()
+        .route("/api/health", get(health))
+        .route("/api/domains", get(list_domains))
+        .route("/api/cancel", post(cancel));
+    for domain in domains::ALL {
+        router = router.nest(&format!("/api/{}", domain.name), (domain.routes)());
+    }
+    router
+        .route("/api/{*rest}", axum::routing::any(unknown_api))
+        .merge(assets::router())
+        .layer(DefaultBodyLimit::max(max_body))
+        .with_state(state)
+}
+
+/// Binds 127.0.0.1:`port` (0: any free port); the page is never reachable from another host.
+pub async fn bind(port: u16) -> std::io::Result<tokio::net::TcpListener> {
+    tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port))).await
+}
+
+/// Serves [`app`] on `listener` until the process ends.
+pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
+    axum::serve(listener, app(config)).await
+}
+
+async fn health() -> Json<Value> {
+    Json(json!({ "ok": true, "version": env!("CARGO_PKG_VERSION") }))
+}
+
+async fn list_domains() -> Json<Value> {
+    let list: Vec<Value> =
+        domains::ALL.iter().map(|d| json!({ "name": d.name, "title": d.title, "page": d.page.map(|_| format!("/{}", d.name)), "about": d.about })).collect();
+    Json(json!({ "domains": list }))
+}
+
+/// The body of `POST /api/cancel`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CancelRequest {
+    job: u64,
+}
+
+async fn cancel(State(state): State<AppState>, ApiJson(req): ApiJson<CancelRequest>) -> Result<Json<Value>, ApiError> {
+    if state.cancel(req.job) {
+        Ok(Json(json!({ "ok": true, "job": req.job })))
+    } else {
+        Err(ApiError::not_found(format!("no running job {}", req.job)))
+    }
+}
+
+async fn unknown_api(uri: axum::http::Uri) -> ApiError {
+    ApiError::not_found(format!("no API route {}", uri.path()))
+}

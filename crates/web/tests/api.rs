@@ -1,0 +1,356 @@
+//! The API through the router itself (`tower::ServiceExt::oneshot`): every route, the same
+//! reports as the library (and so the CLI's `--json`), the guards (413, 503, limits), errors
+//! as JSON, and streams that end with the report — cancelled by `POST /api/cancel` or by
+//! closing them.
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use delve_core::{Algorithm, Limits, NoObserver};
+use delve_web::{Config, app};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+use tower::ServiceExt;
+
+/// A hard 15-puzzle (Korf's first instance, to his goal `GOAL`): IDA* with Manhattan distance
+/// needs minutes.
+const HARD: &str = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+/// Korf's goal: the blank in the top left.
+const GOAL: &str = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+
+fn server() -> Router {
+    app(Config::default())
+}
+
+/// A server that lets one job run for a minute with no node limit.
+fn one_job() -> Router {
+    app(Config { max_jobs: 1, max_time: Duration::from_secs(60), max_nodes: u64::MAX, ..Config::default() })
+}
+
+fn post(path: &str, body: &Value) -> Request<Body> {
+    Request::post(path).header(header::CONTENT_TYPE, "application/json").body(Body::from(body.to_string())).unwrap()
+}
+
+fn post_stream(path: &str, body: &Value) -> Request<Body> {
+    Request::post(path)
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::ACCEPT, "text/event-stream")
+        .body(Body::from(body.to_string()))
+        .unwrap()
+}
+
+async fn call(app: &Router, request: Request<Body>) -> (StatusCode, Value) {
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|e| panic!("{status}: not JSON ({e}): {}", String::from_utf8_lossy(&bytes)));
+    (status, value)
+}
+
+async fn ok(app: &Router, path: &str, body: Value) -> Value {
+    let (status, value) = call(app, post(path, &body)).await;
+    assert_eq!(status, StatusCode::OK, "{path} {body}: {value}");
+    value
+}
+
+async fn get(app: &Router, path: &str) -> (StatusCode, String, String) {
+    let response = app.clone().oneshot(Request::get(path).body(Body::empty()).unwrap()).await.unwrap();
+    let status = response.status();
+    let kind =
+        response.headers().get(header::CONTENT_TYPE).map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, kind, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// The report without its timings (the only fields two runs may differ in).
+fn untimed(mut report: Value) -> Value {
+    report["stats"].as_object_mut().unwrap().remove("elapsed_ms");
+    if let Some(o) = report.as_object_mut() {
+        o.remove("elapsed_ms");
+    }
+    report
+}
+
+/// The events of a stream: (name, data) pairs.
+fn events(text: &str) -> Vec<(String, Value)> {
+    text.split("\n\n")
+        .filter_map(|block| {
+            let name = block.lines().find_map(|l| l.strip_prefix("event: "))?;
+            let data = block.lines().find_map(|l| l.strip_prefix("data: "))?;
+            Some((name.to_string(), serde_json::from_str(data).unwrap()))
+        })
+        .collect()
+}
+
+/// A started stream: its body, and the job id from its first event.
+async fn start_stream(app: &Router, request: Request<Body>) -> (Body, u64) {
+    let response = app.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()[header::CONTENT_TYPE], "text/event-stream");
+    let mut body = response.into_body();
+    let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
+    let first = events(&String::from_utf8_lossy(&frame));
+    assert_eq!(first[0].0, "job", "{first:?}");
+    (body, first[0].1["job"].as_u64().unwrap())
+}
+
+async fn rest(body: Body) -> Vec<(String, Value)> {
+    let bytes = body.collect().await.unwrap().to_bytes();
+    events(&String::from_utf8_lossy(&bytes))
+}
+
+#[tokio::test]
+async fn health_and_the_list_of_domains() {
+    let app = server();
+    let (status, _, text) = get(&app, "/api/health").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        serde_json::from_str::<Value>(&text).unwrap(),
+        json!({"ok": true, "version": env!("CARGO_PKG_VERSION")})
+    );
+    let (_, _, text) = get(&app, "/api/domains").await;
+    let list: Value = serde_json::from_str(&text).unwrap();
+    let names: Vec<&str> = list["domains"].as_array().unwrap().iter().map(|d| d["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["sliding", "queens", "rgb", "tictactoe", "route", "lab"]);
+}
+
+#[tokio::test]
+async fn every_page_and_file_is_served() {
+    let app = server();
+    for page in ["/", "/sliding", "/queens", "/rgb", "/tictactoe", "/lab"] {
+        let (status, kind, text) = get(&app, page).await;
+        assert_eq!((status, kind.as_str()), (StatusCode::OK, "text/html; charset=utf-8"), "{page}");
+        assert!(text.contains("<script type=\"module\""), "{page}");
+    }
+    for file in ["style.css", "common.js", "index.js", "sliding.js", "queens.js", "rgb.js", "tictactoe.js", "lab.js"] {
+        let (status, _, text) = get(&app, &format!("/static/{file}")).await;
+        assert_eq!(status, StatusCode::OK, "{file}");
+        assert!(text.len() > 100, "{file} is nearly empty");
+    }
+    assert_eq!(get(&app, "/static/nothing.js").await.0, StatusCode::NOT_FOUND);
+    assert_eq!(get(&app, "/route").await.0, StatusCode::NOT_FOUND, "route has no page of its own");
+}
+
+#[tokio::test]
+async fn route_reports_are_the_libraries() {
+    let app = server();
+    let web = ok(&app, "/api/route/search", json!({"from": "Arad", "to": "Bucharest", "algo": "ils"})).await;
+    let map = delve_route::RoadMap::romania();
+    let p = map.problem(map.city("Arad").unwrap(), map.city("Bucharest").unwrap());
+    let lib = p.report(Algorithm::Ils, "romania", &Algorithm::Ils.run_reversible(&p, &Limits::none(), NoObserver));
+    assert_eq!(untimed(web.clone()), untimed(serde_json::to_value(&lib).unwrap()));
+    assert_eq!(web["cost"], 418);
+    let web =
+        ok(&app, "/api/route/search", json!({"from": "arad", "to": "bucharest", "algo": "wastar", "weight": 1.5}))
+            .await;
+    assert_eq!(web["weight"], 1.5);
+    let listing = ok(&app, "/api/route/list", json!({})).await;
+    assert_eq!((listing["cities"].as_array().unwrap().len(), listing["roads"].as_u64()), (20, Some(23)));
+    let text = "city A 0 0\ncity B 3 4\nroad A B 5\n";
+    let web = ok(&app, "/api/route/search", json!({"map_text": text, "from": "A", "to": "B"})).await;
+    assert_eq!((web["cost"].as_u64(), web["map"].as_str()), (Some(5), Some("map_text")));
+}
+
+#[tokio::test]
+async fn sliding_solve_and_enumerate() {
+    let app = server();
+    let web = ok(&app, "/api/sliding/solve", json!({"state": "8734B9265"})).await;
+    assert_eq!((web["moves"].as_u64(), web["optimal"].as_bool()), (Some(18), Some(true)));
+    assert_eq!(web["states"].as_array().unwrap().last().unwrap(), "789456B23");
+    let web = ok(&app, "/api/sliding/solve", json!({"state": "1 2 3 4 5 6 8 7 0"})).await;
+    assert!(web["unsolvable"].is_string() && web["solved"] == false, "{web}");
+    let web = ok(&app, "/api/sliding/enumerate", json!({"board": "3x3"})).await;
+    assert_eq!((web["states"].as_u64(), web["max_depth"].as_u64()), (Some(181_440), Some(31)));
+    assert_eq!(web["per_depth"].as_array().unwrap().len(), 32);
+    let (status, err) = call(&app, post("/api/sliding/enumerate", &json!({"board": "4x4"}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(err["error"].as_str().unwrap().contains("up to 12 cells"), "{err}");
+}
+
+#[tokio::test]
+async fn queens_rgb_tictactoe_and_the_grid() {
+    let app = server();
+    let web = ok(&app, "/api/queens/solve", json!({"n": 8, "algo": "mac"})).await;
+    let lib = delve_queens::solve(8, "mac".parse().unwrap(), 0, &Limits::none(), NoObserver).unwrap().report();
+    assert_eq!(untimed(web), untimed(serde_json::to_value(&lib).unwrap()));
+    let web = ok(&app, "/api/queens/count", json!({"n": 8})).await;
+    assert_eq!(web["solutions"], 92);
+
+    let levels = get(&app, "/api/rgb/levels").await.2;
+    assert!(levels.contains("\"P-7\"") && levels.contains("\"archiloque/G-1\""));
+    let layout = ok(&app, "/api/rgb/level", json!({"level": "P-7"})).await;
+    assert_eq!((layout["rows"].as_u64(), layout["cols"].as_u64()), (Some(8), Some(11)));
+    assert_eq!(layout["trucks"].as_array().unwrap().len(), 4);
+    let web = ok(&app, "/api/rgb/solve", json!({"level": "P-7"})).await;
+    assert_eq!(web["cost"], 19);
+    let show = ok(&app, "/api/rgb/show", json!({"level": "P-7"})).await;
+    assert_eq!(untimed(show["report"].clone()), untimed(web));
+    let frames = show["frames"].as_array().unwrap();
+    assert_eq!(frames.last().unwrap()["time"], 19);
+    assert!(frames.last().unwrap()["items"].as_array().unwrap().is_empty(), "every item delivered");
+    let text = include_str!("../../domains/rgb/data/Custom.txt");
+    let web = ok(&app, "/api/rgb/solve", json!({"text": text, "algo": "ils"})).await;
+    assert_eq!(web["cost"], 6);
+
+    let web = ok(&app, "/api/tictactoe/move", json!({"board": "XX..O...."})).await;
+    assert_eq!((web["best"].as_u64(), web["to_move"].as_str()), (Some(2), Some("O")));
+    let web = ok(&app, "/api/tictactoe/count", json!({})).await;
+    assert_eq!(web["games"], 255_168);
+
+    let web = ok(&app, "/api/lab/grid", json!({"grid": "S.#\n~.G", "algo": "ucs"})).await;
+    assert_eq!(web["cost"], 3);
+    assert_eq!(web["path"], json!([[0, 0], [0, 1], [1, 1], [1, 2]]));
+}
+
+#[tokio::test]
+async fn an_oversized_body_gets_413_as_json() {
+    let app = app(Config { max_body: 1000, ..Config::default() });
+    let body = json!({"state": "1 2 3 4 5 6 7 8 0", "goal": "x".repeat(2000)});
+    let (status, err) = call(&app, post("/api/sliding/solve", &body)).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(err["error"], "the request body is too large");
+}
+
+#[tokio::test]
+async fn malformed_requests_get_json_errors() {
+    let app = server();
+    let raw = |body: &str| {
+        Request::post("/api/route/search")
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body.to_string()))
+            .unwrap()
+    };
+    let (status, err) = call(&app, raw("{\"from\": \"Arad\"")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{err}");
+    let (status, err) = call(&app, raw("{\"from\": \"Arad\"}")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(err["error"].as_str().unwrap().contains("missing field `to`"), "{err}");
+    let (status, _) = call(&app, Request::post("/api/route/search").body(Body::from("{}")).unwrap()).await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    let (status, err) = call(&app, post("/api/route/search", &json!({"from": "Arda", "to": "Bucharest"}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(err["error"].as_str().unwrap().contains("did you mean `Arad`"), "{err}");
+    for (path, body, needle) in [
+        ("/api/route/search", json!({"from": "Arad", "to": "Sibiu", "algo": "fast"}), "fast"),
+        ("/api/route/search", json!({"from": "Arad", "to": "Sibiu", "timeout": -1}), "timeout"),
+        ("/api/sliding/solve", json!({"state": "12345"}), "12345"),
+        ("/api/queens/solve", json!({"n": 0}), "n:"),
+        ("/api/rgb/solve", json!({"level": "P-7", "algo": "greedy"}), "optimal"),
+        ("/api/rgb/solve", json!({"level": "P-7", "text": "x"}), "either"),
+        ("/api/rgb/solve", json!({"text": "name: x\n"}), "text:"),
+        ("/api/tictactoe/move", json!({"board": "OO......."}), "X moves first"),
+        ("/api/lab/grid", json!({"grid": "S.."}), "no goal"),
+    ] {
+        let (status, err) = call(&app, post(path, &body)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {body}: {err}");
+        assert!(err["error"].as_str().unwrap().contains(needle), "{path} {body}: {err}");
+    }
+    // Levels come by shipped name only: a path is just an unknown name, never opened.
+    let (status, err) = call(&app, post("/api/rgb/solve", &json!({"level": "../../../../etc/passwd"}))).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(err["error"].as_str().unwrap().contains("no shipped level"), "{err}");
+    let (status, err) = call(&app, post("/api/nothing/here", &json!({}))).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(err["error"], "no API route /api/nothing/here");
+    let (status, _) = call(&app, post("/api/cancel", &json!({"job": 999_999}))).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn limits_stop_searches_with_their_reason() {
+    let app = server();
+    let web =
+        ok(&app, "/api/route/search", json!({"from": "Arad", "to": "Bucharest", "algo": "ucs", "max_nodes": 2})).await;
+    assert_eq!((web["outcome"].as_str(), web["stop_reason"].as_str()), (Some("stopped"), Some("node_limit")));
+    let t = Instant::now();
+    let web =
+        ok(&app, "/api/sliding/solve", json!({"state": HARD, "goal": GOAL, "heuristic": "manhattan", "timeout": 0.2}))
+            .await;
+    assert_eq!(web["stop_reason"], "timeout");
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    // The server's own cap applies when the request asks for more.
+    let app = delve_web::app(Config { max_time: Duration::from_millis(200), ..Config::default() });
+    let web =
+        ok(&app, "/api/sliding/solve", json!({"state": HARD, "goal": GOAL, "heuristic": "manhattan", "timeout": 1e9}))
+            .await;
+    assert_eq!(web["stop_reason"], "timeout");
+}
+
+#[tokio::test]
+async fn a_stream_carries_the_observer_events_and_ends_with_the_report() {
+    let app = server();
+    let (body, _) = start_stream(
+        &app,
+        post_stream("/api/route/search", &json!({"from": "Arad", "to": "Bucharest", "algo": "ils"})),
+    )
+    .await;
+    let events = rest(body).await;
+    let names: Vec<&str> = events.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names[0], "start");
+    assert_eq!(names[names.len() - 2..], ["finish", "report"]);
+    // Iterative lengthening's cost limits, as `delve route --algo ils --log` prints them.
+    let bounds: Vec<u64> =
+        events.iter().filter(|(n, _)| n == "iteration").map(|(_, d)| d["bound"]["cost"].as_u64().unwrap()).collect();
+    assert_eq!((bounds.first(), bounds.last(), bounds.len()), (Some(&0), Some(&418), 18));
+    let expands = events.iter().filter(|(n, _)| n == "expand").count();
+    assert_eq!(expands, 166);
+    let report = &events.last().unwrap().1;
+    assert_eq!((report["cost"].as_u64(), report["stats"]["expanded"].as_u64()), (Some(418), Some(166)));
+    // A* streams h for every node, so the page shows f = g + h.
+    let (body, _) = start_stream(&app, post_stream("/api/lab/grid", &json!({"grid": "S..\n.#.\n..G"}))).await;
+    let events = rest(body).await;
+    let first = events.iter().find(|(n, _)| n == "expand").unwrap();
+    assert_eq!(first.1["state"], json!([0, 0]));
+    assert_eq!((first.1["g"].as_u64(), first.1["h"].as_u64()), (Some(0), Some(4)));
+    // The core computes a successor's h after its event; the stream fills it in for the page.
+    let generated = events.iter().find(|(n, _)| n == "generate").unwrap();
+    assert_eq!((generated.1["state"].clone(), generated.1["h"].as_u64()), (json!([1, 0]), Some(3)));
+    // Uninformed searches carry no h at all.
+    let (body, _) =
+        start_stream(&app, post_stream("/api/lab/grid", &json!({"grid": "S..\n.#.\n..G", "algo": "ucs"}))).await;
+    assert!(rest(body).await.iter().filter(|(n, _)| n == "generate" || n == "expand").all(|(_, d)| d["h"].is_null()));
+    // An error after the stream started arrives as an event.
+    let (body, _) = start_stream(&app, post_stream("/api/lab/grid", &json!({"grid": "S.G", "algo": "bibfs"}))).await;
+    let events = rest(body).await;
+    assert_eq!(events.last().unwrap().0, "error", "{events:?}");
+}
+
+#[tokio::test]
+async fn a_cancelled_search_reports_cancelled() {
+    let app = one_job();
+    let request = post_stream("/api/sliding/solve", &json!({"state": HARD, "goal": GOAL, "heuristic": "manhattan"}));
+    let (body, job) = start_stream(&app, request).await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let t = Instant::now();
+    let (status, answer) = call(&app, post("/api/cancel", &json!({"job": job}))).await;
+    assert_eq!((status, answer), (StatusCode::OK, json!({"ok": true, "job": job})));
+    let events = rest(body).await;
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    let (name, report) = events.last().unwrap();
+    assert_eq!(name, "report");
+    assert_eq!((report["outcome"].as_str(), report["stop_reason"].as_str()), (Some("stopped"), Some("cancelled")));
+    assert!(events.iter().any(|(n, _)| n == "iteration"), "IDA* bounds are streamed");
+}
+
+#[tokio::test]
+async fn too_many_searches_get_503_and_closing_a_stream_frees_its_place() {
+    let app = one_job();
+    let request = post_stream("/api/sliding/solve", &json!({"state": HARD, "goal": GOAL, "heuristic": "manhattan"}));
+    let (body, _) = start_stream(&app, request).await;
+    let (status, err) = call(&app, post("/api/route/search", &json!({"from": "Arad", "to": "Bucharest"}))).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(err["error"].as_str().unwrap().starts_with("busy"), "{err}");
+    // The page goes away: the search is cancelled and its place freed.
+    drop(body);
+    let t = Instant::now();
+    loop {
+        let (status, _) = call(&app, post("/api/route/search", &json!({"from": "Arad", "to": "Bucharest"}))).await;
+        if status == StatusCode::OK {
+            break;
+        }
+        assert!(t.elapsed() < Duration::from_secs(10), "the abandoned search still runs");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
