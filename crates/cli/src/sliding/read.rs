@@ -48,7 +48,8 @@ pub(super) struct ReadArgs {
     /// Print one JSON object instead of rows.
     #[arg(long)]
     json: bool,
-    /// Write every frame into DIR with the pieces found outlined (green border: read; red: skipped).
+    /// Write every frame into DIR with the pieces found outlined (green border: read; red:
+    /// skipped), as NAME.png after the frame's file, or frameNNNNNN.png for a video's frames.
     #[arg(long, value_name = "DIR")]
     debug_dir: Option<PathBuf>,
 }
