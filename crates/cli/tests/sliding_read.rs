@@ -128,8 +128,14 @@ fn read_then_analyze_gives_the_tables_of_the_truth() {
     assert_eq!(read_tables, truth_tables);
     assert_eq!(read_tables["samples"].as_u64(), Some(12));
 
-    // Text rows: frame,puzzle,pattern.
-    let text = run("sliding", &["read", "--templates", t, "--frames", f], 0);
+    // Text rows: frame,puzzle,pattern; --verbose says why the mid-slide frames were skipped.
+    let out = delve().args(["sliding", "read", "--templates", t, "--frames", f, "--verbose"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let why: Vec<&str> = stderr.lines().filter(|l| l.contains(": skipped: ")).collect();
+    assert_eq!(why.len(), truth.len().div_ceil(3), "{stderr}");
+    assert!(why.iter().all(|l| l.contains("is between two cells (mid-slide)")), "{stderr}");
+    let text = String::from_utf8(out.stdout).unwrap();
     let rows: Vec<(String, String)> = text
         .lines()
         .map(|l| {

@@ -8,7 +8,7 @@ use clap::Args;
 use delve_sliding_vision::reader::BoardRow;
 use delve_sliding_vision::templates::image_files;
 use delve_sliding_vision::video::Video;
-use delve_sliding_vision::{DEFAULT_THRESHOLD, Reader, Reading, Tally, TemplateSet, debug};
+use delve_sliding_vision::{DEFAULT_THRESHOLD, Reader, Reading, Skip, Tally, TemplateSet, debug};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -48,9 +48,13 @@ pub(super) struct ReadArgs {
     /// Print one JSON object instead of rows.
     #[arg(long)]
     json: bool,
-    /// Write every frame into DIR with the pieces found outlined (green border: read; red: skipped).
+    /// Write every frame into DIR with the pieces found outlined (green border: read; red:
+    /// skipped), as NAME.png after the frame's file, or frameNNNNNN.png for a video's frames.
     #[arg(long, value_name = "DIR")]
     debug_dir: Option<PathBuf>,
+    /// Say on stderr why each skipped frame was skipped (frames without a puzzle excepted).
+    #[arg(long, short)]
+    verbose: bool,
 }
 
 fn parse_threshold(s: &str) -> Result<f32, String> {
@@ -193,7 +197,19 @@ impl Job<'_> {
         Ok(reading)
     }
 
-    fn count(&mut self, name: &str, reading: &Reading) {
+    /// Counts a frame's reading, in order; with `--verbose`, says why it was skipped (above
+    /// the progress bar when there is one).
+    fn count(&mut self, name: &str, reading: &Reading, progress: Option<&Progress>) {
+        if self.args.verbose
+            && let Err(skip) = &reading.result
+            && !matches!(skip, Skip::NoPuzzle { .. })
+        {
+            let line = format!("{name}: skipped: {skip}");
+            match progress {
+                Some(p) => p.println(&line),
+                None => eprintln!("{line}"),
+            }
+        }
         self.rows.extend(self.tally.add(name, reading));
     }
 
@@ -220,7 +236,7 @@ impl Job<'_> {
         drop(progress);
         for (path, reading) in files.iter().zip(readings) {
             match reading {
-                Some(r) => self.count(&path.display().to_string(), &r?),
+                Some(r) => self.count(&path.display().to_string(), &r?, None),
                 None => return Ok(true),
             }
         }
@@ -252,7 +268,7 @@ impl Job<'_> {
             let readings: Vec<(u64, Result<Reading>)> =
                 batch.into_par_iter().map(|(i, frame)| (i, self.read(frame, &format!("frame{i:06}")))).collect();
             for (i, reading) in readings {
-                self.count(&format!("{name}#{i}"), &reading?);
+                self.count(&format!("{name}#{i}"), &reading?, Some(&progress));
             }
             progress.show("frames", index, None);
             if cancel.load(Ordering::Relaxed) {

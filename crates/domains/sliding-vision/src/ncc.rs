@@ -16,8 +16,9 @@
 //! computes the score at every position of the coarsest level where the template still has
 //! at least [`MIN_SIDE`] pixels a side (window sums from integral images, the correlation
 //! as row-wise multiply-adds the compiler vectorises), keeps the [`CANDIDATES`] best local
-//! maxima, and follows each down the pyramid, scoring a ±2 pixel window around its doubled
-//! position (moved on while the best score sits on the window's edge). The score returned
+//! maxima, and follows each down the pyramid, scoring a small window around its doubled
+//! position (±2 pixels on the level below the coarse map, ±1 further down; moved on while
+//! the best score sits on the window's edge). The score returned
 //! is the exact full-resolution score at the final position, so a threshold means what it
 //! means in OpenCV; only the choice of where to look is approximate.
 
@@ -236,7 +237,9 @@ impl Frame {
             peaks(&map, ow, oh, radius, CANDIDATES).into_iter().map(|(u, v)| (u, v, map[v * ow + u])).collect();
         for level in (0..top).rev() {
             for c in found.iter_mut() {
-                *c = self.climb(level, &t.levels[level], 2 * c.0, 2 * c.1);
+                // ±2 below the coarse map (its peaks are the roughest), ±1 further down.
+                let r = if level + 1 == top { 2 } else { 1 };
+                *c = self.climb(level, &t.levels[level], 2 * c.0, 2 * c.1, r);
             }
             // Follow on only the candidates close to the best so far: full resolution is where
             // the time goes, and a candidate this far behind at a coarser level does not win.
@@ -329,17 +332,17 @@ impl Frame {
         score(cross, sum, sq, (t.w * t.h) as f64, t.norm)
     }
 
-    /// The best position of `t` on level `level` near `(u, v)`: a ±2 window, moved on while
+    /// The best position of `t` on level `level` near `(u, v)`: a ±`r` window, moved on while
     /// its best score lies on its edge (at most a few steps).
-    fn climb(&self, level: usize, t: &Level, u: usize, v: usize) -> (usize, usize, f32) {
+    fn climb(&self, level: usize, t: &Level, u: usize, v: usize, r: usize) -> (usize, usize, f32) {
         let p = &self.planes[level];
         let (max_u, max_v) = (p.w - t.w, p.h - t.h);
         let (mut cu, mut cv) = (u.min(max_u), v.min(max_v));
         let mut best = (cu, cv, f32::NEG_INFINITY);
         let mut seen = std::collections::HashSet::new();
-        for _ in 0..4 {
-            for y in cv.saturating_sub(2)..=(cv + 2).min(max_v) {
-                for x in cu.saturating_sub(2)..=(cu + 2).min(max_u) {
+        for _ in 0..6 {
+            for y in cv.saturating_sub(r)..=(cv + r).min(max_v) {
+                for x in cu.saturating_sub(r)..=(cu + r).min(max_u) {
                     if seen.insert((x, y)) {
                         let s = self.at(level, t, x, y);
                         if s > best.2 {
@@ -348,7 +351,7 @@ impl Frame {
                     }
                 }
             }
-            let on_edge = best.0.abs_diff(cu) == 2 || best.1.abs_diff(cv) == 2;
+            let on_edge = best.0.abs_diff(cu) == r || best.1.abs_diff(cv) == r;
             if !on_edge {
                 break;
             }

@@ -186,7 +186,9 @@ impl Reader {
         Reading { puzzle: Some(puzzle.name.clone()), found, result }
     }
 
-    /// Turns the pieces' places into a board: their centres must form the board's grid.
+    /// Turns the pieces' places into a board: their centres must form the board's grid. Each
+    /// cell takes at most one piece (two on one cell skip the frame), so the m·n − 1 pieces
+    /// leave exactly one blank and every pattern read is a permutation.
     fn place(&self, puzzle: &crate::templates::Puzzle, found: &[Found]) -> Result<Board, Skip> {
         let board = self.set.board;
         let centres: Vec<(f64, f64)> =

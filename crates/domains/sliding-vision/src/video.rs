@@ -73,11 +73,12 @@ impl Video {
                 if status.success() {
                     Ok(None)
                 } else {
-                    let text = messages.trim();
-                    Err(self.fail(if text.is_empty() {
+                    // ffmpeg's messages, on one line.
+                    let lines: Vec<&str> = messages.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+                    Err(self.fail(if lines.is_empty() {
                         format!("ffmpeg exited with {status}")
                     } else {
-                        text.to_string()
+                        lines.join("; ")
                     }))
                 }
             }

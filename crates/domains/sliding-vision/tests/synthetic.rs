@@ -267,19 +267,33 @@ fn templates_load_from_a_folder_and_refuse_bad_ones() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The pyramid search finds the place the exhaustive full-resolution search finds, for every
-/// piece of boards drawn at random places with noise and compression.
+/// The pyramid search finds the place the exhaustive full-resolution search finds, for the
+/// pieces of boards drawn at random places with noise and compression: small templates (one
+/// level above full resolution) and larger ones (two levels, so the ±1 windows are used).
 #[test]
 fn pyramid_search_agrees_with_the_exhaustive_one() {
     use delve_sliding_vision::ncc::{Frame, Plane, Template};
     let board = Dims::new(3, 3).unwrap();
     let goal = keypad_goal(board).unwrap();
     let mut rng = Rng::seed_from_u64(21);
-    for round in 0..4u64 {
+    for (round, tile, (w, h), tiles) in [
+        (0u64, TILE, (260, 200), 1..9u8),
+        (1, TILE, (260, 200), 1..9),
+        (2, 80, (330, 300), 2..5),
+        (3, 80, (330, 300), 6..9),
+    ] {
         let g = scramble(&goal, &mut rng);
-        let f = frame(&g, round, &mut rng, 260, 200, None);
-        for t in 1..9u8 {
-            let tpl = Template::new(&Plane::from_rgb(&synth::centre_crop(&art(round, t), 0.6))).unwrap();
+        let gap = rng.gen_range(0..4);
+        let layout =
+            Layout { x: rng.gen_range(0..w - 3 * (tile + gap)), y: rng.gen_range(0..h - 3 * (tile + gap)), tile, gap };
+        let mut f = synth::background(w, h, rng.r#gen());
+        synth::draw_board(&mut f, g.tiles(), 3, layout, &|t| synth::tile_art(round, t, tile), None);
+        synth::degrade(&mut f, rng.r#gen(), 5, 0.9, 12.0);
+        let f = synth::jpeg(&f, 90);
+        for t in tiles {
+            let tpl =
+                Template::new(&Plane::from_rgb(&synth::centre_crop(&synth::tile_art(round, t, tile), 0.6))).unwrap();
+            assert_eq!(tpl.depth(), if tile == TILE { 1 } else { 2 });
             let mut fr = Frame::new(Plane::from_rgb(&f), tpl.depth());
             let (fast, slow) = (fr.best(&tpl).unwrap(), fr.best_exhaustive(&tpl).unwrap());
             assert!(slow.score >= 0.95, "round {round} tile {t}: {slow:?}");
