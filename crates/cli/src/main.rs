@@ -4,6 +4,7 @@
 
 mod common;
 mod game;
+mod pacman;
 mod queens;
 mod rgb;
 mod route;
@@ -39,6 +40,8 @@ enum Command {
     Game(game::GameArgs),
     /// Tic-tac-toe: the counts of its game tree.
     Tictactoe(tictactoe::TicTacToeArgs),
+    /// Multi-agent Pacman (CS188): play games of search agents, replay them, run the CS188 grader.
+    Pacman(pacman::PacmanArgs),
 }
 
 /// Whether a panic is the standard library's report that stdout was closed under us (a pipe
@@ -71,6 +74,7 @@ fn main() -> ExitCode {
         Command::Rgb(args) => rgb::run(args),
         Command::Game(args) => game::run(args),
         Command::Tictactoe(args) => tictactoe::run(args),
+        Command::Pacman(args) => pacman::run(args),
     };
     match result {
         Ok(Status::Done) => ExitCode::SUCCESS,

@@ -114,7 +114,16 @@ pub fn question_dirs(dir: &Path) -> Result<Vec<PathBuf>, GradeError> {
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.is_dir() && is_question(p))
         .collect();
-    dirs.sort();
+    // The root CONFIG's `order` first (CS188 runs q1 q2 …), then the rest by name.
+    let order: Vec<String> = TestFile::read(&dir.join("CONFIG"))
+        .ok()
+        .and_then(|c| c.get("order").map(|o| o.split_whitespace().map(str::to_string).collect()))
+        .unwrap_or_default();
+    let rank = |p: &PathBuf| {
+        let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        (order.iter().position(|o| *o == name).unwrap_or(order.len()), name)
+    };
+    dirs.sort_by_key(rank);
     if dirs.is_empty() {
         return Err(GradeError::NoQuestion(dir.display().to_string()));
     }
