@@ -38,7 +38,8 @@ Exit status: 0 when Pacman wins every game, 1 when he loses one, 2 for bad input
 Examples:\n  delve pacman play --layout testClassic --agent reflex --quiet\n  \
 delve pacman play --layout smallClassic --agent expectimax --depth 2 --eval better --games 3 --seed 1 --quiet\n  \
 delve pacman play --layout minimaxClassic --agent alphabeta --depth 3 --games 5 --json\n  \
-delve pacman play --layout openClassic --agent reflex --games 2 --replay /tmp/delve-pacman-games.jsonl --quiet")]
+delve pacman play --layout openClassic --agent reflex --games 2 --replay /tmp/delve-pacman-games.jsonl --quiet\n  \
+delve pacman play --layout contestClassic --agent expectimax --depth 3 --ghosts directional --ghost-model directional --quiet")]
     Play(PlayArgs),
     /// Show a game saved with `play --replay`, move by move.
     #[command(
@@ -87,6 +88,15 @@ enum GhostName {
     Directional,
 }
 
+/// Expectimax's model of the ghosts.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ModelName {
+    /// Every legal move equally likely.
+    Uniform,
+    /// As directional ghosts move.
+    Directional,
+}
+
 #[derive(Args, Debug)]
 struct PlayArgs {
     /// Built-in layout name or `.lay` file.
@@ -104,6 +114,10 @@ struct PlayArgs {
     /// The ghosts' behaviour.
     #[arg(long, value_enum, default_value = "random")]
     ghosts: GhostName,
+    /// How expectimax expects the ghosts to move: uniformly (CS188's model) or as directional
+    /// ghosts do.
+    #[arg(long, value_enum, default_value = "uniform")]
+    ghost_model: ModelName,
     /// Play with only the first K ghosts of the layout (CS188's -k).
     #[arg(long, value_name = "K")]
     num_ghosts: Option<usize>,
@@ -224,7 +238,11 @@ fn play(args: &PlayArgs) -> anyhow::Result<Status> {
         GhostName::Random => GhostKind::Random,
         GhostName::Directional => GhostKind::Directional,
     };
-    let agent = PacmanAgent { kind, depth: args.depth, eval };
+    let model = match args.ghost_model {
+        ModelName::Uniform => None,
+        ModelName::Directional => Some(GhostKind::Directional),
+    };
+    let agent = PacmanAgent { kind, depth: args.depth, eval, model };
     let mut replay_file = match &args.replay {
         Some(path) => Some(std::io::BufWriter::new(
             std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?,

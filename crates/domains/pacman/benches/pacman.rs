@@ -17,7 +17,7 @@ fn bench(c: &mut Criterion) {
     let rules = Rules::new(Arc::new(Layout::named("smallClassic").expect("built in")), None);
     let dist = Distances::new(&rules);
     // Five positions where Pacman is to move, from a seeded game of a quick agent.
-    let quick = PacmanAgent { kind: AgentKind::Search(Method::Expectimax), depth: 1, eval: Eval::Better };
+    let quick = PacmanAgent { kind: AgentKind::Search(Method::Expectimax), depth: 1, eval: Eval::Better, model: None };
     let mut states: Vec<State> = Vec::new();
     let mut rng = Rng::seed_from_u64(1);
     play_agent(&rules, &dist, &quick, &[GhostKind::Directional], &mut rng, 50, &mut |s| {
@@ -30,7 +30,7 @@ fn bench(c: &mut Criterion) {
     eprintln!("states generated per move (mean of {} positions), smallClassic, eval better:", states.len());
     for depth in 2..=4 {
         for method in methods {
-            let agent = PacmanAgent { kind: AgentKind::Search(method), depth, eval: Eval::Better };
+            let agent = PacmanAgent { kind: AgentKind::Search(method), depth, eval: Eval::Better, model: None };
             let total: u64 = states.iter().map(|s| agent.choose(&rules, &dist, s, false).stats.generated).sum();
             eprintln!("  depth {depth} {:<10} {}", method.name(), total / states.len() as u64);
         }
@@ -39,7 +39,7 @@ fn bench(c: &mut Criterion) {
     group.sample_size(10);
     for depth in 2..=4 {
         for method in methods {
-            let agent = PacmanAgent { kind: AgentKind::Search(method), depth, eval: Eval::Better };
+            let agent = PacmanAgent { kind: AgentKind::Search(method), depth, eval: Eval::Better, model: None };
             group.bench_function(format!("{}_depth{depth}", method.name()), |b| {
                 b.iter(|| {
                     for s in &states {

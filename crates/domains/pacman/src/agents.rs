@@ -3,6 +3,7 @@
 //! rounds and an evaluation function: `score` (CS188's `scoreEvaluationFunction`) or
 //! `better`, this crate's own (maze distances to food, ghosts and capsules, scared timers).
 
+use crate::ghosts::GhostKind;
 use crate::rules::{Dir, Rules, State};
 use delve_core::{Event, FnObserver, Limits, NoObserver, Stats};
 use delve_game::{Game, Method};
@@ -119,7 +120,7 @@ fn nearest_food(rules: &Rules, dist: &Distances, state: &State) -> u32 {
 fn better(rules: &Rules, dist: &Distances, state: &State) -> f64 {
     let score = f64::from(state.score);
     if state.lose {
-        return score - 1000.0;
+        return score - 3000.0;
     }
     if state.win {
         return score;
@@ -131,8 +132,7 @@ fn better(rules: &Rules, dist: &Distances, state: &State) -> f64 {
     value -= 25.0 * f64::from(state.capsules.count_ones());
     for ghost in &state.agents[1..] {
         let d = f64::from(dist.get(p, ghost.cell()).unwrap_or(1000));
-        let scared = f64::from(ghost.scared);
-        if ghost.scared > 0 && 2.0 * d < scared {
+        if ghost.scared > 0 && 2.0 * d < f64::from(ghost.scared) {
             // Worth chasing: it can be caught before it recovers (it moves at half speed).
             value += 150.0 - 4.0 * d;
         } else if ghost.scared == 0 {
@@ -166,6 +166,8 @@ pub struct PacmanGame<'a> {
     pub eval: Eval,
     /// Where the search starts.
     pub start: State,
+    /// How the ghosts are expected to move at expectimax's chance nodes (`None`: uniformly).
+    pub model: Option<GhostKind>,
 }
 
 impl Game for PacmanGame<'_> {
@@ -194,6 +196,10 @@ impl Game for PacmanGame<'_> {
     }
     fn evaluate(&self, state: &State) -> f64 {
         self.eval.value(self.rules, self.dist, state)
+    }
+    fn chance_weights(&self, state: &State, actions: &[Dir]) -> Option<Vec<f64>> {
+        let dist = self.model?.distribution(self.rules, state, state.turn);
+        Some(actions.iter().map(|a| dist.iter().find(|(d, _)| d == a).map_or(0.0, |(_, p)| *p)).collect())
     }
 }
 
@@ -236,6 +242,9 @@ pub struct PacmanAgent {
     pub depth: u32,
     /// The evaluation function of the searches (the reflex agent has its own).
     pub eval: Eval,
+    /// How expectimax expects the ghosts to move: `None` uniformly (CS188's model), else as
+    /// that kind of ghost does.
+    pub model: Option<GhostKind>,
 }
 
 /// One move's decision and what it cost.
@@ -266,7 +275,7 @@ impl PacmanAgent {
                 Choice { action: best.map_or(Dir::Stop, |b| b.1), stats: Stats::default(), distinct: None }
             }
             AgentKind::Search(method) => {
-                let game = PacmanGame { rules, dist, eval: self.eval, start: state.clone() };
+                let game = PacmanGame { rules, dist, eval: self.eval, start: state.clone(), model: self.model };
                 let limits = Limits::none();
                 let (out, distinct) = if count_distinct {
                     let mut seen = HashSet::new();

@@ -27,9 +27,14 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// The agent `ContestAgent` stands for in the `extra` question.
-pub const CONTEST_AGENT: PacmanAgent =
-    PacmanAgent { kind: AgentKind::Search(Method::Expectimax), depth: 2, eval: Eval::Better };
+/// The agent `ContestAgent` stands for in the `extra` question: expectimax to depth 3 with
+/// the `better` evaluation, expecting the ghosts to move as directional ghosts do.
+pub const CONTEST_AGENT: PacmanAgent = PacmanAgent {
+    kind: AgentKind::Search(Method::Expectimax),
+    depth: 3,
+    eval: Eval::Better,
+    model: Some(GhostKind::Directional),
+};
 
 /// The most Pacman moves of a graded game before it is called off (no CS188 game comes near).
 const MAX_MOVES: usize = 5000;
@@ -221,10 +226,16 @@ fn value_error(file: &Path, test: &TestFile, key: &str, message: String) -> Grad
 fn agent_of(file: &Path, test: &TestFile, key: &str) -> Result<PacmanAgent, GradeError> {
     let name = test.get(key).ok_or_else(|| value_error(file, test, key, format!("missing `{key}`")))?;
     let mut agent = match name {
-        "ReflexAgent" => PacmanAgent { kind: AgentKind::Reflex, depth: 1, eval: Eval::Score },
-        "MinimaxAgent" => PacmanAgent { kind: AgentKind::Search(Method::Minimax), depth: 2, eval: Eval::Score },
-        "AlphaBetaAgent" => PacmanAgent { kind: AgentKind::Search(Method::AlphaBeta), depth: 2, eval: Eval::Score },
-        "ExpectimaxAgent" => PacmanAgent { kind: AgentKind::Search(Method::Expectimax), depth: 2, eval: Eval::Score },
+        "ReflexAgent" => PacmanAgent { kind: AgentKind::Reflex, depth: 1, eval: Eval::Score, model: None },
+        "MinimaxAgent" => {
+            PacmanAgent { kind: AgentKind::Search(Method::Minimax), depth: 2, eval: Eval::Score, model: None }
+        }
+        "AlphaBetaAgent" => {
+            PacmanAgent { kind: AgentKind::Search(Method::AlphaBeta), depth: 2, eval: Eval::Score, model: None }
+        }
+        "ExpectimaxAgent" => {
+            PacmanAgent { kind: AgentKind::Search(Method::Expectimax), depth: 2, eval: Eval::Score, model: None }
+        }
         "ContestAgent" => CONTEST_AGENT,
         other => return Err(value_error(file, test, key, format!("unknown agent `{other}`"))),
     };

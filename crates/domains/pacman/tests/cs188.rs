@@ -30,3 +30,15 @@ fn alpha_beta_pacman_game() {
 fn expectimax_pacman_game() {
     check("q4/7-pacman-game.test", &[59, 190, 190, 120]);
 }
+
+#[test]
+fn eval_agent_tests_earn_full_points() {
+    // q1: reflex on openClassic, q5: expectimax + better on smallClassic, 10 games each.
+    for (path, points) in [("q1/grade-agent.test", 4), ("q5/grade-agent.test", 6)] {
+        let out = grade_test(&data(path)).unwrap_or_else(|e| panic!("{e}"));
+        assert!(out.passed, "{path}: {:?}", out.messages);
+        assert_eq!((out.points, out.max_points), (points, points), "{path}: {:?}", out.messages);
+        assert_eq!(out.numbers.len(), 10);
+        assert!(out.numbers.iter().all(|&s| s > 1000), "{path}: {:?}", out.numbers);
+    }
+}

@@ -18,10 +18,15 @@ fn scores(layout: &str, agent: PacmanAgent, ghosts: GhostKind, seed: u64, games:
 
 #[test]
 fn same_seed_same_scores() {
-    let agent = PacmanAgent { kind: AgentKind::Search(delve_game::Method::Expectimax), depth: 1, eval: Eval::Better };
+    let agent = PacmanAgent {
+        kind: AgentKind::Search(delve_game::Method::Expectimax),
+        depth: 1,
+        eval: Eval::Better,
+        model: None,
+    };
     let a = scores("smallClassic", agent, GhostKind::Random, 7, 3);
     assert_eq!(a, scores("smallClassic", agent, GhostKind::Random, 7, 3));
-    let reflex = PacmanAgent { kind: AgentKind::Reflex, depth: 1, eval: Eval::Score };
+    let reflex = PacmanAgent { kind: AgentKind::Reflex, depth: 1, eval: Eval::Score, model: None };
     let b = scores("mediumClassic", reflex, GhostKind::Directional, 3, 3);
     assert_eq!(b, scores("mediumClassic", reflex, GhostKind::Directional, 3, 3));
     // Different seeds make different games.
