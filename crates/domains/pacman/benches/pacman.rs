@@ -1,6 +1,7 @@
 //! Minimax vs alpha-beta vs expectimax on Pacman: time per move at depths 2–4 on
 //! smallClassic (two ghosts: 3 agents, so depth 4 is 12 plies), over five positions of one
-//! seeded game. The states generated per move are printed first (they do not vary).
+//! seeded game (a sample's time is for all five: divide by 5 for a move). The states
+//! generated per move are printed first (they do not vary).
 
 use criterion::Criterion;
 use delve_core::{rand::SeedableRng, random::Rng};
@@ -16,16 +17,18 @@ use std::sync::Arc;
 fn bench(c: &mut Criterion) {
     let rules = Rules::new(Arc::new(Layout::named("smallClassic").expect("built in")), None);
     let dist = Distances::new(&rules);
-    // Five positions where Pacman is to move, from a seeded game of a quick agent.
+    // Five positions where Pacman is to move (moves 0, 5, …, 20 of a seeded game of a quick
+    // agent against random ghosts).
     let quick = PacmanAgent { kind: AgentKind::Search(Method::Expectimax), depth: 1, eval: Eval::Better, model: None };
     let mut states: Vec<State> = Vec::new();
     let mut rng = Rng::seed_from_u64(1);
-    play_agent(&rules, &dist, &quick, &[GhostKind::Directional], &mut rng, 50, &mut |s| {
+    play_agent(&rules, &dist, &quick, &[GhostKind::Random], &mut rng, 200, &mut |s| {
         if s.turn == 0 && !s.is_over() {
             states.push(s.clone());
         }
     });
-    let states: Vec<State> = states.into_iter().step_by(8).take(5).collect();
+    let states: Vec<State> = states.into_iter().step_by(5).take(5).collect();
+    assert_eq!(states.len(), 5, "the seeded game is long enough");
     let methods = [Method::Minimax, Method::AlphaBeta, Method::Expectimax];
     eprintln!("states generated per move (mean of {} positions), smallClassic, eval better:", states.len());
     for depth in 2..=4 {

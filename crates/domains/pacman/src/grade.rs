@@ -403,11 +403,10 @@ fn game_tree_test(file: &Path, test: &TestFile) -> Result<TestOutcome, GradeErro
         let distinct = choice.distinct.unwrap_or(0);
         counts.push(distinct as i64);
         let name = choice.action.name();
-        for (i, (moves, count)) in answers.iter().enumerate() {
+        for (i, (moves, _)) in answers.iter().enumerate() {
             if !moves.iter().any(|m| m == name) && i < consistent_optimal.len() {
                 consistent_optimal[i] = false;
             }
-            let _ = count;
         }
         if !answers.iter().any(|(_, count)| *count == distinct) && wrong_states.is_none() {
             wrong_states = Some((step, distinct, answers.iter().map(|a| a.1).collect()));
