@@ -7,7 +7,10 @@
 //!   under test searches the position; the number of distinct states it creates must equal one
 //!   of the reference agents' counts and its move must be one they accept.
 //! - `EvalAgentTest` (q1, q5, extra): play the games, then points for the average score, the
-//!   games not timed out and the wins, against the file's minimums and thresholds.
+//!   games not timed out and the wins, against the file's minimums and thresholds. The
+//!   ghosts draw from delve's generator seeded with the file's `randomSeed` (these tests are
+//!   statistical: they are not CS188's games move for move, which would need its agents' own
+//!   random tie-breaks too).
 //! - `GraphGameTreeTest`s found beside them run through `delve_game::cs188::check`.
 //!
 //! Questions score as CS188's do: a `PassAllTestsQuestion` gets its points only when every
