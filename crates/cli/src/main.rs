@@ -4,6 +4,7 @@
 
 mod common;
 mod game;
+mod pacman;
 mod queens;
 mod rgb;
 mod route;
@@ -42,6 +43,8 @@ enum Command {
     Tictactoe(tictactoe::TicTacToeArgs),
     /// The local web page: play, solve and watch every domain in a browser.
     Serve(serve::ServeArgs),
+    /// Multi-agent Pacman (CS188): play games of search agents, replay them, run the CS188 grader.
+    Pacman(pacman::PacmanArgs),
 }
 
 /// Whether a panic is the standard library's report that stdout was closed under us (a pipe
@@ -75,6 +78,7 @@ fn main() -> ExitCode {
         Command::Game(args) => game::run(args),
         Command::Tictactoe(args) => tictactoe::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Pacman(args) => pacman::run(args),
     };
     match result {
         Ok(Status::Done) => ExitCode::SUCCESS,

@@ -23,6 +23,9 @@ fn every_help_example_runs() {
         &["rgb", "show"],
         &["game", "cs188"],
         &["tictactoe", "count"],
+        &["pacman", "play"],
+        &["pacman", "replay"],
+        &["pacman", "grade"],
     ] {
         let help = delve().args(path).arg("--help").output().expect("help runs");
         let help = String::from_utf8(help.stdout).expect("UTF-8");

@@ -431,6 +431,37 @@ impl Verdict {
     }
 }
 
+/// Any CS188 test or solution file read as its `key: "value"` fields, for the test classes
+/// other crates check (Pacman's game tests and game-play thresholds, say).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TestFile {
+    /// Each key's value and the line where the value starts.
+    fields: HashMap<String, (String, usize)>,
+}
+
+impl TestFile {
+    /// Parses `text` (errors name `file`, line and column).
+    pub fn parse(file: &str, text: &str) -> Result<TestFile, Cs188Error> {
+        let f = Fields::parse(file, text)?;
+        Ok(TestFile { fields: f.map.into_iter().map(|(k, v)| (k, (v.text, v.line))).collect() })
+    }
+
+    /// Reads and parses a file.
+    pub fn read(path: &Path) -> Result<TestFile, Cs188Error> {
+        TestFile::parse(&path.display().to_string(), &read(path)?)
+    }
+
+    /// The value of `key`, if given (a block's lines joined by newlines).
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.fields.get(key).map(|(v, _)| v.as_str())
+    }
+
+    /// The line where `key`'s value starts, if given.
+    pub fn line(&self, key: &str) -> Option<usize> {
+        self.fields.get(key).map(|(_, l)| *l)
+    }
+}
+
 /// Checks one test: `path` is its `*.test` file (or its `*.solution`, or the name without
 /// either); the solution is the `*.solution` file beside it.
 pub fn check(path: &Path) -> Result<Verdict, Cs188Error> {
@@ -453,6 +484,16 @@ fn read(path: &Path) -> Result<String, Cs188Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn test_file_gives_values_and_lines() {
+        let f =
+            TestFile::parse("x.test", "class: \"EvalAgentTest\"\n# note\nlayout: \"\"\"\n%%\n%%\n\"\"\"\n").unwrap();
+        assert_eq!((f.get("class"), f.line("class")), (Some("EvalAgentTest"), Some(1)));
+        assert_eq!((f.get("layout"), f.line("layout")), (Some("%%\n%%"), Some(4)));
+        assert_eq!(f.get("missing"), None);
+        assert!(TestFile::parse("x.test", "class EvalAgentTest\n").is_err());
+    }
 
     const SMALL: &str = r#"class: "GraphGameTreeTest"
 alg: "MinimaxAgent"

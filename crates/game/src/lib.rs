@@ -73,4 +73,11 @@ pub trait Game {
     /// An estimate of `utility(state, 0)` for a non-terminal state, used where a depth
     /// cut-off stops the search.
     fn evaluate(&self, state: &Self::State) -> f64;
+    /// How likely each of `actions` (the moves of `state`, in order) is where expectimax
+    /// treats the agent to move as chance: weights, normalised by the search. `None` (the
+    /// default) means uniform, CS188's model; a game that knows its opponents (Pacman's
+    /// directional ghosts, say) can say how they really play.
+    fn chance_weights(&self, _state: &Self::State, _actions: &[Self::Action]) -> Option<Vec<f64>> {
+        None
+    }
 }

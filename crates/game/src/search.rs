@@ -21,7 +21,8 @@ pub enum Method {
     /// passed down from the root, successors created one at a time so that a pruned move's
     /// state is never generated.
     AlphaBeta,
-    /// Every other agent picks a move uniformly at random; its nodes take the mean.
+    /// Every other agent picks a move at random (uniformly unless
+    /// [`Game::chance_weights`] weighs the moves); its nodes take the (weighted) mean.
     Expectimax,
 }
 
@@ -138,8 +139,9 @@ where
     search(game, state, Method::AlphaBeta, depth, limits, observer)
 }
 
-/// Expectimax from `state`: agent 0 maximises, every other agent moves uniformly at random
-/// (its node's value is the mean of its successors'). See [`minimax`] for `depth`.
+/// Expectimax from `state`: agent 0 maximises, every other agent moves at random, uniformly
+/// unless [`Game::chance_weights`] says otherwise (its node's value is the weighted mean of
+/// its successors'). See [`minimax`] for `depth`.
 pub fn expectimax<G, O>(
     game: &G,
     state: &G::State,
@@ -228,7 +230,10 @@ impl<G: Game, O: Observer<G::State, u32>> Searcher<'_, '_, '_, G, O> {
         };
         let mut best_action = None;
         let mut children = 0u32;
-        for action in game.actions(state) {
+        let actions = game.actions(state);
+        let weights = if kind == Kind::Chance { game.chance_weights(state, &actions) } else { None };
+        let mut total_weight = 0.0;
+        for (i, action) in actions.into_iter().enumerate() {
             let child = game.result(state, &action);
             if !self.meter.generated(NodeInfo { state: &child, g: ply + 1, h: None, depth: Some(ply + 1) })? {
                 continue;
@@ -258,13 +263,17 @@ impl<G: Game, O: Observer<G::State, u32>> Searcher<'_, '_, '_, G, O> {
                         beta = beta.min(best);
                     }
                 }
-                Kind::Chance => best += v,
+                Kind::Chance => {
+                    let w = weights.as_ref().and_then(|w| w.get(i).copied()).unwrap_or(1.0);
+                    best += w * v;
+                    total_weight += w;
+                }
             }
         }
         Ok(match (kind, children) {
             // The observer dropped every move: judge the node as if cut off.
             (_, 0) => (game.evaluate(state), None),
-            (Kind::Chance, n) => (best / f64::from(n), None),
+            (Kind::Chance, _) => (best / total_weight, None),
             _ => (best, best_action),
         })
     }
@@ -273,6 +282,55 @@ impl<G: Game, O: Observer<G::State, u32>> Searcher<'_, '_, '_, G, O> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Agent 0 has one move, to a chance node whose two moves end the game with 0 or 10;
+    /// `weights` weighs them (None: uniform).
+    struct Coin {
+        weights: Option<Vec<f64>>,
+    }
+
+    impl Game for Coin {
+        type State = u8; // 0 root, 1 chance node, 2 and 3 the ends
+        type Action = u8;
+        fn num_agents(&self) -> usize {
+            2
+        }
+        fn initial_state(&self) -> u8 {
+            0
+        }
+        fn to_move(&self, s: &u8) -> usize {
+            usize::from(*s == 1)
+        }
+        fn actions(&self, s: &u8) -> Vec<u8> {
+            if *s == 0 { vec![1] } else { vec![2, 3] }
+        }
+        fn result(&self, _: &u8, a: &u8) -> u8 {
+            *a
+        }
+        fn is_terminal(&self, s: &u8) -> bool {
+            *s >= 2
+        }
+        fn utility(&self, s: &u8, _: usize) -> f64 {
+            if *s == 2 { 0.0 } else { 10.0 }
+        }
+        fn evaluate(&self, _: &u8) -> f64 {
+            0.0
+        }
+        fn chance_weights(&self, _: &u8, actions: &[u8]) -> Option<Vec<f64>> {
+            self.weights.as_ref().map(|w| w[..actions.len()].to_vec())
+        }
+    }
+
+    #[test]
+    fn expectimax_weighs_chance_moves_when_the_game_says_how() {
+        let value =
+            |weights| expectimax(&Coin { weights }, &0, None, &Limits::none(), NoObserver).decision().unwrap().value;
+        assert_eq!(value(None), 5.0);
+        assert_eq!(value(Some(vec![3.0, 1.0])), 2.5);
+        // Minimax and alpha-beta never ask.
+        let worst = minimax(&Coin { weights: Some(vec![3.0, 1.0]) }, &0, None, &Limits::none(), NoObserver);
+        assert_eq!(worst.decision().unwrap().value, 0.0);
+    }
     use delve_core::{Event, FnObserver, NoObserver};
     use proptest::prelude::*;
 

@@ -1,0 +1,27 @@
+//! # delve-pacman
+//!
+//! Multi-agent Pacman, the reference game of Berkeley CS188's multi-agent search project,
+//! with CS188's rules exactly ([`rules`]), its `.lay` layouts ([`layout`]), its random and
+//! directional ghosts ([`ghosts`]), Pacman agents on `delve_game`'s minimax, alpha-beta and
+//! expectimax ([`agents`]), whole games with a renderer and replays ([`play`]), and CS188's
+//! own grading tests for Pacman games ([`grade`]).
+//!
+//! ```
+//! use delve_pacman::{agents::{AgentKind, Distances, Eval, PacmanAgent}, ghosts::GhostKind};
+//! use delve_pacman::{layout::Layout, play::play_agent, rules::Rules};
+//! use delve_core::{rand::SeedableRng, random::Rng};
+//! use std::sync::Arc;
+//! let rules = Rules::new(Arc::new(Layout::named("testClassic").unwrap()), None);
+//! let dist = Distances::new(&rules);
+//! let agent = PacmanAgent { kind: AgentKind::Reflex, depth: 1, eval: Eval::Score, model: None };
+//! let mut rng = Rng::seed_from_u64(1);
+//! let game = play_agent(&rules, &dist, &agent, &[GhostKind::Random], &mut rng, 500, &mut |_| {});
+//! assert!(game.win && game.score > 500);
+//! ```
+
+pub mod agents;
+pub mod ghosts;
+pub mod grade;
+pub mod layout;
+pub mod play;
+pub mod rules;

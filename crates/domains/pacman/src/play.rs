@@ -1,0 +1,187 @@
+//! Playing whole games: the turn loop (CS188's `Game.run`), a text renderer, and replays.
+
+use crate::agents::{Distances, PacmanAgent};
+use crate::ghosts::{Chance, GhostKind};
+use crate::layout::Layout;
+use crate::rules::{Dir, Rules, State};
+use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
+
+/// How a game went.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// The final score.
+    pub score: i32,
+    /// Whether Pacman ate all the food.
+    pub win: bool,
+    /// Whether the game was stopped at the move cap (neither won nor lost).
+    pub capped: bool,
+    /// Every move in order: (agent, move).
+    pub moves: Vec<(usize, Dir)>,
+    /// Time Pacman's agent spent choosing its moves.
+    pub think_time: Duration,
+    /// States Pacman's searches generated, over the game.
+    pub generated: u64,
+}
+
+impl GameRecord {
+    /// How many moves Pacman made.
+    pub fn pacman_moves(&self) -> usize {
+        self.moves.iter().filter(|(a, _)| *a == 0).count()
+    }
+}
+
+/// Plays one game from the rules' initial state. `pacman` picks Pacman's move given the
+/// state and the number of moves he has made; `ghosts[i - 1]` drives ghost `i` (the last
+/// kind repeats), drawing from `chance`. Stops when the game is won or lost, or after
+/// `max_moves` Pacman moves. `watch` sees every state, the first included.
+pub fn play(
+    rules: &Rules,
+    pacman: &mut dyn FnMut(&State, usize) -> (Dir, u64),
+    ghosts: &[GhostKind],
+    chance: &mut dyn Chance,
+    max_moves: usize,
+    watch: &mut dyn FnMut(&State),
+) -> GameRecord {
+    let mut state = rules.initial_state();
+    watch(&state);
+    let mut record =
+        GameRecord { score: 0, win: false, capped: false, moves: Vec::new(), think_time: Duration::ZERO, generated: 0 };
+    let mut step = 0;
+    while !state.is_over() {
+        let agent = state.turn;
+        let action = if agent == 0 {
+            if step >= max_moves {
+                record.capped = true;
+                break;
+            }
+            let start = Instant::now();
+            let (action, generated) = pacman(&state, step);
+            record.think_time += start.elapsed();
+            record.generated += generated;
+            action
+        } else {
+            let kind = ghosts.get(agent - 1).or(ghosts.last()).copied().unwrap_or(GhostKind::Random);
+            kind.choose(rules, &state, agent, chance)
+        };
+        debug_assert!(rules.legal(&state, agent).contains(&action), "illegal {action} by agent {agent}");
+        state = rules.successor(&state, action);
+        record.moves.push((agent, action));
+        if agent == 0 {
+            chance.pacman_moved(step);
+            step += 1;
+        }
+        watch(&state);
+    }
+    record.score = state.score;
+    record.win = state.win;
+    record
+}
+
+/// Plays one game with a [`PacmanAgent`] (see [`play`]).
+pub fn play_agent(
+    rules: &Rules,
+    dist: &Distances,
+    agent: &PacmanAgent,
+    ghosts: &[GhostKind],
+    chance: &mut dyn Chance,
+    max_moves: usize,
+    watch: &mut dyn FnMut(&State),
+) -> GameRecord {
+    let mut choose = |s: &State, _: usize| {
+        let c = agent.choose(rules, dist, s, false);
+        (c.action, c.stats.generated)
+    };
+    play(rules, &mut choose, ghosts, chance, max_moves, watch)
+}
+
+/// The maze as text: walls `%`, food `.`, capsules `o`, Pacman `P`, ghosts `G` (`g` while
+/// scared; a ghost between two cells is drawn on the nearer one, rounding up).
+pub fn render(layout: &Layout, state: &State) -> String {
+    let mut rows: Vec<Vec<char>> = (0..layout.height)
+        .map(|y| {
+            (0..layout.width)
+                .map(|x| {
+                    if layout.is_wall(x, y) {
+                        '%'
+                    } else if state.has_food(layout.width, x, y) {
+                        '.'
+                    } else {
+                        ' '
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    for (i, &(x, y)) in layout.capsules.iter().enumerate() {
+        if state.capsules >> i & 1 == 1 {
+            rows[y][x] = 'o';
+        }
+    }
+    for ghost in &state.agents[1..] {
+        let (x, y) = ghost.cell();
+        rows[y][x] = if ghost.scared > 0 { 'g' } else { 'G' };
+    }
+    let (x, y) = state.pacman();
+    rows[y][x] = 'P';
+    let mut out = String::new();
+    for row in rows.iter().rev() {
+        out.extend(row.iter());
+        out.push('\n');
+    }
+    out
+}
+
+/// A replay file: enough to play a game again move for move.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Replay {
+    /// The layout's name or file.
+    pub layout_name: String,
+    /// The layout text.
+    pub layout: String,
+    /// How many ghosts played.
+    pub ghosts: usize,
+    /// The final score.
+    pub score: i32,
+    /// Whether Pacman won.
+    pub win: bool,
+    /// Every move: agent and move.
+    pub moves: Vec<(usize, Dir)>,
+}
+
+/// Why a replay could not be played back.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The layout text does not parse.
+    #[error("replay layout: {0}")]
+    Layout(delve_core::ParseError<crate::layout::LayoutError>),
+    /// A move is out of turn or illegal.
+    #[error("move {index}: {what}")]
+    BadMove {
+        /// 0-based index of the move.
+        index: usize,
+        /// What is wrong.
+        what: String,
+    },
+}
+
+impl Replay {
+    /// The states of the game, first to last, checking every move.
+    pub fn states(&self) -> Result<(Rules, Vec<State>), ReplayError> {
+        let layout = Layout::parse(&self.layout).map_err(ReplayError::Layout)?;
+        let rules = Rules::new(std::sync::Arc::new(layout), Some(self.ghosts));
+        let mut state = rules.initial_state();
+        let mut states = vec![state.clone()];
+        for (index, &(agent, action)) in self.moves.iter().enumerate() {
+            if agent != state.turn {
+                return Err(ReplayError::BadMove { index, what: format!("agent {agent} moves out of turn") });
+            }
+            if !rules.legal(&state, agent).contains(&action) {
+                return Err(ReplayError::BadMove { index, what: format!("{action} is not legal for agent {agent}") });
+            }
+            state = rules.successor(&state, action);
+            states.push(state.clone());
+        }
+        Ok((rules, states))
+    }
+}
