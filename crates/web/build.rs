@@ -22,7 +22,9 @@ fn levels(dir: &Path) -> Vec<PathBuf> {
 }
 
 fn main() {
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../domains/rgb/data");
+    // Read at run time: a build script compiled for one checkout may be reused by another.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let data = Path::new(&manifest).join("../domains/rgb/data");
     let mut out =
         String::from("/// The shipped levels: (name, file text).\npub(crate) const LEVELS: &[(&str, &str)] = &[\n");
     for (prefix, dir) in [("", data.clone()), ("archiloque/", data.join("archiloque"))] {

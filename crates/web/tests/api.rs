@@ -164,9 +164,9 @@ async fn sliding_solve_and_enumerate() {
     let web = ok(&app, "/api/sliding/enumerate", json!({"board": "3x3"})).await;
     assert_eq!((web["states"].as_u64(), web["max_depth"].as_u64()), (Some(181_440), Some(31)));
     assert_eq!(web["per_depth"].as_array().unwrap().len(), 32);
-    let (status, err) = call(&app, post("/api/sliding/enumerate", &json!({"board": "4x4"}))).await;
+    let (status, err) = call(&app, post("/api/sliding/enumerate", &json!({"board": "3x4"}))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(err["error"].as_str().unwrap().contains("up to 12 cells"), "{err}");
+    assert!(err["error"].as_str().unwrap().contains("up to 10 cells"), "{err}");
 }
 
 #[tokio::test]
