@@ -114,7 +114,7 @@ fn level_strategy() -> impl Strategy<Value = String> {
         if free.len() < 2 * k + 1 {
             return "#####\n#@$.#\n#####\n".to_string();
         }
-        let mut take = |free: &mut Vec<(usize, usize)>, next: &mut dyn FnMut(usize) -> usize| {
+        let take = |free: &mut Vec<(usize, usize)>, next: &mut dyn FnMut(usize) -> usize| {
             let i = next(free.len());
             free.swap_remove(i)
         };
