@@ -8,6 +8,7 @@ mod queens;
 mod rgb;
 mod route;
 mod sliding;
+mod sokoban;
 mod sudoku;
 mod tictactoe;
 
@@ -39,6 +40,8 @@ enum Command {
     Game(game::GameArgs),
     /// Tic-tac-toe: the counts of its game tree.
     Tictactoe(tictactoe::TicTacToeArgs),
+    /// Sokoban: push-optimal solutions of XSB levels, a collection benchmark.
+    Sokoban(sokoban::SokobanArgs),
 }
 
 /// Whether a panic is the standard library's report that stdout was closed under us (a pipe
@@ -71,6 +74,7 @@ fn main() -> ExitCode {
         Command::Rgb(args) => rgb::run(args),
         Command::Game(args) => game::run(args),
         Command::Tictactoe(args) => tictactoe::run(args),
+        Command::Sokoban(args) => sokoban::run(args),
     };
     match result {
         Ok(Status::Done) => ExitCode::SUCCESS,

@@ -22,6 +22,8 @@ fn every_help_example_runs() {
         &["rgb", "show"],
         &["game", "cs188"],
         &["tictactoe", "count"],
+        &["sokoban", "solve"],
+        &["sokoban", "bench"],
     ] {
         let help = delve().args(path).arg("--help").output().expect("help runs");
         let help = String::from_utf8(help.stdout).expect("UTF-8");

@@ -273,6 +273,13 @@ mod tests {
         let s = run(crossed, false, Mode::Optimal);
         assert!(s.solution.is_none());
         assert_eq!(s.unsolved, Some(Unsolved::NoSolution));
+        // Letters force the crossed pairing: 4 pushes become 8 (each box's Manhattan distance).
+        let room = "#########\n#@      #\n# A b   #\n#       #\n# B a   #\n#       #\n#########\n";
+        assert_eq!(run(room, false, Mode::Optimal).solution.unwrap().pushes, 8);
+        assert_eq!(
+            run(&room.replace(['A', 'B'], "$").replace(['a', 'b'], "."), false, Mode::Optimal).solution.unwrap().pushes,
+            4
+        );
         let plain = "######\n#@   #\n# $$ #\n##..##\n######\n";
         assert_eq!(run(plain, true, Mode::Optimal).solution.unwrap().pushes, 2);
     }
