@@ -1,6 +1,8 @@
-//! `delve sokoban`: solve one level of an XSB file (push-optimal by default), or bench a whole
-//! collection. Thin: parse the file, call `delve_sokoban::solve` (a `delve-core` search plus
+//! `delve sokoban`: solve one level of an XSB file (push-optimal by default), bench a whole
+//! collection, or play a level in the terminal. Thin: parse the file, call `delve_sokoban::solve` (a `delve-core` search plus
 //! the independent replay of every solution), render the report.
+
+mod play;
 
 use crate::common::{self, Progress, SearchArgs, Status};
 use anyhow::{Context, bail};
@@ -31,8 +33,31 @@ enum SokobanCommand {
     #[command(after_help = "Examples:\n  \
         delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 1-10\n  \
         delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 1-5 --fast --json\n  \
+        delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 90-92 --timeout-per-level 2 --max-memory 500\n  \
         delve sokoban bench crates/domains/sokoban/data/xsokoban90.xsb --levels 1-2 --any --timeout-per-level 1")]
     Bench(BenchArgs),
+    /// Play a level in the terminal: arrows move, D undo, R restart, P fast solve, Space
+    /// optimal solve (then the solution plays back), Q quit. Without a terminal, reads LURD
+    /// moves from standard input and prints the final position.
+    #[command(after_help = "Examples:\n  \
+        delve sokoban play crates/domains/sokoban/data/microban.xsb --level 2\n  \
+        echo rddLruulDuullddR | delve sokoban play crates/domains/sokoban/data/microban.xsb --level 2")]
+    Play(PlayArgs),
+}
+
+#[derive(Args, Debug)]
+struct PlayArgs {
+    /// An XSB file: one level or a collection.
+    file: PathBuf,
+    /// Which level of the file (1-based).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    level: usize,
+    /// Box i must reach goal i (reading order).
+    #[arg(long)]
+    ordered: bool,
+    /// Seconds a P or Space solve may take.
+    #[arg(long, value_name = "SECS", value_parser = common::parse_secs, default_value_t = 30.0)]
+    timeout: f64,
 }
 
 /// The mode flags, one at most.
@@ -96,6 +121,9 @@ struct BenchArgs {
     /// Seconds each level may take (default: no limit).
     #[arg(long, value_name = "SECS", value_parser = common::parse_secs)]
     timeout_per_level: Option<f64>,
+    /// Stop a level before its node storage passes this many megabytes.
+    #[arg(long, value_name = "MB")]
+    max_memory: Option<u64>,
     /// Print one JSON object instead of the table.
     #[arg(long)]
     json: bool,
@@ -119,6 +147,22 @@ pub fn run(args: SokobanArgs) -> anyhow::Result<Status> {
     match args.command {
         SokobanCommand::Solve(a) => run_solve(a),
         SokobanCommand::Bench(a) => run_bench(a),
+        SokobanCommand::Play(a) => run_play(a),
+    }
+}
+
+fn run_play(args: PlayArgs) -> anyhow::Result<Status> {
+    let levels = load(&args.file)?;
+    let level = pick(&args.file, &levels, args.level)?;
+    let limits = SearchArgs { timeout: Some(args.timeout), ..SearchArgs::default() }.limits();
+    Ok(Status::from_solved(play::play(level, args.ordered, &limits)?))
+}
+
+/// Level `n` (1-based) of a file, or an error that says how many there are.
+fn pick<'a>(file: &Path, levels: &'a [Level], n: usize) -> anyhow::Result<&'a Level> {
+    match levels.get(n.wrapping_sub(1)) {
+        Some(level) => Ok(level),
+        None => bail!("{}: no level {n} (the file has {} levels, numbered from 1)", file.display(), levels.len()),
     }
 }
 
@@ -206,7 +250,7 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
         bail!("{}: no level {to} (the file has {} levels)", args.file.display(), levels.len());
     }
     let chosen = &levels[from - 1..to];
-    let search = SearchArgs { timeout: args.timeout_per_level, ..SearchArgs::default() };
+    let search = SearchArgs { timeout: args.timeout_per_level, max_memory: args.max_memory, ..SearchArgs::default() };
     let limits = search.limits();
     let mut progress = Progress::new("bench");
     let start = Instant::now();

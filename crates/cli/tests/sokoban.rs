@@ -130,3 +130,24 @@ fn bad_input_names_the_place() {
     let err = bad_input("sokoban", &["solve", &temp_level("wide", &wide)]);
     assert!(err.contains("limit is 255"), "{err}");
 }
+
+#[test]
+fn play_without_a_terminal_replays_moves_from_stdin() {
+    let play = |moves: &str| {
+        common::delve()
+            .args(["sokoban", "play", &data("microban.xsb"), "--level", "2"])
+            .write_stdin(moves)
+            .output()
+            .unwrap()
+    };
+    let out = play("rddLruulDuullddR\n");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.ends_with("solved: 3 pushes, 16 moves\n"), "{stdout}");
+    let out = play("rdd");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8(out.stdout).unwrap().contains("not solved: 0 pushes, 3 moves"));
+    let out = play("uuuu");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("move 2: `u` is not a legal move"));
+}
