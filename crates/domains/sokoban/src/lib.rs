@@ -29,12 +29,14 @@
 //!   space (the player normalised to the top-left-most square of its region).
 //! * **Pruning is sound**: dead squares (found by pulling a lone box back from each goal),
 //!   freeze deadlocks (boxes that can never move again, off their goals) and states whose
-//!   boxes cannot all be matched to goals. A property test compares the pruned search with a
+//!   boxes cannot all be matched to goals; in every mode but [`Mode::Optimal`], PI-corral
+//!   pruning (only the pushes into a corral that must be entered and can be entered now). A property test compares the pruned search with a
 //!   plain breadth-first search over pushes on random small levels.
 //! * **Limits**: at most [`MAX_FLOOR`] reachable floor squares and [`MAX_BOXES`] boxes;
 //!   larger levels are refused with a message naming the limit.
 
 mod board;
+mod corral;
 mod deadlock;
 mod level;
 mod problem;

@@ -15,9 +15,11 @@
 //!   when the pushed box moves one step closer to the goal it was matched with (the bound
 //!   then drops by exactly one). Moves get the bound too (every push is a move).
 //! * **Pruning**: no push onto a dead square, no push that freezes boxes off their goals, no
-//!   successors for a state whose boxes cannot all be matched to goals.
+//!   successors for a state whose boxes cannot all be matched to goals; optionally only the
+//!   pushes into a PI-corral ([`Config::pi_corrals`]).
 
 use crate::board::{Board, FAR, MAX_BOXES, NONE};
+use crate::corral::pi_corral_pushes;
 use crate::deadlock::{Boxes, freeze_deadlock};
 use delve_core::matching::Matcher;
 use delve_core::{Lex, Problem, Successor};
@@ -71,6 +73,9 @@ pub struct Config {
     pub exact_player: bool,
     /// The heuristic's weight on pushes (1: admissible; more: the inadmissible fast mode).
     pub weight: u32,
+    /// Generate only the pushes into a PI-corral when there is one (keeps the fewest pushes,
+    /// not the fewest moves: see the `corral` module).
+    pub pi_corrals: bool,
 }
 
 /// The matching of the last expanded state, reused for its successors' bounds.
@@ -279,11 +284,20 @@ impl Problem for SokobanProblem {
         let mut at = self.occupancy(state);
         let mut walk = [FAR; 256];
         self.walk(state.player, &at, &mut walk);
+        let mut only = Vec::new();
+        let on_goal = |i: usize, sq: u8| match board.target(i) {
+            Some(g) => board.goals()[g] == sq,
+            None => board.is_goal(sq),
+        };
+        let restricted = self.config.pi_corrals && pi_corral_pushes(board, &at, &walk, on_goal, &mut only);
         for i in 0..self.n {
             let b = state.boxes[i];
             for d in 0..4 {
                 let (t, p) = (board.next(b, d), board.next(b, d ^ 1));
                 if t == NONE || p == NONE || at[usize::from(t)] != NONE || walk[usize::from(p)] == FAR {
+                    continue;
+                }
+                if restricted && !only.contains(&(b, d as u8)) {
                     continue;
                 }
                 if board.is_dead_for(i, t) {
@@ -361,7 +375,7 @@ mod tests {
 
     fn problem(text: &str, exact_player: bool) -> SokobanProblem {
         let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
-        SokobanProblem::new(board, Config { exact_player, weight: 1 })
+        SokobanProblem::new(board, Config { exact_player, weight: 1, pi_corrals: false })
     }
 
     #[test]

@@ -42,9 +42,9 @@ impl Mode {
     }
     fn config(self) -> Config {
         match self {
-            Mode::Optimal => Config { exact_player: true, weight: 1 },
-            Mode::Pushes | Mode::Any => Config { exact_player: false, weight: 1 },
-            Mode::Fast => Config { exact_player: false, weight: 3 },
+            Mode::Optimal => Config { exact_player: true, weight: 1, pi_corrals: false },
+            Mode::Pushes | Mode::Any => Config { exact_player: false, weight: 1, pi_corrals: true },
+            Mode::Fast => Config { exact_player: false, weight: 3, pi_corrals: true },
         }
     }
 }
