@@ -24,6 +24,7 @@ fn every_help_example_runs() {
         &["tictactoe", "count"],
         &["sokoban", "solve"],
         &["sokoban", "bench"],
+        &["sokoban", "play"],
     ] {
         let help = delve().args(path).arg("--help").output().expect("help runs");
         let help = String::from_utf8(help.stdout).expect("UTF-8");
