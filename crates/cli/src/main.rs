@@ -10,6 +10,7 @@ mod rgb;
 mod route;
 mod serve;
 mod sliding;
+mod sokoban;
 mod sudoku;
 mod tictactoe;
 
@@ -45,6 +46,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Multi-agent Pacman (CS188): play games of search agents, replay them, run the CS188 grader.
     Pacman(pacman::PacmanArgs),
+    /// Sokoban: push-optimal solutions of XSB levels, a collection benchmark.
+    Sokoban(sokoban::SokobanArgs),
 }
 
 /// Whether a panic is the standard library's report that stdout was closed under us (a pipe
@@ -79,6 +82,7 @@ fn main() -> ExitCode {
         Command::Tictactoe(args) => tictactoe::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Pacman(args) => pacman::run(args),
+        Command::Sokoban(args) => sokoban::run(args),
     };
     match result {
         Ok(Status::Done) => ExitCode::SUCCESS,

@@ -26,6 +26,9 @@ fn every_help_example_runs() {
         &["pacman", "play"],
         &["pacman", "replay"],
         &["pacman", "grade"],
+        &["sokoban", "solve"],
+        &["sokoban", "bench"],
+        &["sokoban", "play"],
     ] {
         let help = delve().args(path).arg("--help").output().expect("help runs");
         let help = String::from_utf8(help.stdout).expect("UTF-8");

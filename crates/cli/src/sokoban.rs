@@ -1,0 +1,327 @@
+//! `delve sokoban`: solve one level of an XSB file (push-optimal by default), bench a whole
+//! collection, or play a level in the terminal. Thin: parse the file, call `delve_sokoban::solve` (a `delve-core` search plus
+//! the independent replay of every solution), render the report.
+
+mod play;
+
+use crate::common::{self, Progress, SearchArgs, Status};
+use anyhow::{Context, bail};
+use clap::{ArgGroup, Args, Subcommand};
+use delve_core::{Limits, NoObserver, Observer};
+use delve_sokoban::{Cost, Level, Mode, Report, State, parse_collection, solve};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Arguments of `delve sokoban`.
+#[derive(Args, Debug)]
+pub struct SokobanArgs {
+    #[command(subcommand)]
+    command: SokobanCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum SokobanCommand {
+    /// Solve one level: fewest pushes, then fewest moves (or --fast / --any), as LURD.
+    #[command(after_help = "Examples:\n  \
+        delve sokoban solve crates/domains/sokoban/data/microban.xsb --level 3\n  \
+        delve sokoban solve crates/domains/sokoban/data/microban.xsb --level 2 --json\n  \
+        delve sokoban solve crates/domains/sokoban/data/xsokoban90.xsb --level 1 --any --timeout 5\n  \
+        delve sokoban solve crates/domains/sokoban/data/microban.xsb --level 4 --ordered")]
+    Solve(SolveArgs),
+    /// Solve every level of a collection: a progress bar, a table and the total.
+    #[command(after_help = "Examples:\n  \
+        delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 1-10\n  \
+        delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 1-5 --fast --json\n  \
+        delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 90-92 --timeout-per-level 2 --max-memory 500\n  \
+        delve sokoban bench crates/domains/sokoban/data/xsokoban90.xsb --levels 1-2 --any --timeout-per-level 1")]
+    Bench(BenchArgs),
+    /// Play a level in the terminal: arrows move, D undo, R restart, P fast solve, Space
+    /// optimal solve (then the solution plays back), Q quit. Without a terminal, reads LURD
+    /// moves from standard input and prints the final position.
+    #[command(after_help = "Examples:\n  \
+        delve sokoban play crates/domains/sokoban/data/microban.xsb --level 2\n  \
+        echo rddLruulDuullddR | delve sokoban play crates/domains/sokoban/data/microban.xsb --level 2")]
+    Play(PlayArgs),
+}
+
+#[derive(Args, Debug)]
+struct PlayArgs {
+    /// An XSB file: one level or a collection.
+    file: PathBuf,
+    /// Which level of the file (1-based).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    level: usize,
+    /// Box i must reach goal i (reading order).
+    #[arg(long)]
+    ordered: bool,
+    /// Seconds a P or Space solve may take.
+    #[arg(long, value_name = "SECS", value_parser = common::parse_secs, default_value_t = 30.0)]
+    timeout: f64,
+}
+
+/// The mode flags, one at most.
+#[derive(Args, Debug, Clone, Copy)]
+#[command(group(ArgGroup::new("mode").args(["optimal", "pushes", "fast", "any"])))]
+struct ModeArgs {
+    /// Fewest pushes, then fewest moves among those (the default).
+    #[arg(long)]
+    optimal: bool,
+    /// Fewest pushes only (moves as they come): a smaller search than --optimal.
+    #[arg(long)]
+    pushes: bool,
+    /// Weighted A* (3 × the matching bound): fast, not guaranteed optimal.
+    #[arg(long)]
+    fast: bool,
+    /// Any solution, for hard levels (greedy best-first on the matching bound).
+    #[arg(long)]
+    any: bool,
+    /// Box i must reach goal i (both in reading order); levels written with letters
+    /// (boxes `A`-`Z`, goals `a`-`z`) are always ordered.
+    #[arg(long)]
+    ordered: bool,
+}
+
+impl ModeArgs {
+    fn mode(self) -> Mode {
+        if self.pushes {
+            Mode::Pushes
+        } else if self.fast {
+            Mode::Fast
+        } else if self.any {
+            Mode::Any
+        } else {
+            Mode::Optimal
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+struct SolveArgs {
+    /// An XSB file: one level or a collection.
+    file: PathBuf,
+    /// Which level of the file (1-based).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    level: usize,
+    #[command(flatten)]
+    mode: ModeArgs,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+#[derive(Args, Debug)]
+struct BenchArgs {
+    /// An XSB collection.
+    file: PathBuf,
+    /// Only these levels: `N` or `A-B` (1-based, inclusive).
+    #[arg(long, value_name = "RANGE", value_parser = parse_range)]
+    levels: Option<(usize, usize)>,
+    #[command(flatten)]
+    mode: ModeArgs,
+    /// Seconds each level may take (default: no limit).
+    #[arg(long, value_name = "SECS", value_parser = common::parse_secs)]
+    timeout_per_level: Option<f64>,
+    /// Stop a level before its node storage passes this many megabytes.
+    #[arg(long, value_name = "MB")]
+    max_memory: Option<u64>,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Parses `N` or `A-B`.
+fn parse_range(s: &str) -> Result<(usize, usize), String> {
+    let number = |t: &str| t.trim().parse::<usize>().ok().filter(|&n| n >= 1);
+    let range = match s.split_once('-') {
+        Some((a, b)) => number(a).zip(number(b)),
+        None => number(s).map(|n| (n, n)),
+    };
+    match range {
+        Some((a, b)) if a <= b => Ok((a, b)),
+        _ => Err(format!("expected a level number or a range `A-B` (1-based, A ≤ B), got `{s}`")),
+    }
+}
+
+/// Runs `delve sokoban`.
+pub fn run(args: SokobanArgs) -> anyhow::Result<Status> {
+    match args.command {
+        SokobanCommand::Solve(a) => run_solve(a),
+        SokobanCommand::Bench(a) => run_bench(a),
+        SokobanCommand::Play(a) => run_play(a),
+    }
+}
+
+fn run_play(args: PlayArgs) -> anyhow::Result<Status> {
+    let levels = load(&args.file)?;
+    let level = pick(&args.file, &levels, args.level)?;
+    let limits = SearchArgs { timeout: Some(args.timeout), ..SearchArgs::default() }.limits();
+    Ok(Status::from_solved(play::play(level, args.ordered, &limits)?))
+}
+
+/// Level `n` (1-based) of a file, or an error that says how many there are.
+fn pick<'a>(file: &Path, levels: &'a [Level], n: usize) -> anyhow::Result<&'a Level> {
+    match levels.get(n.wrapping_sub(1)) {
+        Some(level) => Ok(level),
+        None => bail!("{}: no level {n} (the file has {} levels, numbered from 1)", file.display(), levels.len()),
+    }
+}
+
+/// Every level of `file`; errors name the file, line and column.
+fn load(file: &Path) -> anyhow::Result<Vec<Level>> {
+    let text = std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    parse_collection(&text).map_err(|mut e| {
+        e.file = Some(file.to_path_buf());
+        anyhow::Error::new(e)
+    })
+}
+
+/// Solves one level; a level past the solver's limits is bad input (the error names it).
+fn solve_level<O>(file: &Path, level: &Level, mode: ModeArgs, limits: &Limits, observer: O) -> anyhow::Result<Report>
+where
+    O: Observer<State, Cost>,
+{
+    let solved = solve(level, mode.ordered, mode.mode(), limits, observer).map_err(|e| match e {
+        delve_sokoban::SolveError::TooLarge(mut p) => {
+            p.file = Some(file.to_path_buf());
+            anyhow::Error::new(p)
+        }
+        other => anyhow::Error::new(other),
+    })?;
+    Ok(solved.report(level))
+}
+
+fn run_solve(args: SolveArgs) -> anyhow::Result<Status> {
+    let levels = load(&args.file)?;
+    let Some(level) = levels.get(args.level.wrapping_sub(1)) else {
+        bail!(
+            "{}: no level {} (the file has {} levels, numbered from 1)",
+            args.file.display(),
+            args.level,
+            levels.len()
+        );
+    };
+    let progress = Progress::new(&format!("level {}", level.number));
+    let report = solve_level(&args.file, level, args.mode, &args.search.limits(), progress)?;
+    if args.search.json {
+        common::print_json(&report);
+    } else {
+        print_report(level, &report, args.mode.mode());
+    }
+    Ok(Status::from_solved(report.solved))
+}
+
+fn print_report(level: &Level, report: &Report, mode: Mode) {
+    println!("Level {} \"{}\" ({} mode)", report.level, report.title, mode.name());
+    print!("{level}");
+    match (&report.solution, report.stop_reason) {
+        (Some(solution), _) => {
+            let quality = match mode {
+                Mode::Optimal => "optimal: fewest pushes, then fewest moves",
+                Mode::Pushes => "optimal in pushes",
+                Mode::Fast | Mode::Any => "not guaranteed optimal",
+            };
+            println!(
+                "solved: {} pushes, {} moves ({quality})",
+                report.pushes.unwrap_or_default(),
+                report.moves.unwrap_or_default()
+            );
+            println!("solution: {solution}");
+        }
+        (None, Some("no_solution")) => println!("no solution: the whole search space was searched"),
+        (None, reason) => println!("not solved: {}", reason.unwrap_or("stopped")),
+    }
+    println!(
+        "nodes generated {}, max nodes held {}, {:.1} ms",
+        report.nodes_generated, report.max_nodes, report.elapsed_ms
+    );
+}
+
+#[derive(Serialize)]
+struct BenchReport {
+    levels: Vec<Report>,
+    solved: usize,
+    total_ms: f64,
+}
+
+fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
+    let levels = load(&args.file)?;
+    let (from, to) = args.levels.unwrap_or((1, levels.len()));
+    if to > levels.len() {
+        bail!("{}: no level {to} (the file has {} levels)", args.file.display(), levels.len());
+    }
+    let chosen = &levels[from - 1..to];
+    let search = SearchArgs { timeout: args.timeout_per_level, max_memory: args.max_memory, ..SearchArgs::default() };
+    let limits = search.limits();
+    let mut progress = Progress::new("bench");
+    let start = Instant::now();
+    let mut rows = Vec::with_capacity(chosen.len());
+    for (k, level) in chosen.iter().enumerate() {
+        progress.show(&format!("level {}", level.number), k as u64, Some(chosen.len() as u64));
+        rows.push(solve_level(&args.file, level, args.mode, &limits, NoObserver)?);
+        if common::cancel_flag().load(std::sync::atomic::Ordering::Relaxed) {
+            break;
+        }
+    }
+    progress.show("done", chosen.len() as u64, Some(chosen.len() as u64));
+    drop(progress);
+    let total_ms = (start.elapsed().as_secs_f64() * 1e6).round() / 1e3;
+    let solved = rows.iter().filter(|r| r.solved).count();
+    let report = BenchReport { levels: rows, solved, total_ms };
+    if args.json {
+        common::print_json(&report);
+    } else {
+        println!("{}", header());
+        for r in &report.levels {
+            println!("{}", row(r));
+        }
+        let generated: u64 = report.levels.iter().map(|r| r.nodes_generated).sum();
+        let search_ms: f64 = report.levels.iter().map(|r| r.elapsed_ms).sum();
+        let rate = if search_ms > 0.0 { generated as f64 / (search_ms / 1e3) } else { 0.0 };
+        println!(
+            "{} of {} solved ({} mode); total {:.1} s, {} nodes generated, {:.0} nodes/s",
+            report.solved,
+            report.levels.len(),
+            args.mode.mode().name(),
+            report.total_ms / 1e3,
+            generated,
+            rate
+        );
+    }
+    Ok(Status::Done)
+}
+
+fn header() -> String {
+    format!(
+        "{:>6} {:<10} {:>7} {:>7} {:>12} {:>10} {:>10}",
+        "level", "result", "pushes", "moves", "generated", "max held", "ms"
+    )
+}
+
+fn row(r: &Report) -> String {
+    let result = r.stop_reason.unwrap_or(if r.optimal { "optimal" } else { "solved" });
+    let num = |n: Option<u32>| n.map_or("-".to_string(), |n| n.to_string());
+    format!(
+        "{:>6} {:<10} {:>7} {:>7} {:>12} {:>10} {:>10.1}",
+        r.level,
+        result,
+        num(r.pushes),
+        num(r.moves),
+        r.nodes_generated,
+        r.max_nodes,
+        r.elapsed_ms
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_parse() {
+        assert_eq!(parse_range("3"), Ok((3, 3)));
+        assert_eq!(parse_range("2-10"), Ok((2, 10)));
+        for bad in ["0", "5-2", "a", "1-", ""] {
+            assert!(parse_range(bad).is_err(), "{bad}");
+        }
+    }
+}

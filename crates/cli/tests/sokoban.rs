@@ -1,0 +1,153 @@
+//! End-to-end tests of `delve sokoban`: solve (text, the exact --json keys, ordered mode, a
+//! proved unsolvable level, limits), bench (--json totals), bad input (exit 2 with a message
+//! naming file, line and column).
+
+mod common;
+
+use common::bad_input;
+use serde_json::Value;
+use std::path::PathBuf;
+
+fn data(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../domains/sokoban/data").join(name);
+    path.to_str().expect("UTF-8 path").to_string()
+}
+
+/// A level written to a fresh temporary file, for levels the data folder does not hold.
+fn temp_level(name: &str, text: &str) -> String {
+    let path = std::env::temp_dir().join(format!("delve-sokoban-{}-{name}.xsb", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+fn json(args: &[&str], code: i32) -> Value {
+    common::json("sokoban", args, code)
+}
+
+#[test]
+fn solve_json_has_exactly_the_issue_keys() {
+    let line = common::run("sokoban", &["solve", &data("microban.xsb"), "--level", "2", "--json"], 0);
+    let keys = [
+        "level",
+        "title",
+        "solved",
+        "optimal",
+        "pushes",
+        "moves",
+        "solution",
+        "nodes_generated",
+        "max_nodes",
+        "elapsed_ms",
+    ];
+    // In this order, and nothing else.
+    let at: Vec<usize> = keys.iter().map(|k| line.find(&format!("\"{k}\":")).expect(k)).collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{line}");
+    let v: Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(v.as_object().unwrap().len(), keys.len());
+    assert_eq!((v["level"].as_u64(), v["title"].as_str()), (Some(2), Some("2")));
+    assert_eq!((v["solved"].as_bool(), v["optimal"].as_bool()), (Some(true), Some(true)));
+    // microban_optimal.tsv: level 2 takes 3 pushes and 16 moves.
+    assert_eq!((v["pushes"].as_u64(), v["moves"].as_u64()), (Some(3), Some(16)));
+    let solution = v["solution"].as_str().unwrap();
+    assert_eq!(solution.len(), 16);
+    assert_eq!(solution.chars().filter(char::is_ascii_uppercase).count(), 3);
+}
+
+#[test]
+fn solve_prints_the_board_and_the_counts() {
+    let out = common::run("sokoban", &["solve", &data("microban.xsb"), "--level", "3"], 0);
+    assert!(out.contains("13 pushes, 41 moves"), "{out}");
+    assert!(out.contains("# . .#@ #"), "the board is drawn: {out}");
+    assert!(out.contains("solution: "), "{out}");
+}
+
+#[test]
+fn other_modes_solve_but_do_not_claim_optimality() {
+    for mode in ["--fast", "--any"] {
+        let v = json(&["solve", &data("microban.xsb"), "--level", "5", mode], 0);
+        assert_eq!((v["solved"].as_bool(), v["optimal"].as_bool()), (Some(true), Some(false)), "{mode}");
+    }
+    let v = json(&["solve", &data("microban.xsb"), "--level", "5", "--pushes"], 0);
+    assert_eq!((v["optimal"].as_bool(), v["pushes"].as_u64()), (Some(true), Some(6)), "microban_optimal.tsv");
+}
+
+#[test]
+fn ordered_levels_cost_more_or_are_proved_unsolvable() {
+    let room = "#########\n#@      #\n# A b   #\n#       #\n# B a   #\n#       #\n#########\n";
+    let v = json(&["solve", &temp_level("room", room)], 0);
+    assert_eq!(v["pushes"], 8);
+    let pocket = "######\n#@   #\n# AB #\n##ba##\n######\n";
+    let v = json(&["solve", &temp_level("pocket", pocket)], 1);
+    assert_eq!((v["solved"].as_bool(), v["stop_reason"].as_str()), (Some(false), Some("no_solution")));
+    assert!(v.get("pushes").is_none() && v.get("solution").is_none());
+    let out = common::run("sokoban", &["solve", &temp_level("pocket2", pocket)], 1);
+    assert!(out.contains("no solution"), "{out}");
+    // Plain XSB with --ordered pairs in reading order.
+    let v = json(&["solve", &data("microban.xsb"), "--level", "4", "--ordered"], 0);
+    assert!(v["pushes"].as_u64().unwrap() > 7, "unordered takes 7: {v}");
+}
+
+#[test]
+fn limits_stop_with_a_reason_and_exit_one() {
+    let v = json(&["solve", &data("microban.xsb"), "--level", "93", "--max-nodes", "100"], 1);
+    assert_eq!((v["solved"].as_bool(), v["stop_reason"].as_str()), (Some(false), Some("node_limit")));
+    let v = json(&["solve", &data("microban.xsb"), "--level", "93", "--timeout", "0.2"], 1);
+    assert_eq!(v["stop_reason"], "timeout");
+}
+
+#[test]
+fn bench_reports_every_level_and_the_total() {
+    let v = json(&["bench", &data("microban.xsb"), "--levels", "1-6", "--timeout-per-level", "10"], 0);
+    let levels = v["levels"].as_array().unwrap();
+    assert_eq!(levels.len(), 6);
+    assert_eq!(v["solved"], 6);
+    assert!(v["total_ms"].is_number());
+    let pushes: Vec<u64> = levels.iter().map(|l| l["pushes"].as_u64().unwrap()).collect();
+    assert_eq!(pushes, [8, 3, 13, 7, 6, 29], "microban_optimal.tsv");
+    let out = common::run("sokoban", &["bench", &data("microban.xsb"), "--levels", "2"], 0);
+    assert!(out.contains("1 of 1 solved") && out.contains("optimal"), "{out}");
+}
+
+#[test]
+fn bad_input_names_the_place() {
+    let err = bad_input("sokoban", &["solve", &temp_level("twoplayers", "#####\n#@$.#\n#@  #\n#####\n")]);
+    assert!(err.contains(":3:2: a second player"), "{err}");
+    let err = bad_input("sokoban", &["solve", &temp_level("unknown", "#####\n#@$?#\n#####\n")]);
+    assert!(err.contains(":2:4: unknown character `?`"), "{err}");
+    let err = bad_input("sokoban", &["solve", &temp_level("open", "#####\n#@$. \n#####\n")]);
+    assert!(err.contains(":2:4: the level is not closed"), "{err}");
+    let err = bad_input("sokoban", &["solve", &temp_level("counts", "######\n#@$$.#\n######\n")]);
+    assert!(err.contains("2 boxes but 1 goals"), "{err}");
+    let err = bad_input("sokoban", &["solve", &temp_level("noplayer", "####\n#$.#\n####\n")]);
+    assert!(err.contains(":1:1: no player"), "{err}");
+    let err = bad_input("sokoban", &["solve", &data("microban.xsb"), "--level", "156"]);
+    assert!(err.contains("no level 156"), "{err}");
+    let err = bad_input("sokoban", &["solve", "no/such/file.xsb"]);
+    assert!(err.contains("no/such/file.xsb"), "{err}");
+    bad_input("sokoban", &["solve", &data("microban.xsb"), "--fast", "--any"]);
+    bad_input("sokoban", &["bench", &data("microban.xsb"), "--levels", "9-3"]);
+    let wide = format!("{}\n#@$.{}#\n{}\n", "#".repeat(300), " ".repeat(294), "#".repeat(300));
+    let err = bad_input("sokoban", &["solve", &temp_level("wide", &wide)]);
+    assert!(err.contains("limit is 255"), "{err}");
+}
+
+#[test]
+fn play_without_a_terminal_replays_moves_from_stdin() {
+    let play = |moves: &str| {
+        common::delve()
+            .args(["sokoban", "play", &data("microban.xsb"), "--level", "2"])
+            .write_stdin(moves)
+            .output()
+            .unwrap()
+    };
+    let out = play("rddLruulDuullddR\n");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.ends_with("solved: 3 pushes, 16 moves\n"), "{stdout}");
+    let out = play("rdd");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8(out.stdout).unwrap().contains("not solved: 0 pushes, 3 moves"));
+    let out = play("uuuu");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("move 2: `u` is not a legal move"));
+}

@@ -1,0 +1,348 @@
+//! The compact board the solver works on: the floor squares the player can ever stand on,
+//! indexed in reading order (so the smallest index is the top-left-most square), their
+//! neighbours, the goals, push distances from every square to every goal, dead squares, and
+//! Zobrist keys.
+//!
+//! Limits: at most [`MAX_FLOOR`] floor squares (a square fits in a byte) and [`MAX_BOXES`]
+//! boxes (a state is a fixed 48-byte value); larger levels are refused with a message that
+//! names the limit.
+
+use crate::level::{ErrorKind, Level, ParseError};
+
+/// Most floor squares (in the player's region) a level may have.
+pub const MAX_FLOOR: usize = 255;
+/// Most boxes a level may have.
+pub const MAX_BOXES: usize = 38;
+/// "No square": a wall or the outside, as a neighbour.
+pub const NONE: u8 = u8::MAX;
+/// Distance of a square from which a goal cannot be reached.
+pub const FAR: u16 = u16::MAX;
+
+/// The four directions in LURD order of their letters: up, down, left, right. The opposite
+/// of `d` is `d ^ 1`.
+pub const DIRS: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+/// The move letters of [`DIRS`] (pushes are the capitals).
+pub const LETTERS: [u8; 4] = *b"udlr";
+
+/// The static part of a level, compiled for search.
+#[derive(Clone, Debug)]
+pub struct Board {
+    width: usize,
+    /// Square of each cell (`row * width + col`), or [`NONE`].
+    square: Vec<u8>,
+    /// `(row, col)` of each square.
+    cell: Vec<(usize, usize)>,
+    /// Neighbour of each square in each direction, or [`NONE`].
+    next: Vec<[u8; 4]>,
+    /// Whether each square is a goal.
+    goal: Vec<bool>,
+    /// The goal squares, in reading order.
+    goals: Vec<u8>,
+    /// The boxes at the start, in reading order.
+    boxes: Vec<u8>,
+    /// Ordered mode: the goal index of each box.
+    targets: Option<Vec<usize>>,
+    /// The player at the start.
+    player: u8,
+    /// `dist[g][s]`: fewest pushes that bring a box from `s` to goal `g` alone on the board
+    /// (the player may stand anywhere), [`FAR`] if none.
+    dist: Vec<Vec<u16>>,
+    /// Squares from which no box reaches any goal.
+    dead: Vec<bool>,
+    /// Why the level cannot be solved whatever the search does, if it cannot.
+    hopeless: Option<&'static str>,
+    /// Zobrist keys: per box slot (one slot unless ordered) per square, then per square for
+    /// the player.
+    zobrist: Vec<u64>,
+}
+
+impl Board {
+    /// Compiles `level`; `ordered` pairs box i with goal i in reading order (levels with
+    /// letters are always ordered, by letter). Errors name the level's first line.
+    pub fn new(level: &Level, ordered: bool) -> Result<Board, ParseError> {
+        let (width, height) = (level.width(), level.height());
+        let too_large = |what, found, max| ParseError {
+            file: None,
+            line: level.line,
+            column: 1,
+            kind: ErrorKind::TooLarge { what, found, max },
+        };
+        // The player's region, ignoring boxes (the level is closed: the parser checked).
+        let mut player_cell = 0;
+        for r in 0..height {
+            for c in 0..width {
+                if matches!(level.cell(r, c), b'@' | b'+') {
+                    player_cell = r * width + c;
+                }
+            }
+        }
+        let mut region = vec![false; width * height];
+        let mut stack = vec![player_cell];
+        region[player_cell] = true;
+        while let Some(at) = stack.pop() {
+            let (r, c) = (at / width, at % width);
+            for (dr, dc) in DIRS {
+                let (nr, nc) = (r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
+                if nr < height && nc < width && level.cell(nr, nc) != b'#' && !region[nr * width + nc] {
+                    region[nr * width + nc] = true;
+                    stack.push(nr * width + nc);
+                }
+            }
+        }
+        let floor = region.iter().filter(|&&x| x).count();
+        if floor > MAX_FLOOR {
+            return Err(too_large("floor squares the player can reach", floor, MAX_FLOOR));
+        }
+        let mut square = vec![NONE; width * height];
+        let mut cell = Vec::with_capacity(floor);
+        for (at, _) in region.iter().enumerate().filter(|(_, x)| **x) {
+            square[at] = cell.len() as u8;
+            cell.push((at / width, at % width));
+        }
+        let next: Vec<[u8; 4]> = cell
+            .iter()
+            .map(|&(r, c)| {
+                DIRS.map(|(dr, dc)| {
+                    let (nr, nc) = (r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
+                    if nr < height && nc < width { square[nr * width + nc] } else { NONE }
+                })
+            })
+            .collect();
+
+        // Boxes and goals in reading order, over the whole level; those outside the region
+        // never move (a box there is a wall, fine only if it sits on its goal).
+        let letters = level.has_letters();
+        let ordered = ordered || letters;
+        let mut all_boxes = Vec::new(); // (label, cell, on goal)
+        let mut all_goals = Vec::new(); // (label, cell)
+        for r in 0..height {
+            for c in 0..width {
+                let ch = level.cell(r, c);
+                let at = r * width + c;
+                if matches!(ch, b'$' | b'*') || ch.is_ascii_uppercase() {
+                    all_boxes.push((ch.to_ascii_lowercase(), at));
+                }
+                if matches!(ch, b'.' | b'*' | b'+') || ch.is_ascii_lowercase() {
+                    all_goals.push((ch, at));
+                }
+            }
+        }
+        if letters {
+            all_boxes.sort_by_key(|b| b.0);
+            all_goals.sort_by_key(|g| g.0);
+        }
+        let mut hopeless = None;
+        let mut boxes = Vec::new();
+        let mut goals = Vec::new();
+        let mut targets = Vec::new();
+        if ordered {
+            for (&(_, b), &(_, g)) in all_boxes.iter().zip(&all_goals) {
+                match (region[b], region[g]) {
+                    (false, false) if b == g => {}
+                    (true, true) => {
+                        targets.push(goals.len());
+                        boxes.push(square[b]);
+                        goals.push(square[g]);
+                    }
+                    _ => hopeless = Some("a box or its goal lies where the player can never go"),
+                }
+            }
+        } else {
+            for &(_, b) in &all_boxes {
+                if region[b] {
+                    boxes.push(square[b]);
+                } else if !all_goals.iter().any(|&(_, g)| g == b) {
+                    hopeless = Some("a box lies where the player can never go");
+                }
+            }
+            for &(_, g) in &all_goals {
+                if region[g] {
+                    goals.push(square[g]);
+                } else if !all_boxes.iter().any(|&(_, b)| b == g) {
+                    hopeless = Some("a goal lies where the player can never go");
+                }
+            }
+            goals.sort_unstable();
+        }
+        if boxes.len() > MAX_BOXES {
+            return Err(too_large("boxes", boxes.len(), MAX_BOXES));
+        }
+        let mut goal = vec![false; floor];
+        for &g in &goals {
+            goal[usize::from(g)] = true;
+        }
+        let mut board = Board {
+            width,
+            square,
+            cell,
+            next,
+            goal,
+            goals,
+            boxes,
+            targets: ordered.then_some(targets),
+            player: 0,
+            dist: Vec::new(),
+            dead: Vec::new(),
+            hopeless,
+            zobrist: Vec::new(),
+        };
+        board.player = board.square[player_cell];
+        board.dist = board.goals.iter().map(|&g| board.pull_distances(g)).collect();
+        board.dead = (0..floor).map(|s| board.dist.iter().all(|d| d[s] == FAR)).collect();
+        let slots = if ordered { board.boxes.len() } else { 1 };
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        board.zobrist = (0..(slots + 1) * floor).map(|_| splitmix(&mut seed)).collect();
+        Ok(board)
+    }
+
+    /// Fewest pushes from each square to `goal` for a box alone on the board: a breadth-first
+    /// search that pulls the box back from the goal (a pull from `t` to `b` needs the square
+    /// beyond `b` free for the player).
+    fn pull_distances(&self, goal: u8) -> Vec<u16> {
+        let mut dist = vec![FAR; self.cell.len()];
+        dist[usize::from(goal)] = 0;
+        let mut queue = std::collections::VecDeque::from([goal]);
+        while let Some(t) = queue.pop_front() {
+            for d in 0..4 {
+                // The box came from `b` (one step back) pushed by a player at `p`.
+                let b = self.next[usize::from(t)][d ^ 1];
+                if b == NONE || self.next[usize::from(b)][d ^ 1] == NONE || dist[usize::from(b)] != FAR {
+                    continue;
+                }
+                dist[usize::from(b)] = dist[usize::from(t)] + 1;
+                queue.push_back(b);
+            }
+        }
+        dist
+    }
+
+    /// Number of floor squares.
+    pub fn floor(&self) -> usize {
+        self.cell.len()
+    }
+    /// Grid width of the level.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+    /// The square at `(row, col)`, or [`NONE`] for a wall or a cell the player never reaches.
+    pub fn square_at(&self, row: usize, col: usize) -> u8 {
+        if col >= self.width { NONE } else { self.square.get(row * self.width + col).copied().unwrap_or(NONE) }
+    }
+    /// `(row, col)` of a square.
+    pub fn cell_of(&self, sq: u8) -> (usize, usize) {
+        self.cell[usize::from(sq)]
+    }
+    /// The neighbour of `sq` in direction `d`, or [`NONE`].
+    #[inline]
+    pub fn next(&self, sq: u8, d: usize) -> u8 {
+        self.next[usize::from(sq)][d]
+    }
+    /// Whether `sq` is a goal.
+    #[inline]
+    pub fn is_goal(&self, sq: u8) -> bool {
+        self.goal[usize::from(sq)]
+    }
+    /// The goal squares, in reading order (ordered mode: goal `i` of [`Board::target`]).
+    pub fn goals(&self) -> &[u8] {
+        &self.goals
+    }
+    /// The boxes at the start (ordered mode: box `i` belongs on goal `target(i)`).
+    pub fn start_boxes(&self) -> &[u8] {
+        &self.boxes
+    }
+    /// The player's square at the start.
+    pub fn start_player(&self) -> u8 {
+        self.player
+    }
+    /// Whether boxes are paired with goals.
+    pub fn is_ordered(&self) -> bool {
+        self.targets.is_some()
+    }
+    /// Ordered mode: the goal index box `i` belongs on.
+    #[inline]
+    pub fn target(&self, i: usize) -> Option<usize> {
+        self.targets.as_ref().map(|t| t[i])
+    }
+    /// Pushes from `sq` to goal number `g` for a box alone on the board ([`FAR`]: never).
+    #[inline]
+    pub fn distance(&self, g: usize, sq: u8) -> u16 {
+        self.dist[g][usize::from(sq)]
+    }
+    /// Whether box `i` at `sq` can never reach a goal (its own goal, when ordered).
+    #[inline]
+    pub fn is_dead_for(&self, i: usize, sq: u8) -> bool {
+        match self.target(i) {
+            Some(g) => self.dist[g][usize::from(sq)] == FAR,
+            None => self.dead[usize::from(sq)],
+        }
+    }
+    /// Whether no box can reach any goal from `sq`.
+    #[inline]
+    pub fn is_dead(&self, sq: u8) -> bool {
+        self.dead[usize::from(sq)]
+    }
+    /// Why the level is unsolvable before any search, if it is (a box or goal the player
+    /// can never get to).
+    pub fn hopeless(&self) -> Option<&'static str> {
+        self.hopeless
+    }
+    /// Zobrist key of box slot `slot` (always 0 unless ordered) on `sq`.
+    #[inline]
+    pub fn box_key(&self, slot: usize, sq: u8) -> u64 {
+        self.zobrist[slot * self.cell.len() + usize::from(sq)]
+    }
+    /// Zobrist key of the player on `sq`.
+    #[inline]
+    pub fn player_key(&self, sq: u8) -> u64 {
+        self.zobrist[self.zobrist.len() - self.cell.len() + usize::from(sq)]
+    }
+}
+
+/// SplitMix64: the Zobrist keys' generator (fixed seed, so runs are repeatable).
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        Board::new(&Level::parse(text).unwrap(), false).unwrap()
+    }
+
+    #[test]
+    fn squares_neighbours_and_pull_distances() {
+        let b = board("######\n#@ $.#\n######\n");
+        assert_eq!(b.floor(), 4);
+        assert_eq!(b.square_at(1, 1), 0);
+        assert_eq!(b.next(0, 3), 1);
+        assert_eq!(b.next(0, 2), NONE);
+        // Pushes right only: the box reaches the goal from squares 1 and 2, not from 0.
+        let dist: Vec<u16> = (0..4).map(|s| b.distance(0, s)).collect();
+        assert_eq!(dist, [FAR, 2, 1, 0]);
+        assert!(b.is_dead(0) && !b.is_dead(1));
+    }
+
+    #[test]
+    fn corners_are_dead_and_pockets_are_walls() {
+        let b = board("#######\n#*#   #\n###@$.#\n  #   #\n  #####\n");
+        assert_eq!(b.start_boxes().len(), 1, "the box in the closed pocket is a wall");
+        assert!(b.hopeless().is_none());
+        assert!(b.is_dead(b.square_at(1, 3)) && b.is_dead(b.square_at(3, 5)));
+        assert!(!b.is_dead(b.square_at(2, 4)));
+        let stuck = Board::new(&Level::parse("#####\n#$#.#\n###@#\n#####\n").unwrap(), false).unwrap();
+        assert!(stuck.hopeless().is_some());
+    }
+
+    #[test]
+    fn limits_are_refused_with_the_limit_in_the_message() {
+        let wide = format!("{}\n#@$.{}#\n{}\n", "#".repeat(300), " ".repeat(294), "#".repeat(300));
+        let e = Board::new(&Level::parse(&wide).unwrap(), false).unwrap_err();
+        assert!(e.to_string().contains("limit is 255"), "{e}");
+    }
+}

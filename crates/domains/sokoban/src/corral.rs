@@ -1,0 +1,152 @@
+//! PI-corral pruning: when part of the board the player cannot reach (a *corral*) must be
+//! entered some day and every push that could enter it can be made now, only those pushes
+//! are generated.
+//!
+//! A corral is a connected set of empty squares the player cannot reach; its *barrier* is the
+//! boxes next to it. The corral is used when:
+//!
+//! * **I**: every push of a barrier box from a floor square outside the corral onto a live
+//!   floor square goes into the corral (or onto another barrier box's square — such a push can
+//!   only come after that box has moved, which is itself a barrier push);
+//! * **P**: each of those pushes into the corral can be made now (the player reaches the
+//!   square behind the box);
+//! * the corral is not finished: a barrier box is off its goal, or a corral square is a goal.
+//!
+//! Why no solution is lost, and none gets longer in pushes: some barrier push must come, and
+//! the first one in any solution is a push into the corral (I) that is legal now (P: no box
+//! can enter the corral or its surroundings without moving a barrier box, so the earlier
+//! pushes cannot have enabled it). Moving that push to the front keeps every other push legal
+//! (the player's region only grows), so the solution keeps its push count. Its move count can
+//! change, so [`Mode::Optimal`](crate::Mode::Optimal) (fewest moves among the fewest pushes)
+//! does not use it.
+
+use crate::board::{Board, FAR, MAX_BOXES, NONE};
+
+/// The pushes `(box square, direction)` into the best PI-corral of a position, if it has one:
+/// the one with the fewest such pushes (none at all: the corral can never be entered, so the
+/// position is dead). `at` holds the box index per square (or [`NONE`]),
+/// `walk` the player's distances ([`FAR`] where it cannot go), `on_goal(i, sq)` whether box
+/// `i` on `sq` is where it may end.
+pub(crate) fn pi_corral_pushes(
+    board: &Board,
+    at: &[u8; 256],
+    walk: &[u16; 256],
+    on_goal: impl Fn(usize, u8) -> bool,
+    out: &mut Vec<(u8, u8)>,
+) -> bool {
+    let floor = board.floor();
+    // Corral number of each square (0: none yet), numbered from 1.
+    let mut corral = [0u8; 256];
+    let mut next_id = 0u8;
+    let mut found = false;
+    let mut stack = [0u8; 256];
+    let mut barrier = [0u8; MAX_BOXES];
+    let mut pushes = [(0u8, 0u8); 4 * MAX_BOXES];
+    for start in 0..floor as u8 {
+        let s = usize::from(start);
+        if walk[s] != FAR || at[s] != NONE || corral[s] != 0 {
+            continue;
+        }
+        // One corral: flood fill over empty unreachable squares, noting the barrier.
+        next_id += 1;
+        let id = next_id;
+        let (mut len, mut walls) = (1, 0);
+        let mut unfinished = false;
+        corral[s] = id;
+        stack[0] = start;
+        while len > 0 {
+            len -= 1;
+            let q = stack[len];
+            unfinished |= board.is_goal(q);
+            for d in 0..4 {
+                let n = board.next(q, d);
+                if n == NONE {
+                    continue;
+                }
+                let nu = usize::from(n);
+                if at[nu] != NONE {
+                    if !barrier[..walls].contains(&n) {
+                        barrier[walls] = n;
+                        walls += 1;
+                    }
+                } else if corral[nu] == 0 {
+                    // Empty and next to an unreachable square: unreachable too.
+                    corral[nu] = id;
+                    stack[len] = n;
+                    len += 1;
+                }
+            }
+        }
+        let barrier = &barrier[..walls];
+        unfinished |= barrier.iter().any(|&b| !on_goal(usize::from(at[usize::from(b)]), b));
+        if !unfinished {
+            continue;
+        }
+        let mut count = 0;
+        let mut ok = true;
+        'barrier: for &b in barrier {
+            for d in 0..4 {
+                let (t, p) = (board.next(b, d), board.next(b, d ^ 1));
+                if t == NONE || p == NONE || corral[usize::from(p)] == id {
+                    continue;
+                }
+                if board.is_dead_for(usize::from(at[usize::from(b)]), t) {
+                    continue;
+                }
+                if corral[usize::from(t)] == id {
+                    // Into the corral: must be possible now (P).
+                    if walk[usize::from(p)] == FAR {
+                        ok = false;
+                        break 'barrier;
+                    }
+                    pushes[count] = (b, d as u8);
+                    count += 1;
+                } else if !barrier.contains(&t) {
+                    // Out of the corral or along it (I fails).
+                    ok = false;
+                    break 'barrier;
+                }
+            }
+        }
+        if ok && (!found || count < out.len()) {
+            found = true;
+            out.clear();
+            out.extend_from_slice(&pushes[..count]);
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+    use crate::problem::{Config, SokobanProblem};
+
+    /// The PI-corral pushes of a level's start position, if it has a PI-corral.
+    fn corral_pushes(text: &str) -> Option<Vec<(u8, u8)>> {
+        let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
+        let mut at = [NONE; 256];
+        for (i, &b) in board.start_boxes().iter().enumerate() {
+            at[usize::from(b)] = i as u8;
+        }
+        let problem = SokobanProblem::new(board, Config { exact_player: false, weight: 1, pi_corrals: true });
+        let board = problem.board();
+        let mut walk = [FAR; 256];
+        problem.walk(board.start_player(), &at, &mut walk);
+        let mut out = Vec::new();
+        pi_corral_pushes(board, &at, &walk, |_, sq| board.is_goal(sq), &mut out).then_some(out)
+    }
+
+    #[test]
+    fn a_box_in_a_doorway_closes_a_pi_corral() {
+        let level = "#######\n#   #.#\n# @ $ #\n#   # #\n#######\n";
+        let board = Board::new(&Level::parse(level).unwrap(), false).unwrap();
+        // The only push into the corral: right, through the doorway.
+        assert_eq!(corral_pushes(level), Some(vec![(board.square_at(2, 4), 3)]));
+        // With a way round, nothing is unreachable: no corral.
+        assert_eq!(corral_pushes("#######\n#   #.#\n# @ $ #\n#     #\n#######\n"), None);
+        // A finished corral (its barrier box on a goal, no goal inside) is left alone.
+        assert_eq!(corral_pushes("#######\n#   # #\n# @ * #\n#   # #\n#######\n"), None);
+    }
+}

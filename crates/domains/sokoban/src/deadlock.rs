@@ -1,0 +1,99 @@
+//! Freeze deadlocks: after a push, is the pushed box (with the boxes around it) frozen — unable
+//! to move along either axis, ever — while one of the frozen boxes is off its goal?
+//!
+//! A box is blocked along an axis when a wall (or a box already assumed frozen) is on either
+//! side, when both squares along the axis are dead, or when a neighbouring box on the axis is
+//! itself frozen (checked recursively, with this box assumed to be a wall). Only boxes on the
+//! chain that proves the pushed box frozen count: a box found frozen under an assumption that
+//! later failed is forgotten.
+
+use crate::board::{Board, NONE};
+
+/// What a freeze check needs to know about the boxes: which box stands on a square.
+pub(crate) struct Boxes<'a> {
+    /// Box index on each square, or [`NONE`].
+    pub(crate) at: &'a [u8],
+}
+
+/// Whether the box just pushed to `sq` is frozen together with a box that is off its goal.
+pub(crate) fn freeze_deadlock(board: &Board, boxes: &Boxes<'_>, sq: u8) -> bool {
+    let mut assumed = [0u64; 4];
+    let mut chain = Vec::new();
+    frozen(board, boxes, sq, &mut assumed, &mut chain) && chain.iter().any(|&s| !on_own_goal(board, boxes, s))
+}
+
+/// Whether the box on `sq` sits on a goal it may end on.
+fn on_own_goal(board: &Board, boxes: &Boxes<'_>, sq: u8) -> bool {
+    match board.target(usize::from(boxes.at[usize::from(sq)])) {
+        Some(g) => board.goals()[g] == sq,
+        None => board.is_goal(sq),
+    }
+}
+
+fn bit(set: &[u64; 4], sq: u8) -> bool {
+    set[usize::from(sq >> 6)] >> (sq & 63) & 1 == 1
+}
+
+fn frozen(board: &Board, boxes: &Boxes<'_>, sq: u8, assumed: &mut [u64; 4], chain: &mut Vec<u8>) -> bool {
+    let mark = chain.len();
+    assumed[usize::from(sq >> 6)] |= 1 << (sq & 63);
+    // Vertical (up/down), then horizontal (left/right).
+    let result = blocked(board, boxes, sq, 0, assumed, chain) && blocked(board, boxes, sq, 2, assumed, chain);
+    assumed[usize::from(sq >> 6)] &= !(1 << (sq & 63));
+    if result {
+        chain.push(sq);
+    } else {
+        chain.truncate(mark);
+    }
+    result
+}
+
+/// Whether the box on `sq` can never move along the axis of direction `d` (`d` and `d + 1`).
+fn blocked(board: &Board, boxes: &Boxes<'_>, sq: u8, d: usize, assumed: &mut [u64; 4], chain: &mut Vec<u8>) -> bool {
+    let (a, b) = (board.next(sq, d), board.next(sq, d + 1));
+    if a == NONE || b == NONE || bit(assumed, a) || bit(assumed, b) {
+        return true;
+    }
+    if board.is_dead(a) && board.is_dead(b) {
+        return true;
+    }
+    (boxes.at[usize::from(a)] != NONE && frozen(board, boxes, a, assumed, chain))
+        || (boxes.at[usize::from(b)] != NONE && frozen(board, boxes, b, assumed, chain))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+
+    /// Runs the check on the box at `(row, col)` of `text`.
+    fn check(text: &str, row: usize, col: usize) -> bool {
+        let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
+        let mut at = vec![NONE; board.floor()];
+        for (i, &b) in board.start_boxes().iter().enumerate() {
+            at[usize::from(b)] = i as u8;
+        }
+        freeze_deadlock(&board, &Boxes { at: &at }, board.square_at(row, col))
+    }
+
+    #[test]
+    fn two_boxes_against_a_wall_are_frozen() {
+        let level = "#######\n#  $$ #\n# @ ..#\n#######\n";
+        assert!(check(level, 1, 3));
+        // Either box on a goal is not enough: the other is stuck off its goal.
+        assert!(check("#######\n#  *$ #\n# @  .#\n#######\n", 1, 3));
+        // Both on goals: no deadlock.
+        assert!(!check("#######\n#  ** #\n# @   #\n#######\n", 1, 3));
+    }
+
+    #[test]
+    fn a_square_of_four_boxes_is_frozen_and_a_free_box_is_not() {
+        let square = "########\n#      #\n# $$   #\n# $$ @ #\n#  ....#\n########\n";
+        assert!(check(square, 2, 2));
+        assert!(!check("#######\n#     #\n# $@. #\n#     #\n#######\n", 2, 2));
+        // A box against a wall on one axis only can still slide along it.
+        assert!(!check("#######\n#  $ .#\n# @   #\n#######\n", 1, 3));
+        // Against the top wall with dead squares on both sides: frozen off its goal.
+        assert!(check("#######\n#  $  #\n# @  .#\n#######\n", 1, 3));
+    }
+}

@@ -1,0 +1,403 @@
+//! XSB levels: single levels and collections, run-length rows, the ordered-mode letters, and
+//! errors with line and column ([`ParseError`]).
+//!
+//! The format: `#` wall, ` ` (or `-`, `_`) floor, `.` goal, `$` box, `*` box on goal, `@`
+//! player, `+` player on goal. Ordered mode adds boxes `A`..`Z` (on floor) and goals
+//! `a`..`z`: box `A` belongs on goal `a`, and so on. A row may be run-length encoded
+//! (`3#` = `###`, `|` ends a row). In a collection, a `; text` line before a level is its title
+//! (the last such line wins); blank lines separate levels; lines without a wall between
+//! levels are ignored (authors' notes), and a `Key: value` note also ends the level above it.
+
+use std::fmt;
+
+/// What is wrong at a place in a level file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ErrorKind {
+    /// A character that is not part of the XSB alphabet in a board row.
+    #[error(
+        "unknown character `{0}` in a board row (expected `#`, ` `, `-`, `_`, `.`, `$`, `*`, `@`, `+`, `A`-`Z`, `a`-`z`, run-length digits or `|`)"
+    )]
+    UnknownChar(char),
+    /// A run length (digits) with no character after it.
+    #[error("a run length with no character after it")]
+    DanglingCount,
+    /// A level without `@` or `+`.
+    #[error("no player (`@` or `+`) in this level")]
+    NoPlayer,
+    /// A second `@` or `+`.
+    #[error("a second player (the first is at line {line}, column {column})")]
+    TwoPlayers {
+        /// Line of the first player.
+        line: usize,
+        /// Column of the first player.
+        column: usize,
+    },
+    /// The numbers of boxes and goals differ.
+    #[error("{boxes} boxes but {goals} goals (they must be equal)")]
+    BoxesGoals {
+        /// Boxes in the level.
+        boxes: usize,
+        /// Goals in the level.
+        goals: usize,
+    },
+    /// The player can walk off the board.
+    #[error("the level is not closed: the player can walk off the board from this square")]
+    NotClosed,
+    /// A row with no wall in the middle of a level.
+    #[error("a board row without a wall (the level is not closed)")]
+    RowWithoutWall,
+    /// The ordered-mode letters do not pair up.
+    #[error("ordered letters: {0}")]
+    Letters(String),
+    /// No level at all in the text.
+    #[error("no level found (a level is a block of rows made of `#`, floor, `.`, `$`, `*`, `@`, `+`)")]
+    NoLevel,
+    /// A level beyond the solver's compact limits.
+    #[error("the level has {found} {what}; the solver's limit is {max}")]
+    TooLarge {
+        /// What is counted.
+        what: &'static str,
+        /// How many the level has.
+        found: usize,
+        /// The limit.
+        max: usize,
+    },
+}
+
+/// A parse error of a Sokoban level file (file, line, column, [`ErrorKind`]).
+pub type ParseError = delve_core::ParseError<ErrorKind>;
+
+fn err(line: usize, column: usize, kind: ErrorKind) -> ParseError {
+    ParseError { file: None, line, column, kind }
+}
+
+/// One level: its title, where it starts in the text, and its rows in normalised XSB (floor
+/// as ` `, nothing else rewritten; trailing spaces removed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// 1-based position in its collection.
+    pub number: usize,
+    /// The title (the last `; title` line before it), or the number when there is none.
+    pub title: String,
+    /// Line of the level's first row in the text.
+    pub line: usize,
+    rows: Vec<Vec<u8>>,
+}
+
+impl Level {
+    /// Parses a text holding exactly one level, or the first level of a collection.
+    ///
+    /// ```
+    /// let level = delve_sokoban::Level::parse("#####\n#@$.#\n#####\n").unwrap();
+    /// assert_eq!((level.width(), level.height()), (5, 3));
+    /// assert!(delve_sokoban::Level::parse("#####\n# $.#\n#####\n").is_err()); // no player
+    /// ```
+    pub fn parse(text: &str) -> Result<Level, ParseError> {
+        parse_collection(text).map(|mut v| v.swap_remove(0))
+    }
+
+    /// Width (longest row) in cells.
+    pub fn width(&self) -> usize {
+        self.rows.iter().map(Vec::len).max().unwrap_or(0)
+    }
+
+    /// Height in rows.
+    pub fn height(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// The cell at `(row, col)` as a normalised XSB byte; ` ` outside the rows.
+    pub fn cell(&self, row: usize, col: usize) -> u8 {
+        self.rows.get(row).and_then(|r| r.get(col)).copied().unwrap_or(b' ')
+    }
+
+    /// Whether the level uses the ordered-mode letters.
+    pub fn has_letters(&self) -> bool {
+        self.rows.iter().flatten().any(u8::is_ascii_alphabetic)
+    }
+
+    /// Source line of row `row` (for messages about a cell).
+    pub fn line_of(&self, row: usize) -> usize {
+        self.line + row
+    }
+}
+
+impl fmt::Display for Level {
+    /// The rows in XSB, one per line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in &self.rows {
+            writeln!(f, "{}", String::from_utf8_lossy(row))?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether `c` is a cell character of a board row (after run-length decoding).
+fn is_cell(c: u8) -> bool {
+    matches!(c, b'#' | b' ' | b'-' | b'_' | b'.' | b'$' | b'*' | b'@' | b'+') || c.is_ascii_alphabetic()
+}
+
+/// A decoded board row: the cells and the source column of each.
+struct Row {
+    line: usize,
+    cells: Vec<u8>,
+    columns: Vec<usize>,
+}
+
+/// Decodes one text line into board rows (several when `|` splits an RLE line). `Ok(None)`
+/// when the line is not a board row (no wall and nothing but letters, spaces and `:`-notes).
+fn decode(line_no: usize, line: &str) -> Result<Vec<Row>, ParseError> {
+    let mut rows = vec![Row { line: line_no, cells: Vec::new(), columns: Vec::new() }];
+    let mut count: Option<(usize, usize)> = None;
+    for (i, ch) in line.chars().enumerate() {
+        let column = i + 1;
+        if let Some(d) = ch.to_digit(10) {
+            let (n, start) = count.unwrap_or((0, column));
+            count = Some(((n * 10 + d as usize).min(1000), start));
+            continue;
+        }
+        if ch == '|' {
+            if let Some((_, start)) = count {
+                return Err(err(line_no, start, ErrorKind::DanglingCount));
+            }
+            rows.push(Row { line: line_no, cells: Vec::new(), columns: Vec::new() });
+            continue;
+        }
+        if !ch.is_ascii() || !is_cell(ch as u8) {
+            return Err(err(line_no, column, ErrorKind::UnknownChar(ch)));
+        }
+        let c = match ch as u8 {
+            b'-' | b'_' => b' ',
+            c => c,
+        };
+        let n = count.take().map_or(1, |(n, _)| n);
+        let row = rows.last_mut().expect("at least one row");
+        for _ in 0..n {
+            row.cells.push(c);
+            row.columns.push(column);
+        }
+    }
+    if let Some((_, start)) = count {
+        return Err(err(line_no, start, ErrorKind::DanglingCount));
+    }
+    for row in &mut rows {
+        while row.cells.last() == Some(&b' ') {
+            row.cells.pop();
+            row.columns.pop();
+        }
+    }
+    Ok(rows)
+}
+
+/// Parses a collection: every level of the text, in order, each checked (one player, as many
+/// boxes as goals, closed, letters paired).
+///
+/// ```
+/// let text = "; First\n\n#####\n#@$.#\n#####\n\n; Second\n\n5#|#.$@#|5#\n";
+/// let levels = delve_sokoban::parse_collection(text).unwrap();
+/// assert_eq!(levels.len(), 2);
+/// assert_eq!((levels[0].title.as_str(), levels[1].title.as_str()), ("First", "Second"));
+/// assert_eq!(levels[1].to_string(), "#####\n#.$@#\n#####\n");
+/// ```
+pub fn parse_collection(text: &str) -> Result<Vec<Level>, ParseError> {
+    let mut levels = Vec::new();
+    let mut title: Option<String> = None;
+    let mut block: Vec<Row> = Vec::new();
+    let mut last_line = 0;
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i + 1;
+        last_line = line_no;
+        let line = raw.trim_end();
+        let trimmed = line.trim_start();
+        let flush = |block: &mut Vec<Row>, title: &mut Option<String>, levels: &mut Vec<Level>| {
+            if block.is_empty() {
+                return Ok(());
+            }
+            let number = levels.len() + 1;
+            let level = build(number, title.take(), std::mem::take(block))?;
+            levels.push(level);
+            Ok::<(), ParseError>(())
+        };
+        if trimmed.is_empty() {
+            flush(&mut block, &mut title, &mut levels)?;
+            continue;
+        }
+        if let Some(comment) = trimmed.strip_prefix(';') {
+            flush(&mut block, &mut title, &mut levels)?;
+            let comment = comment.trim();
+            if !comment.is_empty() {
+                title = Some(comment.to_string());
+            }
+            continue;
+        }
+        if !line.contains('#') {
+            if trimmed.contains(':') {
+                // A note such as `Author: …` ends the level it follows.
+                flush(&mut block, &mut title, &mut levels)?;
+            } else if !block.is_empty() {
+                // Inside a level: a row without a wall is a hole in the border (or junk).
+                decode(line_no, line)?;
+                let column = line.len() - trimmed.len() + 1;
+                return Err(err(line_no, column, ErrorKind::RowWithoutWall));
+            }
+            continue;
+        }
+        block.extend(decode(line_no, line)?);
+    }
+    if !block.is_empty() {
+        let number = levels.len() + 1;
+        levels.push(build(number, title.take(), block)?);
+    }
+    if levels.is_empty() {
+        return Err(err(last_line.max(1), 1, ErrorKind::NoLevel));
+    }
+    Ok(levels)
+}
+
+/// Checks a block of rows and makes it a level.
+fn build(number: usize, title: Option<String>, rows: Vec<Row>) -> Result<Level, ParseError> {
+    let first = rows[0].line;
+    let place = |r: usize, c: usize| (rows[r].line, rows[r].columns[c]);
+    let mut player: Option<(usize, usize)> = None;
+    let (mut boxes, mut goals) = (0, 0);
+    for (r, row) in rows.iter().enumerate() {
+        for (c, &cell) in row.cells.iter().enumerate() {
+            if matches!(cell, b'@' | b'+') {
+                if let Some((pr, pc)) = player {
+                    let (line, column) = place(pr, pc);
+                    let (l, col) = place(r, c);
+                    return Err(err(l, col, ErrorKind::TwoPlayers { line, column }));
+                }
+                player = Some((r, c));
+            }
+            boxes += usize::from(matches!(cell, b'$' | b'*') || cell.is_ascii_uppercase());
+            goals += usize::from(matches!(cell, b'.' | b'*' | b'+') || cell.is_ascii_lowercase());
+        }
+    }
+    let Some((pr, pc)) = player else {
+        return Err(err(first, 1, ErrorKind::NoPlayer));
+    };
+    if boxes != goals {
+        return Err(err(first, 1, ErrorKind::BoxesGoals { boxes, goals }));
+    }
+    // The player's region, ignoring boxes, must not reach past the rows.
+    let inside = |r: usize, c: usize| rows.get(r).is_some_and(|row| c < row.cells.len());
+    let mut seen = vec![Vec::new(); rows.len()];
+    for (r, row) in rows.iter().enumerate() {
+        seen[r] = vec![false; row.cells.len()];
+    }
+    let mut stack = vec![(pr, pc)];
+    seen[pr][pc] = true;
+    while let Some((r, c)) = stack.pop() {
+        let neighbours = [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)];
+        for (nr, nc) in neighbours {
+            if !inside(nr, nc) {
+                let (line, column) = place(r, c);
+                return Err(err(line, column, ErrorKind::NotClosed));
+            }
+            if rows[nr].cells[nc] != b'#' && !seen[nr][nc] {
+                seen[nr][nc] = true;
+                stack.push((nr, nc));
+            }
+        }
+    }
+    check_letters(&rows)?;
+    Ok(Level {
+        number,
+        title: title.unwrap_or_else(|| number.to_string()),
+        line: first,
+        rows: rows.into_iter().map(|r| r.cells).collect(),
+    })
+}
+
+/// Ordered-mode letters: when any is used, every box is a capital and every goal a small
+/// letter, each letter once as a box and once as a goal.
+fn check_letters(rows: &[Row]) -> Result<(), ParseError> {
+    let cells = || rows.iter().flat_map(|r| r.cells.iter().zip(&r.columns).map(move |(&c, &col)| (r.line, col, c)));
+    if !cells().any(|(_, _, c)| c.is_ascii_alphabetic()) {
+        return Ok(());
+    }
+    let mut boxes = [0usize; 26];
+    let mut goals = [0usize; 26];
+    for (line, column, c) in cells() {
+        let bad = match c {
+            b'$' | b'*' => Some("with letters, every box is a capital letter (`$` and `*` are not allowed)"),
+            b'.' | b'+' => Some("with letters, every goal is a small letter (`.` and `+` are not allowed)"),
+            _ => None,
+        };
+        if let Some(msg) = bad {
+            return Err(err(line, column, ErrorKind::Letters(msg.to_string())));
+        }
+        let (count, letter) = match c {
+            b'A'..=b'Z' => (&mut boxes[usize::from(c - b'A')], c),
+            b'a'..=b'z' => (&mut goals[usize::from(c - b'a')], c),
+            _ => continue,
+        };
+        *count += 1;
+        if *count > 1 {
+            let msg = format!("`{}` appears twice", letter as char);
+            return Err(err(line, column, ErrorKind::Letters(msg)));
+        }
+    }
+    for k in 0..26 {
+        if boxes[k] != goals[k] {
+            let (has, lacks) = if boxes[k] == 1 {
+                ((b'A' + k as u8) as char, (b'a' + k as u8) as char)
+            } else {
+                ((b'a' + k as u8) as char, (b'A' + k as u8) as char)
+            };
+            let msg = format!("`{has}` has no `{lacks}`");
+            return Err(err(rows[0].line, 1, ErrorKind::Letters(msg)));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(text: &str) -> (usize, usize, ErrorKind) {
+        let e = parse_collection(text).unwrap_err();
+        (e.line, e.column, e.kind)
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        assert_eq!(kind("#####\n# $.#\n#####\n"), (1, 1, ErrorKind::NoPlayer));
+        assert_eq!(kind("; t\n\n######\n#@$.@#\n######\n").0, 4);
+        assert_eq!(kind("; t\n\n######\n#@$.@#\n######\n").2, ErrorKind::TwoPlayers { line: 4, column: 2 });
+        assert_eq!(kind("######\n#@$.@#\n######\n").1, 5);
+        assert_eq!(kind("#####\n#@$$.#\n#####\n").2, ErrorKind::BoxesGoals { boxes: 2, goals: 1 });
+        assert_eq!(kind("#####\n#@$?.#\n#####\n"), (2, 4, ErrorKind::UnknownChar('?')));
+        assert_eq!(kind("#####\n#@$. \n#####\n"), (2, 4, ErrorKind::NotClosed));
+        assert_eq!(kind("#####\n#@$.#\n# ###\n").2, ErrorKind::NotClosed);
+        assert_eq!(kind("####\n#@$.#\n    \n"), (2, 2, ErrorKind::NotClosed));
+        assert_eq!(kind("; only notes\n"), (1, 1, ErrorKind::NoLevel));
+        assert_eq!(kind("#####\n#@$.#\n  !\n#####\n"), (3, 3, ErrorKind::UnknownChar('!')));
+        assert_eq!(kind("#####\n#@$.#\n  \n#####\n").0, 2); // a blank line ends the level
+        assert_eq!(kind("5#|#@$.#|5\n"), (1, 10, ErrorKind::DanglingCount));
+    }
+
+    #[test]
+    fn letters_pair_boxes_with_goals() {
+        let level = Level::parse("#######\n#@AbBa#\n#######\n").unwrap();
+        assert!(level.has_letters());
+        assert!(matches!(kind("######\n#@Ab.#\n######\n").2, ErrorKind::BoxesGoals { .. }));
+        assert!(matches!(kind("#######\n#@A$ba#\n#######\n").2, ErrorKind::Letters(_)));
+        assert!(matches!(kind("######\n#@Ac #\n######\n").2, ErrorKind::Letters(_)));
+        assert!(matches!(kind("########\n#@AAaa #\n########\n").2, ErrorKind::Letters(_)));
+    }
+
+    #[test]
+    fn collections_titles_and_floor_spellings() {
+        let text = "; Set\n; One\n\n#####\n#@$.#\n#####\nAuthor: someone\n; Two\n#####\n#.$@#\n#-_-#\n#####\n";
+        let levels = parse_collection(text).unwrap();
+        assert_eq!(levels.len(), 2);
+        assert_eq!((levels[0].title.as_str(), levels[0].line, levels[0].number), ("One", 4, 1));
+        assert_eq!((levels[1].title.as_str(), levels[1].number), ("Two", 2));
+        assert_eq!(levels[1].cell(2, 1), b' ');
+        let untitled = Level::parse("#####\n#@$.#\n#####").unwrap();
+        assert_eq!(untitled.title, "1");
+    }
+}

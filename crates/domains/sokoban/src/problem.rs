@@ -1,0 +1,418 @@
+//! Sokoban as a `delve-core` [`Problem`] over pushes: a state is the boxes and the player, a
+//! successor is one push (the walk to it is found by flood fill and counted in moves).
+//!
+//! * **State**: a Zobrist key (updated per push, and all the state's hash), the box squares
+//!   (sorted when boxes are interchangeable, indexed by box when ordered) and the player's
+//!   square: the exact square (the one the last push left it on) when moves count, else the
+//!   top-left-most square of its region, so states that differ only by where the player
+//!   stands in the same region are one state. 48 bytes, `Copy`.
+//! * **Cost**: [`Lex`]`(pushes, moves)`. With the exact player a push costs `(1, walk + 1)`,
+//!   so A* finds the fewest pushes and, among those, the fewest moves; with the normalised
+//!   player a push costs `(1, 0)` (moves are counted when the solution is laid out).
+//! * **Heuristic**: the minimum-cost perfect matching of boxes to goals on push distances
+//!   (ordered: each box's distance to its own goal), admissible and consistent (a push
+//!   changes one box's distances by at most one). Updated per push without a new matching
+//!   when the pushed box moves one step closer to the goal it was matched with (the bound
+//!   then drops by exactly one). Moves get the bound too (every push is a move).
+//! * **Pruning**: no push onto a dead square, no push that freezes boxes off their goals, no
+//!   successors for a state whose boxes cannot all be matched to goals; optionally only the
+//!   pushes into a PI-corral ([`Config::pi_corrals`]).
+
+use crate::board::{Board, FAR, MAX_BOXES, NONE};
+use crate::corral::pi_corral_pushes;
+use crate::deadlock::{Boxes, freeze_deadlock};
+use delve_core::matching::Matcher;
+use delve_core::{Lex, Problem, Successor};
+use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
+
+/// The cost of a path: (pushes, moves).
+pub type Cost = Lex<u32, u32>;
+
+/// A search state: the boxes and the player (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct State {
+    key: u64,
+    boxes: [u8; MAX_BOXES],
+    player: u8,
+}
+
+impl Hash for State {
+    /// The Zobrist key is the hash: equal states have equal keys.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.key);
+    }
+}
+
+impl State {
+    /// The box squares (`n` of them: the level's box count).
+    pub fn boxes(&self, n: usize) -> &[u8] {
+        &self.boxes[..n]
+    }
+    /// The player's square (exact or normalised, see [`SokobanProblem`]).
+    pub fn player(&self) -> u8 {
+        self.player
+    }
+}
+
+/// One push: the box on square `from` moves one square in direction `dir` (index into
+/// [`DIRS`](crate::board::DIRS)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Push {
+    /// The square of the pushed box before the push.
+    pub from: u8,
+    /// The direction of the push.
+    pub dir: u8,
+}
+
+/// How the search sees a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Keep the exact player square and count moves in the cost (push-optimal, then
+    /// move-optimal); otherwise normalise the player and count pushes only.
+    pub exact_player: bool,
+    /// The heuristic's weight on pushes (1: admissible; more: the inadmissible fast mode).
+    pub weight: u32,
+    /// Generate only the pushes into a PI-corral when there is one (keeps the fewest pushes,
+    /// not the fewest moves: see the `corral` module).
+    pub pi_corrals: bool,
+}
+
+/// The matching of the last expanded state, reused for its successors' bounds.
+struct Cache {
+    matcher: Matcher<u32>,
+    /// The state it is for.
+    boxes: [u8; MAX_BOXES],
+    /// Its bound (`None`: the boxes cannot all be matched).
+    bound: Option<u32>,
+    /// Its matching: the goal index of each box.
+    assignment: Vec<usize>,
+    /// Room for the matchings of other states.
+    scratch: Vec<usize>,
+}
+
+/// Sokoban over pushes, for `delve-core`'s searches.
+pub struct SokobanProblem {
+    board: Board,
+    config: Config,
+    n: usize,
+    cache: RefCell<Cache>,
+}
+
+/// Squares indexed by square: a box index or [`NONE`]; a distance or [`FAR`].
+type Marks = [u8; 256];
+
+impl SokobanProblem {
+    /// The problem on `board`.
+    pub fn new(board: Board, config: Config) -> SokobanProblem {
+        let n = board.start_boxes().len();
+        let cache = Cache {
+            matcher: Matcher::new(),
+            boxes: [NONE; MAX_BOXES],
+            bound: None,
+            assignment: Vec::new(),
+            scratch: Vec::new(),
+        };
+        SokobanProblem { board, config, n, cache: RefCell::new(cache) }
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The number of boxes.
+    pub fn box_count(&self) -> usize {
+        self.n
+    }
+
+    /// The settings.
+    pub fn config(&self) -> Config {
+        self.config
+    }
+
+    /// Box index on each square for `state`.
+    fn occupancy(&self, state: &State) -> Marks {
+        let mut at = [NONE; 256];
+        for (i, &b) in state.boxes(self.n).iter().enumerate() {
+            at[usize::from(b)] = i as u8;
+        }
+        at
+    }
+
+    /// Walking distance from `from` to every square around the boxes in `at` ([`FAR`]:
+    /// unreachable), by breadth-first flood fill.
+    pub(crate) fn walk(&self, from: u8, at: &Marks, dist: &mut [u16; 256]) {
+        dist[..self.board.floor()].fill(FAR);
+        let mut queue = [0u8; 256];
+        let (mut head, mut tail) = (0, 1);
+        queue[0] = from;
+        dist[usize::from(from)] = 0;
+        while head < tail {
+            let s = queue[head];
+            head += 1;
+            let ds = dist[usize::from(s)] + 1;
+            for d in 0..4 {
+                let t = self.board.next(s, d);
+                if t != NONE && at[usize::from(t)] == NONE && dist[usize::from(t)] == FAR {
+                    dist[usize::from(t)] = ds;
+                    queue[tail] = t;
+                    tail += 1;
+                }
+            }
+        }
+    }
+
+    /// The top-left-most square the player can reach from `from` around the boxes in `at`.
+    fn normalise(&self, from: u8, at: &Marks) -> u8 {
+        let mut seen = [0u64; 4];
+        let mut stack = [0u8; 256];
+        let mut len = 1;
+        stack[0] = from;
+        seen[usize::from(from >> 6)] |= 1 << (from & 63);
+        let mut least = from;
+        while len > 0 {
+            len -= 1;
+            let s = stack[len];
+            least = least.min(s);
+            for d in 0..4 {
+                let t = self.board.next(s, d);
+                if t != NONE && at[usize::from(t)] == NONE && seen[usize::from(t >> 6)] >> (t & 63) & 1 == 0 {
+                    seen[usize::from(t >> 6)] |= 1 << (t & 63);
+                    stack[len] = t;
+                    len += 1;
+                }
+            }
+        }
+        least
+    }
+
+    /// The push lower bound of `boxes` (`None`: some box cannot reach a goal left to it),
+    /// with the matching written to `assignment` when unordered.
+    fn push_bound(&self, boxes: &[u8], matcher: &mut Matcher<u32>, assignment: &mut Vec<usize>) -> Option<u32> {
+        let board = &self.board;
+        assignment.clear();
+        if board.is_ordered() {
+            let mut total = 0;
+            for (i, &b) in boxes.iter().enumerate() {
+                let d = board.distance(board.target(i)?, b);
+                if d == FAR {
+                    return None;
+                }
+                total += u32::from(d);
+            }
+            return Some(total);
+        }
+        let goals = board.goals().len();
+        let total = matcher.solve(boxes.len(), goals, |r, c| {
+            let d = board.distance(c, boxes[r]);
+            (d != FAR).then_some(u32::from(d))
+        })?;
+        assignment.extend_from_slice(matcher.assignment());
+        Some(total)
+    }
+
+    /// Makes the cache hold the matching of `state`; returns its bound.
+    fn cached_bound(&self, state: &State) -> Option<u32> {
+        let mut cache = self.cache.borrow_mut();
+        if cache.boxes != state.boxes {
+            let Cache { matcher, boxes, bound, assignment, .. } = &mut *cache;
+            *bound = self.push_bound(state.boxes(self.n), matcher, assignment);
+            *boxes = state.boxes;
+        }
+        cache.bound
+    }
+
+    /// The heuristic value for a push bound.
+    fn estimate(&self, bound: Option<u32>) -> Cost {
+        match bound {
+            None => <Cost as delve_core::Cost>::MAX,
+            Some(h) => Lex(h * self.config.weight, if self.config.exact_player { h } else { 0 }),
+        }
+    }
+
+    /// The state with the given boxes and player (key computed from scratch).
+    pub(crate) fn make_state(&self, boxes: &[u8], player: u8) -> State {
+        let mut state = State { key: 0, boxes: [0; MAX_BOXES], player };
+        state.boxes[..boxes.len()].copy_from_slice(boxes);
+        if !self.board.is_ordered() {
+            state.boxes[..boxes.len()].sort_unstable();
+        }
+        let mut key = self.board.player_key(player);
+        for (i, &b) in state.boxes(self.n).iter().enumerate() {
+            key ^= self.board.box_key(self.slot(i), b);
+        }
+        state.key = key;
+        state
+    }
+
+    /// The Zobrist slot of box `i`.
+    #[inline]
+    fn slot(&self, i: usize) -> usize {
+        if self.board.is_ordered() { i } else { 0 }
+    }
+}
+
+impl Problem for SokobanProblem {
+    type State = State;
+    type Action = Push;
+    type Cost = Cost;
+
+    fn initial_state(&self) -> State {
+        let board = &self.board;
+        let mut state = self.make_state(board.start_boxes(), board.start_player());
+        if !self.config.exact_player {
+            let player = self.normalise(board.start_player(), &self.occupancy(&state));
+            state = self.make_state(board.start_boxes(), player);
+        }
+        state
+    }
+
+    fn is_goal(&self, state: &State) -> bool {
+        let board = &self.board;
+        state.boxes(self.n).iter().enumerate().all(|(i, &b)| match board.target(i) {
+            Some(g) => board.goals()[g] == b,
+            None => board.is_goal(b),
+        })
+    }
+
+    fn expand(&self, state: &State, out: &mut Vec<Successor<State, Push, Cost>>) {
+        if self.cached_bound(state).is_none() {
+            return;
+        }
+        let board = &self.board;
+        let mut at = self.occupancy(state);
+        let mut walk = [FAR; 256];
+        self.walk(state.player, &at, &mut walk);
+        let mut only = Vec::new();
+        let on_goal = |i: usize, sq: u8| match board.target(i) {
+            Some(g) => board.goals()[g] == sq,
+            None => board.is_goal(sq),
+        };
+        let restricted = self.config.pi_corrals && pi_corral_pushes(board, &at, &walk, on_goal, &mut only);
+        for i in 0..self.n {
+            let b = state.boxes[i];
+            for d in 0..4 {
+                let (t, p) = (board.next(b, d), board.next(b, d ^ 1));
+                if t == NONE || p == NONE || at[usize::from(t)] != NONE || walk[usize::from(p)] == FAR {
+                    continue;
+                }
+                if restricted && !only.contains(&(b, d as u8)) {
+                    continue;
+                }
+                if board.is_dead_for(i, t) {
+                    continue;
+                }
+                at[usize::from(b)] = NONE;
+                at[usize::from(t)] = i as u8;
+                if !freeze_deadlock(board, &Boxes { at: &at }, t) {
+                    let player = if self.config.exact_player { b } else { self.normalise(b, &at) };
+                    let slot = self.slot(i);
+                    let key = state.key
+                        ^ board.box_key(slot, b)
+                        ^ board.box_key(slot, t)
+                        ^ board.player_key(state.player)
+                        ^ board.player_key(player);
+                    let mut boxes = state.boxes;
+                    boxes[i] = t;
+                    if !board.is_ordered() {
+                        // Keep the squares sorted: move the pushed box to its place.
+                        let mut k = i;
+                        while k > 0 && boxes[k - 1] > t {
+                            boxes.swap(k - 1, k);
+                            k -= 1;
+                        }
+                        while k + 1 < self.n && boxes[k + 1] < t {
+                            boxes.swap(k + 1, k);
+                            k += 1;
+                        }
+                    }
+                    let moves = if self.config.exact_player { u32::from(walk[usize::from(p)]) + 1 } else { 0 };
+                    out.push(Successor {
+                        action: Push { from: b, dir: d as u8 },
+                        state: State { key, boxes, player },
+                        cost: Lex(1, moves),
+                    });
+                }
+                at[usize::from(t)] = NONE;
+                at[usize::from(b)] = i as u8;
+            }
+        }
+    }
+
+    fn heuristic(&self, state: &State) -> Cost {
+        let mut cache = self.cache.borrow_mut();
+        let Cache { matcher, scratch, .. } = &mut *cache;
+        let bound = self.push_bound(state.boxes(self.n), matcher, scratch);
+        self.estimate(bound)
+    }
+
+    fn heuristic_after(&self, parent: &State, _parent_h: Cost, action: &Push, child: &State) -> Cost {
+        let board = &self.board;
+        if !board.is_ordered()
+            && let Some(bound) = self.cached_bound(parent)
+        {
+            let cache = self.cache.borrow();
+            let row = parent.boxes(self.n).iter().position(|&b| b == action.from);
+            if let Some(row) = row {
+                let g = cache.assignment[row];
+                let to = board.next(action.from, usize::from(action.dir));
+                let (before, after) = (board.distance(g, action.from), board.distance(g, to));
+                if after != FAR && after + 1 == before {
+                    return self.estimate(Some(bound - 1));
+                }
+            }
+        }
+        self.heuristic(child)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+    use delve_core::{Limits, NoObserver, informed::astar};
+
+    fn problem(text: &str, exact_player: bool) -> SokobanProblem {
+        let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
+        SokobanProblem::new(board, Config { exact_player, weight: 1, pi_corrals: false })
+    }
+
+    #[test]
+    fn a_corridor_takes_one_push_per_square() {
+        let p = problem("#######\n#@ $ .#\n#######\n", true);
+        let s = astar(&p, &Limits::none(), NoObserver).into_solution().unwrap();
+        assert_eq!(s.cost, Lex(2, 3));
+        assert_eq!(p.heuristic(&p.initial_state()), Lex(2, 2));
+    }
+
+    #[test]
+    fn the_normalised_player_merges_states_of_one_region() {
+        let p = problem("#######\n#@    #\n#     #\n#  $. #\n#     #\n#     #\n#######\n", false);
+        let start = p.initial_state();
+        assert_eq!(start.player(), 0);
+        let mut out = Vec::new();
+        p.expand(&start, &mut out);
+        assert_eq!(out.len(), 4, "the box can go four ways");
+        for succ in &out {
+            assert_eq!(succ.state, p.make_state(succ.state.boxes(1), 0), "keys match a fresh computation");
+        }
+    }
+
+    #[test]
+    fn incremental_bounds_equal_fresh_ones() {
+        let p = problem("########\n#@     #\n# $$ ..#\n# $   .#\n#      #\n########\n", true);
+        let mut frontier = vec![p.initial_state()];
+        let mut out = Vec::new();
+        for _ in 0..200 {
+            let Some(s) = frontier.pop() else { break };
+            let h = p.heuristic(&s);
+            out.clear();
+            p.expand(&s, &mut out);
+            for succ in &out {
+                assert_eq!(p.heuristic_after(&s, h, &succ.action, &succ.state), p.heuristic(&succ.state));
+                frontier.insert(0, succ.state);
+            }
+        }
+    }
+}

@@ -1,0 +1,297 @@
+//! Solving a level in one of the modes, laying the pushes out as LURD, replaying the result
+//! with the independent checker, and the report the CLI prints.
+
+use crate::board::{Board, DIRS, FAR, LETTERS, NONE};
+use crate::level::{Level, ParseError};
+use crate::problem::{Config, Cost, Push, SokobanProblem, State};
+use crate::replay::{ReplayError, replay};
+use delve_core::informed::{astar, greedy};
+use delve_core::{Limits, Observer, Outcome, Stats, StopReason};
+use serde::Serialize;
+use std::str::FromStr;
+
+/// How hard to look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Fewest pushes, then fewest moves among those: A* on `(pushes, moves)` with the exact
+    /// player square.
+    Optimal,
+    /// Fewest pushes only (moves as they come): A* with the normalised player, a smaller
+    /// search space than [`Mode::Optimal`].
+    Pushes,
+    /// The reference's fast mode: weighted A* (`f = g + 3·h`), not guaranteed optimal.
+    Fast,
+    /// Any solution: greedy best-first on the matching bound.
+    Any,
+}
+
+impl Mode {
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Optimal => "optimal",
+            Mode::Pushes => "pushes",
+            Mode::Fast => "fast",
+            Mode::Any => "any",
+        }
+    }
+    /// Whether the mode's solutions have the fewest pushes.
+    pub fn is_push_optimal(self) -> bool {
+        matches!(self, Mode::Optimal | Mode::Pushes)
+    }
+    fn config(self) -> Config {
+        match self {
+            Mode::Optimal => Config { exact_player: true, weight: 1, pi_corrals: false },
+            Mode::Pushes | Mode::Any => Config { exact_player: false, weight: 1, pi_corrals: true },
+            Mode::Fast => Config { exact_player: false, weight: 3, pi_corrals: true },
+        }
+    }
+}
+
+impl FromStr for Mode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Mode, String> {
+        match s {
+            "optimal" => Ok(Mode::Optimal),
+            "pushes" => Ok(Mode::Pushes),
+            "fast" => Ok(Mode::Fast),
+            "any" => Ok(Mode::Any),
+            _ => Err(format!("unknown mode `{s}` (expected optimal, pushes, fast or any)")),
+        }
+    }
+}
+
+/// Why a level could not be solved at all.
+#[derive(Debug, thiserror::Error)]
+pub enum SolveError {
+    /// The level is beyond the solver's limits.
+    #[error(transparent)]
+    TooLarge(#[from] ParseError),
+    /// The solver produced a solution the replay checker rejects (a bug, never expected).
+    #[error("internal error: the solution found fails the independent replay ({0})")]
+    Replay(#[from] ReplayError),
+}
+
+/// Why a search ended without a solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unsolved {
+    /// The whole (pruned) space was searched: the level has no solution.
+    NoSolution,
+    /// A limit, Ctrl-C or the observer stopped the search.
+    Stopped(StopReason),
+}
+
+impl Unsolved {
+    /// The `snake_case` name used in reports (`no_solution`, `timeout`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Unsolved::NoSolution => "no_solution",
+            Unsolved::Stopped(reason) => reason.name(),
+        }
+    }
+}
+
+/// The result of solving one level.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    /// The mode used.
+    pub mode: Mode,
+    /// The solution in LURD, replayed and counted, if one was found.
+    pub solution: Option<Lurd>,
+    /// Why the search ended without one.
+    pub unsolved: Option<Unsolved>,
+    /// Search statistics.
+    pub stats: Stats,
+}
+
+/// A checked solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lurd {
+    /// The moves: `l u r d` walk, `L U R D` push.
+    pub text: String,
+    /// Pushes, as counted by the replay.
+    pub pushes: u32,
+    /// Moves, as counted by the replay.
+    pub moves: u32,
+}
+
+/// Solves `level` in `mode` under `limits`; `ordered` pairs box i with goal i in reading
+/// order (levels with letters are always ordered). Every solution is replayed before it is
+/// returned.
+///
+/// ```
+/// use delve_core::{Limits, NoObserver};
+/// use delve_sokoban::{Level, Mode, solve};
+/// let level = Level::parse("#######\n#@ $ .#\n#######\n").unwrap();
+/// let solved = solve(&level, false, Mode::Optimal, &Limits::none(), NoObserver).unwrap();
+/// let lurd = solved.solution.unwrap();
+/// assert_eq!((lurd.text.as_str(), lurd.pushes, lurd.moves), ("rRR", 2, 3));
+/// ```
+pub fn solve<O: Observer<State, Cost>>(
+    level: &Level,
+    ordered: bool,
+    mode: Mode,
+    limits: &Limits,
+    observer: O,
+) -> Result<Solved, SolveError> {
+    let board = Board::new(level, ordered)?;
+    let ordered = board.is_ordered();
+    if board.hopeless().is_some() {
+        return Ok(Solved { mode, solution: None, unsolved: Some(Unsolved::NoSolution), stats: Stats::default() });
+    }
+    let problem = SokobanProblem::new(board, mode.config());
+    let result = match mode {
+        Mode::Any => greedy(&problem, limits, observer),
+        _ => astar(&problem, limits, observer),
+    };
+    let stats = result.stats;
+    let (solution, unsolved) = match result.outcome {
+        Outcome::Solved(solution) => {
+            let text = lay_out(&problem, &solution.actions);
+            let counted = replay(level, &text, ordered)?;
+            (Some(Lurd { text, pushes: counted.pushes, moves: counted.moves }), None)
+        }
+        Outcome::NoSolution => (None, Some(Unsolved::NoSolution)),
+        Outcome::Stopped { reason, .. } => (None, Some(Unsolved::Stopped(reason))),
+    };
+    Ok(Solved { mode, solution, unsolved, stats })
+}
+
+/// Writes pushes as LURD: before each push, a shortest walk to the square behind the box.
+pub fn lay_out(problem: &SokobanProblem, pushes: &[Push]) -> String {
+    let board = problem.board();
+    let mut at = [NONE; 256];
+    for (i, &b) in board.start_boxes().iter().enumerate() {
+        at[usize::from(b)] = i as u8;
+    }
+    let mut player = board.start_player();
+    let mut text = String::new();
+    let mut dist = [FAR; 256];
+    for push in pushes {
+        let d = usize::from(push.dir);
+        let behind = board.next(push.from, d ^ 1);
+        // Walk back from `behind` to the player along decreasing distances.
+        problem.walk(player, &at, &mut dist);
+        let mut walk = Vec::new();
+        let mut here = behind;
+        while here != player {
+            let (step, prev) = (0..4)
+                .map(|k| (k, board.next(here, k ^ 1)))
+                .find(|&(_, p)| {
+                    p != NONE && dist[usize::from(p)] != FAR && dist[usize::from(p)] + 1 == dist[usize::from(here)]
+                })
+                .expect("the push was generated from a reachable square");
+            walk.push(LETTERS[step]);
+            here = prev;
+        }
+        text.extend(walk.iter().rev().map(|&c| c as char));
+        text.push(LETTERS[d].to_ascii_uppercase() as char);
+        let to = board.next(push.from, d);
+        at[usize::from(to)] = at[usize::from(push.from)];
+        at[usize::from(push.from)] = NONE;
+        player = push.from;
+    }
+    debug_assert_eq!(DIRS.len(), LETTERS.len());
+    text
+}
+
+/// The report of one level: the JSON shape `delve sokoban solve --json` prints.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// The level's number in its file.
+    pub level: usize,
+    /// Its title.
+    pub title: String,
+    /// Whether a solution was found.
+    pub solved: bool,
+    /// Whether the solution is push-optimal (then move-optimal among those in `optimal` mode).
+    pub optimal: bool,
+    /// Pushes of the solution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pushes: Option<u32>,
+    /// Moves of the solution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<u32>,
+    /// The solution in LURD.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solution: Option<String>,
+    /// Why there is no solution (`no_solution` only when the whole space was searched).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stop_reason: Option<&'static str>,
+    /// Successors generated.
+    pub nodes_generated: u64,
+    /// The largest number of nodes waiting on the open list at once.
+    pub max_nodes: u64,
+    /// Wall-clock time.
+    pub elapsed_ms: f64,
+}
+
+impl Solved {
+    /// The report for `level`.
+    pub fn report(&self, level: &Level) -> Report {
+        let lurd = self.solution.as_ref();
+        Report {
+            level: level.number,
+            title: level.title.clone(),
+            solved: lurd.is_some(),
+            optimal: lurd.is_some() && self.mode.is_push_optimal(),
+            pushes: lurd.map(|l| l.pushes),
+            moves: lurd.map(|l| l.moves),
+            solution: lurd.map(|l| l.text.clone()),
+            stop_reason: self.unsolved.map(Unsolved::name),
+            nodes_generated: self.stats.generated,
+            max_nodes: self.stats.max_frontier,
+            elapsed_ms: (self.stats.elapsed_ms() * 1000.0).round() / 1000.0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use delve_core::NoObserver;
+
+    fn run(text: &str, ordered: bool, mode: Mode) -> Solved {
+        solve(&Level::parse(text).unwrap(), ordered, mode, &Limits::none(), NoObserver).unwrap()
+    }
+
+    #[test]
+    fn optimal_breaks_push_ties_by_moves() {
+        // Two boxes, two goals: both matchings take 2 pushes; walking differs.
+        let level = "########\n#@     #\n# $  $ #\n# .  . #\n########\n";
+        let s = run(level, false, Mode::Optimal).solution.unwrap();
+        // Left box first: r D, then u rrr D (7 moves); right box first would take 10.
+        assert_eq!((s.pushes, s.moves), (2, 7));
+    }
+
+    #[test]
+    fn ordered_levels_can_be_proved_unsolvable() {
+        // The goals are in a pocket where boxes cannot move sideways: A and B would have to
+        // swap places on the row above.
+        let crossed = "######\n#@   #\n# AB #\n##ba##\n######\n";
+        let s = run(crossed, false, Mode::Optimal);
+        assert!(s.solution.is_none());
+        assert_eq!(s.unsolved, Some(Unsolved::NoSolution));
+        // Letters force the crossed pairing: 4 pushes become 8 (each box's Manhattan distance).
+        let room = "#########\n#@      #\n# A b   #\n#       #\n# B a   #\n#       #\n#########\n";
+        assert_eq!(run(room, false, Mode::Optimal).solution.unwrap().pushes, 8);
+        assert_eq!(
+            run(&room.replace(['A', 'B'], "$").replace(['a', 'b'], "."), false, Mode::Optimal).solution.unwrap().pushes,
+            4
+        );
+        let plain = "######\n#@   #\n# $$ #\n##..##\n######\n";
+        assert_eq!(run(plain, true, Mode::Optimal).solution.unwrap().pushes, 2);
+    }
+
+    #[test]
+    fn every_mode_solves_an_easy_level() {
+        let level = "#######\n#     #\n# $$@ #\n#  .. #\n#######\n";
+        for mode in [Mode::Optimal, Mode::Pushes, Mode::Fast, Mode::Any] {
+            let solved = run(level, false, mode);
+            assert!(solved.solution.is_some(), "{mode:?}");
+            let report = solved.report(&Level::parse(level).unwrap());
+            assert_eq!(report.optimal, mode.is_push_optimal());
+        }
+    }
+}

@@ -1,0 +1,170 @@
+//! The pruning (dead squares, freeze deadlocks, unmatchable boxes) never loses a solution:
+//! on random small levels, every mode finds a solution exactly when a plain breadth-first
+//! search over pushes (no pruning, no heuristic, written here from the rules alone) does, and
+//! the optimal modes find its push count.
+
+use delve_core::{Limits, NoObserver};
+use delve_sokoban::{Level, Mode, solve};
+use proptest::prelude::*;
+use std::collections::{HashSet, VecDeque};
+
+type Cell = (usize, usize);
+
+/// Fewest pushes that solve `level`, by breadth-first search on (boxes, player region).
+fn plain_bfs(level: &Level) -> Option<u32> {
+    let (h, w) = (level.height(), level.width());
+    let wall = |(r, c): Cell| level.cell(r, c) == b'#';
+    let mut boxes = Vec::new();
+    let mut goals = HashSet::new();
+    let mut player = (0, 0);
+    for r in 0..h {
+        for c in 0..w {
+            match level.cell(r, c) {
+                b'$' => boxes.push((r, c)),
+                b'*' => {
+                    boxes.push((r, c));
+                    goals.insert((r, c));
+                }
+                b'.' => {
+                    goals.insert((r, c));
+                }
+                b'@' => player = (r, c),
+                b'+' => {
+                    player = (r, c);
+                    goals.insert((r, c));
+                }
+                _ => {}
+            }
+        }
+    }
+    let step = |(r, c): Cell, d: usize| -> Cell {
+        match d {
+            0 => (r - 1, c),
+            1 => (r + 1, c),
+            2 => (r, c - 1),
+            _ => (r, c + 1),
+        }
+    };
+    let region = |player: Cell, boxes: &[Cell]| -> HashSet<Cell> {
+        let mut seen = HashSet::from([player]);
+        let mut stack = vec![player];
+        while let Some(p) = stack.pop() {
+            for d in 0..4 {
+                let q = step(p, d);
+                if !wall(q) && !boxes.contains(&q) && seen.insert(q) {
+                    stack.push(q);
+                }
+            }
+        }
+        seen
+    };
+    boxes.sort();
+    let key = |boxes: &Vec<Cell>, reach: &HashSet<Cell>| (boxes.clone(), *reach.iter().min().unwrap());
+    let start_reach = region(player, &boxes);
+    let mut seen = HashSet::from([key(&boxes, &start_reach)]);
+    let mut queue = VecDeque::from([(boxes, player, 0u32)]);
+    while let Some((boxes, player, pushes)) = queue.pop_front() {
+        if boxes.iter().all(|b| goals.contains(b)) {
+            return Some(pushes);
+        }
+        let reach = region(player, &boxes);
+        for (i, &b) in boxes.iter().enumerate() {
+            for d in 0..4 {
+                let behind = step(b, d ^ 1);
+                let to = step(b, d);
+                if !reach.contains(&behind) || wall(to) || boxes.contains(&to) {
+                    continue;
+                }
+                let mut next = boxes.clone();
+                next[i] = to;
+                next.sort();
+                let next_reach = region(b, &next);
+                if seen.insert(key(&next, &next_reach)) {
+                    queue.push_back((next, b, pushes + 1));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A closed random level: `w × h` inside a wall border, some inner walls, `k` goals and the
+/// player. When `pull` is set, the boxes start on the goals and the player walks at random,
+/// pulling a box behind it now and then (so the level is solvable); otherwise the boxes are
+/// dropped at random (often unsolvable).
+fn level_strategy() -> impl Strategy<Value = String> {
+    (3usize..=7, 3usize..=6, 1usize..=4, any::<bool>(), any::<u64>()).prop_map(|(w, h, k, pull, seed)| {
+        let mut rng = seed | 1;
+        let mut next = move |n: usize| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng % n as u64) as usize
+        };
+        let mut grid = vec![vec![b'#'; w + 2]; h + 2];
+        let mut free = Vec::new();
+        for (r, row) in grid.iter_mut().enumerate().take(h + 1).skip(1) {
+            for (c, cell) in row.iter_mut().enumerate().take(w + 1).skip(1) {
+                if next(7) != 0 {
+                    *cell = b' ';
+                    free.push((r, c));
+                }
+            }
+        }
+        if free.len() < 2 * k + 1 {
+            return "#####\n#@$.#\n#####\n".to_string();
+        }
+        let take = |free: &mut Vec<(usize, usize)>, next: &mut dyn FnMut(usize) -> usize| {
+            let i = next(free.len());
+            free.swap_remove(i)
+        };
+        let goals: Vec<_> = (0..k).map(|_| take(&mut free, &mut next)).collect();
+        let mut player = take(&mut free, &mut next);
+        let mut boxes = if pull { goals.clone() } else { (0..k).map(|_| take(&mut free, &mut next)).collect() };
+        if pull {
+            let open = |grid: &Vec<Vec<u8>>, boxes: &Vec<(usize, usize)>, at: (usize, usize)| {
+                grid[at.0][at.1] != b'#' && !boxes.contains(&at)
+            };
+            for _ in 0..60 {
+                let (dr, dc) = [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)][next(4)];
+                let ahead = (player.0.wrapping_add_signed(dr), player.1.wrapping_add_signed(dc));
+                let behind = (player.0.wrapping_add_signed(-dr), player.1.wrapping_add_signed(-dc));
+                if !open(&grid, &boxes, ahead) {
+                    continue;
+                }
+                if next(2) == 0
+                    && let Some(b) = boxes.iter_mut().find(|b| **b == behind)
+                {
+                    *b = player;
+                }
+                player = ahead;
+            }
+        }
+        for &(r, c) in &goals {
+            grid[r][c] = b'.';
+        }
+        for &(r, c) in &boxes {
+            grid[r][c] = if grid[r][c] == b'.' { b'*' } else { b'$' };
+        }
+        grid[player.0][player.1] = if grid[player.0][player.1] == b'.' { b'+' } else { b'@' };
+        grid.iter().map(|row| String::from_utf8_lossy(row).into_owned() + "\n").collect()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn pruning_never_loses_a_solution(text in level_strategy()) {
+        let level = Level::parse(&text).unwrap();
+        let truth = plain_bfs(&level);
+        for mode in [Mode::Optimal, Mode::Pushes, Mode::Fast, Mode::Any] {
+            let solved = solve(&level, false, mode, &Limits::none(), NoObserver).unwrap();
+            let pushes = solved.solution.as_ref().map(|s| s.pushes);
+            prop_assert_eq!(pushes.is_some(), truth.is_some(), "{:?} on\n{}", mode, text);
+            if mode.is_push_optimal() {
+                prop_assert_eq!(pushes, truth, "{:?} on\n{}", mode, text);
+            }
+        }
+    }
+}
