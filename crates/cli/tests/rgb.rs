@@ -104,6 +104,13 @@ fn bad_input_exits_two_with_file_line_and_column() {
     assert!(err.starts_with("error: cannot read level file /no/such/level.txt"), "{err}");
     let err = bad_input("rgb", &["solve", &data("Custom.txt"), "--algo", "dfs"]);
     assert!(err.contains("does not find optimal plans"), "{err}");
+    for command in ["solve", "show"] {
+        let err = bad_input("rgb", &[command, &data("Custom.txt"), "--algo", "bibfs"]);
+        assert!(err.contains("`bibfs` does not find optimal plans"), "{err}");
+        assert!(err.contains("supported: ucs, ils, astar, idastar"), "{err}");
+    }
+    let err = bad_input("rgb", &["bench", &data("archiloque"), "--algo", "bibfs"]);
+    assert!(err.contains("supported: ucs, ils, astar, idastar"), "{err}");
     let err = bad_input("rgb", &["solve", &data("Custom.txt"), "--rules", "house"]);
     assert!(err.contains("unknown rule set `house`"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();

@@ -43,5 +43,5 @@ pub use graph::{Exit, Graph, MAX_EVENTS, MAX_SEGMENTS, MAX_SPECIALS, Special};
 pub use level::{Cell, Colour, Dir, Level, MAX_SIDE, MAX_TRUCKS, TruckSpec};
 pub use plan::{Plan, Step, TruckMove};
 pub use problem::{Action, Move, RgbProblem, Rules, State, Truck};
-pub use report::{RgbDetail, RgbReport, Solved, solve};
+pub use report::{RgbDetail, RgbReport, SUPPORTED, SolveError, Solved, solve};
 pub use simulate::{Frame, Replay, Violation, simulate, simulate_with};
