@@ -336,6 +336,7 @@ fn draw(level: &Level, frame: &Frame, colour: bool) -> String {
             Colour::Green => 32,
             Colour::Blue => 34,
             Colour::Yellow => 33,
+            Colour::White => 37,
         };
         format!("\x1b[1;{code}m{s}\x1b[0m")
     };

@@ -1,5 +1,6 @@
 //! A level as the file describes it: the cell grid with its links, the trucks, items and
-//! warehouses, and the parser for the `rgbx-grid` v1 format (FORMAT.md, section 1–2).
+//! warehouses, and the parser for the `rgbx-grid` format (FORMAT.md: version 1, sections
+//! 1–2, and the version 2 extension of section 5: white trucks).
 
 use crate::error::{ErrorKind, ParseError, RgbError};
 use std::fmt;
@@ -22,10 +23,13 @@ pub enum Colour {
     Blue,
     /// Yellow.
     Yellow,
+    /// White: a truck only (format version 2). It carries items of every colour, stacked,
+    /// and must deliver the one on top (FORMAT.md §5).
+    White,
 }
 
 impl Colour {
-    /// All four, in the format's order.
+    /// The four colours of items and warehouses, in the format's order.
     pub const ALL: [Colour; 4] = [Colour::Red, Colour::Green, Colour::Blue, Colour::Yellow];
 
     /// The colour's name in level files (`red`, …).
@@ -35,16 +39,18 @@ impl Colour {
             Colour::Green => "green",
             Colour::Blue => "blue",
             Colour::Yellow => "yellow",
+            Colour::White => "white",
         }
     }
 
-    /// The item letter (`r`, `g`, `b`, `y`); the warehouse letter is its capital.
+    /// The item letter (`r`, `g`, `b`, `y`; `w` for white, which no item has); the
+    /// warehouse letter is its capital.
     pub fn letter(self) -> char {
         self.name().as_bytes()[0] as char
     }
 
     fn from_name(name: &str) -> Option<Colour> {
-        Colour::ALL.into_iter().find(|c| c.name() == name)
+        Colour::ALL.into_iter().chain([Colour::White]).find(|c| c.name() == name)
     }
 
     fn from_letter(c: char) -> Option<Colour> {
@@ -261,6 +267,7 @@ struct Parser {
     rows: Option<(usize, usize)>,
     cols: Option<(usize, usize)>,
     capacity: Option<(usize, usize)>,
+    version: Option<(usize, usize)>,
     trucks: Vec<Option<(usize, Colour, Option<Dir>)>>,
 }
 
@@ -315,10 +322,16 @@ impl Parser {
                 "capacity" => {
                     set(&mut self.capacity, n, key, number(n, value_column, value, "a capacity", 1, 200)?)?;
                 }
+                "version" => set(&mut self.version, n, key, number(n, value_column, value, "a format version", 1, 2)?)?,
                 "truck" => self.truck(n, value_column, value)?,
                 _ => return Err(err(n, 1, ErrorKind::UnknownKey(key.to_string()))),
             }
         };
+        if self.version.is_none_or(|(_, v)| v < 2)
+            && let Some((line, ..)) = self.trucks.iter().flatten().find(|(_, c, _)| *c == Colour::White)
+        {
+            return Err(err(*line, 1, ErrorKind::NeedsVersion2("a white truck")));
+        }
         let (_, rows) = self.rows.ok_or_else(|| err(grid_line, 1, ErrorKind::MissingKey("rows")))?;
         let (_, cols) = self.cols.ok_or_else(|| err(grid_line, 1, ErrorKind::MissingKey("cols")))?;
         let capacity = self.capacity.map_or(3, |(_, c)| c) as u8;
@@ -515,6 +528,9 @@ impl fmt::Display for Level {
     /// The level in its own file format (it parses back to the same level).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "name: {}", self.name)?;
+        if self.trucks.iter().any(|t| t.colour == Colour::White) {
+            writeln!(f, "version: 2")?;
+        }
         writeln!(f, "rows: {}\ncols: {}\ncapacity: {}", self.rows, self.cols, self.capacity)?;
         for (i, t) in self.trucks.iter().enumerate() {
             let facing = match t.facing {

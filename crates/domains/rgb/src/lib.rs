@@ -42,6 +42,6 @@ pub use error::{ErrorKind, ParseError, RgbError};
 pub use graph::{Exit, Graph, MAX_EVENTS, MAX_SEGMENTS, MAX_SPECIALS, Special};
 pub use level::{Cell, Colour, Dir, Level, MAX_SIDE, MAX_TRUCKS, TruckSpec};
 pub use plan::{Plan, Step, TruckMove};
-pub use problem::{Action, Move, RgbProblem, Rules, State, Truck};
+pub use problem::{Action, MAX_WHITE_CAPACITY, Move, RgbProblem, Rules, State, Truck};
 pub use report::{RgbDetail, RgbReport, SUPPORTED, SolveError, Solved, solve};
 pub use simulate::{Frame, Replay, Violation, simulate, simulate_with};

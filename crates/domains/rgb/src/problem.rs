@@ -110,6 +110,9 @@ pub struct Action(pub [Option<Move>; MAX_TRUCKS]);
 
 const STOPPED: u8 = 1;
 
+/// The most items a white truck may carry: its stack of colours is one byte, two bits each.
+pub const MAX_WHITE_CAPACITY: u8 = 4;
+
 /// One truck in a state.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Truck {
@@ -120,6 +123,9 @@ pub struct Truck {
     /// Items carried.
     pub load: u8,
     flags: u8,
+    /// A white truck's items, two bits each ([`Colour`] order), the top one lowest; always 0
+    /// for a truck of a colour, whose items are all alike.
+    pub stack: u8,
 }
 
 impl Truck {
@@ -167,6 +173,18 @@ impl RgbProblem {
     /// the compact state (events, segments, items and warehouses).
     pub fn new(level: Level, rules: Rules) -> Result<RgbProblem, crate::ParseError> {
         let graph = Graph::new(&level)?;
+        if level.trucks.iter().any(|t| t.colour == Colour::White) && level.capacity > MAX_WHITE_CAPACITY {
+            return Err(crate::ParseError {
+                file: None,
+                line: 1,
+                column: 1,
+                kind: crate::ErrorKind::TooMany {
+                    what: "items a white truck carries (capacity)",
+                    found: level.capacity.into(),
+                    max: MAX_WHITE_CAPACITY.into(),
+                },
+            });
+        }
         let colours = level.trucks.iter().map(|t| t.colour).collect();
         let warehouses = graph
             .specials
@@ -218,16 +236,47 @@ impl RgbProblem {
         }
     }
 
+    /// A white truck's stack once the item or warehouse under it is applied (0 for a truck
+    /// of a colour).
+    fn stack_after(&self, state: &State, truck: usize) -> u8 {
+        let t = &state.trucks[truck];
+        if self.colours[truck] != Colour::White {
+            return 0;
+        }
+        match (t.left, self.pending(state, t.at)) {
+            (0, Some(Special::Item(c))) => t.stack << 2 | c as u8,
+            (0, Some(Special::Warehouse(_))) => t.stack >> 2,
+            _ => t.stack,
+        }
+    }
+
+    /// Whether truck `i` can deliver to a warehouse of `colour` from what it carries now: a
+    /// truck of that colour with a load, or a white truck whose top item has that colour.
+    fn can_deliver(&self, t: &Truck, i: usize, colour: Colour) -> bool {
+        match self.colours[i] {
+            Colour::White => t.load >= 1 && t.stack & 3 == colour as u8,
+            own => own == colour && t.load >= 1,
+        }
+    }
+
+    /// Whether a white truck carries an item of `colour` anywhere in its stack.
+    fn carries(t: &Truck, colour: Colour) -> bool {
+        (0..t.load).any(|k| (t.stack >> (2 * k)) & 3 == colour as u8)
+    }
+
     /// Whether truck `i`, standing on an event, passes the arrival checks there (rules 2 and
-    /// 3): an item it finds must be of its colour with room to carry it; an unserved warehouse
-    /// must be of its colour with an item to deliver. As in the reference, the checks are made
+    /// 3): an item it finds must be of its colour (any colour for a white truck) with room to
+    /// carry it; an unserved warehouse must be of its colour with an item to deliver (for a
+    /// white truck: its top item must be of the warehouse's colour). As in the reference, the checks are made
     /// in the state where the truck has arrived, so a failing arrival is a state (with no
     /// moves) whose time counts among iterative lengthening's cut-offs.
     fn arrival_ok(&self, state: &State, i: usize) -> bool {
         let t = &state.trucks[i];
         match self.pending(state, t.at) {
-            Some(Special::Item(c)) => c == self.colours[i] && t.load < self.level.capacity,
-            Some(Special::Warehouse(c)) => c == self.colours[i] && t.load >= 1,
+            Some(Special::Item(c)) => {
+                (c == self.colours[i] || self.colours[i] == Colour::White) && t.load < self.level.capacity
+            }
+            Some(Special::Warehouse(c)) => self.can_deliver(t, i, c),
             None => true,
         }
     }
@@ -270,6 +319,7 @@ impl RgbProblem {
             {
                 next.done |= 1 << bit;
                 next.trucks[i].load = self.load_after(state, i);
+                next.trucks[i].stack = self.stack_after(state, i);
             }
             match *m {
                 Move::Stop => next.trucks[i].flags |= STOPPED,
@@ -327,7 +377,11 @@ impl Problem for RgbProblem {
             return false;
         }
         match self.rules {
-            Rules::Archiloque => self.all_served(state),
+            // A truck standing on a warehouse serves it only if it passes the arrival checks.
+            Rules::Archiloque => {
+                self.all_served(state)
+                    && (0..self.trucks()).all(|i| !state.trucks[i].deciding() || self.arrival_ok(state, i))
+            }
             Rules::Pairwise | Rules::Reference => {
                 state.trucks[..self.trucks()].iter().all(Truck::stopped)
                     && state.done & self.warehouses == self.warehouses
@@ -400,10 +454,10 @@ impl Problem for RgbProblem {
         }
     }
 
-    /// The latest of: for each warehouse not yet served, the soonest a truck of its colour
-    /// can get there (through an item of its colour first if it carries none); and (unless
-    /// trucks may end driving) for each moving truck, the soonest it can reach a warehouse
-    /// of its colour to stop on. A truck's own drives avoid the segments already used (it can
+    /// The latest of: for each warehouse not yet served, the soonest a truck of its colour or
+    /// a white truck can get there (through an item of its colour first if it carries none);
+    /// and (unless trucks may end driving) for each moving truck, the soonest it can reach a
+    /// warehouse it may serve (of its colour; any, for a white truck) to stop on. A truck's own drives avoid the segments already used (it can
     /// never drive them again); the item-to-warehouse leg ignores that, so this never
     /// overestimates. `u32::MAX` marks a dead end.
     fn heuristic(&self, state: &State) -> u32 {
@@ -446,8 +500,13 @@ impl RgbProblem {
                 continue;
             }
             let mut best = UNREACHED;
-            for i in (0..n).filter(|&i| self.colours[i] == colour && !state.trucks[i].stopped()) {
-                let via = if self.load_after(state, i) > 0 {
+            let serves = |i: usize| self.colours[i] == colour || self.colours[i] == Colour::White;
+            for i in (0..n).filter(|&i| serves(i) && !state.trucks[i].stopped()) {
+                let after =
+                    Truck { load: self.load_after(state, i), stack: self.stack_after(state, i), ..state.trucks[i] };
+                let loaded =
+                    if self.colours[i] == Colour::White { Self::carries(&after, colour) } else { after.load > 0 };
+                let via = if loaded {
                     drive(i, event as u8)
                 } else {
                     self.nearest_item_then(taken, colour, |e| drive(i, e), event as u8)
@@ -469,7 +528,7 @@ impl RgbProblem {
                 let mut best = UNREACHED;
                 for (event, special) in self.graph.specials.iter().enumerate() {
                     if let Some((bit, Special::Warehouse(c))) = *special
-                        && c == self.colours[i]
+                        && (c == self.colours[i] || self.colours[i] == Colour::White)
                         && taken & (1 << bit) == 0
                     {
                         best = best.min(drive(i, event as u8));

@@ -3,7 +3,7 @@
 //! not the event graph or the search's state — so a bug in the search model cannot hide
 //! behind the same bug here. Every plan is replayed before it is printed.
 
-use crate::level::{Cell, Dir, Level};
+use crate::level::{Cell, Colour, Dir, Level};
 use crate::problem::{Move, Rules};
 
 /// A rule a replayed plan breaks, with the time (cells driven) and the truck.
@@ -56,6 +56,19 @@ pub enum Violation {
         time: u32,
         /// Which truck.
         truck: usize,
+    },
+    /// A white truck reaches an unserved warehouse whose colour is not that of the item on
+    /// top of its stack (it delivers last in, first out).
+    #[error("time {time}: white truck {truck} reaches a {warehouse} warehouse with a {top} item on top")]
+    NotOnTop {
+        /// When.
+        time: u32,
+        /// Which truck.
+        truck: usize,
+        /// The warehouse's colour.
+        warehouse: Colour,
+        /// The colour of the item on top.
+        top: Colour,
     },
     /// A truck stops where it may not.
     #[error("time {time}: truck {truck} stops where it has not just delivered")]
@@ -111,13 +124,14 @@ pub struct Replay {
     pub driven: u32,
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct Truck {
     cell: usize,
     dir: Option<Dir>,
     steps_left: u8,
     next: usize,
-    load: u8,
+    /// The items carried, in the order picked up (the last one on top).
+    cargo: Vec<Colour>,
     stopped: bool,
     delivered_at: Option<u32>,
 }
@@ -163,7 +177,7 @@ pub fn simulate_with(
             dir: None,
             steps_left: 0,
             next: 0,
-            load: 0,
+            cargo: Vec::new(),
             stopped: false,
             delivered_at: None,
         })
@@ -192,7 +206,7 @@ pub fn simulate_with(
             match m {
                 Move::Stop => {
                     let just_delivered = t.delivered_at == Some(time);
-                    if !(just_delivered || (rules == Rules::Archiloque && t.load == 0)) {
+                    if !(just_delivered || (rules == Rules::Archiloque && t.cargo.is_empty())) {
                         return Err(Violation::EarlyStop { time, truck: i });
                     }
                     t.stopped = true;
@@ -243,20 +257,25 @@ pub fn simulate_with(
         // Arrivals: items and warehouses on the cells the moving trucks entered.
         for (i, t) in trucks.iter_mut().enumerate().filter(|(_, t)| !t.stopped) {
             let colour = level.trucks[i].colour;
+            let white = colour == Colour::White;
             match level.cells[t.cell] {
                 Cell::Item(c) if lying[t.cell] => {
-                    if c != colour || t.load >= level.capacity {
+                    if !(c == colour || white) || t.cargo.len() >= usize::from(level.capacity) {
                         return Err(Violation::BadItem { time, truck: i });
                     }
                     lying[t.cell] = false;
-                    t.load += 1;
+                    t.cargo.push(c);
                 }
                 Cell::Warehouse(c) if !served[t.cell] => {
-                    if c != colour || t.load == 0 {
-                        return Err(Violation::BadWarehouse { time, truck: i });
+                    match t.cargo.last() {
+                        Some(&top) if white && top != c => {
+                            return Err(Violation::NotOnTop { time, truck: i, warehouse: c, top });
+                        }
+                        Some(_) if white || c == colour => {}
+                        _ => return Err(Violation::BadWarehouse { time, truck: i }),
                     }
                     served[t.cell] = true;
-                    t.load -= 1;
+                    t.cargo.pop();
                     t.delivered_at = Some(time);
                     deliveries += 1;
                 }
@@ -292,7 +311,30 @@ mod tests {
     fn line(cells: &str, trucks: &[&str], capacity: u8) -> Level {
         let cols = cells.chars().count().div_ceil(2);
         let header: String = trucks.iter().enumerate().map(|(i, t)| format!("truck: {i} {t} -\n")).collect();
-        Level::parse(&format!("rows: 1\ncols: {cols}\ncapacity: {capacity}\n{header}grid:\n{cells}\nend\n")).unwrap()
+        Level::parse(&format!("version: 2\nrows: 1\ncols: {cols}\ncapacity: {capacity}\n{header}grid:\n{cells}\nend\n"))
+            .unwrap()
+    }
+
+    #[test]
+    fn a_white_truck_serves_only_the_colour_on_top() {
+        // Red picked first, green on top: the red warehouse comes too early.
+        let level = line("0-r-g-R-G", &["white"], 3);
+        let routes = [drive(&[(R, 1), (R, 1), (R, 1)], false)];
+        assert_eq!(
+            simulate(&level, Rules::Pairwise, &routes, 3),
+            Err(Violation::NotOnTop { time: 3, truck: 0, warehouse: Colour::Red, top: Colour::Green })
+        );
+        // Met the other way round it delivers both, and any colour of item is taken.
+        let level = line("0-r-g-G-R", &["white"], 3);
+        let routes = [drive(&[(R, 1), (R, 1), (R, 1), (R, 1)], true)];
+        assert_eq!(simulate(&level, Rules::Pairwise, &routes, 4).map(|r| r.deliveries), Ok(2));
+        // Its capacity still counts, and an empty white truck serves nothing.
+        let level = line("0-r-g-G-R", &["white"], 1);
+        let routes = [drive(&[(R, 1), (R, 1)], false)];
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 2), Err(Violation::BadItem { time: 2, .. })));
+        let level = line("0-G-g", &["white"], 3);
+        let routes = [drive(&[(R, 1)], false)];
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 1), Err(Violation::BadWarehouse { time: 1, .. })));
     }
 
     #[test]
