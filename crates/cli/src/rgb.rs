@@ -36,7 +36,7 @@ enum RgbCommand {
     Bench(BenchArgs),
     /// Draw a level in the terminal; with --plan, animate its optimal plan.
     #[command(
-        after_help = "Examples:\n  delve rgb show crates/domains/rgb/data/Custom.txt\n  delve rgb show crates/domains/rgb/data/P-7.txt --plan --delay 0"
+        after_help = "Examples:\n  delve rgb show crates/domains/rgb/data/Custom.txt\n  delve rgb show crates/domains/rgb/data/P-7.txt --plan --delay 0\n  delve rgb show crates/domains/rgb/data/archiloque/E-1.txt --plan --delay 0"
     )]
     Show(ShowArgs),
 }
@@ -289,6 +289,7 @@ fn run_show(args: ShowArgs) -> anyhow::Result<Status> {
         trucks: level.trucks.iter().map(|t| (t.start, false)).collect(),
         items: (0..level.cells.len()).filter(|&i| matches!(level.cells[i], Cell::Item(_))).collect(),
         served: Vec::new(),
+        closed: level.gates.iter().filter(|g| !g.on).map(|g| g.cell).collect(),
     };
     if !args.plan {
         println!(
@@ -325,7 +326,8 @@ fn run_show(args: ShowArgs) -> anyhow::Result<Status> {
 }
 
 /// The level as text: roads in box-drawing characters, trucks as their digits, items in
-/// lower case, warehouses in upper case (`✓` once served); in colour on a terminal.
+/// lower case, warehouses in upper case (`✓` once served), switch buttons `◉` and closed
+/// gates `╳`; in colour on a terminal.
 fn draw(level: &Level, frame: &Frame, colour: bool) -> String {
     let paint = |c: Colour, s: String| {
         if !colour {
@@ -353,6 +355,8 @@ fn draw(level: &Level, frame: &Frame, colour: bool) -> String {
                 }
                 (None, Cell::Warehouse(col)) => paint(col, "✓".to_string()),
                 (None, Cell::Empty) => " ".to_string(),
+                (None, _) if frame.closed.contains(&i) => "╳".to_string(),
+                (None, _) if level.button(i).is_some() => "◉".to_string(),
                 (None, _) => road(level, i).to_string(),
             };
             out.push_str(&glyph);

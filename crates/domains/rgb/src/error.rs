@@ -10,7 +10,7 @@ pub enum ErrorKind {
     #[error("expected `key: value` (or `grid:`), found `{0}`")]
     NotKeyValue(String),
     /// A header key the format does not know.
-    #[error("unknown key `{0}` (expected name, version, rows, cols, capacity, truck or grid)")]
+    #[error("unknown key `{0}` (expected name, version, rows, cols, capacity, truck, button, gate or grid)")]
     UnknownKey(String),
     /// A key given twice.
     #[error("`{key}` is given twice (first on line {first_line})")]
@@ -105,6 +105,15 @@ pub enum ErrorKind {
     /// A version 2 element (FORMAT.md §5) in a file without `version: 2`.
     #[error("{0} needs `version: 2` in the header (FORMAT.md §5)")]
     NeedsVersion2(&'static str),
+    /// A `button:` or `gate:` line that is not `<group> <row> <col> <state>`.
+    #[error("expected `button: <group> <row> <col> on|off` or `gate: <group> <row> <col> open|closed`, found `{0}`")]
+    BadToggle(String),
+    /// A button or gate in a place it may not be.
+    #[error("a button or gate must be {0}")]
+    ToggleCell(&'static str),
+    /// A switch group with buttons but no gate, or gates but no button.
+    #[error("switch group {0} needs both a button and a gate")]
+    LoneSwitch(u8),
     /// More of something than the compact state can hold.
     #[error("too many {what}: {found} (delve handles at most {max})")]
     TooMany {

@@ -154,6 +154,8 @@ pub struct State {
     /// Two trucks stand on one cell: a failure state, with no successors. It is still a
     /// state, as in the reference, so its time counts among iterative lengthening's cut-offs.
     pub crashed: bool,
+    /// Switch groups flipped an odd number of times, bit `group - 1` (FORMAT.md §5).
+    pub switches: u8,
 }
 
 /// An RGB Express level under a rule set, as a search problem. Costs are time units (cells).
@@ -164,6 +166,10 @@ pub struct RgbProblem {
     rules: Rules,
     colours: Vec<Colour>,
     warehouses: u64,
+    /// Each event's button, if any: (group bit, active at the start).
+    buttons: Vec<Option<(u8, bool)>>,
+    /// Each event's gate, if any: (group bit, open at the start).
+    gates: Vec<Option<(u8, bool)>>,
 }
 
 /// Why a move list is empty or a combination fails is not reported: failures are simply not
@@ -192,7 +198,10 @@ impl RgbProblem {
             .flatten()
             .filter(|(_, s)| matches!(s, Special::Warehouse(_)))
             .fold(0u64, |m, (i, _)| m | 1 << i);
-        Ok(RgbProblem { level, graph, rules, colours, warehouses })
+        let toggle = |t: Option<crate::level::Toggle>| t.map(|t| (1u8 << (t.group - 1), t.on));
+        let buttons = graph.cells.iter().map(|&c| toggle(level.button(c))).collect();
+        let gates = graph.cells.iter().map(|&c| toggle(level.gate(c))).collect();
+        Ok(RgbProblem { level, graph, rules, colours, warehouses, buttons, gates })
     }
 
     /// The level.
@@ -307,9 +316,13 @@ impl RgbProblem {
     }
 
     /// The state after `action` from `state` and its cost, or `None` when two trucks take one
-    /// segment from its two ends (a head-on collision, never a state).
+    /// segment from its two ends (a head-on collision, never a state), or a switch rule fails
+    /// (a truck on a closed gate, or on another button of a group just flipped).
     fn apply(&self, state: &State, action: &Action) -> Option<(State, u32)> {
         let mut next = *state;
+        // Groups flipped now, and the button cells that flipped them.
+        let mut flipped = 0u8;
+        let mut pressed = [u8::MAX; MAX_TRUCKS];
         for (i, m) in action.0.iter().enumerate().take(self.trucks()) {
             let Some(m) = m else { continue };
             let at = state.trucks[i].at;
@@ -331,6 +344,14 @@ impl RgbProblem {
                     next.used |= 1 << exit.segment;
                     next.trucks[i].at = exit.to;
                     next.trucks[i].left = exit.length;
+                    // Leaving an active button flips its group (buttons swap active/idle).
+                    if let Some((group, on)) = self.buttons[at as usize]
+                        && on != (next.switches & group != 0)
+                    {
+                        next.switches ^= group;
+                        flipped |= group;
+                        pressed[i] = at;
+                    }
                 }
             }
         }
@@ -344,7 +365,22 @@ impl RgbProblem {
         for t in trucks.iter().filter(|t| t.left == 0) {
             next.crashed |= std::mem::replace(&mut occupied[t.at as usize], true);
         }
+        if !self.level.buttons.is_empty() && !self.switches_ok(&next, flipped, &pressed, dt) {
+            return None;
+        }
         Some((next, u32::from(dt)))
+    }
+
+    /// The switch rules after a move of `dt`: no truck stands on a closed gate; and when a
+    /// group was flipped at the move's start, no truck stands one time unit later on another
+    /// of its buttons (a truck there then has just arrived, so `dt` is 1, or has stopped).
+    fn switches_ok(&self, next: &State, flipped: u8, pressed: &[u8; MAX_TRUCKS], dt: u8) -> bool {
+        next.trucks[..self.trucks()].iter().filter(|t| t.left == 0).all(|t| {
+            let gate_ok = self.gates[t.at as usize].is_none_or(|(group, open)| open != (next.switches & group != 0));
+            let button_ok = self.buttons[t.at as usize]
+                .is_none_or(|(group, _)| flipped & group == 0 || !(dt == 1 || t.stopped()) || pressed.contains(&t.at));
+            gate_ok && button_ok
+        })
     }
 
     /// Whether every warehouse is served or being served by a truck standing on it.
@@ -369,7 +405,7 @@ impl Problem for RgbProblem {
         for (t, &start) in trucks.iter_mut().zip(&self.graph.starts) {
             t.at = start;
         }
-        State { used: 0, done: 0, trucks, crashed: false }
+        State { used: 0, done: 0, trucks, crashed: false, switches: 0 }
     }
 
     fn is_goal(&self, state: &State) -> bool {

@@ -70,6 +70,24 @@ pub enum Violation {
         /// The colour of the item on top.
         top: Colour,
     },
+    /// A truck stands on a gate that is closed (it drove onto it, or it closed under it).
+    #[error("time {time}: truck {truck} is on a closed gate")]
+    ClosedGate {
+        /// When.
+        time: u32,
+        /// Which truck.
+        truck: usize,
+    },
+    /// Right after a switch group flips, a truck stands on another of its buttons.
+    #[error("time {time}: truck {truck} is on a button of switch group {group} as the group flips")]
+    OnFlippingButton {
+        /// When.
+        time: u32,
+        /// Which truck.
+        truck: usize,
+        /// The group.
+        group: u8,
+    },
     /// A truck stops where it may not.
     #[error("time {time}: truck {truck} stops where it has not just delivered")]
     EarlyStop {
@@ -155,6 +173,8 @@ pub struct Frame {
     pub items: Vec<usize>,
     /// Each warehouse already served, by cell.
     pub served: Vec<usize>,
+    /// Each gate closed at this moment, by cell (format version 2).
+    pub closed: Vec<usize>,
 }
 
 /// [`simulate`], calling `frame` with the trucks' places at every time step (after the
@@ -185,6 +205,8 @@ pub fn simulate_with(
     let mut lying: Vec<bool> = level.cells.iter().map(|c| matches!(c, Cell::Item(_))).collect();
     let mut served = vec![false; level.cells.len()];
     let mut used = vec![0u8; level.cells.len()];
+    // Each switch group's flips so far (odd: flipped), index group - 1.
+    let mut flips = [false; crate::level::MAX_GROUPS as usize];
     let (mut deliveries, mut driven) = (0, 0);
     let mut time = 0u32;
     loop {
@@ -225,9 +247,20 @@ pub fn simulate_with(
             trucks: trucks.iter().map(|t| (t.cell, t.stopped)).collect(),
             items: (0..lying.len()).filter(|&i| lying[i]).collect(),
             served: (0..served.len()).filter(|&i| served[i]).collect(),
+            closed: level.gates.iter().filter(|g| g.on == flips[usize::from(g.group - 1)]).map(|g| g.cell).collect(),
         });
         if time == cost {
             break;
+        }
+        // Trucks leaving an active button flip its group, in truck order.
+        let mut flipped: Vec<(u8, usize)> = Vec::new();
+        for t in trucks.iter().filter(|t| !t.stopped) {
+            let Some(button) = level.button(t.cell) else { continue };
+            let g = usize::from(button.group - 1);
+            if button.on != flips[g] {
+                flips[g] = !flips[g];
+                flipped.push((button.group, t.cell));
+            }
         }
         // Everyone moving drives one cell.
         for (i, t) in trucks.iter_mut().enumerate().filter(|(_, t)| !t.stopped) {
@@ -252,6 +285,19 @@ pub fn simulate_with(
                     let (row, col) = level.position(trucks[a].cell);
                     return Err(Violation::Crash { time, a, b, row, col });
                 }
+            }
+        }
+        // Switches: nobody on a closed gate; nobody on another button of a group just flipped.
+        for (i, t) in trucks.iter().enumerate() {
+            if let Some(gate) = level.gate(t.cell)
+                && gate.on == flips[usize::from(gate.group - 1)]
+            {
+                return Err(Violation::ClosedGate { time, truck: i });
+            }
+            if let Some(button) = level.button(t.cell)
+                && let Some(&(group, _)) = flipped.iter().find(|&&(g, cell)| g == button.group && cell != t.cell)
+            {
+                return Err(Violation::OnFlippingButton { time, truck: i, group });
             }
         }
         // Arrivals: items and warehouses on the cells the moving trucks entered.
@@ -313,6 +359,27 @@ mod tests {
         let header: String = trucks.iter().enumerate().map(|(i, t)| format!("truck: {i} {t} -\n")).collect();
         Level::parse(&format!("version: 2\nrows: 1\ncols: {cols}\ncapacity: {capacity}\n{header}grid:\n{cells}\nend\n"))
             .unwrap()
+    }
+
+    #[test]
+    fn gates_must_be_open_and_flipping_buttons_empty() {
+        let level = |toggles: &str| {
+            let head = "version: 2\nrows: 1\ncols: 6\ntruck: 0 red right\n";
+            Level::parse(&format!("{head}{toggles}grid:\n0-+-+-+-r-R\nend\n")).unwrap()
+        };
+        let routes = [drive(&[(R, 1), (R, 1), (R, 1), (R, 1), (R, 1)], true)];
+        // The gate at column 1 is closed: driving onto it fails.
+        let closed = level("button: 1 0 2 on\ngate: 1 0 1 closed\n");
+        assert_eq!(simulate(&closed, Rules::Pairwise, &routes, 5), Err(Violation::ClosedGate { time: 1, truck: 0 }));
+        // Button at column 1 opens the gate at column 2 as the truck leaves it.
+        let opened = level("button: 1 0 1 on\ngate: 1 0 2 closed\n");
+        assert_eq!(simulate(&opened, Rules::Pairwise, &routes, 5).map(|r| r.deliveries), Ok(1));
+        // Two buttons side by side: one time unit after the flip the truck is on the other.
+        let twin = level("button: 1 0 1 on\nbutton: 1 0 2 off\ngate: 1 0 3 open\n");
+        assert_eq!(
+            simulate(&twin, Rules::Pairwise, &routes, 5),
+            Err(Violation::OnFlippingButton { time: 2, truck: 0, group: 1 })
+        );
     }
 
     #[test]
