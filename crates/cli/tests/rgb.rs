@@ -115,3 +115,16 @@ fn bad_input_exits_two_with_file_line_and_column() {
     assert!(err.contains("unknown rule set `house`"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn version_two_levels_solve_and_draw() {
+    // White trucks (archiloque D-10) and switches (E-1), format version 2.
+    let v = json(&["solve", &data("archiloque/D-10.txt"), "--json"], 0);
+    assert_eq!((v["cost"].as_u64(), v["solved"].as_bool()), (Some(23), Some(true)), "{v}");
+    let v = json(&["solve", &data("archiloque/E-1.txt"), "--rules", "archiloque", "--json"], 0);
+    assert_eq!(v["cost"].as_u64(), Some(11), "{v}");
+    let out = run(&["show", &data("archiloque/E-1.txt")], 0);
+    assert!(out.contains('◉') && out.contains('╳'), "a button and a closed gate: {out}");
+    let err = bad_input("rgb", &["solve", &data("archiloque/D-10.txt"), "--algo", "greedy"]);
+    assert!(err.contains("supported: ucs, ils, astar, idastar"), "{err}");
+}
