@@ -6,7 +6,10 @@ use crate::common::{self, Progress, SearchArgs, Status};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 use delve_core::{Algorithm, Bound, Control, Event, Limits, Live, Observer, OutcomeKind};
-use delve_rgb::{Cell, Colour, Dir, Frame, Level, Plan, RgbProblem, RgbReport, Rules, State, simulate_with, solve};
+use delve_rgb::{
+    Cell, Colour, Dir, Frame, Level, Plan, RgbProblem, RgbReport, Rules, SUPPORTED, SolveError, State, simulate_with,
+    solve,
+};
 use serde::Serialize;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -33,7 +36,7 @@ enum RgbCommand {
     Bench(BenchArgs),
     /// Draw a level in the terminal; with --plan, animate its optimal plan.
     #[command(
-        after_help = "Examples:\n  delve rgb show crates/domains/rgb/data/Custom.txt\n  delve rgb show crates/domains/rgb/data/P-7.txt --plan --delay 0"
+        after_help = "Examples:\n  delve rgb show crates/domains/rgb/data/Custom.txt\n  delve rgb show crates/domains/rgb/data/P-7.txt --plan --delay 0\n  delve rgb show crates/domains/rgb/data/archiloque/E-1.txt --plan --delay 0"
     )]
     Show(ShowArgs),
 }
@@ -94,10 +97,12 @@ struct ShowArgs {
     delay: u64,
 }
 
+/// An algorithm `delve_rgb::solve` runs (its `SUPPORTED` list); any other is a usage error
+/// (exit 2) naming the supported ones.
 fn parse_optimal(s: &str) -> Result<Algorithm, String> {
     let algorithm = s.parse::<Algorithm>().map_err(|e| e.to_string())?;
-    if !algorithm.is_cost_optimal() || algorithm == Algorithm::Bibfs {
-        return Err(format!("`{s}` does not find optimal plans here (use ucs, ils, astar or idastar)"));
+    if !SUPPORTED.contains(&algorithm) {
+        return Err(SolveError::Unsupported(algorithm).to_string());
     }
     Ok(algorithm)
 }
@@ -153,8 +158,7 @@ fn run_solve(args: SolveArgs) -> anyhow::Result<Status> {
         to_stderr: args.search.json,
         progress: Progress::new("solving"),
     };
-    let solved = solve(&problem, args.play.algo, &limits, observer)
-        .context("internal error: the plan found fails the independent replay")?;
+    let solved = solve(&problem, args.play.algo, &limits, observer)?;
     let report = solved.report(&problem, args.play.algo);
     if args.search.json {
         common::print_json(&report);
@@ -224,7 +228,7 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
         progress.show(&file.display().to_string(), k as u64, Some(files.len() as u64));
         let problem = open(file, args.play.rules)?;
         let solved = solve(&problem, args.play.algo, &limits, delve_core::NoObserver)
-            .with_context(|| format!("{}: internal error: the plan fails the independent replay", file.display()))?;
+            .with_context(|| file.display().to_string())?;
         let report = solved.report(&problem, args.play.algo);
         let stop_reason = report.stop_name();
         rows.push(BenchRow {
@@ -285,6 +289,7 @@ fn run_show(args: ShowArgs) -> anyhow::Result<Status> {
         trucks: level.trucks.iter().map(|t| (t.start, false)).collect(),
         items: (0..level.cells.len()).filter(|&i| matches!(level.cells[i], Cell::Item(_))).collect(),
         served: Vec::new(),
+        closed: level.gates.iter().filter(|g| !g.on).map(|g| g.cell).collect(),
     };
     if !args.plan {
         println!(
@@ -298,8 +303,7 @@ fn run_show(args: ShowArgs) -> anyhow::Result<Status> {
         print!("{}", draw(level, &start, colour));
         return Ok(Status::Done);
     }
-    let solved = solve(&problem, args.play.algo, &common::interruptible(), delve_core::NoObserver)
-        .context("internal error: the plan found fails the independent replay")?;
+    let solved = solve(&problem, args.play.algo, &common::interruptible(), delve_core::NoObserver)?;
     let Some(plan) = solved.plan else {
         println!("{}: {}", level.name, solved.report(&problem, args.play.algo).status());
         return Ok(Status::NotSolved);
@@ -322,7 +326,8 @@ fn run_show(args: ShowArgs) -> anyhow::Result<Status> {
 }
 
 /// The level as text: roads in box-drawing characters, trucks as their digits, items in
-/// lower case, warehouses in upper case (`✓` once served); in colour on a terminal.
+/// lower case, warehouses in upper case (`✓` once served), switch buttons `◉` and closed
+/// gates `╳`; in colour on a terminal.
 fn draw(level: &Level, frame: &Frame, colour: bool) -> String {
     let paint = |c: Colour, s: String| {
         if !colour {
@@ -333,6 +338,7 @@ fn draw(level: &Level, frame: &Frame, colour: bool) -> String {
             Colour::Green => 32,
             Colour::Blue => 34,
             Colour::Yellow => 33,
+            Colour::White => 37,
         };
         format!("\x1b[1;{code}m{s}\x1b[0m")
     };
@@ -349,6 +355,8 @@ fn draw(level: &Level, frame: &Frame, colour: bool) -> String {
                 }
                 (None, Cell::Warehouse(col)) => paint(col, "✓".to_string()),
                 (None, Cell::Empty) => " ".to_string(),
+                (None, _) if frame.closed.contains(&i) => "╳".to_string(),
+                (None, _) if level.button(i).is_some() => "◉".to_string(),
                 (None, _) => road(level, i).to_string(),
             };
             out.push_str(&glyph);

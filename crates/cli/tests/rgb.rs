@@ -104,7 +104,27 @@ fn bad_input_exits_two_with_file_line_and_column() {
     assert!(err.starts_with("error: cannot read level file /no/such/level.txt"), "{err}");
     let err = bad_input("rgb", &["solve", &data("Custom.txt"), "--algo", "dfs"]);
     assert!(err.contains("does not find optimal plans"), "{err}");
+    for command in ["solve", "show"] {
+        let err = bad_input("rgb", &[command, &data("Custom.txt"), "--algo", "bibfs"]);
+        assert!(err.contains("`bibfs` does not find optimal plans"), "{err}");
+        assert!(err.contains("supported: ucs, ils, astar, idastar"), "{err}");
+    }
+    let err = bad_input("rgb", &["bench", &data("archiloque"), "--algo", "bibfs"]);
+    assert!(err.contains("supported: ucs, ils, astar, idastar"), "{err}");
     let err = bad_input("rgb", &["solve", &data("Custom.txt"), "--rules", "house"]);
     assert!(err.contains("unknown rule set `house`"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn version_two_levels_solve_and_draw() {
+    // White trucks (archiloque D-10) and switches (E-1), format version 2.
+    let v = json(&["solve", &data("archiloque/D-10.txt"), "--json"], 0);
+    assert_eq!((v["cost"].as_u64(), v["solved"].as_bool()), (Some(23), Some(true)), "{v}");
+    let v = json(&["solve", &data("archiloque/E-1.txt"), "--rules", "archiloque", "--json"], 0);
+    assert_eq!(v["cost"].as_u64(), Some(11), "{v}");
+    let out = run(&["show", &data("archiloque/E-1.txt")], 0);
+    assert!(out.contains('◉') && out.contains('╳'), "a button and a closed gate: {out}");
+    let err = bad_input("rgb", &["solve", &data("archiloque/D-10.txt"), "--algo", "greedy"]);
+    assert!(err.contains("supported: ucs, ils, astar, idastar"), "{err}");
 }

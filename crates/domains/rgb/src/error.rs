@@ -9,8 +9,8 @@ pub enum ErrorKind {
     /// A header line has no `:`.
     #[error("expected `key: value` (or `grid:`), found `{0}`")]
     NotKeyValue(String),
-    /// A header key that version 1 does not know.
-    #[error("unknown key `{0}` (expected name, rows, cols, capacity, truck or grid)")]
+    /// A header key the format does not know.
+    #[error("unknown key `{0}` (expected name, version, rows, cols, capacity, truck, button, gate or grid)")]
     UnknownKey(String),
     /// A key given twice.
     #[error("`{key}` is given twice (first on line {first_line})")]
@@ -35,8 +35,8 @@ pub enum ErrorKind {
     /// A truck line is not `<index> <colour> <facing>`.
     #[error("expected `truck: <index> <colour> <facing>`, found `{0}`")]
     BadTruck(String),
-    /// A colour name that is not one of the four.
-    #[error("expected a colour (red, green, blue or yellow), found `{0}`")]
+    /// A colour name that is not one of the five.
+    #[error("expected a colour (red, green, blue, yellow or white), found `{0}`")]
     BadColour(String),
     /// A facing that is not a direction or `-`.
     #[error("expected a facing (up, down, left, right or -), found `{0}`")]
@@ -102,6 +102,18 @@ pub enum ErrorKind {
     /// A declared truck that is not in the grid.
     #[error("truck {0} is declared but does not stand anywhere in the grid")]
     TruckNotInGrid(usize),
+    /// A version 2 element (FORMAT.md §5) in a file without `version: 2`.
+    #[error("{0} needs `version: 2` in the header (FORMAT.md §5)")]
+    NeedsVersion2(&'static str),
+    /// A `button:` or `gate:` line that is not `<group> <row> <col> <state>`.
+    #[error("expected `button: <group> <row> <col> on|off` or `gate: <group> <row> <col> open|closed`, found `{0}`")]
+    BadToggle(String),
+    /// A button or gate in a place it may not be.
+    #[error("a button or gate must be {0}")]
+    ToggleCell(&'static str),
+    /// A switch group with buttons but no gate, or gates but no button.
+    #[error("switch group {0} needs both a button and a gate")]
+    LoneSwitch(u8),
     /// More of something than the compact state can hold.
     #[error("too many {what}: {found} (delve handles at most {max})")]
     TooMany {

@@ -1,5 +1,6 @@
 //! A level as the file describes it: the cell grid with its links, the trucks, items and
-//! warehouses, and the parser for the `rgbx-grid` v1 format (FORMAT.md, section 1–2).
+//! warehouses, and the parser for the `rgbx-grid` format (FORMAT.md: version 1, sections
+//! 1–2, and the version 2 extension of section 5: white trucks, switch buttons and gates).
 
 use crate::error::{ErrorKind, ParseError, RgbError};
 use std::fmt;
@@ -22,10 +23,13 @@ pub enum Colour {
     Blue,
     /// Yellow.
     Yellow,
+    /// White: a truck only (format version 2). It carries items of every colour, stacked,
+    /// and must deliver the one on top (FORMAT.md §5).
+    White,
 }
 
 impl Colour {
-    /// All four, in the format's order.
+    /// The four colours of items and warehouses, in the format's order.
     pub const ALL: [Colour; 4] = [Colour::Red, Colour::Green, Colour::Blue, Colour::Yellow];
 
     /// The colour's name in level files (`red`, …).
@@ -35,16 +39,18 @@ impl Colour {
             Colour::Green => "green",
             Colour::Blue => "blue",
             Colour::Yellow => "yellow",
+            Colour::White => "white",
         }
     }
 
-    /// The item letter (`r`, `g`, `b`, `y`); the warehouse letter is its capital.
+    /// The item letter (`r`, `g`, `b`, `y`; `w` for white, which no item has); the
+    /// warehouse letter is its capital.
     pub fn letter(self) -> char {
         self.name().as_bytes()[0] as char
     }
 
     fn from_name(name: &str) -> Option<Colour> {
-        Colour::ALL.into_iter().find(|c| c.name() == name)
+        Colour::ALL.into_iter().chain([Colour::White]).find(|c| c.name() == name)
     }
 
     fn from_letter(c: char) -> Option<Colour> {
@@ -172,6 +178,20 @@ pub struct TruckSpec {
     pub start: usize,
 }
 
+/// The most switch groups a level may have (archiloque's four: `ᵘ u`, `ᵛ v`, `ᵒ o`, `ⁱ i`).
+pub const MAX_GROUPS: u8 = 4;
+
+/// A switch element (format version 2, FORMAT.md §5): a button or a gate of a group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Toggle {
+    /// The group, 1 to [`MAX_GROUPS`].
+    pub group: u8,
+    /// The cell (row-major index); always a `+` cell, so trucks decide there.
+    pub cell: usize,
+    /// At the start: a button is active (`on`), a gate is open (`open`).
+    pub on: bool,
+}
+
 /// A parsed level: the grid of cells with their links, and the trucks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Level {
@@ -189,6 +209,10 @@ pub struct Level {
     pub cells: Vec<Cell>,
     /// Each cell's links, one bit per [`Dir`].
     links: Vec<u8>,
+    /// The switch buttons (version 2): leaving an active one flips its group.
+    pub buttons: Vec<Toggle>,
+    /// The gates (version 2): road cells a group's flips open and close.
+    pub gates: Vec<Toggle>,
 }
 
 impl Level {
@@ -244,6 +268,16 @@ impl Level {
         if self.linked(index, dir) { self.neighbour(index, dir) } else { None }
     }
 
+    /// The button on cell `index`, if any.
+    pub fn button(&self, index: usize) -> Option<Toggle> {
+        self.buttons.iter().copied().find(|b| b.cell == index)
+    }
+
+    /// The gate on cell `index`, if any.
+    pub fn gate(&self, index: usize) -> Option<Toggle> {
+        self.gates.iter().copied().find(|g| g.cell == index)
+    }
+
     /// (row, col) of cell `index`.
     pub fn position(&self, index: usize) -> (usize, usize) {
         (index / self.cols, index % self.cols)
@@ -261,7 +295,10 @@ struct Parser {
     rows: Option<(usize, usize)>,
     cols: Option<(usize, usize)>,
     capacity: Option<(usize, usize)>,
+    version: Option<(usize, usize)>,
     trucks: Vec<Option<(usize, Colour, Option<Dir>)>>,
+    /// `button:` and `gate:` lines: (line, value column, is a gate, group, row, col, on).
+    toggles: Vec<(usize, usize, bool, u8, usize, usize, bool)>,
 }
 
 fn number(
@@ -315,10 +352,22 @@ impl Parser {
                 "capacity" => {
                     set(&mut self.capacity, n, key, number(n, value_column, value, "a capacity", 1, 200)?)?;
                 }
+                "version" => set(&mut self.version, n, key, number(n, value_column, value, "a format version", 1, 2)?)?,
                 "truck" => self.truck(n, value_column, value)?,
+                "button" | "gate" => self.toggle(n, value_column, key == "gate", value)?,
                 _ => return Err(err(n, 1, ErrorKind::UnknownKey(key.to_string()))),
             }
         };
+        if self.version.is_none_or(|(_, v)| v < 2)
+            && let Some((line, ..)) = self.trucks.iter().flatten().find(|(_, c, _)| *c == Colour::White)
+        {
+            return Err(err(*line, 1, ErrorKind::NeedsVersion2("a white truck")));
+        }
+        if self.version.is_none_or(|(_, v)| v < 2)
+            && let Some(&(line, ..)) = self.toggles.first()
+        {
+            return Err(err(line, 1, ErrorKind::NeedsVersion2("a switch (button or gate)")));
+        }
         let (_, rows) = self.rows.ok_or_else(|| err(grid_line, 1, ErrorKind::MissingKey("rows")))?;
         let (_, cols) = self.cols.ok_or_else(|| err(grid_line, 1, ErrorKind::MissingKey("cols")))?;
         let capacity = self.capacity.map_or(3, |(_, c)| c) as u8;
@@ -351,8 +400,55 @@ impl Parser {
             Some((n, line)) => return Err(err(n, 1, ErrorKind::NoEnd(height, line.trim_end().to_string()))),
             None => return Err(err(last_line + 1, 1, ErrorKind::UnexpectedEnd("`end`"))),
         }
-        let name = self.name.map_or_else(|| default_name.to_string(), |(_, n)| n);
-        build(name, rows, cols, capacity, &trucks, &grid)
+        let name = self.name.take().map_or_else(|| default_name.to_string(), |(_, n)| n);
+        let mut level = build(name, rows, cols, capacity, &trucks, &grid)?;
+        self.place_toggles(&mut level, grid_line)?;
+        Ok(level)
+    }
+
+    /// Reads `button: <group> <row> <col> on|off` or `gate: <group> <row> <col> open|closed`.
+    fn toggle(&mut self, line: usize, column: usize, gate: bool, value: &str) -> Result<(), ParseError> {
+        let bad = || err(line, column, ErrorKind::BadToggle(value.to_string()));
+        let words: Vec<&str> = value.split_whitespace().collect();
+        let [group, row, col, state] = words[..] else { return Err(bad()) };
+        let group = number(line, column, group, "a switch group", 1, MAX_GROUPS.into())? as u8;
+        let row = number(line, column, row, "a row", 0, MAX_SIDE - 1)?;
+        let col = number(line, column, col, "a column", 0, MAX_SIDE - 1)?;
+        let on = match (gate, state) {
+            (false, "on") | (true, "open") => true,
+            (false, "off") | (true, "closed") => false,
+            _ => return Err(bad()),
+        };
+        self.toggles.push((line, column, gate, group, row, col, on));
+        Ok(())
+    }
+
+    /// Checks the switch lines against the grid (each on its own `+` cell inside the grid;
+    /// every group with buttons has gates and the other way round) and adds them to `level`.
+    fn place_toggles(&self, level: &mut Level, grid_line: usize) -> Result<(), ParseError> {
+        let mut taken = vec![false; level.cells.len()];
+        for &(line, column, gate, group, row, col, on) in &self.toggles {
+            if row >= level.rows || col >= level.cols {
+                return Err(err(line, column, ErrorKind::ToggleCell("inside the grid")));
+            }
+            let cell = row * level.cols + col;
+            if level.cells[cell] != Cell::Junction {
+                return Err(err(line, column, ErrorKind::ToggleCell("on a `+` cell")));
+            }
+            if std::mem::replace(&mut taken[cell], true) {
+                return Err(err(line, column, ErrorKind::ToggleCell("alone on its cell")));
+            }
+            let toggle = Toggle { group, cell, on };
+            if gate { level.gates.push(toggle) } else { level.buttons.push(toggle) }
+        }
+        for group in 1..=MAX_GROUPS {
+            let buttons = level.buttons.iter().any(|b| b.group == group);
+            let gates = level.gates.iter().any(|g| g.group == group);
+            if buttons != gates {
+                return Err(err(grid_line, 1, ErrorKind::LoneSwitch(group)));
+            }
+        }
+        Ok(())
     }
 
     fn truck(&mut self, line: usize, column: usize, value: &str) -> Result<(), ParseError> {
@@ -508,13 +604,16 @@ fn build(
             None => Err(err(line, 1, ErrorKind::TruckNotInGrid(index))),
         })
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(Level { name, rows, cols, capacity, trucks, cells, links })
+    Ok(Level { name, rows, cols, capacity, trucks, cells, links, buttons: Vec::new(), gates: Vec::new() })
 }
 
 impl fmt::Display for Level {
     /// The level in its own file format (it parses back to the same level).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "name: {}", self.name)?;
+        if self.trucks.iter().any(|t| t.colour == Colour::White) || !self.buttons.is_empty() {
+            writeln!(f, "version: 2")?;
+        }
         writeln!(f, "rows: {}\ncols: {}\ncapacity: {}", self.rows, self.cols, self.capacity)?;
         for (i, t) in self.trucks.iter().enumerate() {
             let facing = match t.facing {
@@ -525,6 +624,14 @@ impl fmt::Display for Level {
                 None => "-",
             };
             writeln!(f, "truck: {i} {} {facing}", t.colour)?;
+        }
+        for (key, toggles, states) in
+            [("button", &self.buttons, ["off", "on"]), ("gate", &self.gates, ["closed", "open"])]
+        {
+            for t in toggles {
+                let (row, col) = self.position(t.cell);
+                writeln!(f, "{key}: {} {row} {col} {}", t.group, states[usize::from(t.on)])?;
+            }
         }
         writeln!(f, "grid:")?;
         for r in 0..self.rows {

@@ -2,7 +2,8 @@
 //!
 //! RGB Express for delve: coloured trucks carry items to warehouses of their colour on a
 //! road map where every road segment can be driven once. This crate reads levels in the
-//! `rgbx-grid` v1 format ([`Level`], errors with line and column), states the game's rules
+//! `rgbx-grid` format, version 1 and its version 2 extension (white trucks, switches)
+//! ([`Level`], errors with line and column), states the game's rules
 //! as a `delve-core` [`Problem`](delve_core::Problem) under three rule sets ([`RgbProblem`],
 //! [`Rules`]), lays out plans ([`Plan`]: per step and as each truck's arrows), and replays
 //! every plan cell by cell with an independent simulator ([`simulate`]).
@@ -26,7 +27,8 @@
 //! ```
 //!
 //! Why these types: a state is `Copy` and fixed-size (a 128-bit used-segment mask, a 64-bit
-//! mask of items taken and warehouses served, and four bytes per truck), so the graph
+//! mask of items taken and warehouses served, a byte of switch flips, and five bytes per
+//! truck), so the graph
 //! searches store it without allocation; levels past those widths are refused with a
 //! message naming the limit.
 
@@ -40,8 +42,8 @@ mod simulate;
 
 pub use error::{ErrorKind, ParseError, RgbError};
 pub use graph::{Exit, Graph, MAX_EVENTS, MAX_SEGMENTS, MAX_SPECIALS, Special};
-pub use level::{Cell, Colour, Dir, Level, MAX_SIDE, MAX_TRUCKS, TruckSpec};
+pub use level::{Cell, Colour, Dir, Level, MAX_GROUPS, MAX_SIDE, MAX_TRUCKS, Toggle, TruckSpec};
 pub use plan::{Plan, Step, TruckMove};
-pub use problem::{Action, Move, RgbProblem, Rules, State, Truck};
-pub use report::{RgbDetail, RgbReport, Solved, solve};
+pub use problem::{Action, MAX_WHITE_CAPACITY, Move, RgbProblem, Rules, State, Truck};
+pub use report::{RgbDetail, RgbReport, SUPPORTED, SolveError, Solved, solve};
 pub use simulate::{Frame, Replay, Violation, simulate, simulate_with};

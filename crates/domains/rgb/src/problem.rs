@@ -103,12 +103,56 @@ impl Moves {
     }
 }
 
+/// The number of switch groups, as an array length.
+const GROUPS: usize = crate::level::MAX_GROUPS as usize;
+
+/// What one move does, worked out once per expansion.
+#[derive(Clone, Copy, Debug)]
+struct Effect {
+    /// Stop for good (the other fields then do not matter).
+    stop: bool,
+    /// The segment driven, as its bit in the used-segment mask.
+    segment: u128,
+    /// The event at its other end.
+    to: u8,
+    /// Its length.
+    length: u8,
+    /// The event left.
+    from: u8,
+    /// The button on the event left: (group bit, active at the start).
+    button: Option<(u8, bool)>,
+}
+
+impl Default for Effect {
+    fn default() -> Effect {
+        Effect { stop: true, segment: 0, to: 0, length: 0, from: 0, button: None }
+    }
+}
+
+/// The switch groups an action flipped so far, and per group the event whose button flipped
+/// it (at most one press flips a group at a moment: the flip makes the group's other active
+/// buttons idle).
+#[derive(Clone, Copy, Debug)]
+struct Flips {
+    flipped: u8,
+    pressed: [u8; GROUPS],
+}
+
+impl Flips {
+    /// Nothing flipped yet.
+    const NONE: Flips = Flips { flipped: 0, pressed: [u8::MAX; GROUPS] };
+}
+
 /// One action: a move for every truck standing on an event that has not stopped (`None` for
 /// the others, which keep driving or stay stopped).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Action(pub [Option<Move>; MAX_TRUCKS]);
 
 const STOPPED: u8 = 1;
+
+/// The most items a white truck may carry (the game's capacity): its stack of colours, two
+/// bits each, shares the truck's flag byte, so a state stays four bytes per truck.
+pub const MAX_WHITE_CAPACITY: u8 = 3;
 
 /// One truck in a state.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -119,6 +163,7 @@ pub struct Truck {
     pub left: u8,
     /// Items carried.
     pub load: u8,
+    /// Bit 0: stopped; bits 2–7: a white truck's stack ([`Truck::stack`]).
     flags: u8,
 }
 
@@ -131,6 +176,16 @@ impl Truck {
     /// Whether it stands on an event and must choose a move now.
     pub fn deciding(&self) -> bool {
         self.left == 0 && !self.stopped()
+    }
+
+    /// A white truck's items, two bits each ([`Colour`] order), the top one lowest; always 0
+    /// for a truck of a colour, whose items are all alike.
+    pub fn stack(&self) -> u8 {
+        self.flags >> 2
+    }
+
+    fn set_stack(&mut self, stack: u8) {
+        self.flags = self.flags & STOPPED | stack << 2;
     }
 }
 
@@ -148,6 +203,8 @@ pub struct State {
     /// Two trucks stand on one cell: a failure state, with no successors. It is still a
     /// state, as in the reference, so its time counts among iterative lengthening's cut-offs.
     pub crashed: bool,
+    /// Switch groups flipped an odd number of times, bit `group - 1` (FORMAT.md §5).
+    pub switches: u8,
 }
 
 /// An RGB Express level under a rule set, as a search problem. Costs are time units (cells).
@@ -158,6 +215,13 @@ pub struct RgbProblem {
     rules: Rules,
     colours: Vec<Colour>,
     warehouses: u64,
+    /// Each event's button, if any: (group bit, active at the start).
+    buttons: Vec<Option<(u8, bool)>>,
+    /// Each event's gate, if any: (group bit, open at the start).
+    gates: Vec<Option<(u8, bool)>>,
+    /// Each event's exits by [`Dir`] as used-segment bits (0: no exit), so listing moves
+    /// needs no 128-bit shifts.
+    exit_masks: Vec<[u128; 4]>,
 }
 
 /// Why a move list is empty or a combination fails is not reported: failures are simply not
@@ -167,6 +231,18 @@ impl RgbProblem {
     /// the compact state (events, segments, items and warehouses).
     pub fn new(level: Level, rules: Rules) -> Result<RgbProblem, crate::ParseError> {
         let graph = Graph::new(&level)?;
+        if level.trucks.iter().any(|t| t.colour == Colour::White) && level.capacity > MAX_WHITE_CAPACITY {
+            return Err(crate::ParseError {
+                file: None,
+                line: 1,
+                column: 1,
+                kind: crate::ErrorKind::TooMany {
+                    what: "items a white truck carries (capacity)",
+                    found: level.capacity.into(),
+                    max: MAX_WHITE_CAPACITY.into(),
+                },
+            });
+        }
         let colours = level.trucks.iter().map(|t| t.colour).collect();
         let warehouses = graph
             .specials
@@ -174,7 +250,11 @@ impl RgbProblem {
             .flatten()
             .filter(|(_, s)| matches!(s, Special::Warehouse(_)))
             .fold(0u64, |m, (i, _)| m | 1 << i);
-        Ok(RgbProblem { level, graph, rules, colours, warehouses })
+        let toggle = |t: Option<crate::level::Toggle>| t.map(|t| (1u8 << (t.group - 1), t.on));
+        let buttons = graph.cells.iter().map(|&c| toggle(level.button(c))).collect();
+        let gates = graph.cells.iter().map(|&c| toggle(level.gate(c))).collect();
+        let exit_masks = graph.exits.iter().map(|exits| exits.map(|e| e.map_or(0, |e| 1u128 << e.segment))).collect();
+        Ok(RgbProblem { level, graph, rules, colours, warehouses, buttons, gates, exit_masks })
     }
 
     /// The level.
@@ -218,16 +298,47 @@ impl RgbProblem {
         }
     }
 
+    /// A white truck's stack once the item or warehouse under it is applied (0 for a truck
+    /// of a colour).
+    fn stack_after(&self, state: &State, truck: usize) -> u8 {
+        let t = &state.trucks[truck];
+        if self.colours[truck] != Colour::White {
+            return 0;
+        }
+        match (t.left, self.pending(state, t.at)) {
+            (0, Some(Special::Item(c))) => t.stack() << 2 | c as u8,
+            (0, Some(Special::Warehouse(_))) => t.stack() >> 2,
+            _ => t.stack(),
+        }
+    }
+
+    /// Whether truck `i` can deliver to a warehouse of `colour` from what it carries now: a
+    /// truck of that colour with a load, or a white truck whose top item has that colour.
+    fn can_deliver(&self, t: &Truck, i: usize, colour: Colour) -> bool {
+        match self.colours[i] {
+            Colour::White => t.load >= 1 && t.stack() & 3 == colour as u8,
+            own => own == colour && t.load >= 1,
+        }
+    }
+
+    /// Whether a white truck carries an item of `colour` anywhere in its stack.
+    fn carries(t: &Truck, colour: Colour) -> bool {
+        (0..t.load).any(|k| (t.stack() >> (2 * k)) & 3 == colour as u8)
+    }
+
     /// Whether truck `i`, standing on an event, passes the arrival checks there (rules 2 and
-    /// 3): an item it finds must be of its colour with room to carry it; an unserved warehouse
-    /// must be of its colour with an item to deliver. As in the reference, the checks are made
+    /// 3): an item it finds must be of its colour (any colour for a white truck) with room to
+    /// carry it; an unserved warehouse must be of its colour with an item to deliver (for a
+    /// white truck: its top item must be of the warehouse's colour). As in the reference, the checks are made
     /// in the state where the truck has arrived, so a failing arrival is a state (with no
     /// moves) whose time counts among iterative lengthening's cut-offs.
     fn arrival_ok(&self, state: &State, i: usize) -> bool {
         let t = &state.trucks[i];
         match self.pending(state, t.at) {
-            Some(Special::Item(c)) => c == self.colours[i] && t.load < self.level.capacity,
-            Some(Special::Warehouse(c)) => c == self.colours[i] && t.load >= 1,
+            Some(Special::Item(c)) => {
+                (c == self.colours[i] || self.colours[i] == Colour::White) && t.load < self.level.capacity
+            }
+            Some(Special::Warehouse(c)) => self.can_deliver(t, i, c),
             None => true,
         }
     }
@@ -241,11 +352,9 @@ impl RgbProblem {
         if delivering || (self.rules == Rules::Archiloque && self.load_after(state, i) == 0) {
             out.push(Move::Stop);
         }
-        for dir in Dir::ALL {
-            if let Some(exit) = self.exit(t.at, dir)
-                && state.used & (1 << exit.segment) == 0
-            {
-                out.push(Move::Drive(dir));
+        for (dir, &mask) in Dir::ALL.iter().zip(&self.exit_masks[t.at as usize]) {
+            if mask != 0 && state.used & mask == 0 {
+                out.push(Move::Drive(*dir));
             }
         }
         out
@@ -258,43 +367,119 @@ impl RgbProblem {
     }
 
     /// The state after `action` from `state` and its cost, or `None` when two trucks take one
-    /// segment from its two ends (a head-on collision, never a state).
+    /// segment from its two ends (a head-on collision, never a state), or a switch rule fails
+    /// (a truck on a closed gate, or on another button of a group just flipped). `expand`
+    /// does the same in parts (specials once, moves shared by actions with a common prefix).
     fn apply(&self, state: &State, action: &Action) -> Option<(State, u32)> {
         let mut next = *state;
+        let mut flips = Flips::NONE;
         for (i, m) in action.0.iter().enumerate().take(self.trucks()) {
             let Some(m) = m else { continue };
-            let at = state.trucks[i].at;
-            // The item or warehouse under the truck is applied as it leaves or stops.
-            if let Some((bit, _)) = self.graph.specials[at as usize]
-                && next.done & (1 << bit) == 0
-            {
-                next.done |= 1 << bit;
-                next.trucks[i].load = self.load_after(state, i);
+            self.take_special(state, &mut next, i);
+            if !self.drive(&mut next, &mut flips, i, &self.effect(state.trucks[i].at, *m)) {
+                return None;
             }
-            match *m {
-                Move::Stop => next.trucks[i].flags |= STOPPED,
-                Move::Drive(dir) => {
-                    let exit = self.exit(at, dir).expect("a listed move has an exit");
-                    if next.used & (1 << exit.segment) != 0 {
-                        return None; // head-on: another truck took this segment now
-                    }
-                    next.used |= 1 << exit.segment;
-                    next.trucks[i].at = exit.to;
-                    next.trucks[i].left = exit.length;
+        }
+        self.settle(&mut next, &flips).map(|dt| (next, dt))
+    }
+
+    /// The item or warehouse under deciding truck `i` in `state`, applied to `next` as the
+    /// truck leaves or stops.
+    fn take_special(&self, state: &State, next: &mut State, i: usize) {
+        if let Some((bit, _)) = self.graph.specials[state.trucks[i].at as usize]
+            && next.done & (1 << bit) == 0
+        {
+            next.done |= 1 << bit;
+            next.trucks[i].load = self.load_after(state, i);
+            let stack = self.stack_after(state, i);
+            next.trucks[i].set_stack(stack);
+        }
+    }
+
+    /// What move `m` from event `at` does.
+    fn effect(&self, at: u8, m: Move) -> Effect {
+        match m {
+            Move::Stop => Effect { from: at, ..Effect::default() },
+            Move::Drive(dir) => {
+                let exit = self.exit(at, dir).expect("a listed move has an exit");
+                Effect {
+                    stop: false,
+                    segment: 1 << exit.segment,
+                    to: exit.to,
+                    length: exit.length,
+                    from: at,
+                    button: self.buttons[at as usize],
                 }
             }
         }
-        let trucks = &mut next.trucks[..self.trucks()];
-        let dt = trucks.iter().filter(|t| !t.stopped()).map(|t| t.left).min().unwrap_or(0);
-        for t in trucks.iter_mut().filter(|t| !t.stopped()) {
-            t.left -= dt;
+    }
+
+    /// Truck `i`'s move into `next`; false on a head-on collision (the segment was just
+    /// taken).
+    #[inline]
+    fn drive(&self, next: &mut State, flips: &mut Flips, i: usize, e: &Effect) -> bool {
+        if e.stop {
+            next.trucks[i].flags |= STOPPED;
+            return true;
         }
+        if next.used & e.segment != 0 {
+            return false;
+        }
+        next.used |= e.segment;
+        next.trucks[i].at = e.to;
+        next.trucks[i].left = e.length;
+        // Leaving an active button flips its group (buttons swap active/idle).
+        if let Some((group, on)) = e.button
+            && on != (next.switches & group != 0)
+        {
+            next.switches ^= group;
+            flips.flipped |= group;
+            flips.pressed[group.trailing_zeros() as usize] = e.from;
+        }
+        true
+    }
+
+    /// Every moving truck in `next` drives to the next arrival: the time it took, or `None`
+    /// when a switch rule fails. Two trucks on one event make a crashed state.
+    #[inline]
+    fn settle(&self, next: &mut State, flips: &Flips) -> Option<u32> {
+        let trucks = &mut next.trucks[..self.colours.len()];
+        let mut dt = u8::MAX;
+        for t in trucks.iter().filter(|t| !t.stopped()) {
+            dt = dt.min(t.left);
+        }
+        let dt = if dt == u8::MAX { 0 } else { dt };
         // Crash: two trucks on one event at this moment (stopped ones included).
-        let mut occupied = [false; 256];
-        for t in trucks.iter().filter(|t| t.left == 0) {
-            next.crashed |= std::mem::replace(&mut occupied[t.at as usize], true);
+        let mut occupied = [0u64; 4];
+        let mut crashed = false;
+        for t in trucks.iter_mut() {
+            if !t.stopped() {
+                t.left -= dt;
+            }
+            if t.left == 0 {
+                let (word, bit) = (usize::from(t.at >> 6), 1u64 << (t.at & 63));
+                crashed |= occupied[word] & bit != 0;
+                occupied[word] |= bit;
+            }
         }
-        Some((next, u32::from(dt)))
+        next.crashed |= crashed;
+        if !self.level.buttons.is_empty() && !self.switches_ok(next, flips.flipped, &flips.pressed, dt) {
+            return None;
+        }
+        Some(u32::from(dt))
+    }
+
+    /// The switch rules after a move of `dt`: no truck stands on a closed gate; and when a
+    /// group was flipped at the move's start, no truck stands one time unit later on another
+    /// of its buttons (a truck there then has just arrived, so `dt` is 1, or has stopped).
+    fn switches_ok(&self, next: &State, flipped: u8, pressed: &[u8; GROUPS], dt: u8) -> bool {
+        next.trucks[..self.trucks()].iter().filter(|t| t.left == 0).all(|t| {
+            let gate_ok = self.gates[t.at as usize].is_none_or(|(group, open)| open != (next.switches & group != 0));
+            let button_ok = self.buttons[t.at as usize].is_none_or(|(group, _)| {
+                flipped & group == 0 || !(dt == 1 || t.stopped()) || pressed[group.trailing_zeros() as usize] == t.at
+            });
+            gate_ok && button_ok
+        })
     }
 
     /// Whether every warehouse is served or being served by a truck standing on it.
@@ -319,7 +504,7 @@ impl Problem for RgbProblem {
         for (t, &start) in trucks.iter_mut().zip(&self.graph.starts) {
             t.at = start;
         }
-        State { used: 0, done: 0, trucks, crashed: false }
+        State { used: 0, done: 0, trucks, crashed: false, switches: 0 }
     }
 
     fn is_goal(&self, state: &State) -> bool {
@@ -327,7 +512,11 @@ impl Problem for RgbProblem {
             return false;
         }
         match self.rules {
-            Rules::Archiloque => self.all_served(state),
+            // A truck standing on a warehouse serves it only if it passes the arrival checks.
+            Rules::Archiloque => {
+                self.all_served(state)
+                    && (0..self.trucks()).all(|i| !state.trucks[i].deciding() || self.arrival_ok(state, i))
+            }
             Rules::Pairwise | Rules::Reference => {
                 state.trucks[..self.trucks()].iter().all(Truck::stopped)
                     && state.done & self.warehouses == self.warehouses
@@ -375,17 +564,53 @@ impl Problem for RgbProblem {
         if deciding.is_empty() {
             return;
         }
-        // The Cartesian product, truck 0 varying slowest.
+        // Worked out once: the specials the deciding trucks take, and what each move does.
+        let mut taken = 0u64;
+        let mut loads = [(0u8, 0u8); MAX_TRUCKS];
+        let mut effects = [[Effect::default(); 5]; MAX_TRUCKS];
+        for (k, &i) in deciding.iter().enumerate() {
+            let at = state.trucks[i].at;
+            if let Some((bit, _)) = self.graph.specials[at as usize] {
+                taken |= 1 << bit;
+            }
+            loads[k] = (self.load_after(state, i), self.stack_after(state, i));
+            for (e, &m) in effects[k].iter_mut().zip(lists[i].as_slice()) {
+                *e = self.effect(at, m);
+            }
+        }
+        // The Cartesian product, truck 0 varying slowest. A head-on collision between the
+        // first k + 1 trucks' moves rules out every action that has those moves.
         let mut choice = [0u8; MAX_TRUCKS];
         loop {
-            let mut action = Action([None; MAX_TRUCKS]);
-            for (k, &i) in deciding.iter().enumerate() {
-                action.0[i] = Some(lists[i].moves[choice[k] as usize]);
+            let mut next = *state;
+            next.done |= taken;
+            let mut flips = Flips::NONE;
+            let mut failed = None;
+            for k in 0..count {
+                let truck = &mut next.trucks[deciding[k]];
+                truck.load = loads[k].0;
+                truck.set_stack(loads[k].1);
+                if !self.drive(&mut next, &mut flips, deciding[k], &effects[k][choice[k] as usize]) {
+                    failed = Some(k);
+                    break;
+                }
             }
-            if let Some((next, cost)) = self.apply(state, &action) {
-                out.push(Successor { action, state: next, cost });
+            let mut k = match failed {
+                Some(k) => k + 1, // skip every action with this prefix
+                None => {
+                    if let Some(cost) = self.settle(&mut next, &flips) {
+                        let mut action = Action([None; MAX_TRUCKS]);
+                        for (k, &i) in deciding.iter().enumerate() {
+                            action.0[i] = Some(lists[i].moves[choice[k] as usize]);
+                        }
+                        out.push(Successor { action, state: next, cost });
+                    }
+                    count
+                }
+            };
+            for c in &mut choice[k..count] {
+                *c = 0;
             }
-            let mut k = deciding.len();
             loop {
                 if k == 0 {
                     return;
@@ -400,10 +625,10 @@ impl Problem for RgbProblem {
         }
     }
 
-    /// The latest of: for each warehouse not yet served, the soonest a truck of its colour
-    /// can get there (through an item of its colour first if it carries none); and (unless
-    /// trucks may end driving) for each moving truck, the soonest it can reach a warehouse
-    /// of its colour to stop on. A truck's own drives avoid the segments already used (it can
+    /// The latest of: for each warehouse not yet served, the soonest a truck of its colour or
+    /// a white truck can get there (through an item of its colour first if it carries none);
+    /// and (unless trucks may end driving) for each moving truck, the soonest it can reach a
+    /// warehouse it may serve (of its colour; any, for a white truck) to stop on. A truck's own drives avoid the segments already used (it can
     /// never drive them again); the item-to-warehouse leg ignores that, so this never
     /// overestimates. `u32::MAX` marks a dead end.
     fn heuristic(&self, state: &State) -> u32 {
@@ -446,8 +671,13 @@ impl RgbProblem {
                 continue;
             }
             let mut best = UNREACHED;
-            for i in (0..n).filter(|&i| self.colours[i] == colour && !state.trucks[i].stopped()) {
-                let via = if self.load_after(state, i) > 0 {
+            let serves = |i: usize| self.colours[i] == colour || self.colours[i] == Colour::White;
+            for i in (0..n).filter(|&i| serves(i) && !state.trucks[i].stopped()) {
+                let mut after = Truck { load: self.load_after(state, i), ..state.trucks[i] };
+                after.set_stack(self.stack_after(state, i));
+                let loaded =
+                    if self.colours[i] == Colour::White { Self::carries(&after, colour) } else { after.load > 0 };
+                let via = if loaded {
                     drive(i, event as u8)
                 } else {
                     self.nearest_item_then(taken, colour, |e| drive(i, e), event as u8)
@@ -469,7 +699,7 @@ impl RgbProblem {
                 let mut best = UNREACHED;
                 for (event, special) in self.graph.specials.iter().enumerate() {
                     if let Some((bit, Special::Warehouse(c))) = *special
-                        && c == self.colours[i]
+                        && (c == self.colours[i] || self.colours[i] == Colour::White)
                         && taken & (1 << bit) == 0
                     {
                         best = best.min(drive(i, event as u8));

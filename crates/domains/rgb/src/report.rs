@@ -20,6 +20,22 @@ pub struct Solved {
     pub cost_limits: Vec<u32>,
 }
 
+/// The algorithms [`solve`] runs: the cost-optimal searches of the core that need no
+/// predecessors. A plan is printed as *optimal*, so greedy or breadth-first searches are not
+/// offered, and bidirectional search needs predecessors this problem does not list.
+pub const SUPPORTED: [Algorithm; 4] = [Algorithm::Ucs, Algorithm::Ils, Algorithm::Astar, Algorithm::Idastar];
+
+/// Why [`solve`] returned no report.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SolveError {
+    /// An algorithm outside [`SUPPORTED`] was asked for.
+    #[error("`{0}` does not find optimal plans for RGB Express (supported: ucs, ils, astar, idastar)")]
+    Unsupported(Algorithm),
+    /// The plan found fails the independent replay: a bug in the model, never printed.
+    #[error("internal error: the plan found fails the independent replay: {0}")]
+    Replay(#[from] Violation),
+}
+
 /// Passes events on to the caller's observer and notes each cost limit.
 struct CostLimits<O> {
     inner: O,
@@ -37,7 +53,8 @@ impl<O: Observer<State, u32>> Observer<State, u32> for CostLimits<O> {
 
 /// Solves `problem` with `algorithm` within `limits`, and replays the plan it finds with the
 /// independent simulator; a plan the simulator rejects is an error (a bug in the model),
-/// never printed as a solution.
+/// never printed as a solution. An algorithm outside [`SUPPORTED`] is refused
+/// ([`SolveError::Unsupported`]) before any search.
 ///
 /// ```
 /// use delve_core::{Algorithm, Limits, NoObserver};
@@ -47,19 +64,19 @@ impl<O: Observer<State, u32>> Observer<State, u32> for CostLimits<O> {
 /// let solved = solve(&problem, Algorithm::Ils, &Limits::none(), NoObserver).unwrap();
 /// assert_eq!(solved.plan.unwrap().cost, 6);
 /// assert_eq!(solved.cost_limits, [0, 1, 3, 4, 5, 6]);
+/// assert!(solve(&problem, Algorithm::Bibfs, &Limits::none(), NoObserver).is_err());
 /// ```
 pub fn solve<O: Observer<State, u32>>(
     problem: &RgbProblem,
     algorithm: Algorithm,
     limits: &Limits,
     observer: O,
-) -> Result<Solved, Violation> {
+) -> Result<Solved, SolveError> {
+    if !SUPPORTED.contains(&algorithm) {
+        return Err(SolveError::Unsupported(algorithm));
+    }
     let mut watch = CostLimits { inner: observer, limits: Vec::new() };
-    let result = match algorithm.run(problem, limits, &mut watch) {
-        Ok(result) => result,
-        // Bidirectional search needs predecessors, which this problem does not give.
-        Err(_) => delve_core::uninformed::ucs(problem, limits, &mut watch),
-    };
+    let result = algorithm.run(problem, limits, &mut watch).map_err(|_| SolveError::Unsupported(algorithm))?;
     let plan = match result.solution() {
         Some(solution) => {
             let plan = Plan::new(problem, solution);
@@ -113,5 +130,30 @@ impl Solved {
             elapsed_ms: stats.elapsed_ms(),
         };
         Report::new(algorithm.name(), &self.result, detail)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Level;
+    use delve_core::NoObserver;
+
+    fn custom() -> RgbProblem {
+        RgbProblem::new(Level::parse(include_str!("../data/Custom.txt")).unwrap(), Rules::Pairwise).unwrap()
+    }
+
+    #[test]
+    fn unsupported_algorithms_are_refused_not_replaced() {
+        let problem = custom();
+        for algorithm in [Algorithm::Bibfs, Algorithm::Bfs, Algorithm::Dfs, Algorithm::Greedy, Algorithm::Iddfs] {
+            let err = solve(&problem, algorithm, &Limits::none(), NoObserver).unwrap_err();
+            assert_eq!(err, SolveError::Unsupported(algorithm));
+            assert!(err.to_string().contains("supported: ucs, ils, astar, idastar"), "{err}");
+        }
+        for algorithm in SUPPORTED {
+            let solved = solve(&problem, algorithm, &Limits::none(), NoObserver).unwrap();
+            assert_eq!(solved.plan.map(|p| p.cost), Some(6), "{algorithm}");
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! not the event graph or the search's state — so a bug in the search model cannot hide
 //! behind the same bug here. Every plan is replayed before it is printed.
 
-use crate::level::{Cell, Dir, Level};
+use crate::level::{Cell, Colour, Dir, Level};
 use crate::problem::{Move, Rules};
 
 /// A rule a replayed plan breaks, with the time (cells driven) and the truck.
@@ -56,6 +56,37 @@ pub enum Violation {
         time: u32,
         /// Which truck.
         truck: usize,
+    },
+    /// A white truck reaches an unserved warehouse whose colour is not that of the item on
+    /// top of its stack (it delivers last in, first out).
+    #[error("time {time}: white truck {truck} reaches a {warehouse} warehouse with a {top} item on top")]
+    NotOnTop {
+        /// When.
+        time: u32,
+        /// Which truck.
+        truck: usize,
+        /// The warehouse's colour.
+        warehouse: Colour,
+        /// The colour of the item on top.
+        top: Colour,
+    },
+    /// A truck stands on a gate that is closed (it drove onto it, or it closed under it).
+    #[error("time {time}: truck {truck} is on a closed gate")]
+    ClosedGate {
+        /// When.
+        time: u32,
+        /// Which truck.
+        truck: usize,
+    },
+    /// Right after a switch group flips, a truck stands on another of its buttons.
+    #[error("time {time}: truck {truck} is on a button of switch group {group} as the group flips")]
+    OnFlippingButton {
+        /// When.
+        time: u32,
+        /// Which truck.
+        truck: usize,
+        /// The group.
+        group: u8,
     },
     /// A truck stops where it may not.
     #[error("time {time}: truck {truck} stops where it has not just delivered")]
@@ -111,13 +142,14 @@ pub struct Replay {
     pub driven: u32,
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct Truck {
     cell: usize,
     dir: Option<Dir>,
     steps_left: u8,
     next: usize,
-    load: u8,
+    /// The items carried, in the order picked up (the last one on top).
+    cargo: Vec<Colour>,
     stopped: bool,
     delivered_at: Option<u32>,
 }
@@ -141,6 +173,8 @@ pub struct Frame {
     pub items: Vec<usize>,
     /// Each warehouse already served, by cell.
     pub served: Vec<usize>,
+    /// Each gate closed at this moment, by cell (format version 2).
+    pub closed: Vec<usize>,
 }
 
 /// [`simulate`], calling `frame` with the trucks' places at every time step (after the
@@ -163,7 +197,7 @@ pub fn simulate_with(
             dir: None,
             steps_left: 0,
             next: 0,
-            load: 0,
+            cargo: Vec::new(),
             stopped: false,
             delivered_at: None,
         })
@@ -171,6 +205,8 @@ pub fn simulate_with(
     let mut lying: Vec<bool> = level.cells.iter().map(|c| matches!(c, Cell::Item(_))).collect();
     let mut served = vec![false; level.cells.len()];
     let mut used = vec![0u8; level.cells.len()];
+    // Each switch group's flips so far (odd: flipped), index group - 1.
+    let mut flips = [false; crate::level::MAX_GROUPS as usize];
     let (mut deliveries, mut driven) = (0, 0);
     let mut time = 0u32;
     loop {
@@ -192,7 +228,7 @@ pub fn simulate_with(
             match m {
                 Move::Stop => {
                     let just_delivered = t.delivered_at == Some(time);
-                    if !(just_delivered || (rules == Rules::Archiloque && t.load == 0)) {
+                    if !(just_delivered || (rules == Rules::Archiloque && t.cargo.is_empty())) {
                         return Err(Violation::EarlyStop { time, truck: i });
                     }
                     t.stopped = true;
@@ -211,9 +247,20 @@ pub fn simulate_with(
             trucks: trucks.iter().map(|t| (t.cell, t.stopped)).collect(),
             items: (0..lying.len()).filter(|&i| lying[i]).collect(),
             served: (0..served.len()).filter(|&i| served[i]).collect(),
+            closed: level.gates.iter().filter(|g| g.on == flips[usize::from(g.group - 1)]).map(|g| g.cell).collect(),
         });
         if time == cost {
             break;
+        }
+        // Trucks leaving an active button flip its group, in truck order.
+        let mut flipped: Vec<(u8, usize)> = Vec::new();
+        for t in trucks.iter().filter(|t| !t.stopped) {
+            let Some(button) = level.button(t.cell) else { continue };
+            let g = usize::from(button.group - 1);
+            if button.on != flips[g] {
+                flips[g] = !flips[g];
+                flipped.push((button.group, t.cell));
+            }
         }
         // Everyone moving drives one cell.
         for (i, t) in trucks.iter_mut().enumerate().filter(|(_, t)| !t.stopped) {
@@ -240,23 +287,41 @@ pub fn simulate_with(
                 }
             }
         }
+        // Switches: nobody on a closed gate; nobody on another button of a group just flipped.
+        for (i, t) in trucks.iter().enumerate() {
+            if let Some(gate) = level.gate(t.cell)
+                && gate.on == flips[usize::from(gate.group - 1)]
+            {
+                return Err(Violation::ClosedGate { time, truck: i });
+            }
+            if let Some(button) = level.button(t.cell)
+                && let Some(&(group, _)) = flipped.iter().find(|&&(g, cell)| g == button.group && cell != t.cell)
+            {
+                return Err(Violation::OnFlippingButton { time, truck: i, group });
+            }
+        }
         // Arrivals: items and warehouses on the cells the moving trucks entered.
         for (i, t) in trucks.iter_mut().enumerate().filter(|(_, t)| !t.stopped) {
             let colour = level.trucks[i].colour;
+            let white = colour == Colour::White;
             match level.cells[t.cell] {
                 Cell::Item(c) if lying[t.cell] => {
-                    if c != colour || t.load >= level.capacity {
+                    if !(c == colour || white) || t.cargo.len() >= usize::from(level.capacity) {
                         return Err(Violation::BadItem { time, truck: i });
                     }
                     lying[t.cell] = false;
-                    t.load += 1;
+                    t.cargo.push(c);
                 }
                 Cell::Warehouse(c) if !served[t.cell] => {
-                    if c != colour || t.load == 0 {
-                        return Err(Violation::BadWarehouse { time, truck: i });
+                    match t.cargo.last() {
+                        Some(&top) if white && top != c => {
+                            return Err(Violation::NotOnTop { time, truck: i, warehouse: c, top });
+                        }
+                        Some(_) if white || c == colour => {}
+                        _ => return Err(Violation::BadWarehouse { time, truck: i }),
                     }
                     served[t.cell] = true;
-                    t.load -= 1;
+                    t.cargo.pop();
                     t.delivered_at = Some(time);
                     deliveries += 1;
                 }
@@ -292,7 +357,51 @@ mod tests {
     fn line(cells: &str, trucks: &[&str], capacity: u8) -> Level {
         let cols = cells.chars().count().div_ceil(2);
         let header: String = trucks.iter().enumerate().map(|(i, t)| format!("truck: {i} {t} -\n")).collect();
-        Level::parse(&format!("rows: 1\ncols: {cols}\ncapacity: {capacity}\n{header}grid:\n{cells}\nend\n")).unwrap()
+        Level::parse(&format!("version: 2\nrows: 1\ncols: {cols}\ncapacity: {capacity}\n{header}grid:\n{cells}\nend\n"))
+            .unwrap()
+    }
+
+    #[test]
+    fn gates_must_be_open_and_flipping_buttons_empty() {
+        let level = |toggles: &str| {
+            let head = "version: 2\nrows: 1\ncols: 6\ntruck: 0 red right\n";
+            Level::parse(&format!("{head}{toggles}grid:\n0-+-+-+-r-R\nend\n")).unwrap()
+        };
+        let routes = [drive(&[(R, 1), (R, 1), (R, 1), (R, 1), (R, 1)], true)];
+        // The gate at column 1 is closed: driving onto it fails.
+        let closed = level("button: 1 0 2 on\ngate: 1 0 1 closed\n");
+        assert_eq!(simulate(&closed, Rules::Pairwise, &routes, 5), Err(Violation::ClosedGate { time: 1, truck: 0 }));
+        // Button at column 1 opens the gate at column 2 as the truck leaves it.
+        let opened = level("button: 1 0 1 on\ngate: 1 0 2 closed\n");
+        assert_eq!(simulate(&opened, Rules::Pairwise, &routes, 5).map(|r| r.deliveries), Ok(1));
+        // Two buttons side by side: one time unit after the flip the truck is on the other.
+        let twin = level("button: 1 0 1 on\nbutton: 1 0 2 off\ngate: 1 0 3 open\n");
+        assert_eq!(
+            simulate(&twin, Rules::Pairwise, &routes, 5),
+            Err(Violation::OnFlippingButton { time: 2, truck: 0, group: 1 })
+        );
+    }
+
+    #[test]
+    fn a_white_truck_serves_only_the_colour_on_top() {
+        // Red picked first, green on top: the red warehouse comes too early.
+        let level = line("0-r-g-R-G", &["white"], 3);
+        let routes = [drive(&[(R, 1), (R, 1), (R, 1)], false)];
+        assert_eq!(
+            simulate(&level, Rules::Pairwise, &routes, 3),
+            Err(Violation::NotOnTop { time: 3, truck: 0, warehouse: Colour::Red, top: Colour::Green })
+        );
+        // Met the other way round it delivers both, and any colour of item is taken.
+        let level = line("0-r-g-G-R", &["white"], 3);
+        let routes = [drive(&[(R, 1), (R, 1), (R, 1), (R, 1)], true)];
+        assert_eq!(simulate(&level, Rules::Pairwise, &routes, 4).map(|r| r.deliveries), Ok(2));
+        // Its capacity still counts, and an empty white truck serves nothing.
+        let level = line("0-r-g-G-R", &["white"], 1);
+        let routes = [drive(&[(R, 1), (R, 1)], false)];
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 2), Err(Violation::BadItem { time: 2, .. })));
+        let level = line("0-G-g", &["white"], 3);
+        let routes = [drive(&[(R, 1)], false)];
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 1), Err(Violation::BadWarehouse { time: 1, .. })));
     }
 
     #[test]
