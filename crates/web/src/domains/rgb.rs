@@ -163,7 +163,7 @@ async fn solve_level(
     let (problem, algorithm) = req.open()?;
     respond(&state, &headers, req.knobs, 0, move |limits, sink| -> Result<RgbReport, ApiError> {
         let solved = solve(&problem, algorithm, limits, Streamer::new(sink, NoView))
-            .map_err(|e| ApiError::internal(format!("internal error: the plan fails the independent replay: {e}")))?;
+            .map_err(|e| ApiError::internal(e.to_string()))?;
         Ok(solved.report(&problem, algorithm))
     })
     .await
@@ -195,15 +195,15 @@ async fn show(
 ) -> Result<Response, ApiError> {
     let (problem, algorithm) = req.open()?;
     respond(&state, &headers, req.knobs, 0, move |limits, sink| {
-        let fail = |e| ApiError::internal(format!("internal error: the plan fails the independent replay: {e}"));
-        let solved = solve(&problem, algorithm, limits, Streamer::new(sink, NoView)).map_err(fail)?;
+        let solved = solve(&problem, algorithm, limits, Streamer::new(sink, NoView))
+            .map_err(|e| ApiError::internal(e.to_string()))?;
         let level = problem.level();
         let mut frames = Vec::new();
         if let Some(plan) = &solved.plan {
             simulate_with(level, problem.rules(), &plan.routes(problem.trucks()), plan.cost, |f| {
                 frames.push(frame_json(f))
             })
-            .map_err(fail)?;
+            .map_err(|e| ApiError::internal(format!("internal error: the plan fails the independent replay: {e}")))?;
         }
         Ok(Show { layout: layout_of(level), report: solved.report(&problem, algorithm), frames })
     })
