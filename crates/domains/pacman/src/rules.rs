@@ -252,6 +252,11 @@ impl Rules {
             if moves.len() > 1 {
                 moves.retain(|&d| d != back);
             }
+            if moves.is_empty() {
+                // A ghost walled in on every side (CS188 has no answer: its random choice
+                // fails) stays where it is.
+                moves.push(Dir::Stop);
+            }
         }
         moves
     }
@@ -359,6 +364,14 @@ mod tests {
         assert_eq!(s.agents[1].pos, (6, 6));
         assert_eq!(r.legal(&s, 1), vec![Dir::West]);
         assert_eq!(r.legal(&s, 0), vec![Dir::Stop, Dir::East, Dir::North]);
+    }
+
+    #[test]
+    fn a_walled_in_ghost_stays_put() {
+        let r = rules("%%%%%%%\n%P..%%%\n%%%%%G%\n%%%%%%%\n");
+        let s = r.successor(&r.initial_state(), Dir::East);
+        assert_eq!(r.legal(&s, 1), vec![Dir::Stop]);
+        assert_eq!(r.successor(&s, Dir::Stop).agents[1].pos, s.agents[1].pos);
     }
 
     #[test]

@@ -255,8 +255,21 @@ pub fn parse_collection(text: &str) -> Result<Vec<Level>, ParseError> {
 }
 
 /// Checks a block of rows and makes it a level.
-fn build(number: usize, title: Option<String>, rows: Vec<Row>) -> Result<Level, ParseError> {
-    let first = rows[0].line;
+fn build(number: usize, title: Option<String>, mut rows: Vec<Row>) -> Result<Level, ParseError> {
+    let block_line = rows.first().map_or(1, |row| row.line);
+    // An RLE `|` at either end of a level adds an empty row: drop it (printed, it would be a
+    // blank line, which ends a level); inside the level an empty row is a hole in the border.
+    while rows.last().is_some_and(|row| row.cells.is_empty()) {
+        rows.pop();
+    }
+    let start = rows.iter().position(|row| !row.cells.is_empty()).unwrap_or(rows.len());
+    rows.drain(..start);
+    if let Some(row) = rows.iter().find(|row| row.cells.is_empty()) {
+        return Err(err(row.line, 1, ErrorKind::RowWithoutWall));
+    }
+    let Some(first) = rows.first().map(|row| row.line) else {
+        return Err(err(block_line, 1, ErrorKind::NoLevel));
+    };
     let place = |r: usize, c: usize| (rows[r].line, rows[r].columns[c]);
     let mut player: Option<(usize, usize)> = None;
     let (mut boxes, mut goals) = (0, 0);
@@ -374,6 +387,9 @@ mod tests {
         assert_eq!(kind("#####\n#@$.#\n# ###\n").2, ErrorKind::NotClosed);
         assert_eq!(kind("####\n#@$.#\n    \n"), (2, 2, ErrorKind::NotClosed));
         assert_eq!(kind("; only notes\n"), (1, 1, ErrorKind::NoLevel));
+        // RLE row breaks at the ends of a level add no rows; inside, an empty row is a hole.
+        assert_eq!(Level::parse("|#####|#@$.#|#####|").unwrap().to_string(), "#####\n#@$.#\n#####\n");
+        assert_eq!(kind("#####|#@$.#||#####\n"), (1, 1, ErrorKind::RowWithoutWall));
         assert_eq!(kind("#####\n#@$.#\n  !\n#####\n"), (3, 3, ErrorKind::UnknownChar('!')));
         assert_eq!(kind("#####\n#@$.#\n  \n#####\n").0, 2); // a blank line ends the level
         assert_eq!(kind("5#|#@$.#|5\n"), (1, 10, ErrorKind::DanglingCount));
