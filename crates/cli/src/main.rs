@@ -3,6 +3,7 @@
 //! libraries, and renders the result as text or `--json`.
 
 mod common;
+mod connect4;
 mod game;
 mod queens;
 mod rgb;
@@ -39,6 +40,8 @@ enum Command {
     Game(game::GameArgs),
     /// Tic-tac-toe: the counts of its game tree.
     Tictactoe(tictactoe::TicTacToeArgs),
+    /// Connect Four: solve positions (Pons's scores), benchmark test sets, play the solver.
+    Connect4(connect4::Connect4Args),
 }
 
 /// Whether a panic is the standard library's report that stdout was closed under us (a pipe
@@ -71,6 +74,7 @@ fn main() -> ExitCode {
         Command::Rgb(args) => rgb::run(args),
         Command::Game(args) => game::run(args),
         Command::Tictactoe(args) => tictactoe::run(args),
+        Command::Connect4(args) => connect4::run(args),
     };
     match result {
         Ok(Status::Done) => ExitCode::SUCCESS,

@@ -22,6 +22,9 @@ fn every_help_example_runs() {
         &["rgb", "show"],
         &["game", "cs188"],
         &["tictactoe", "count"],
+        &["connect4", "solve"],
+        &["connect4", "bench"],
+        &["connect4", "play"],
     ] {
         let help = delve().args(path).arg("--help").output().expect("help runs");
         let help = String::from_utf8(help.stdout).expect("UTF-8");
