@@ -49,9 +49,15 @@ enum Connect4Command {
 /// Solver settings shared by the subcommands.
 #[derive(Args, Debug, Clone)]
 struct SolverArgs {
-    /// Transposition table of 2^BITS two-entry buckets (16 bytes each): 23 = 128 MiB.
-    #[arg(long, value_name = "BITS", default_value_t = SolverConfig::default().table_bits, value_parser = clap::value_parser!(u32).range(9..=28))]
+    /// Table for the first --split plies: 2^BITS two-entry buckets of 16 bytes (22 = 64 MiB).
+    #[arg(long, value_name = "BITS", default_value_t = SolverConfig::default().table_bits, value_parser = clap::value_parser!(u32).range(12..=28))]
     table_bits: u32,
+    /// Table for the deeper positions, kept small to stay in cache (16 = 1 MiB).
+    #[arg(long, value_name = "BITS", default_value_t = SolverConfig::default().deep_bits, value_parser = clap::value_parser!(u32).range(12..=28))]
+    deep_bits: u32,
+    /// Positions with at least this many stones use the deep table.
+    #[arg(long, value_name = "STONES", default_value_t = SolverConfig::default().split, value_parser = clap::value_parser!(u32).range(0..=42))]
+    split: u32,
     /// Threads per position (2 = lazy SMP on both cores).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
     threads: u64,
@@ -61,6 +67,8 @@ impl SolverArgs {
     fn solver(&self) -> Solver {
         Solver::new(SolverConfig {
             table_bits: self.table_bits,
+            deep_bits: self.deep_bits,
+            split: self.split,
             threads: self.threads as usize,
             ..SolverConfig::default()
         })

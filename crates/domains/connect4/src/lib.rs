@@ -8,7 +8,7 @@
 //! ```
 //! use delve_connect4::{Position, Solver, SolverConfig};
 //! use delve_core::Limits;
-//! let mut solver = Solver::new(SolverConfig { table_bits: 16, ..SolverConfig::default() });
+//! let mut solver = Solver::new(SolverConfig { table_bits: 12, ..SolverConfig::default() });
 //! let p = Position::parse("4455").unwrap();
 //! assert_eq!(solver.solve(&p, false, &Limits::none()).unwrap().score, 18);
 //! assert_eq!(solver.solve(&p, true, &Limits::none()).unwrap().score, 1);

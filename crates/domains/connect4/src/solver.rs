@@ -22,7 +22,7 @@
 //!   the table, and the first to finish answers.
 
 use crate::board::{CELLS, Position, WIDTH, column_mask};
-use crate::table::{NO_BOUND, Table};
+use crate::table::{NO_BOUND, Tables};
 use delve_core::{Clock, Limits, StopReason};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -36,8 +36,13 @@ const CHECK_EVERY: u64 = 1 << 14;
 /// How the solver is built: its table, and which of the beyond-Pons ideas it uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolverConfig {
-    /// The table has `2^table_bits` buckets.
+    /// The near-root table has `2^table_bits` buckets (for positions with fewer than
+    /// `split` stones).
     pub table_bits: u32,
+    /// The deep table has `2^deep_bits` buckets: small, so that it stays in cache.
+    pub deep_bits: u32,
+    /// Positions with at least this many stones use the deep table (0: only the deep table).
+    pub split: u32,
     /// Buckets of two entries (one keeps the bigger subtree) instead of one.
     pub two_way: bool,
     /// Key the table by the smaller of a position's key and its mirror's.
@@ -49,9 +54,10 @@ pub struct SolverConfig {
 }
 
 impl Default for SolverConfig {
-    /// The configuration measured fastest on the benchmark sets (see BENCHMARKS.md).
+    /// The configuration measured fastest on the benchmark sets (see BENCHMARKS.md): a
+    /// 1 MiB deep table that stays in the L2 cache, a 64 MiB one for the first 12 plies.
     fn default() -> Self {
-        SolverConfig { table_bits: 23, two_way: true, mirror: true, etc: true, threads: 1 }
+        SolverConfig { table_bits: 22, deep_bits: 16, split: 12, two_way: true, mirror: true, etc: true, threads: 1 }
     }
 }
 
@@ -69,13 +75,13 @@ pub struct Solution {
 /// A solver with its transposition table, kept between positions.
 pub struct Solver {
     config: SolverConfig,
-    table: Table,
+    table: Tables,
 }
 
 impl Solver {
     /// A solver built as `config` says (the table is allocated here).
     pub fn new(config: SolverConfig) -> Self {
-        Solver { table: Table::new(config.table_bits, config.two_way), config }
+        Solver { table: Tables::new(config.table_bits, config.deep_bits, config.split, config.two_way), config }
     }
 
     /// The configuration.
@@ -221,26 +227,30 @@ fn win_score(moves: u32) -> i32 {
 /// One thread's search: its node count, its limits, and its move-order variation.
 struct Search<'a> {
     config: &'a SolverConfig,
-    table: &'a Table,
+    table: &'a Tables,
     clock: &'a Clock,
     max_nodes: Option<u64>,
     stop: &'a AtomicBool,
     stopped: Option<StopReason>,
     nodes: u64,
-    /// 0 for the main thread; a helper rotates its move order.
+    /// 0 for the main thread; odd helpers probe other windows.
     id: usize,
+    /// The column order among equally promising moves (helpers rotate it).
+    order: [usize; WIDTH],
 }
 
 impl<'a> Search<'a> {
     fn new(
         config: &'a SolverConfig,
-        table: &'a Table,
+        table: &'a Tables,
         clock: &'a Clock,
         max_nodes: Option<u64>,
         stop: &'a AtomicBool,
         id: usize,
     ) -> Self {
-        Search { config, table, clock, max_nodes, stop, stopped: None, nodes: 0, id }
+        let mut order = ORDER;
+        order.rotate_left(id / 2 % WIDTH);
+        Search { config, table, clock, max_nodes, stop, stopped: None, nodes: 0, id, order }
     }
 
     fn stopped(&self) -> Result<(), StopReason> {
@@ -318,7 +328,8 @@ impl<'a> Search<'a> {
             return alpha;
         }
         let key = self.key(p);
-        if let Some((lo, hi)) = self.table.get(key) {
+        let mut hint = None;
+        if let Some((lo, hi, best)) = self.table.get(key, p.moves()) {
             if lo >= beta {
                 return lo;
             }
@@ -330,31 +341,35 @@ impl<'a> Search<'a> {
             if alpha >= beta {
                 return alpha;
             }
+            hint = best;
         }
-        // The moves, best first: most winning cells made, then centre first.
-        let mut list = [(0u64, 0u32); WIDTH];
+        // Under a mirrored key, the remembered column is the mirror's.
+        let flipped = self.config.mirror && key != p.key();
+        let hint = hint.map(|c| if flipped { WIDTH - 1 - c } else { c });
+        // The moves, best first: the table's best move, then most winning cells made, then
+        // centre first.
+        let mut list = [(0u64, 0u32, 0usize); WIDTH];
         let mut n = 0;
-        for k in 0..WIDTH {
-            let column = ORDER[(k + self.id / 2) % WIDTH];
+        for column in self.order {
             let cell = next & column_mask(column);
             if cell == 0 {
                 continue;
             }
-            let score = p.threats_after(cell);
+            let score = if hint == Some(column) { u32::MAX } else { p.threats_after(cell) };
             let mut i = n;
             while i > 0 && list[i - 1].1 < score {
                 list[i] = list[i - 1];
                 i -= 1;
             }
-            list[i] = (cell, score);
+            list[i] = (cell, score, column);
             n += 1;
         }
         if self.config.etc {
             // A child already known to be worth at most -beta to the opponent cuts at once.
-            for &(cell, _) in &list[..n] {
+            for &(cell, _, _) in &list[..n] {
                 let mut child = *p;
                 child.play(cell);
-                if let Some((_, hi)) = self.table.get(self.key(&child))
+                if let Some((_, hi, _)) = self.table.get(self.key(&child), child.moves())
                     && -hi >= beta
                 {
                     return -hi;
@@ -363,11 +378,15 @@ impl<'a> Search<'a> {
         }
         let (alpha0, beta0) = (alpha, beta);
         let mut best = -NO_BOUND;
-        for &(cell, _) in &list[..n] {
+        let mut best_column = list[0].2;
+        for &(cell, _, column) in &list[..n] {
             let mut child = *p;
             child.play(cell);
             let v = -self.negamax(&child, -beta, -alpha);
-            best = best.max(v);
+            if v > best {
+                best = v;
+                best_column = column;
+            }
             if v >= beta {
                 break;
             }
@@ -376,7 +395,8 @@ impl<'a> Search<'a> {
         if self.stopped.is_none() {
             let lower = if best > alpha0 { best } else { -NO_BOUND };
             let upper = if best < beta0 { best } else { NO_BOUND };
-            self.table.put(key, lower, upper, p.moves());
+            let column = if flipped { WIDTH - 1 - best_column } else { best_column };
+            self.table.put(key, lower, upper, p.moves(), column);
         }
         best
     }
@@ -425,7 +445,7 @@ mod tests {
     use delve_game::{Negamax, NegamaxOptions};
 
     fn small() -> SolverConfig {
-        SolverConfig { table_bits: 16, ..SolverConfig::default() }
+        SolverConfig { table_bits: 12, ..SolverConfig::default() }
     }
 
     #[test]

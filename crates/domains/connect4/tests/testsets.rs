@@ -22,7 +22,7 @@ fn check(name: &str, text: &str, take: usize, config: SolverConfig) {
 }
 
 fn config() -> SolverConfig {
-    SolverConfig { table_bits: 20, ..SolverConfig::default() }
+    SolverConfig { table_bits: 14, ..SolverConfig::default() }
 }
 
 #[test]
