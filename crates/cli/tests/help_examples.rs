@@ -22,6 +22,7 @@ fn every_help_example_runs() {
         &["rgb", "show"],
         &["game", "cs188"],
         &["tictactoe", "count"],
+        &["tictactoe", "play"],
         &["connect4", "solve"],
         &["connect4", "bench"],
         &["connect4", "play"],
