@@ -14,8 +14,11 @@
 //! * Fail-soft negamax: each answer is a bound, often tighter than the window.
 //! * Only non-losing moves are searched, ordered by how many winning cells they leave the
 //!   side to move, centre columns first among equals.
-//! * The table ([`Table`]) keeps a lower and an upper bound per position, keyed by the
-//!   smaller of the position's key and its mirror's (a mirrored position has the same score).
+//! * The table keeps a lower and an upper bound and the best move per position, keyed by the
+//!   smaller of the position's key and its mirror's (a mirrored position has the same score),
+//!   in two-entry buckets. It is split by depth: a big table for the first plies, a small one
+//!   that stays in the L2 cache for the many deeper positions — on this cache-bound machine
+//!   the table probe is most of a node's cost (see BENCHMARKS.md).
 //! * Enhanced transposition cut-off: before searching, every child is looked up; one whose
 //!   known bound already proves a cut-off ends the node without a search.
 //! * Two threads (lazy SMP): helpers search the same root with another move order, sharing
