@@ -3,6 +3,7 @@
 //! libraries, and renders the result as text or `--json`.
 
 mod common;
+mod connect4;
 mod game;
 mod pacman;
 mod queens;
@@ -48,6 +49,8 @@ enum Command {
     Pacman(pacman::PacmanArgs),
     /// Sokoban: push-optimal solutions of XSB levels, a collection benchmark.
     Sokoban(sokoban::SokobanArgs),
+    /// Connect Four: solve positions (Pons's scores), benchmark test sets, play the solver.
+    Connect4(connect4::Connect4Args),
 }
 
 /// Whether a panic is the standard library's report that stdout was closed under us (a pipe
@@ -83,6 +86,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve::run(args),
         Command::Pacman(args) => pacman::run(args),
         Command::Sokoban(args) => sokoban::run(args),
+        Command::Connect4(args) => connect4::run(args),
     };
     match result {
         Ok(Status::Done) => ExitCode::SUCCESS,

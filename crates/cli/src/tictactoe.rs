@@ -16,6 +16,28 @@ enum TicTacToeCommand {
     /// Count the whole game tree: games by result, reachable positions, tree nodes.
     #[command(after_help = "Examples:\n  delve tictactoe count\n  delve tictactoe count --json")]
     Count(CountArgs),
+    /// Play against the engine (negamax to the end) in the terminal: type a cell 1-9.
+    ///
+    /// Cells are numbered 1-9 row by row from the top left. Works with piped stdin (one cell
+    /// per line); `q` quits.
+    #[command(
+        after_help = "Examples:\n  delve tictactoe play --first ai\n  printf '5\\n1\\n' | delve tictactoe play --first human"
+    )]
+    Play(PlayArgs),
+}
+
+/// Who moves first in `delve tictactoe play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum First {
+    Human,
+    Ai,
+}
+
+#[derive(Args, Debug)]
+struct PlayArgs {
+    /// Who plays X (and so moves first).
+    #[arg(long, value_enum, default_value_t = First::Human)]
+    first: First,
 }
 
 #[derive(Args, Debug)]
@@ -38,6 +60,78 @@ pub fn run(args: TicTacToeArgs) -> anyhow::Result<Status> {
                 println!("tree nodes: {}", c.tree_nodes);
             }
             Ok(Status::Done)
+        }
+        TicTacToeCommand::Play(args) => play(args.first == First::Human),
+    }
+}
+
+fn render(b: &delve_tictactoe::Board) -> String {
+    let mut s = String::new();
+    for row in 0..3 {
+        let cells: Vec<String> = (0..3)
+            .map(|col| {
+                let i = row * 3 + col;
+                if b.x & (1 << i) != 0 {
+                    "X".to_string()
+                } else if b.o & (1 << i) != 0 {
+                    "O".to_string()
+                } else {
+                    (i + 1).to_string()
+                }
+            })
+            .collect();
+        s.push_str(&format!(" {}\n", cells.join(" | ")));
+    }
+    s
+}
+
+fn play(human_is_x: bool) -> anyhow::Result<Status> {
+    use delve_tictactoe::{Board, Winner};
+    use std::io::{BufRead, Write};
+    let (me, ai) = if human_is_x { ('X', 'O') } else { ('O', 'X') };
+    println!("You play {me}, the engine plays {ai}. Type a cell (1-9), or q to quit.");
+    let mut board = Board::empty();
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    loop {
+        println!("\n{}", render(&board));
+        if let Some(w) = board.winner() {
+            let text = match (w, human_is_x) {
+                (Winner::Draw, _) => "a draw",
+                (Winner::X, true) | (Winner::O, false) => "you win",
+                _ => "the engine wins",
+            };
+            println!("{text}");
+            return Ok(Status::Done);
+        }
+        if board.x_to_move() == human_is_x {
+            print!("your move ({me}): ");
+            std::io::stdout().flush()?;
+            let Some(line) = lines.next() else {
+                println!("\nbye");
+                return Ok(Status::Done);
+            };
+            let line = line?;
+            let text = line.trim();
+            println!("{text}");
+            if text.eq_ignore_ascii_case("q") {
+                println!("bye");
+                return Ok(Status::Done);
+            }
+            match text.parse::<u8>() {
+                Ok(c @ 1..=9) if board.free().any(|f| f == c - 1) => board = board.play(c - 1),
+                Ok(c @ 1..=9) => println!("cell {c} is taken"),
+                _ => println!("{text:?} is not a cell: type 1 to 9, or q"),
+            }
+        } else {
+            let (cell, value) = delve_tictactoe::best_move(&board);
+            let outlook = match value.signum() {
+                1 => "a win for the engine",
+                0 => "a draw",
+                _ => "a loss for the engine",
+            };
+            println!("the engine plays {} (with best play: {outlook})", cell + 1);
+            board = board.play(cell);
         }
     }
 }

@@ -29,6 +29,10 @@ fn every_help_example_runs() {
         &["sokoban", "solve"],
         &["sokoban", "bench"],
         &["sokoban", "play"],
+        &["tictactoe", "play"],
+        &["connect4", "solve"],
+        &["connect4", "bench"],
+        &["connect4", "play"],
     ] {
         let help = delve().args(path).arg("--help").output().expect("help runs");
         let help = String::from_utf8(help.stdout).expect("UTF-8");

@@ -21,3 +21,25 @@ fn tictactoe_count_gives_the_published_figures() {
     let text = common::run("tictactoe", &["count"], 0);
     assert!(text.starts_with("games:      255168 (X wins 131184, O wins 77904, draws 46080)\n"), "{text}");
 }
+
+#[test]
+fn tictactoe_play_through_piped_stdin() {
+    // The engine moves first and never loses; the human plays cells in order, 9 and 0 are
+    // refused, a taken cell is refused.
+    let out = common::delve()
+        .args(["tictactoe", "play", "--first", "ai"])
+        .write_stdin("0\n1\n1\n2\n3\n4\n6\n7\n8\n9\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("You play O, the engine plays X."), "{text}");
+    assert!(text.contains("the engine plays 5 (with best play: a draw)"), "{text}");
+    assert!(text.contains("\"0\" is not a cell"), "{text}");
+    assert!(text.contains("the engine wins") || text.contains("a draw\n"), "{text}");
+    assert!(!text.contains("you win"), "{text}");
+    // The human first: quitting at once is fine.
+    let out = common::delve().args(["tictactoe", "play"]).write_stdin("q\n").output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8(out.stdout).unwrap().ends_with("bye\n"));
+}

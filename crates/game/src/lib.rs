@@ -41,8 +41,10 @@
 //! ```
 
 pub mod cs188;
+pub mod negamax;
 mod search;
 
+pub use negamax::{BoundKind, Negamax, NegamaxOptions, NegamaxResult, Solved, ZeroSum};
 pub use search::{Decision, GameResult, Method, alpha_beta, expectimax, minimax, search};
 
 /// A game of perfect information among `num_agents` agents who move in turn.

@@ -186,3 +186,62 @@ mod tests {
         assert_eq!(Board::empty().winner(), None);
     }
 }
+
+/// Tic-tac-toe in the negamax form for delve-game's fast engine ([`delve_game::Negamax`]):
+/// values are for the side to move, a win is worth `1 +` the empty cells left (so the
+/// engine wins as fast and loses as slowly as it can), a draw 0.
+impl delve_game::ZeroSum for TicTacToe {
+    type Position = Board;
+    type Move = u8;
+    fn moves(&self, p: &Board) -> Vec<u8> {
+        // The centre, then the corners, then the edges: the usual good order.
+        [4, 0, 2, 6, 8, 1, 3, 5, 7].into_iter().filter(|&c| (p.x | p.o) & (1 << c) == 0).collect()
+    }
+    fn play(&self, p: &Board, cell: u8) -> Board {
+        p.play(cell)
+    }
+    fn terminal(&self, p: &Board) -> Option<i32> {
+        let empty = 9 - (p.x | p.o).count_ones() as i32;
+        match p.winner()? {
+            Winner::Draw => Some(0),
+            // Whoever made the line just moved: the side to move has lost.
+            Winner::X | Winner::O => Some(-(1 + empty)),
+        }
+    }
+    fn evaluate(&self, _: &Board) -> i32 {
+        0
+    }
+    fn key(&self, p: &Board) -> u64 {
+        u64::from(p.x) | u64::from(p.o) << 9
+    }
+    fn value_bounds(&self, _: &Board) -> (i32, i32) {
+        (-10, 10)
+    }
+}
+
+/// The engine's move for the side to move in `board` (not over) and its value for that side:
+/// the fast negamax engine, to the end of the game.
+pub fn best_move(board: &Board) -> (u8, i32) {
+    let mut engine = delve_game::Negamax::new(&TicTacToe, 12);
+    let options = delve_game::NegamaxOptions::default();
+    let out = engine.solve(board, &options, &delve_core::Limits::none(), delve_core::NoObserver);
+    // Without limits or an observer the search always finishes with a move.
+    let solved = out.outcome.unwrap_or(delve_game::Solved { value: 0, best: None, cut_off: false });
+    (solved.best.or_else(|| board.free().next()).unwrap_or(0), solved.value)
+}
+
+#[cfg(test)]
+mod engine_tests {
+    use super::*;
+
+    #[test]
+    fn the_engine_draws_the_empty_board_and_takes_a_win() {
+        assert_eq!(best_move(&Board::empty()).1, 0);
+        // X holds 0 and 1, O holds 3 and 4; X to move completes the top row at 2.
+        let b = Board { x: 0b11, o: 0b11000 };
+        assert_eq!(best_move(&b), (2, 1 + 4));
+        // O to move must block X's top row at 2.
+        let b = Board { x: 0b11 | 1 << 8, o: 1 << 4 | 1 << 7 };
+        assert_eq!(best_move(&b).0, 2);
+    }
+}

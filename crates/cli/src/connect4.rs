@@ -1,0 +1,396 @@
+//! `delve connect4`: solve positions (one, or a batch on stdin), benchmark a Pons test set,
+//! and play against the solver. Thin: the solver is `delve_connect4`.
+
+use crate::common::{self, Progress, Status};
+use anyhow::{Context, bail};
+use clap::{Args, Subcommand, ValueEnum};
+use delve_connect4::{CELLS, Position, Solver, SolverConfig, WIDTH, testset};
+use delve_core::{Limits, StopReason};
+use serde::Serialize;
+use std::io::{BufRead, IsTerminal, Write};
+
+/// Arguments of `delve connect4`.
+#[derive(Args, Debug)]
+pub struct Connect4Args {
+    #[command(subcommand)]
+    command: Connect4Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Connect4Command {
+    /// Solve a position: Pons's score for the side to move, and a best move.
+    ///
+    /// POSITION lists the columns played from the empty board (1 = leftmost, 7 = rightmost),
+    /// e.g. 4455; "" is the empty board. The score is 0 for a draw, 22 - n when the side to
+    /// move wins with its n-th stone, minus that when it loses.
+    ///
+    /// Batch mode: with POSITION `-`, or with no POSITION and stdin not a terminal, reads one
+    /// position per line and prints `position score nodes micros` per line (Pons's format).
+    #[command(
+        after_help = "Examples:\n  delve connect4 solve 4455\n  delve connect4 solve 44455554221 --json\n  delve connect4 solve 4455 --weak\n  printf '4455\\n44455554221\\n' | delve connect4 solve -"
+    )]
+    Solve(SolveArgs),
+    /// Solve every position of a Pons test file (`moves score` lines) and compare.
+    #[command(
+        after_help = "Examples:\n  delve connect4 bench crates/domains/connect4/data/Test_L3_R1\n  delve connect4 bench crates/domains/connect4/data/Test_L2_R1 --json\n  delve connect4 bench crates/domains/connect4/data/Test_L1_R1 --weak --limit 50"
+    )]
+    Bench(BenchArgs),
+    /// Play against the solver in the terminal; each column's score is shown before a move.
+    ///
+    /// Type a column (1-7) and Enter; `q` quits. Works with piped stdin too (one column per
+    /// line). Early in the game a column the solver cannot settle within --think seconds
+    /// shows `?`, and the solver then plays the most promising such column.
+    #[command(
+        after_help = "Examples:\n  delve connect4 play --start 44455554221 --first ai\n  printf '4\\n' | delve connect4 play --start 44455554221 --first human"
+    )]
+    Play(PlayArgs),
+}
+
+/// Solver settings shared by the subcommands.
+#[derive(Args, Debug, Clone)]
+struct SolverArgs {
+    /// Table for the first --split plies: 2^BITS two-entry buckets of 16 bytes (22 = 64 MiB).
+    #[arg(long, value_name = "BITS", default_value_t = SolverConfig::default().table_bits, value_parser = clap::value_parser!(u32).range(12..=28))]
+    table_bits: u32,
+    /// Table for the deeper positions, kept small to stay in cache (16 = 1 MiB).
+    #[arg(long, value_name = "BITS", default_value_t = SolverConfig::default().deep_bits, value_parser = clap::value_parser!(u32).range(12..=28))]
+    deep_bits: u32,
+    /// Positions with at least this many stones use the deep table.
+    #[arg(long, value_name = "STONES", default_value_t = SolverConfig::default().split, value_parser = clap::value_parser!(u32).range(0..=42))]
+    split: u32,
+    /// Threads per position (2 = lazy SMP on both cores).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+    threads: u64,
+}
+
+impl SolverArgs {
+    fn solver(&self) -> Solver {
+        Solver::new(SolverConfig {
+            table_bits: self.table_bits,
+            deep_bits: self.deep_bits,
+            split: self.split,
+            threads: self.threads as usize,
+            ..SolverConfig::default()
+        })
+    }
+}
+
+#[derive(Args, Debug)]
+struct SolveArgs {
+    /// The position (columns 1-7 in the order played), or `-` for a batch on stdin.
+    position: Option<String>,
+    /// Only win, draw or loss: the score is 1, 0 or -1.
+    #[arg(long)]
+    weak: bool,
+    /// Stop after this many seconds (fractions allowed).
+    #[arg(long, value_name = "SECS", value_parser = common::parse_secs)]
+    timeout: Option<f64>,
+    /// Print one JSON object: {"position","score","nodes","micros","best_move"}.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    solver: SolverArgs,
+}
+
+#[derive(Args, Debug)]
+struct BenchArgs {
+    /// A Pons test file: one `moves score` per line.
+    file: std::path::PathBuf,
+    /// Only win, draw or loss: a position is exact when the sign matches.
+    #[arg(long)]
+    weak: bool,
+    /// Only the first N positions.
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+    /// Print one JSON object: {"positions","exact","mean_micros","mean_nodes","max_micros"}.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    solver: SolverArgs,
+}
+
+/// Who moves first in `delve connect4 play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum First {
+    Human,
+    Ai,
+}
+
+#[derive(Args, Debug)]
+struct PlayArgs {
+    /// Who plays the next move of the starting position.
+    #[arg(long, value_enum, default_value_t = First::Human)]
+    first: First,
+    /// Start from this position instead of the empty board.
+    #[arg(long, value_name = "POSITION", default_value = "")]
+    start: String,
+    /// Seconds the solver may spend on each column's score.
+    #[arg(long, value_name = "SECS", default_value = "2", value_parser = common::parse_secs)]
+    think: f64,
+    #[command(flatten)]
+    solver: SolverArgs,
+}
+
+/// Runs `delve connect4`.
+pub fn run(args: Connect4Args) -> anyhow::Result<Status> {
+    match args.command {
+        Connect4Command::Solve(args) => solve(args),
+        Connect4Command::Bench(args) => bench(args),
+        Connect4Command::Play(args) => play(args),
+    }
+}
+
+fn parse(moves: &str) -> anyhow::Result<Position> {
+    Position::parse(moves).with_context(|| format!("position {:?}", moves.trim()))
+}
+
+fn limits(timeout: Option<f64>) -> Limits {
+    let limits = common::interruptible();
+    match timeout {
+        Some(secs) => limits.clone().timeout_secs(secs).unwrap_or(limits),
+        None => limits,
+    }
+}
+
+/// The stop as an error for the user.
+fn stopped(reason: StopReason) -> anyhow::Error {
+    anyhow::anyhow!("the search stopped before the end: {}", reason.name())
+}
+
+#[derive(Serialize)]
+struct SolveReport<'a> {
+    position: &'a str,
+    score: i32,
+    nodes: u64,
+    micros: u128,
+    best_move: usize,
+}
+
+fn solve(args: SolveArgs) -> anyhow::Result<Status> {
+    let batch = match args.position.as_deref() {
+        Some("-") => true,
+        Some(_) => false,
+        None if !std::io::stdin().is_terminal() => true,
+        None => bail!("give a POSITION (e.g. 4455), or `-` to read positions from stdin"),
+    };
+    let mut solver = args.solver.solver();
+    let limits = limits(args.timeout);
+    if batch {
+        return solve_batch(&mut solver, args.weak, &limits);
+    }
+    let moves = args.position.unwrap_or_default();
+    let position = parse(&moves)?;
+    let solution = solver.solve(&position, args.weak, &limits).map_err(stopped)?;
+    let best = solver.best_move(&position, solution.score, args.weak, &limits).map_err(stopped)? + 1;
+    let micros = solution.elapsed.as_micros();
+    if args.json {
+        let moves = moves.trim();
+        common::print_json(&SolveReport {
+            position: moves,
+            score: solution.score,
+            nodes: solution.nodes,
+            micros,
+            best_move: best,
+        });
+    } else {
+        let who = if position.moves().is_multiple_of(2) { "first player (X)" } else { "second player (O)" };
+        println!("{}", position.render());
+        println!("score:     {} for the {who} to move ({})", solution.score, describe(solution.score, args.weak));
+        println!("best move: column {best}");
+        println!("nodes:     {} in {micros} µs", solution.nodes);
+    }
+    Ok(Status::Done)
+}
+
+/// What a score means, in words.
+fn describe(score: i32, weak: bool) -> String {
+    match (score.signum(), weak) {
+        (0, _) => "a draw".into(),
+        (1, true) => "a win".into(),
+        (-1, true) => "a loss".into(),
+        (1, false) => format!("wins with its stone number {}", 22 - score),
+        _ => format!("loses to the opponent's stone number {}", 22 + score),
+    }
+}
+
+fn solve_batch(solver: &mut Solver, weak: bool, limits: &Limits) -> anyhow::Result<Status> {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut bad = 0usize;
+    for (i, line) in stdin.lock().lines().enumerate() {
+        let line = line.context("reading stdin")?;
+        // Pons's files carry the score after the moves: only the first field is read.
+        let Some(moves) = line.split_whitespace().next() else { continue };
+        let position = match Position::parse(moves) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("error: line {}: position {moves:?}: {e}", i + 1);
+                bad += 1;
+                continue;
+            }
+        };
+        let s = solver.solve(&position, weak, limits).map_err(stopped)?;
+        writeln!(out, "{moves} {} {} {}", s.score, s.nodes, s.elapsed.as_micros())?;
+        out.flush()?;
+    }
+    if bad > 0 {
+        bail!("{bad} {} could not be read", common::plural(bad as u64, "line"));
+    }
+    Ok(Status::Done)
+}
+
+#[derive(Serialize)]
+struct BenchReport {
+    positions: usize,
+    exact: usize,
+    mean_micros: f64,
+    mean_nodes: f64,
+    max_micros: u128,
+}
+
+fn bench(args: BenchArgs) -> anyhow::Result<Status> {
+    let text = std::fs::read_to_string(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    let mut cases = testset::parse(&text).with_context(|| format!("in {}", args.file.display()))?;
+    if let Some(n) = args.limit {
+        cases.truncate(n);
+    }
+    if cases.is_empty() {
+        bail!("{} holds no positions", args.file.display());
+    }
+    let mut solver = args.solver.solver();
+    let limits = common::interruptible();
+    let mut progress = Progress::new("connect4 bench");
+    let (mut exact, mut micros, mut nodes, mut max_micros) = (0, 0u128, 0u128, 0u128);
+    let total = cases.len() as u64;
+    for (i, case) in cases.iter().enumerate() {
+        let s = solver.solve(&case.position, args.weak, &limits).map_err(stopped)?;
+        let want = if args.weak { case.score.signum() } else { case.score };
+        if s.score == want {
+            exact += 1;
+        } else {
+            progress.println(&format!("{}: expected {want}, got {}", case.moves, s.score));
+        }
+        let us = s.elapsed.as_micros();
+        micros += us;
+        nodes += u128::from(s.nodes);
+        max_micros = max_micros.max(us);
+        progress.show("positions", i as u64 + 1, Some(total));
+    }
+    drop(progress);
+    let n = cases.len();
+    let report = BenchReport {
+        positions: n,
+        exact,
+        mean_micros: micros as f64 / n as f64,
+        mean_nodes: nodes as f64 / n as f64,
+        max_micros,
+    };
+    if args.json {
+        common::print_json(&report);
+    } else {
+        println!("positions:   {n}");
+        println!("exact:       {exact}");
+        println!("mean time:   {:.1} µs (max {} µs)", report.mean_micros, report.max_micros);
+        println!("mean nodes:  {:.1}", report.mean_nodes);
+    }
+    Ok(Status::from_solved(exact == n))
+}
+
+fn play(args: PlayArgs) -> anyhow::Result<Status> {
+    let mut position = parse(&args.start)?;
+    let mut solver = args.solver.solver();
+    let think = Limits::none().cancel_flag(common::cancel_flag());
+    let think = think.clone().timeout_secs(args.think).unwrap_or(think);
+    let human_first_stone = if args.first == First::Human { position.moves() % 2 } else { (position.moves() + 1) % 2 };
+    let human_is_x = human_first_stone == 0;
+    let mark = |x: bool| if x { 'X' } else { 'O' };
+    println!(
+        "You play {}, the solver plays {}. Type a column (1-7), or q to quit.",
+        mark(human_is_x),
+        mark(!human_is_x)
+    );
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    loop {
+        println!("\n{}", position.render());
+        let x_to_move = position.moves().is_multiple_of(2);
+        // Each column's score for the side to move; `?` where the solver ran out of time.
+        let scores: Vec<Option<Result<i32, StopReason>>> =
+            (0..WIDTH).map(|c| solver.column_score(&position, c, false, &think).transpose()).collect();
+        let shown: Vec<String> = scores
+            .iter()
+            .map(|s| match s {
+                None => "-".to_string(),
+                Some(Ok(v)) => v.to_string(),
+                Some(Err(_)) => "?".to_string(),
+            })
+            .collect();
+        println!("scores for {}: {}", mark(x_to_move), shown.join(" "));
+        let column = if x_to_move == human_is_x {
+            print!("your move ({}): ", mark(x_to_move));
+            std::io::stdout().flush()?;
+            let Some(line) = lines.next() else {
+                println!("\nbye");
+                return Ok(Status::Done);
+            };
+            let line = line.context("reading stdin")?;
+            let text = line.trim();
+            if text.eq_ignore_ascii_case("q") {
+                println!("bye");
+                return Ok(Status::Done);
+            }
+            match text.parse::<usize>() {
+                Ok(c @ 1..=7) if position.can_play(c - 1) => {
+                    println!("{c}");
+                    c - 1
+                }
+                Ok(c @ 1..=7) => {
+                    println!("{text}\ncolumn {c} is full");
+                    continue;
+                }
+                _ => {
+                    println!("{text}\n{text:?} is not a column: type 1 to 7, or q");
+                    continue;
+                }
+            }
+        } else {
+            let c = choose(&position, &scores);
+            println!("the solver plays column {}", c + 1);
+            c
+        };
+        if position.is_winning_move(column) {
+            position.play_column(column);
+            println!("\n{}", position.render());
+            let winner = if x_to_move == human_is_x { "you win" } else { "the solver wins" };
+            println!("{} connects four: {winner}", mark(x_to_move));
+            return Ok(Status::Done);
+        }
+        position.play_column(column);
+        if position.moves() == CELLS {
+            println!("\n{}", position.render());
+            println!("the board is full: a draw");
+            return Ok(Status::Done);
+        }
+    }
+}
+
+/// The solver's move: the best known score, else (when time ran out) the first column,
+/// centre first, that was not shown to lose.
+fn choose(position: &Position, scores: &[Option<Result<i32, StopReason>>]) -> usize {
+    let centre_first = [3, 2, 4, 1, 5, 0, 6];
+    let known = centre_first.iter().filter_map(|&c| match scores[c] {
+        Some(Ok(v)) => Some((v, c)),
+        _ => None,
+    });
+    let best_known =
+        known.clone().max_by_key(|&(v, c)| (v, std::cmp::Reverse(centre_first.iter().position(|&x| x == c))));
+    let unknown = centre_first.iter().copied().find(|&c| matches!(scores[c], Some(Err(_))));
+    match (best_known, unknown) {
+        // A known non-losing move beats an unknown one; an unknown one beats a known loss.
+        (Some((v, c)), _) if v >= 0 => c,
+        (_, Some(c)) => c,
+        (Some((_, c)), None) => c,
+        (None, None) => centre_first.into_iter().find(|&c| position.can_play(c)).unwrap_or(0),
+    }
+}

@@ -1,0 +1,128 @@
+//! End-to-end tests of `delve connect4`: solve (text, JSON, weak, batch), bench, play driven
+//! through stdin, and clear errors with exit code 2 for bad positions.
+
+mod common;
+
+use common::delve;
+
+#[test]
+fn solve_json_has_the_five_keys_and_pons_scores() {
+    let v = common::json("connect4", &["solve", "4455"], 0);
+    assert_eq!(v.as_object().unwrap().len(), 5, "{v}");
+    assert_eq!(v["position"], "4455");
+    assert_eq!(v["score"], 18);
+    assert!(v["nodes"].as_u64().is_some() && v["micros"].as_u64().is_some(), "{v}");
+    // Columns 3 and 6 both make an open three on the bottom row.
+    let best = v["best_move"].as_u64().unwrap();
+    assert!(best == 3 || best == 6, "{v}");
+    let v = common::json("connect4", &["solve", "44455554221"], 0);
+    assert_eq!(v["score"], -15);
+    let v = common::json("connect4", &["solve", "44455554221", "--weak"], 0);
+    assert_eq!(v["score"], -1);
+}
+
+#[test]
+fn solve_text_explains_the_score() {
+    let text = common::run("connect4", &["solve", "4455"], 0);
+    assert!(text.contains(". . . X X . .\n1 2 3 4 5 6 7"), "{text}");
+    assert!(text.contains("score:     18 for the first player (X) to move (wins with its stone number 4)"), "{text}");
+}
+
+#[test]
+fn batch_mode_reads_stdin_in_pons_format() {
+    let out = delve()
+        .args(["connect4", "solve", "-"])
+        .write_stdin("4455\n44455554221 -15\n\n7422341735647741166133573473242566\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let scores: Vec<(&str, &str)> = text
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split(' ').collect();
+            assert_eq!(f.len(), 4, "position score nodes micros: {l}");
+            (f[0], f[1])
+        })
+        .collect();
+    assert_eq!(scores, [("4455", "18"), ("44455554221", "-15"), ("7422341735647741166133573473242566", "1")]);
+    // No POSITION and stdin not a terminal: batch mode too; a bad line is reported, exit 2.
+    let out = delve().args(["connect4", "solve"]).write_stdin("4455\n48\n").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 1);
+    assert!(String::from_utf8(out.stderr).unwrap().contains("line 2: position \"48\""));
+}
+
+#[test]
+fn bench_checks_a_test_file() {
+    let v = common::json(
+        "connect4",
+        &["bench", "../../crates/domains/connect4/data/Test_L3_R1", "--limit", "100", "--table-bits", "18"],
+        0,
+    );
+    assert_eq!((v["positions"].as_u64(), v["exact"].as_u64()), (Some(100), Some(100)), "{v}");
+    for key in ["mean_micros", "mean_nodes", "max_micros"] {
+        assert!(v[key].as_f64().is_some(), "{key}: {v}");
+    }
+    assert_eq!(v.as_object().unwrap().len(), 5);
+}
+
+#[test]
+fn bench_reports_a_wrong_score() {
+    let dir = std::env::temp_dir().join(format!("delve-c4-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("wrong");
+    std::fs::write(&file, "4455 18\n44455554221 15\n").unwrap();
+    let v = common::json("connect4", &["bench", file.to_str().unwrap(), "--table-bits", "16"], 1);
+    assert_eq!((v["positions"].as_u64(), v["exact"].as_u64()), (Some(2), Some(1)), "{v}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_positions_are_clear_errors() {
+    for (position, says) in [
+        ("408", "move 2: '0' is not a column (columns are 1 to 7)"),
+        ("48", "'8' is not a column"),
+        ("4444444", "move 7: column 4 is already full"),
+        ("1212121", "move 7 (column 1) wins the game: the position is already over"),
+        ("547125662261271266215743771576315353334444", "the board is full"),
+    ] {
+        let stderr = common::bad_input("connect4", &["solve", position]);
+        assert!(stderr.contains(says), "{position}: {stderr}");
+    }
+    let stderr = common::bad_input("connect4", &["bench", "no/such/file"]);
+    assert!(stderr.contains("no/such/file"), "{stderr}");
+}
+
+#[test]
+fn play_through_piped_stdin() {
+    // O to move; O's only non-losing column is 6 (score -1), column 7 loses faster (-2).
+    let out = delve()
+        .args(["connect4", "play", "--start", "2252576253462244111563365343671351441", "--table-bits", "16"])
+        .write_stdin("9\n4\n6\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("You play O, the solver plays X."), "{text}");
+    assert!(text.contains("scores for O: - - - - - -1 -2"), "{text}");
+    assert!(text.contains("\"9\" is not a column"), "{text}");
+    assert!(text.contains("column 4 is full"), "{text}");
+    assert!(text.contains("the solver plays column"), "{text}");
+    // The game runs to its end or to the end of stdin.
+    assert!(text.contains("wins") || text.contains("draw") || text.ends_with("bye\n"), "{text}");
+}
+
+#[test]
+fn play_with_the_solver_first_wins_a_won_position() {
+    // X to move wins with its 4th stone (score 18); the human answers badly.
+    let out = delve()
+        .args(["connect4", "play", "--start", "4455", "--first", "ai", "--table-bits", "18"])
+        .write_stdin("1\n1\n1\n1\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("scores for X: "), "{text}");
+    assert!(text.contains("X connects four: the solver wins"), "{text}");
+}

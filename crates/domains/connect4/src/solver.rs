@@ -1,0 +1,511 @@
+//! The Connect Four solver: negamax with null windows over bitboards.
+//!
+//! **Why a specialised search** rather than delve-game's generic [`Negamax`](delve_game::Negamax):
+//! the solver's hot path needs what a generic trait cannot give cheaply — moves as single
+//! bits with "non-losing" pruning (never play under an opponent's winning cell, block a single
+//! threat, give up at once against two), score bounds that shrink with the stones on the
+//! board, move ordering by threats created, a table that fits a bound in a byte, and no
+//! allocation per node. The module tests check it against the generic engine on small
+//! positions, so both stay honest.
+//!
+//! **Algorithm** (the ideas of Pascal Pons's solver, written anew, plus a few of our own):
+//! * The root asks "is the score above `m`?" with null windows `(m, m + 1)`, halving the
+//!   interval of possible scores, first around 0 so that a win or a loss is found early.
+//! * Fail-soft negamax: each answer is a bound, often tighter than the window.
+//! * Only non-losing moves are searched, ordered by how many winning cells they leave the
+//!   side to move, centre columns first among equals.
+//! * The table keeps a lower and an upper bound and the best move per position, keyed by the
+//!   smaller of the position's key and its mirror's (a mirrored position has the same score),
+//!   in two-entry buckets. It is split by depth: a big table for the first plies, a small one
+//!   that stays in the L2 cache for the many deeper positions — on this cache-bound machine
+//!   the table probe is most of a node's cost (see BENCHMARKS.md).
+//! * Enhanced transposition cut-off: before searching, every child is looked up; one whose
+//!   known bound already proves a cut-off ends the node without a search.
+//! * Two threads (lazy SMP): helpers search the same root with another move order, sharing
+//!   the table, and the first to finish answers.
+
+use crate::board::{CELLS, Position, WIDTH, column_mask};
+use crate::table::{NO_BOUND, Tables};
+use delve_core::{Clock, Limits, StopReason};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Columns tried first to last among moves of equal promise: the centre first.
+const ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
+
+/// How often (in nodes) the clock, node budget and cancel flag are looked at.
+const CHECK_EVERY: u64 = 1 << 14;
+
+/// How the solver is built: its table, and which of the beyond-Pons ideas it uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolverConfig {
+    /// The near-root table has `2^table_bits` buckets (for positions with fewer than
+    /// `split` stones).
+    pub table_bits: u32,
+    /// The deep table has `2^deep_bits` buckets: small, so that it stays in cache.
+    pub deep_bits: u32,
+    /// Positions with at least this many stones use the deep table (0: only the deep table).
+    pub split: u32,
+    /// Buckets of two entries (one keeps the bigger subtree) instead of one.
+    pub two_way: bool,
+    /// Key the table by the smaller of a position's key and its mirror's.
+    pub mirror: bool,
+    /// Enhanced transposition cut-offs (look the children up before searching).
+    pub etc: bool,
+    /// Threads that search each position (1 = single-threaded; 2 uses lazy SMP).
+    pub threads: usize,
+}
+
+impl Default for SolverConfig {
+    /// The configuration measured fastest on the benchmark sets (see BENCHMARKS.md): a
+    /// 1 MiB deep table that stays in the L2 cache, a 64 MiB one for the first 12 plies.
+    fn default() -> Self {
+        SolverConfig { table_bits: 22, deep_bits: 16, split: 12, two_way: true, mirror: true, etc: true, threads: 1 }
+    }
+}
+
+/// The result of solving a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Pons's score for the side to move (for a weak solve: -1, 0 or 1, the sign only).
+    pub score: i32,
+    /// Nodes searched (negamax calls, Pons's measure) by all threads.
+    pub nodes: u64,
+    /// Wall-clock time of the solve.
+    pub elapsed: Duration,
+}
+
+/// A solver with its transposition table, kept between positions.
+pub struct Solver {
+    config: SolverConfig,
+    table: Tables,
+}
+
+impl Solver {
+    /// A solver built as `config` says (the table is allocated here).
+    pub fn new(config: SolverConfig) -> Self {
+        Solver { table: Tables::new(config.table_bits, config.deep_bits, config.split, config.two_way), config }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &SolverConfig {
+        &self.config
+    }
+
+    /// The table's size in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Forgets what the table learned.
+    pub fn reset(&mut self) {
+        self.table.clear();
+    }
+
+    /// Pons's score of `position` for the side to move; with `weak`, only its sign.
+    /// `Err` when a limit in `limits` (time, node budget via `max_expanded`, cancel flag)
+    /// stopped the search.
+    pub fn solve(&mut self, position: &Position, weak: bool, limits: &Limits) -> Result<Solution, StopReason> {
+        let start = Instant::now();
+        let clock = limits.clock();
+        let stop = AtomicBool::new(false);
+        if position.can_win_next() {
+            let score = win_score(position.moves());
+            let score = if weak { 1 } else { score };
+            return Ok(Solution { score, nodes: 0, elapsed: start.elapsed() });
+        }
+        let threads = self.config.threads.max(1);
+        let config = &self.config;
+        let table = &self.table;
+        let (result, nodes) = if threads == 1 {
+            let mut s = Search::new(config, table, &clock, limits.max_expanded, &stop, 0);
+            let r = s.root(position, weak);
+            (r, s.nodes)
+        } else {
+            let found: std::sync::Mutex<Option<Result<i32, StopReason>>> = std::sync::Mutex::new(None);
+            let total = std::sync::atomic::AtomicU64::new(0);
+            std::thread::scope(|scope| {
+                for id in 0..threads {
+                    let (clock, stop, found, total) = (&clock, &stop, &found, &total);
+                    scope.spawn(move || {
+                        let mut s = Search::new(config, table, clock, limits.max_expanded, stop, id);
+                        let r = s.root(position, weak);
+                        total.fetch_add(s.nodes, Ordering::Relaxed);
+                        let mut f = found.lock().unwrap_or_else(|p| p.into_inner());
+                        // The first thread to finish answers; a helper stopped by it does not.
+                        if f.is_none() && (r.is_ok() || !stop.load(Ordering::Relaxed)) {
+                            *f = Some(r);
+                        }
+                        stop.store(true, Ordering::Relaxed);
+                    });
+                }
+            });
+            let r = found.into_inner().unwrap_or_else(|p| p.into_inner()).unwrap_or(Err(StopReason::Cancelled));
+            (r, total.into_inner())
+        };
+        result.map(|score| Solution { score, nodes, elapsed: start.elapsed() })
+    }
+
+    /// The score of every column for the side to move (`None` for a full column), each as
+    /// Pons's score of the game after that move for the player making it.
+    pub fn analyze(
+        &mut self,
+        position: &Position,
+        weak: bool,
+        limits: &Limits,
+    ) -> Result<[Option<i32>; WIDTH], StopReason> {
+        let mut scores = [None; WIDTH];
+        for (column, score) in scores.iter_mut().enumerate() {
+            *score = self.column_score(position, column, weak, limits)?;
+        }
+        Ok(scores)
+    }
+
+    /// The score of playing `column` (0-based) for the side to move, `None` when the column
+    /// is full.
+    pub fn column_score(
+        &mut self,
+        position: &Position,
+        column: usize,
+        weak: bool,
+        limits: &Limits,
+    ) -> Result<Option<i32>, StopReason> {
+        if !position.can_play(column) {
+            return Ok(None);
+        }
+        if position.is_winning_move(column) {
+            return Ok(Some(if weak { 1 } else { win_score(position.moves()) }));
+        }
+        let mut child = *position;
+        child.play_column(column);
+        Ok(Some(if child.moves() == CELLS { 0 } else { -self.solve(&child, weak, limits)?.score }))
+    }
+
+    /// A best column (0-based) of `position`: the first, centre first, whose score equals the
+    /// position's `score` (from [`Solver::solve`] with the same `weak`).
+    pub fn best_move(
+        &mut self,
+        position: &Position,
+        score: i32,
+        weak: bool,
+        limits: &Limits,
+    ) -> Result<usize, StopReason> {
+        for column in ORDER {
+            if position.can_play(column) && position.is_winning_move(column) {
+                return Ok(column);
+            }
+        }
+        let next = position.non_losing_moves();
+        let clock = limits.clock();
+        let stop = AtomicBool::new(false);
+        let mut s = Search::new(&self.config, &self.table, &clock, limits.max_expanded, &stop, 0);
+        for column in ORDER {
+            let cell = next & column_mask(column);
+            if cell == 0 {
+                continue;
+            }
+            let mut child = *position;
+            child.play(cell);
+            // The move reaches `score` when the child is worth at most `-score` to the
+            // opponent; in a weakly lost position any move that does not lose at once will do.
+            let reaches = weak && score < 0 || {
+                let v = s.negamax(&child, -score, -score + 1);
+                s.stopped()?;
+                v <= -score
+            };
+            if reaches {
+                return Ok(column);
+            }
+        }
+        // Every move loses at once (or the score was wrong): any playable column, centre first.
+        ORDER.into_iter().find(|&c| position.can_play(c)).ok_or(StopReason::Cancelled)
+    }
+}
+
+/// The score of winning with the next stone in a position with `moves` stones.
+fn win_score(moves: u32) -> i32 {
+    (CELLS as i32 + 1 - moves as i32) / 2
+}
+
+/// One thread's search: its node count, its limits, and its move-order variation.
+struct Search<'a> {
+    config: &'a SolverConfig,
+    table: &'a Tables,
+    clock: &'a Clock,
+    max_nodes: Option<u64>,
+    stop: &'a AtomicBool,
+    stopped: Option<StopReason>,
+    nodes: u64,
+    /// 0 for the main thread; odd helpers probe other windows.
+    id: usize,
+    /// The column order among equally promising moves (helpers rotate it).
+    order: [usize; WIDTH],
+}
+
+impl<'a> Search<'a> {
+    fn new(
+        config: &'a SolverConfig,
+        table: &'a Tables,
+        clock: &'a Clock,
+        max_nodes: Option<u64>,
+        stop: &'a AtomicBool,
+        id: usize,
+    ) -> Self {
+        let mut order = ORDER;
+        order.rotate_left(id / 2 % WIDTH);
+        Search { config, table, clock, max_nodes, stop, stopped: None, nodes: 0, id, order }
+    }
+
+    fn stopped(&self) -> Result<(), StopReason> {
+        self.stopped.map_or(Ok(()), Err)
+    }
+
+    #[cold]
+    fn check(&mut self) {
+        if let Err(e) = self.clock.check() {
+            self.stopped = Some(e);
+        } else if self.max_nodes.is_some_and(|m| self.nodes >= m) {
+            self.stopped = Some(StopReason::NodeLimit);
+        } else if self.stop.load(Ordering::Relaxed) {
+            self.stopped = Some(StopReason::Cancelled);
+        }
+    }
+
+    /// Null-window narrowing at the root (which cannot win at once).
+    fn root(&mut self, p: &Position, weak: bool) -> Result<i32, StopReason> {
+        let moves = p.moves() as i32;
+        let (mut min, mut max) =
+            if weak { (-1, 1) } else { (-(CELLS as i32 - moves) / 2, (CELLS as i32 + 1 - moves) / 2) };
+        while min < max {
+            let mut med = min + (max - min) / 2;
+            // Probe near 0 first: most of the interval's work is telling win from loss.
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
+            // A helper thread probes next to the main thread's window.
+            if self.id % 2 == 1 && med + 1 < max {
+                med += 1;
+            }
+            let r = self.negamax(p, med, med + 1);
+            self.stopped()?;
+            if r <= med {
+                max = r.clamp(min, med);
+            } else {
+                min = r.clamp(med + 1, max);
+            }
+        }
+        Ok(min)
+    }
+
+    #[inline]
+    fn key(&self, p: &Position) -> u64 {
+        if self.config.mirror { p.key().min(p.mirror_key()) } else { p.key() }
+    }
+
+    /// Fail-soft negamax of a position whose side to move cannot win at once.
+    fn negamax(&mut self, p: &Position, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
+            self.check();
+        }
+        if self.stopped.is_some() {
+            return 0;
+        }
+        let next = p.non_losing_moves();
+        let moves = p.moves() as i32;
+        if next == 0 {
+            // Every move lets the opponent win with its next stone.
+            return -(CELLS as i32 - moves) / 2;
+        }
+        if moves >= CELLS as i32 - 2 {
+            return 0;
+        }
+        // We cannot lose before the opponent's second move from here, nor win before ours.
+        let floor = -(CELLS as i32 - 2 - moves) / 2;
+        let ceiling = (CELLS as i32 - 1 - moves) / 2;
+        alpha = alpha.max(floor);
+        beta = beta.min(ceiling);
+        if alpha >= beta {
+            return alpha;
+        }
+        let key = self.key(p);
+        let mut hint = None;
+        if let Some((lo, hi, best)) = self.table.get(key, p.moves()) {
+            if lo >= beta {
+                return lo;
+            }
+            if hi <= alpha {
+                return hi;
+            }
+            alpha = alpha.max(lo);
+            beta = beta.min(hi);
+            if alpha >= beta {
+                return alpha;
+            }
+            hint = best;
+        }
+        // Under a mirrored key, the remembered column is the mirror's.
+        let flipped = self.config.mirror && key != p.key();
+        let hint = hint.map(|c| if flipped { WIDTH - 1 - c } else { c });
+        // The moves, best first: the table's best move, then most winning cells made, then
+        // centre first.
+        let mut list = [(0u64, 0u32, 0usize); WIDTH];
+        let mut n = 0;
+        for column in self.order {
+            let cell = next & column_mask(column);
+            if cell == 0 {
+                continue;
+            }
+            let score = if hint == Some(column) { u32::MAX } else { p.threats_after(cell) };
+            let mut i = n;
+            while i > 0 && list[i - 1].1 < score {
+                list[i] = list[i - 1];
+                i -= 1;
+            }
+            list[i] = (cell, score, column);
+            n += 1;
+        }
+        if self.config.etc {
+            // A child already known to be worth at most -beta to the opponent cuts at once.
+            for &(cell, _, _) in &list[..n] {
+                let mut child = *p;
+                child.play(cell);
+                if let Some((_, hi, _)) = self.table.get(self.key(&child), child.moves())
+                    && -hi >= beta
+                {
+                    return -hi;
+                }
+            }
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let mut best = -NO_BOUND;
+        let mut best_column = list[0].2;
+        for &(cell, _, column) in &list[..n] {
+            let mut child = *p;
+            child.play(cell);
+            let v = -self.negamax(&child, -beta, -alpha);
+            if v > best {
+                best = v;
+                best_column = column;
+            }
+            if v >= beta {
+                break;
+            }
+            alpha = alpha.max(v);
+        }
+        if self.stopped.is_none() {
+            let lower = if best > alpha0 { best } else { -NO_BOUND };
+            let upper = if best < beta0 { best } else { NO_BOUND };
+            let column = if flipped { WIDTH - 1 - best_column } else { best_column };
+            self.table.put(key, lower, upper, p.moves(), column);
+        }
+        best
+    }
+}
+
+/// Connect Four as a [`delve_game::ZeroSum`] game for the generic negamax engine: the
+/// reference the specialised solver is tested against, and a demonstration that the engine
+/// solves it (slowly) without any Connect Four knowledge beyond the rules.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Connect4;
+
+impl delve_game::ZeroSum for Connect4 {
+    type Position = Position;
+    type Move = usize;
+    fn moves(&self, p: &Position) -> Vec<usize> {
+        ORDER.into_iter().filter(|&c| p.can_play(c)).collect()
+    }
+    fn play(&self, p: &Position, column: usize) -> Position {
+        let mut child = *p;
+        child.play_column(column);
+        child
+    }
+    fn terminal(&self, p: &Position) -> Option<i32> {
+        if p.last_mover_won() {
+            // The last mover won with its stone number ceil(moves / 2).
+            Some(-(22 - p.moves().div_ceil(2) as i32))
+        } else {
+            (p.moves() == CELLS).then_some(0)
+        }
+    }
+    fn evaluate(&self, _: &Position) -> i32 {
+        0
+    }
+    fn key(&self, p: &Position) -> u64 {
+        p.key()
+    }
+    fn value_bounds(&self, _: &Position) -> (i32, i32) {
+        (-21, 21)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use delve_core::NoObserver;
+    use delve_game::{Negamax, NegamaxOptions};
+
+    fn small() -> SolverConfig {
+        SolverConfig { table_bits: 12, ..SolverConfig::default() }
+    }
+
+    #[test]
+    fn pons_examples() {
+        let mut s = Solver::new(small());
+        let score =
+            |s: &mut Solver, m: &str| s.solve(&Position::parse(m).unwrap(), false, &Limits::none()).unwrap().score;
+        assert_eq!(score(&mut s, "4455"), 18);
+        assert_eq!(score(&mut s, "44455554221"), -15);
+    }
+
+    #[test]
+    fn the_specialised_solver_agrees_with_the_generic_engine() {
+        // Late positions of the End-Easy set: small enough for the generic engine.
+        let data = include_str!("../data/Test_L3_R1");
+        let mut generic_solved = 0;
+        for line in data.lines().step_by(25) {
+            let (moves, want) = line.split_once(' ').unwrap();
+            let want: i32 = want.parse().unwrap();
+            let p = Position::parse(moves).unwrap();
+            for config in [
+                small(),
+                SolverConfig { mirror: false, etc: false, two_way: false, ..small() },
+                SolverConfig { threads: 2, ..small() },
+            ] {
+                let got = Solver::new(config).solve(&p, false, &Limits::none()).unwrap().score;
+                assert_eq!(got, want, "{moves} with {config:?}");
+                let weak = Solver::new(config).solve(&p, true, &Limits::none()).unwrap().score;
+                assert_eq!(weak, want.signum(), "{moves} weak");
+            }
+            if p.moves() >= 32 {
+                let mut engine = Negamax::new(&Connect4, 16);
+                let out = engine.solve(&p, &NegamaxOptions::default(), &Limits::none(), NoObserver);
+                assert_eq!(out.outcome.unwrap().value, want, "generic engine on {moves}");
+                generic_solved += 1;
+            }
+        }
+        assert!(generic_solved >= 10, "{generic_solved}");
+    }
+
+    #[test]
+    fn analyze_and_best_move_agree_with_the_score() {
+        let mut s = Solver::new(small());
+        for moves in ["44455554221", "2252576253462244111563365343671351441", "22525762534622441115"] {
+            let p = Position::parse(moves).unwrap();
+            let score = s.solve(&p, false, &Limits::none()).unwrap().score;
+            let scores = s.analyze(&p, false, &Limits::none()).unwrap();
+            assert_eq!(scores.iter().flatten().max(), Some(&score), "{moves}");
+            let best = s.best_move(&p, score, false, &Limits::none()).unwrap();
+            assert_eq!(scores[best], Some(score), "{moves}: column {}", best + 1);
+        }
+    }
+
+    #[test]
+    fn a_node_budget_stops_the_solver() {
+        let mut s = Solver::new(small());
+        let p = Position::parse("4").unwrap();
+        assert_eq!(s.solve(&p, false, &Limits::none().max_expanded(1000)), Err(StopReason::NodeLimit));
+    }
+}
