@@ -7,8 +7,8 @@ use delve_game::cs188::{Cs188Error, Expected, GraphTest};
 use libfuzzer_sys::fuzz_target;
 
 fn positioned(e: &Cs188Error) {
-    if let Cs188Error::Syntax { line, column, .. } = e {
-        assert!(*line >= 1 && *column >= 1, "no position in `{e}`");
+    if let Cs188Error::Syntax(p) = e {
+        assert!(p.line >= 1 && p.column >= 1, "no position in `{e}`");
     }
 }
 
