@@ -4,7 +4,7 @@
 use crate::common::{self, Progress, Status};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand, ValueEnum};
-use delve_connect4::{CELLS, Position, Solver, SolverConfig, WIDTH, testset};
+use delve_connect4::{CELLS, Position, SolveReport, Solver, SolverConfig, choose, testset};
 use delve_core::{Limits, StopReason};
 use serde::Serialize;
 use std::io::{BufRead, IsTerminal, Write};
@@ -157,15 +157,6 @@ fn stopped(reason: StopReason) -> anyhow::Error {
     anyhow::anyhow!("the search stopped before the end: {}", reason.name())
 }
 
-#[derive(Serialize)]
-struct SolveReport<'a> {
-    position: &'a str,
-    score: i32,
-    nodes: u64,
-    micros: u128,
-    best_move: usize,
-}
-
 fn solve(args: SolveArgs) -> anyhow::Result<Status> {
     let batch = match args.position.as_deref() {
         Some("-") => true,
@@ -181,23 +172,16 @@ fn solve(args: SolveArgs) -> anyhow::Result<Status> {
     let moves = args.position.unwrap_or_default();
     let position = parse(&moves)?;
     let solution = solver.solve(&position, args.weak, &limits).map_err(stopped)?;
-    let best = solver.best_move(&position, solution.score, args.weak, &limits).map_err(stopped)? + 1;
-    let micros = solution.elapsed.as_micros();
+    let best = solver.best_move(&position, solution.score, args.weak, &limits).map_err(stopped)?;
+    let report = SolveReport::new(&moves, &solution, best);
     if args.json {
-        let moves = moves.trim();
-        common::print_json(&SolveReport {
-            position: moves,
-            score: solution.score,
-            nodes: solution.nodes,
-            micros,
-            best_move: best,
-        });
+        common::print_json(&report);
     } else {
         let who = if position.moves().is_multiple_of(2) { "first player (X)" } else { "second player (O)" };
         println!("{}", position.render());
         println!("score:     {} for the {who} to move ({})", solution.score, describe(solution.score, args.weak));
-        println!("best move: column {best}");
-        println!("nodes:     {} in {micros} µs", solution.nodes);
+        println!("best move: column {}", report.best_move);
+        println!("nodes:     {} in {} µs", solution.nodes, report.micros);
     }
     Ok(Status::Done)
 }
@@ -316,16 +300,8 @@ fn play(args: PlayArgs) -> anyhow::Result<Status> {
         println!("\n{}", position.render());
         let x_to_move = position.moves().is_multiple_of(2);
         // Each column's score for the side to move; `?` where the solver ran out of time.
-        let scores: Vec<Option<Result<i32, StopReason>>> =
-            (0..WIDTH).map(|c| solver.column_score(&position, c, false, &think).transpose()).collect();
-        let shown: Vec<String> = scores
-            .iter()
-            .map(|s| match s {
-                None => "-".to_string(),
-                Some(Ok(v)) => v.to_string(),
-                Some(Err(_)) => "?".to_string(),
-            })
-            .collect();
+        let scores = solver.column_scores(&position, &think);
+        let shown: Vec<String> = scores.iter().map(ToString::to_string).collect();
         println!("scores for {}: {}", mark(x_to_move), shown.join(" "));
         let column = if x_to_move == human_is_x {
             print!("your move ({}): ", mark(x_to_move));
@@ -372,25 +348,5 @@ fn play(args: PlayArgs) -> anyhow::Result<Status> {
             println!("the board is full: a draw");
             return Ok(Status::Done);
         }
-    }
-}
-
-/// The solver's move: the best known score, else (when time ran out) the first column,
-/// centre first, that was not shown to lose.
-fn choose(position: &Position, scores: &[Option<Result<i32, StopReason>>]) -> usize {
-    let centre_first = [3, 2, 4, 1, 5, 0, 6];
-    let known = centre_first.iter().filter_map(|&c| match scores[c] {
-        Some(Ok(v)) => Some((v, c)),
-        _ => None,
-    });
-    let best_known =
-        known.clone().max_by_key(|&(v, c)| (v, std::cmp::Reverse(centre_first.iter().position(|&x| x == c))));
-    let unknown = centre_first.iter().copied().find(|&c| matches!(scores[c], Some(Err(_))));
-    match (best_known, unknown) {
-        // A known non-losing move beats an unknown one; an unknown one beats a known loss.
-        (Some((v, c)), _) if v >= 0 => c,
-        (_, Some(c)) => c,
-        (Some((_, c)), None) => c,
-        (None, None) => centre_first.into_iter().find(|&c| position.can_play(c)).unwrap_or(0),
     }
 }

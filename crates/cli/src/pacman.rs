@@ -13,7 +13,7 @@ use delve_pacman::agents::{AgentKind, Distances, Eval, PacmanAgent};
 use delve_pacman::ghosts::GhostKind;
 use delve_pacman::grade::{QuestionOutcome, grade_question, question_dirs};
 use delve_pacman::layout::Layout;
-use delve_pacman::play::{Replay, play_agent, render};
+use delve_pacman::play::{PlayReport, Replay, play_agent, render};
 use delve_pacman::rules::{Rules, State};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
@@ -166,25 +166,6 @@ struct GradeArgs {
     json: bool,
 }
 
-/// The `play --json` report.
-#[derive(Serialize)]
-struct PlayReport {
-    games: u32,
-    wins: u32,
-    win_rate: f64,
-    average_score: f64,
-    scores: Vec<i32>,
-    ms_per_move: f64,
-    layout: String,
-    agent: &'static str,
-    depth: u32,
-    eval: &'static str,
-    ghosts: &'static str,
-    seed: u64,
-    pacman_moves: usize,
-    generated_per_move: f64,
-}
-
 /// Runs `delve pacman`.
 pub fn run(args: PacmanArgs) -> anyhow::Result<Status> {
     match args.command {
@@ -252,8 +233,7 @@ fn play(args: &PlayArgs) -> anyhow::Result<Status> {
     let draw = !args.quiet && !args.json;
     let animate = draw && std::io::stdout().is_terminal() && args.delay > 0;
     let mut rng = Rng::seed_from_u64(args.seed);
-    let (mut scores, mut wins, mut moves, mut generated) = (Vec::new(), 0u32, 0usize, 0u64);
-    let mut think = Duration::ZERO;
+    let mut records = Vec::new();
     let stdout = std::io::stdout();
     for game in 1..=args.games {
         let mut out = stdout.lock();
@@ -299,44 +279,27 @@ fn play(args: &PlayArgs) -> anyhow::Result<Status> {
             };
             println!("game {game}: {how}, score {} ({} Pacman moves)", record.score, record.pacman_moves());
         }
-        wins += u32::from(record.win);
-        moves += record.pacman_moves();
-        generated += record.generated;
-        think += record.think_time;
-        scores.push(record.score);
+        records.push(record);
     }
     if let Some(mut file) = replay_file {
         file.flush()?;
     }
-    let games = args.games;
-    let average_score = f64::from(scores.iter().sum::<i32>()) / f64::from(games);
-    let ms_per_move = if moves == 0 { 0.0 } else { think.as_secs_f64() * 1000.0 / moves as f64 };
-    let generated_per_move = if moves == 0 { 0.0 } else { generated as f64 / moves as f64 };
+    let report = PlayReport::new(&records, &args.layout, &agent, ghost, args.seed);
     if args.json {
-        common::print_json(&PlayReport {
-            games,
-            wins,
-            win_rate: f64::from(wins) / f64::from(games),
-            average_score,
-            scores,
-            ms_per_move,
-            layout: args.layout.clone(),
-            agent: kind.name(),
-            depth: args.depth,
-            eval: eval.name(),
-            ghosts: ghost.name(),
-            seed: args.seed,
-            pacman_moves: moves,
-            generated_per_move,
-        });
+        common::print_json(&report);
     } else {
         println!(
-            "{games} {}: {wins} won ({:.0}%), average score {average_score:.1}, {ms_per_move:.3} ms and {generated_per_move:.0} states generated per move",
-            common::plural(u64::from(games), "game"),
-            100.0 * f64::from(wins) / f64::from(games)
+            "{} {}: {} won ({:.0}%), average score {:.1}, {:.3} ms and {:.0} states generated per move",
+            report.games,
+            common::plural(u64::from(report.games), "game"),
+            report.wins,
+            100.0 * report.win_rate,
+            report.average_score,
+            report.ms_per_move,
+            report.generated_per_move
         );
     }
-    Ok(Status::from_solved(wins == games))
+    Ok(Status::from_solved(report.wins == report.games))
 }
 
 fn replay(args: &ReplayArgs) -> anyhow::Result<Status> {

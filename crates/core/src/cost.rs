@@ -87,7 +87,9 @@ float_cost!(f32, f64);
 /// let sol = ucs(&p, &Limits::none(), NoObserver).into_solution().unwrap();
 /// assert_eq!(sol.cost, Lex(0, 18)); // fewer pushes wins, whatever the moves
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+///
+/// As JSON (in streamed search events, for instance) it is the pair `[a, b]`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 pub struct Lex<A, B>(pub A, pub B);
 
 impl<A: Add<Output = A>, B: Add<Output = B>> Add for Lex<A, B> {

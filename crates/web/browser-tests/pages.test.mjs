@@ -76,7 +76,7 @@ test('the index links every page', async () => {
   const page = await open('/');
   await page.waitForSelector('#card-lab');
   const links = await page.$$eval('.cards a', (as) => as.map((a) => a.getAttribute('href')));
-  assert.deepEqual(links, ['/sliding', '/queens', '/rgb', '/tictactoe', '/lab']);
+  assert.deepEqual(links, ['/sliding', '/queens', '/rgb', '/tictactoe', '/sokoban', '/connect4', '/pacman', '/lab']);
   const nav = await page.$$eval('header a', (as) => as.map((a) => a.textContent));
   assert.ok(nav.includes('Search lab'), nav.join(','));
   await shot(page, 'index');
@@ -211,5 +211,103 @@ test('search lab: step through A* and iterative lengthening on Romania, the grid
   await page.click('#last');
   assert.match(await page.textContent('#lab-puzzle'), /moves of the blank/);
   clean('/lab');
+  await page.close();
+});
+
+/** Presses the arrow keys of a LURD string (either case). */
+async function lurd(page, moves) {
+  const keys = { l: 'ArrowLeft', u: 'ArrowUp', r: 'ArrowRight', d: 'ArrowDown' };
+  for (const m of moves) await page.keyboard.press(keys[m.toLowerCase()]);
+}
+
+test('sokoban: play a level to the goal with the keyboard, undo, restart, Space plays the optimal solution back', async () => {
+  const page = await open('/sokoban');
+  await page.waitForSelector('#player');
+  assert.match(await page.textContent('#title'), /^microban\/1/);
+  await page.selectOption('#collection', 'microban');
+  await page.fill('#number', '2');
+  await page.click('#load');
+  await page.waitForFunction(() => document.querySelector('#title').textContent.startsWith('microban/2'));
+  // The solution of `delve sokoban play --help`'s example, typed on the arrow keys.
+  await lurd(page, 'rddLruulDuullddR');
+  await page.waitForSelector('#board[data-solved="true"]');
+  assert.equal(await page.textContent('#counters'), 'pushes 3 · moves 16 · solved!');
+  await page.keyboard.press('d');
+  assert.equal(await page.textContent('#counters'), 'pushes 2 · moves 15');
+  await page.keyboard.press('r');
+  assert.equal(await page.textContent('#counters'), 'pushes 0 · moves 0');
+  // Space: the optimal solve from the current position, played back step by step.
+  await lurd(page, 'r');
+  await fastest(page, '#speed');
+  await page.keyboard.press('Space');
+  await page.waitForSelector('#board[data-solved="true"]', { timeout: 20000 });
+  assert.match(await page.textContent('#counters'), /^pushes 3 · moves \d+ · solved!$/);
+  assert.match(await page.textContent('#status'), /^played back: /);
+  // Level 1 mid-playback, for the screenshot; P (fast) then finishes another level.
+  await page.fill('#number', '1');
+  await page.click('#load');
+  await page.waitForFunction(() => document.querySelector('#title').textContent.startsWith('microban/1'));
+  await page.$eval('#speed', (e) => { e.value = 400; });
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => /moves (1[4-9]|2\d)$/.test(document.querySelector('#counters').textContent), null, { timeout: 20000 });
+  await shot(page, 'sokoban');
+  await fastest(page, '#speed');
+  await page.waitForSelector('#board[data-solved="true"]', { timeout: 20000 });
+  assert.equal(await page.textContent('#counters'), 'pushes 8 · moves 33 · solved!');
+  await page.fill('#number', '3');
+  await page.click('#load');
+  await page.waitForFunction(() => document.querySelector('#title').textContent.startsWith('microban/3'));
+  await page.keyboard.press('p');
+  await page.waitForSelector('#board[data-solved="true"]', { timeout: 20000 });
+  clean('/sokoban');
+  await page.close();
+});
+
+test('connect4: a move, the solver answers, each column scored', async () => {
+  const page = await open('/connect4');
+  await page.selectOption('#think', '0.2');
+  await page.waitForFunction(() => document.querySelector('#score-4').textContent !== '', null, { timeout: 20000 });
+  // The bottom slot of column 4 (the slots run row by row from the top).
+  await page.click('#c4 .slot:nth-child(39)');
+  await page.waitForFunction(() => document.querySelector('#c4').dataset.position.length === 2
+    && document.querySelector('#score-1').textContent !== '', null, { timeout: 20000 });
+  assert.match(await page.textContent('#status'), /^the solver played column \d; your move/);
+  // A later position (from Pons's test set Test_L2_R1): every column settles to a number.
+  await page.fill('#position', '64115442265757253615');
+  await page.click('#set');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('your move'), null, { timeout: 20000 });
+  const scores = await page.$$eval('.c4-scores .score', (s) => s.map((x) => x.textContent));
+  assert.equal(scores.length, 7);
+  assert.ok(scores.every((s) => /^-?\d+$/.test(s)), scores.join(' '));
+  // The move the scores say is best: the game goes on, and the solver answers.
+  const best = await page.$$eval('.c4-scores .score', (s) => s.findIndex((x) => x.classList.contains('best')));
+  assert.ok(best >= 0, 'a best column is marked');
+  await page.click(`#c4 .slot:nth-child(${36 + best})`);
+  await page.waitForFunction(() => document.querySelector('#c4').dataset.position.length === 22
+    && document.querySelector('#status').textContent.includes('your move'), null, { timeout: 20000 });
+  assert.equal(await page.$eval('#c4', (b) => b.dataset.over), undefined);
+  assert.equal(await page.textContent('#sides'), 'You play red (X, first); the solver plays yellow (O, second).');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, 'connect4');
+  clean('/connect4');
+  await page.close();
+});
+
+test('pacman: an agent plays a seeded game and the score changes as it replays', async () => {
+  const page = await open('/pacman');
+  await page.waitForSelector('#layout option[value="smallClassic"]', { state: 'attached' });
+  await page.selectOption('#layout', 'smallClassic');
+  await page.selectOption('#agent', 'expectimax');
+  await page.selectOption('#depth', '2');
+  await page.fill('#seed', '3');
+  await page.click('#play');
+  await page.waitForFunction(() => Number(document.querySelector('#score').dataset.frame) >= 25, null, { timeout: 30000 });
+  const score = Number(await page.$eval('#score', (s) => s.dataset.score));
+  assert.notEqual(score, 0, 'the score changed');
+  await shot(page, 'pacman');
+  await fastest(page, '#speed');
+  await page.waitForSelector('#score[data-done]', { timeout: 30000 });
+  assert.match(await page.textContent('#status'), /^expectimax depth 2 on smallClassic, seed 3: (won|lost), score -?\d+/);
+  clean('/pacman');
   await page.close();
 });

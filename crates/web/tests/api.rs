@@ -66,7 +66,9 @@ async fn get(app: &Router, path: &str) -> (StatusCode, String, String) {
 
 /// The report without its timings (the only fields two runs may differ in).
 fn untimed(mut report: Value) -> Value {
-    report["stats"].as_object_mut().unwrap().remove("elapsed_ms");
+    if let Some(stats) = report["stats"].as_object_mut() {
+        stats.remove("elapsed_ms");
+    }
     if let Some(o) = report.as_object_mut() {
         o.remove("elapsed_ms");
     }
@@ -113,18 +115,30 @@ async fn health_and_the_list_of_domains() {
     let (_, _, text) = get(&app, "/api/domains").await;
     let list: Value = serde_json::from_str(&text).unwrap();
     let names: Vec<&str> = list["domains"].as_array().unwrap().iter().map(|d| d["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["sliding", "queens", "rgb", "tictactoe", "route", "lab"]);
+    assert_eq!(names, ["sliding", "queens", "rgb", "tictactoe", "sokoban", "connect4", "pacman", "route", "lab"]);
 }
 
 #[tokio::test]
 async fn every_page_and_file_is_served() {
     let app = server();
-    for page in ["/", "/sliding", "/queens", "/rgb", "/tictactoe", "/lab"] {
+    for page in ["/", "/sliding", "/queens", "/rgb", "/tictactoe", "/sokoban", "/connect4", "/pacman", "/lab"] {
         let (status, kind, text) = get(&app, page).await;
         assert_eq!((status, kind.as_str()), (StatusCode::OK, "text/html; charset=utf-8"), "{page}");
         assert!(text.contains("<script type=\"module\""), "{page}");
     }
-    for file in ["style.css", "common.js", "index.js", "sliding.js", "queens.js", "rgb.js", "tictactoe.js", "lab.js"] {
+    for file in [
+        "style.css",
+        "common.js",
+        "index.js",
+        "sliding.js",
+        "queens.js",
+        "rgb.js",
+        "tictactoe.js",
+        "sokoban.js",
+        "connect4.js",
+        "pacman.js",
+        "lab.js",
+    ] {
         let (status, _, text) = get(&app, &format!("/static/{file}")).await;
         assert_eq!(status, StatusCode::OK, "{file}");
         assert!(text.len() > 100, "{file} is nearly empty");
@@ -353,4 +367,155 @@ async fn too_many_searches_get_503_and_closing_a_stream_frees_its_place() {
         assert!(t.elapsed() < Duration::from_secs(10), "the abandoned search still runs");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+}
+
+#[tokio::test]
+async fn sokoban_levels_and_the_cli_report() {
+    let app = server();
+    let (status, _, text) = get(&app, "/api/sokoban/levels").await;
+    assert_eq!(status, StatusCode::OK);
+    let list: Value = serde_json::from_str(&text).unwrap();
+    let sizes: Vec<(String, usize)> = list["collections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["name"].as_str().unwrap().to_string(), c["titles"].as_array().unwrap().len()))
+        .collect();
+    assert_eq!(sizes, [("microban".to_string(), 155), ("xsokoban90".to_string(), 90)]);
+    let level = ok(&app, "/api/sokoban/level", json!({"level": "microban/2"})).await;
+    assert_eq!(level["rows"], json!(["######", "#    #", "# #@ #", "# $* #", "# .* #", "#    #", "######"]));
+    // The same object as `delve sokoban solve microban.xsb --level 1 --json`: the library's report.
+    let web = ok(&app, "/api/sokoban/solve", json!({"level": "microban/1"})).await;
+    let levels = delve_sokoban::parse_collection(include_str!("../../domains/sokoban/data/microban.xsb")).unwrap();
+    let lib = delve_sokoban::solve(&levels[0], false, delve_sokoban::Mode::Optimal, &Limits::none(), NoObserver)
+        .unwrap()
+        .report(&levels[0]);
+    assert_eq!(untimed(web.clone()), untimed(serde_json::to_value(&lib).unwrap()));
+    assert_eq!(
+        (web["pushes"].as_u64(), web["moves"].as_u64(), web["optimal"].as_bool()),
+        (Some(8), Some(33), Some(true))
+    );
+    // From a pasted position, fast mode; a stream ends with the report.
+    let text = "#######\n#     #\n# $$@ #\n#  .. #\n#######\n";
+    let web = ok(&app, "/api/sokoban/solve", json!({"text": text, "mode": "fast"})).await;
+    assert_eq!((web["solved"].as_bool(), web["optimal"].as_bool()), (Some(true), Some(false)));
+    let (body, _) = start_stream(&app, post_stream("/api/sokoban/solve", &json!({"level": "microban/3"}))).await;
+    let events = rest(body).await;
+    let (name, report) = events.last().unwrap();
+    assert_eq!((name.as_str(), report["pushes"].as_u64()), ("report", Some(13)));
+    // A limit stops a search with its reason, as the CLI reports it.
+    let web = ok(&app, "/api/sokoban/solve", json!({"level": "xsokoban90/2", "max_nodes": 100})).await;
+    assert_eq!((web["solved"].as_bool(), web["stop_reason"].as_str()), (Some(false), Some("node_limit")));
+    for (body, status, needle) in [
+        (json!({"level": "microban/156"}), StatusCode::NOT_FOUND, "no shipped level"),
+        (json!({"level": "../data/microban.xsb"}), StatusCode::NOT_FOUND, "no shipped level"),
+        (json!({"text": "#####\n# $.#\n#####\n"}), StatusCode::BAD_REQUEST, "text:"),
+        (json!({"level": "microban/1", "mode": "quick"}), StatusCode::BAD_REQUEST, "unknown mode"),
+    ] {
+        let (got, err) = call(&app, post("/api/sokoban/solve", &body)).await;
+        assert_eq!(got, status, "{body}: {err}");
+        assert!(err["error"].as_str().unwrap().contains(needle), "{body}: {err}");
+    }
+}
+
+#[tokio::test]
+async fn connect4_column_scores_and_the_cli_report() {
+    let app = server();
+    // Late enough for every column to settle: the scores `delve connect4 play` shows.
+    let advice = ok(&app, "/api/connect4/move", json!({"position": "44455554221", "think": 5})).await;
+    let mut solver = delve_connect4::Solver::new(delve_connect4::SolverConfig { table_bits: 16, ..Default::default() });
+    let p = delve_connect4::Position::parse("44455554221").unwrap();
+    let scores = serde_json::to_value(solver.column_scores(&p, &Limits::none())).unwrap();
+    assert_eq!(advice["scores"], scores);
+    assert_eq!(advice["to_move"], "O");
+    let best = solver.solve(&p, false, &Limits::none()).unwrap().score;
+    let column = advice["best_move"].as_u64().unwrap() as usize;
+    assert_eq!(scores[column - 1].as_i64(), Some(i64::from(best)), "{advice}");
+    // The empty board: no column settles in 50 ms, every one shows `?`, and the answer is quick.
+    let t = Instant::now();
+    let advice = ok(&app, "/api/connect4/move", json!({"position": "", "think": 0.05})).await;
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    assert_eq!(advice["scores"], json!(["?", "?", "?", "?", "?", "?", "?"]));
+    assert_eq!(advice["best_move"], 4, "the centre first");
+    // `solve` is `delve connect4 solve --json`.
+    let web = ok(&app, "/api/connect4/solve", json!({"position": "4455"})).await;
+    assert_eq!((web["position"].as_str(), web["score"].as_i64()), (Some("4455"), Some(18)));
+    assert!([3, 6].contains(&web["best_move"].as_u64().unwrap()), "{web}");
+    let (status, err) = call(&app, post("/api/connect4/solve", &json!({"position": "", "timeout": 0.05}))).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(err["error"].as_str().unwrap().contains("stopped before the end: timeout"), "{err}");
+    for (path, body, needle) in [
+        ("/api/connect4/move", json!({"position": "48"}), "not a column"),
+        ("/api/connect4/move", json!({"position": "1111111"}), "full"),
+        ("/api/connect4/move", json!({"position": "4455667"}), "already over"),
+        ("/api/connect4/move", json!({"position": "", "think": 0}), "think"),
+        ("/api/connect4/solve", json!({"position": "x"}), "not a column"),
+    ] {
+        let (status, err) = call(&app, post(path, &body)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {err}");
+        assert!(err["error"].as_str().unwrap().contains(needle), "{body}: {err}");
+    }
+}
+
+#[tokio::test]
+async fn pacman_games_are_seeded_bounded_and_the_cli_report() {
+    let app = server();
+    let (_, _, text) = get(&app, "/api/pacman/layouts").await;
+    assert!(text.contains("\"smallClassic\"") && text.contains("\"testClassic\""), "{text}");
+    let maze = ok(&app, "/api/pacman/layout", json!({"layout": "testClassic"})).await;
+    assert_eq!((maze["width"].as_u64(), maze["height"].as_u64()), (Some(5), Some(10)));
+    let request = json!({"layout": "testClassic", "agent": "reflex", "seed": 1});
+    let game = ok(&app, "/api/pacman/play", request.clone()).await;
+    // The library's doc example: the reflex agent wins testClassic with more than 500.
+    assert_eq!(game["result"], "won");
+    let report = &game["report"];
+    assert_eq!((report["games"].as_u64(), report["wins"].as_u64()), (Some(1), Some(1)));
+    assert_eq!((report["layout"].as_str(), report["agent"].as_str()), (Some("testClassic"), Some("reflex")));
+    let frames = game["frames"].as_array().unwrap();
+    assert_eq!(frames.len(), report["pacman_moves"].as_u64().unwrap() as usize + 1);
+    assert_eq!(frames.last().unwrap()["score"], report["scores"][0]);
+    assert!(report["scores"][0].as_i64().unwrap() > 500);
+    // Same seed, same game.
+    let again = ok(&app, "/api/pacman/play", request).await;
+    assert_eq!(again["frames"], game["frames"]);
+    // A search agent within a tiny time limit: cut short, saying why, frames up to there.
+    let game = ok(
+        &app,
+        "/api/pacman/play",
+        json!({"layout": "originalClassic", "agent": "expectimax", "depth": 4, "timeout": 0.3}),
+    )
+    .await;
+    assert_eq!((game["result"].as_str(), game["stop_reason"].as_str()), (Some("stopped"), Some("timeout")));
+    let frames = game["frames"].as_array().unwrap();
+    assert_eq!(frames.len(), game["report"]["pacman_moves"].as_u64().unwrap() as usize + 1);
+    assert_eq!(frames.last().unwrap()["score"], game["report"]["scores"][0]);
+    for (body, status, needle) in [
+        (json!({"layout": "bigClassic", "agent": "reflex"}), StatusCode::NOT_FOUND, "no shipped level"),
+        (json!({"layout": "testClassic", "agent": "random"}), StatusCode::BAD_REQUEST, "agent"),
+        (json!({"layout": "testClassic", "agent": "minimax", "depth": 9}), StatusCode::BAD_REQUEST, "depth"),
+        (json!({"layout": "testClassic", "agent": "minimax", "ghosts": "smart"}), StatusCode::BAD_REQUEST, "ghosts"),
+        (json!({"text": "%%%\n%P \n", "agent": "reflex"}), StatusCode::BAD_REQUEST, "text:"),
+        (json!({"layout": "testClassic"}), StatusCode::UNPROCESSABLE_ENTITY, "agent"),
+    ] {
+        let (got, err) = call(&app, post("/api/pacman/play", &body)).await;
+        assert_eq!(got, status, "{body}: {err}");
+        assert!(err["error"].as_str().unwrap().contains(needle), "{body}: {err}");
+    }
+}
+
+#[tokio::test]
+async fn a_cancelled_sokoban_solve_reports_cancelled_and_streams_progress() {
+    let app = one_job();
+    // XSokoban 2 takes the optimal search far longer than this test waits.
+    let (body, job) = start_stream(&app, post_stream("/api/sokoban/solve", &json!({"level": "xsokoban90/2"}))).await;
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let t = Instant::now();
+    let (status, _) = call(&app, post("/api/cancel", &json!({"job": job}))).await;
+    assert_eq!(status, StatusCode::OK);
+    let events = rest(body).await;
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    let (name, report) = events.last().unwrap();
+    assert_eq!((name.as_str(), report["solved"].as_bool()), ("report", Some(false)));
+    assert_eq!(report["stop_reason"], "cancelled");
+    assert!(events.iter().any(|(n, d)| n == "stats" && d["generated"].as_u64() > Some(0)), "progress is streamed");
 }

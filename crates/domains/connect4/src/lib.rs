@@ -20,9 +20,11 @@
 //! generic engine of delve-game solves the same positions through [`Connect4`].
 
 mod board;
+pub mod play;
 pub mod solver;
 mod table;
 pub mod testset;
 
 pub use board::{CELLS, HEIGHT, Position, PositionError, WIDTH};
+pub use play::{ColumnScore, SolveReport, choose};
 pub use solver::{Connect4, Solution, Solver, SolverConfig};

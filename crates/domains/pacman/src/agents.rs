@@ -5,7 +5,7 @@
 
 use crate::ghosts::GhostKind;
 use crate::rules::{Dir, Rules, State};
-use delve_core::{Event, FnObserver, Limits, NoObserver, Stats};
+use delve_core::{Event, FnObserver, Limits, NoObserver, Stats, StopReason};
 use delve_game::{Game, Method};
 use std::collections::{HashSet, VecDeque};
 
@@ -263,6 +263,24 @@ impl PacmanAgent {
     /// Pacman's move in `state` (Pacman to move, game not over). With `count_distinct`, also
     /// counts the distinct CS188 states the search creates.
     pub fn choose(&self, rules: &Rules, dist: &Distances, state: &State, count_distinct: bool) -> Choice {
+        // Without limits nothing stops the search.
+        self.choose_within(rules, dist, state, count_distinct, &Limits::none()).unwrap_or(Choice {
+            action: Dir::Stop,
+            stats: Stats::default(),
+            distinct: None,
+        })
+    }
+
+    /// [`PacmanAgent::choose`] within `limits` (time, nodes, a cancel flag), for callers that
+    /// must stay bounded (the web page); `Err` with the reason when a limit stopped the search.
+    pub fn choose_within(
+        &self,
+        rules: &Rules,
+        dist: &Distances,
+        state: &State,
+        count_distinct: bool,
+        limits: &Limits,
+    ) -> Result<Choice, StopReason> {
         match self.kind {
             AgentKind::Reflex => {
                 let mut best: Option<(f64, Dir)> = None;
@@ -272,11 +290,10 @@ impl PacmanAgent {
                         best = Some((v, action));
                     }
                 }
-                Choice { action: best.map_or(Dir::Stop, |b| b.1), stats: Stats::default(), distinct: None }
+                Ok(Choice { action: best.map_or(Dir::Stop, |b| b.1), stats: Stats::default(), distinct: None })
             }
             AgentKind::Search(method) => {
                 let game = PacmanGame { rules, dist, eval: self.eval, start: state.clone(), model: self.model };
-                let limits = Limits::none();
                 let (out, distinct) = if count_distinct {
                     let mut seen = HashSet::new();
                     let out = delve_game::search(
@@ -284,7 +301,7 @@ impl PacmanAgent {
                         state,
                         method,
                         Some(self.depth),
-                        &limits,
+                        limits,
                         FnObserver(|e: &Event<'_, State, u32>, _: &_| {
                             if let Event::Generate(n) = e {
                                 seen.insert(n.state.cs188_key());
@@ -296,10 +313,10 @@ impl PacmanAgent {
                     }
                     (out, Some(seen.len()))
                 } else {
-                    (delve_game::search(&game, state, method, Some(self.depth), &limits, NoObserver), None)
+                    (delve_game::search(&game, state, method, Some(self.depth), limits, NoObserver), None)
                 };
-                let action = out.decision().and_then(|d| d.action).unwrap_or(Dir::Stop);
-                Choice { action, stats: out.stats, distinct }
+                let action = out.outcome?.action.unwrap_or(Dir::Stop);
+                Ok(Choice { action, stats: out.stats, distinct })
             }
         }
     }

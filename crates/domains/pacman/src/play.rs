@@ -185,3 +185,66 @@ impl Replay {
         Ok((rules, states))
     }
 }
+
+/// The report of `delve pacman play --json`: how a series of games went, and its settings.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayReport {
+    /// Games played.
+    pub games: u32,
+    /// Games won.
+    pub wins: u32,
+    /// `wins / games`.
+    pub win_rate: f64,
+    /// The mean final score.
+    pub average_score: f64,
+    /// Each game's final score.
+    pub scores: Vec<i32>,
+    /// Pacman's thinking time per move, in milliseconds.
+    pub ms_per_move: f64,
+    /// The layout's name (or file).
+    pub layout: String,
+    /// Pacman's agent.
+    pub agent: &'static str,
+    /// Its search depth in rounds.
+    pub depth: u32,
+    /// Its evaluation function.
+    pub eval: &'static str,
+    /// The ghosts' kind.
+    pub ghosts: &'static str,
+    /// The seed of the ghosts' random moves.
+    pub seed: u64,
+    /// Pacman's moves over all games.
+    pub pacman_moves: usize,
+    /// States generated per Pacman move.
+    pub generated_per_move: f64,
+}
+
+impl PlayReport {
+    /// The report of `records`, games of `agent` against `ghosts` on `layout` from `seed`.
+    pub fn new(records: &[GameRecord], layout: &str, agent: &PacmanAgent, ghosts: GhostKind, seed: u64) -> Self {
+        let games = u32::try_from(records.len()).unwrap_or(u32::MAX);
+        let wins = u32::try_from(records.iter().filter(|r| r.win).count()).unwrap_or(u32::MAX);
+        let scores: Vec<i32> = records.iter().map(|r| r.score).collect();
+        let moves: usize = records.iter().map(GameRecord::pacman_moves).sum();
+        let think: Duration = records.iter().map(|r| r.think_time).sum();
+        let generated: u64 = records.iter().map(|r| r.generated).sum();
+        let per_move = |x: f64| if moves == 0 { 0.0 } else { x / moves as f64 };
+        let per_game = |x: f64| if games == 0 { 0.0 } else { x / f64::from(games) };
+        PlayReport {
+            games,
+            wins,
+            win_rate: per_game(f64::from(wins)),
+            average_score: per_game(scores.iter().map(|&s| f64::from(s)).sum()),
+            scores,
+            ms_per_move: per_move(think.as_secs_f64() * 1000.0),
+            layout: layout.to_string(),
+            agent: agent.kind.name(),
+            depth: agent.depth,
+            eval: agent.eval.name(),
+            ghosts: ghosts.name(),
+            seed,
+            pacman_moves: moves,
+            generated_per_move: per_move(generated as f64),
+        }
+    }
+}

@@ -2,7 +2,7 @@
 //! draw), `POST /api/rgb/solve` (the CLI's report) and `POST /api/rgb/show` (the report with
 //! the replayed frames to animate). Levels come by shipped name or as text, never by path.
 
-use super::{Asset, Domain};
+use super::{Asset, Domain, LevelChoice};
 use crate::{ApiError, ApiJson, AppState, Knobs, NoView, Streamer, respond};
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -37,28 +37,13 @@ fn routes() -> Router<AppState> {
         .route("/show", post(show))
 }
 
-/// A level: a shipped one by name (`level`) or a level file's text (`text`).
-#[derive(Deserialize)]
-struct LevelChoice {
-    #[serde(default)]
-    level: Option<String>,
-    #[serde(default)]
-    text: Option<String>,
-}
-
-impl LevelChoice {
-    fn open(&self) -> Result<Level, ApiError> {
-        match (&self.level, &self.text) {
-            (Some(name), None) => {
-                let text = LEVELS.iter().find(|(n, _)| n == name).map(|(_, t)| *t).ok_or_else(|| {
-                    ApiError::not_found(format!("level: no shipped level `{name}` (GET /api/rgb/levels lists them)"))
-                })?;
-                Level::parse(text).map_err(|e| ApiError::internal(format!("shipped level {name}: {e}")))
-            }
-            (None, Some(text)) => Level::parse(text).map_err(|e| ApiError::bad_request(format!("text: {e}"))),
-            _ => Err(ApiError::bad_request("give either level (a shipped level's name) or text (a level file)")),
-        }
-    }
+/// Opens the level `choice` names or holds.
+fn open(choice: &LevelChoice) -> Result<Level, ApiError> {
+    let shipped = |name: &str| {
+        let (_, text) = LEVELS.iter().find(|(n, _)| *n == name)?;
+        Some(Level::parse(text).map_err(|e| ApiError::internal(format!("shipped level {name}: {e}"))))
+    };
+    choice.open("/api/rgb/levels", shipped, Level::parse)
 }
 
 /// The body of `solve` and `show`: `delve rgb solve`'s options.
@@ -93,7 +78,7 @@ impl SolveRequest {
             )));
         }
         let rules = self.rules.parse::<Rules>().map_err(|e| ApiError::bad_request(format!("rules: {e}")))?;
-        let problem = RgbProblem::new(self.level.open()?, rules).map_err(ApiError::bad_request)?;
+        let problem = RgbProblem::new(open(&self.level)?, rules).map_err(ApiError::bad_request)?;
         Ok((problem, algorithm))
     }
 }
@@ -152,7 +137,7 @@ fn layout_of(level: &Level) -> Layout {
 }
 
 async fn layout(ApiJson(req): ApiJson<LevelChoice>) -> Result<Json<Layout>, ApiError> {
-    Ok(Json(layout_of(&req.open()?)))
+    Ok(Json(layout_of(&open(&req)?)))
 }
 
 async fn solve_level(

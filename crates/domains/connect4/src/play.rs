@@ -1,0 +1,148 @@
+//! What `delve connect4` shows, shared by the command line and the web page: the report of
+//! `solve --json`, each column's score before a move (`play`), and the move the solver picks
+//! when some scores could not be settled in time.
+
+use crate::board::{Position, WIDTH};
+use crate::solver::{Solution, Solver};
+use delve_core::{Limits, StopReason};
+use serde::{Serialize, Serializer};
+
+/// Columns centre first: the order ties are broken in.
+const CENTRE_FIRST: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
+
+/// The report of `delve connect4 solve --json`: Pons's score for the side to move and a best
+/// move (1-based).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SolveReport {
+    /// The position as given (columns 1-7 in the order played).
+    pub position: String,
+    /// Pons's score for the side to move (with a weak solve, only its sign).
+    pub score: i32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time of the solve in microseconds.
+    pub micros: u128,
+    /// A best move, column 1 to 7.
+    pub best_move: usize,
+}
+
+impl SolveReport {
+    /// The report of `solution` for the position written `moves`, with `best` (0-based).
+    pub fn new(moves: &str, solution: &Solution, best: usize) -> Self {
+        SolveReport {
+            position: moves.trim().to_string(),
+            score: solution.score,
+            nodes: solution.nodes,
+            micros: solution.elapsed.as_micros(),
+            best_move: best + 1,
+        }
+    }
+}
+
+/// One column's score for the side to move, as `delve connect4 play` shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColumnScore {
+    /// The column is full (`-`; JSON `null`).
+    Full,
+    /// Pons's score of the game after this move, for the player making it.
+    Score(i32),
+    /// A limit stopped the solve before the score was settled (`?`; JSON `"?"`).
+    Unsettled(StopReason),
+}
+
+impl std::fmt::Display for ColumnScore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ColumnScore::Full => f.write_str("-"),
+            ColumnScore::Score(v) => write!(f, "{v}"),
+            ColumnScore::Unsettled(_) => f.write_str("?"),
+        }
+    }
+}
+
+impl Serialize for ColumnScore {
+    /// A number, `null` for a full column, `"?"` for an unsettled one.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            ColumnScore::Full => serializer.serialize_none(),
+            ColumnScore::Score(v) => serializer.serialize_i32(*v),
+            ColumnScore::Unsettled(_) => serializer.serialize_str("?"),
+        }
+    }
+}
+
+impl Solver {
+    /// Every column's score for the side to move (strong solves), each column within
+    /// `limits` afresh: a column the limits stop is [`ColumnScore::Unsettled`].
+    pub fn column_scores(&mut self, position: &Position, limits: &Limits) -> [ColumnScore; WIDTH] {
+        let mut scores = [ColumnScore::Full; WIDTH];
+        for (column, score) in scores.iter_mut().enumerate() {
+            *score = match self.column_score(position, column, false, limits) {
+                Ok(None) => ColumnScore::Full,
+                Ok(Some(v)) => ColumnScore::Score(v),
+                Err(reason) => ColumnScore::Unsettled(reason),
+            };
+        }
+        scores
+    }
+}
+
+/// The solver's move (0-based) given each column's score: the best known score when it does
+/// not lose, else the first unsettled column (centre first), else the least bad known one.
+pub fn choose(position: &Position, scores: &[ColumnScore; WIDTH]) -> usize {
+    let known = CENTRE_FIRST.iter().filter_map(|&c| match scores[c] {
+        ColumnScore::Score(v) => Some((v, c)),
+        _ => None,
+    });
+    let best_known = known.max_by_key(|&(v, c)| (v, std::cmp::Reverse(CENTRE_FIRST.iter().position(|&x| x == c))));
+    let unknown = CENTRE_FIRST.iter().copied().find(|&c| matches!(scores[c], ColumnScore::Unsettled(_)));
+    match (best_known, unknown) {
+        // A known non-losing move beats an unknown one; an unknown one beats a known loss.
+        (Some((v, c)), _) if v >= 0 => c,
+        (_, Some(c)) => c,
+        (Some((_, c)), None) => c,
+        (None, None) => CENTRE_FIRST.into_iter().find(|&c| position.can_play(c)).unwrap_or(0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::SolverConfig;
+
+    #[test]
+    fn scores_show_and_serialise_as_the_cli_and_the_page_expect() {
+        let scores = [ColumnScore::Full, ColumnScore::Score(-2), ColumnScore::Unsettled(StopReason::Timeout)];
+        let shown: Vec<String> = scores.iter().map(ToString::to_string).collect();
+        assert_eq!(shown, ["-", "-2", "?"]);
+        assert_eq!(serde_json::to_string(&scores).unwrap(), r#"[null,-2,"?"]"#);
+    }
+
+    #[test]
+    fn the_choice_prefers_known_wins_then_unsettled_columns_then_the_least_loss() {
+        let p = Position::new();
+        let s = |v: i32| ColumnScore::Score(v);
+        let q = ColumnScore::Unsettled(StopReason::Timeout);
+        assert_eq!(choose(&p, &[s(-3), s(-1), q, s(-4), q, s(2), s(0)]), 5);
+        assert_eq!(choose(&p, &[s(-3), s(-1), q, s(-4), q, s(-2), s(-1)]), 2, "unsettled beats a known loss");
+        assert_eq!(choose(&p, &[s(-3), s(-1), s(-5), s(-4), s(-6), s(-2), s(-1)]), 1);
+        // Equal scores: the centre first.
+        assert_eq!(choose(&p, &[s(0); WIDTH]), 3);
+    }
+
+    #[test]
+    fn column_scores_match_the_solver() {
+        let mut solver = Solver::new(SolverConfig { table_bits: 12, ..SolverConfig::default() });
+        let p = Position::parse("44455554221").unwrap();
+        let scores = solver.column_scores(&p, &Limits::none());
+        let best = solver.solve(&p, false, &Limits::none()).unwrap().score;
+        assert!(scores.contains(&ColumnScore::Score(best)), "{scores:?} {best}");
+        assert!(scores.iter().all(|s| matches!(s, ColumnScore::Score(v) if *v <= best)), "{scores:?}");
+        let report = SolveReport::new(
+            " 4455 ",
+            &solver.solve(&Position::parse("4455").unwrap(), false, &Limits::none()).unwrap(),
+            2,
+        );
+        assert_eq!((report.position.as_str(), report.score, report.best_move), ("4455", 18, 3));
+    }
+}
