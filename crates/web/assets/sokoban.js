@@ -212,8 +212,10 @@ $('#number').max = chosen().titles.length;
 $('#load').addEventListener('click', () => load({ level: `${$('#collection').value}/${$('#number').value}` }));
 $('#number').addEventListener('keydown', (e) => { if (e.key === 'Enter') $('#load').click(); });
 $('#paste').addEventListener('click', () => load({ text: $('#xsb').value }));
-$('#fast').addEventListener('click', () => solveHere('fast'));
-$('#optimal').addEventListener('click', () => solveHere('optimal'));
+// The keys act on the board: a button keeps no focus (Space would press it again).
+for (const [id, mode] of [['#fast', 'fast'], ['#optimal', 'optimal']]) {
+  $(id).addEventListener('click', () => { $('#board').focus(); solveHere(mode); });
+}
 $('#cancel').addEventListener('click', () => job?.cancel());
 $('#xsb').value = '#######\n#     #\n# $$@ #\n#  .. #\n#######\n';
 await load({ level: 'microban/1' });

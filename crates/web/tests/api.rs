@@ -494,6 +494,11 @@ async fn pacman_games_are_seeded_bounded_and_the_cli_report() {
         (json!({"layout": "testClassic", "agent": "random"}), StatusCode::BAD_REQUEST, "agent"),
         (json!({"layout": "testClassic", "agent": "minimax", "depth": 9}), StatusCode::BAD_REQUEST, "depth"),
         (json!({"layout": "testClassic", "agent": "minimax", "ghosts": "smart"}), StatusCode::BAD_REQUEST, "ghosts"),
+        (
+            json!({"layout": "testClassic", "agent": "expectimax", "ghost_model": "random"}),
+            StatusCode::BAD_REQUEST,
+            "ghost_model: unknown `random` (expected uniform or directional)",
+        ),
         (json!({"text": "%%%\n%P \n", "agent": "reflex"}), StatusCode::BAD_REQUEST, "text:"),
         (json!({"layout": "testClassic"}), StatusCode::UNPROCESSABLE_ENTITY, "agent"),
     ] {

@@ -103,12 +103,13 @@ fn two() -> u32 {
     2
 }
 
-/// A ghost kind by its CLI name.
-fn ghost_kind(name: &str, what: &str) -> Result<GhostKind, ApiError> {
+/// A ghost kind by its CLI name: `random` (called `uniform` as expectimax's model) or
+/// `directional`.
+fn ghost_kind(name: &str, what: &str, random: &str) -> Result<GhostKind, ApiError> {
     match name {
-        "random" | "uniform" => Ok(GhostKind::Random),
         "directional" => Ok(GhostKind::Directional),
-        _ => Err(ApiError::bad_request(format!("{what}: unknown `{name}` (expected random or directional)"))),
+        _ if name == random => Ok(GhostKind::Random),
+        _ => Err(ApiError::bad_request(format!("{what}: unknown `{name}` (expected {random} or directional)"))),
     }
 }
 
@@ -133,10 +134,11 @@ impl PlayRequest {
             "score" => Eval::Score,
             other => return Err(ApiError::bad_request(format!("eval: unknown `{other}` (expected score or better)"))),
         };
-        let ghosts = ghost_kind(self.ghosts.as_deref().unwrap_or("random"), "ghosts")?;
-        let model = match self.ghost_model.as_deref().map(|m| ghost_kind(m, "ghost_model")).transpose()? {
-            Some(GhostKind::Directional) => Some(GhostKind::Directional),
-            _ => None,
+        let ghosts = ghost_kind(self.ghosts.as_deref().unwrap_or("random"), "ghosts", "random")?;
+        // CS188's expectimax expects uniformly random ghosts: no model.
+        let model = match ghost_kind(self.ghost_model.as_deref().unwrap_or("uniform"), "ghost_model", "uniform")? {
+            GhostKind::Directional => Some(GhostKind::Directional),
+            GhostKind::Random => None,
         };
         let name = self.layout.level.clone().unwrap_or_else(|| "text".to_string());
         let rules = Rules::new(Arc::new(layout), self.num_ghosts);
