@@ -30,7 +30,7 @@ use std::cmp::Ordering;
 
 /// A pass that expands at least this many nodes makes the next probe look ahead (see
 /// [`ils`]); smaller searches run pass by pass, node for node as the textbook's.
-const LOOK_AHEAD_AFTER: u64 = 4096;
+const LOOK_AHEAD_AFTER: u64 = 1024;
 
 /// The most cost limits one look-ahead probe settles (bounds its memory).
 const MAX_SETTLED: usize = 1024;
@@ -49,7 +49,7 @@ const MAX_SETTLED: usize = 1024;
 /// only looks for cheaper ones), and the next limit is the smallest cost cut off or dropped.
 /// The limits, the solution and the outcome are exactly those of the pass-by-pass search;
 /// only the re-expansions of the passes settled together are saved. `k` starts at 1 and
-/// doubles after a probe that did less than four times the work of the one before (halves
+/// quadruples after a probe that did less than four times the work of the one before (halves
 /// after one that did more than sixteen times), in the spirit of IDA\*_CR's controlled
 /// re-expansion; it stays at most [`MAX_SETTLED`], which bounds the extra memory.
 ///
@@ -100,6 +100,8 @@ where
     let mut limit = P::Cost::ZERO;
     let mut last_pass = 0u64;
     // How many limits beyond the current one the next probe settles (0: a plain pass).
+    // The work of a probe grows with its bound, so once it settles k limits, settling 4k
+    // more roughly keeps the search within a constant factor of its last probe.
     let mut ahead = 0;
     let started = meter.start::<P::State, P::Cost>("ils");
     let outcome = 'search: loop {
@@ -120,7 +122,7 @@ where
         ahead = if ahead == 0 {
             usize::from(pass >= look_ahead_after)
         } else if pass < last_pass.saturating_mul(4) {
-            (ahead * 2).min(MAX_SETTLED)
+            (ahead * 4).min(MAX_SETTLED)
         } else if pass > last_pass.saturating_mul(16) {
             (ahead / 2).max(1)
         } else {
