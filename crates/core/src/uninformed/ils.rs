@@ -49,8 +49,8 @@ const MAX_SETTLED: usize = 1024;
 /// only looks for cheaper ones), and the next limit is the smallest cost cut off or dropped.
 /// The limits, the solution and the outcome are exactly those of the pass-by-pass search;
 /// only the re-expansions of the passes settled together are saved. `k` starts at 1 and
-/// quadruples after a probe that did less than four times the work of the one before (halves
-/// after one that did more than sixteen times), in the spirit of IDA\*_CR's controlled
+/// grows sixteenfold after a probe that did less than four times the work of the one before
+/// (halves after one that did more than sixteen times), in the spirit of IDA\*_CR's controlled
 /// re-expansion; it stays at most [`MAX_SETTLED`], which bounds the extra memory.
 ///
 /// ```
@@ -100,8 +100,9 @@ where
     let mut limit = P::Cost::ZERO;
     let mut last_pass = 0u64;
     // How many limits beyond the current one the next probe settles (0: a plain pass).
-    // The work of a probe grows with its bound, so once it settles k limits, settling 4k
-    // more roughly keeps the search within a constant factor of its last probe.
+    // One probe settling many limits costs less than the passes it replaces (each pass
+    // re-expands the one before); it costs more only when the goal is met well before its
+    // bound, and then the bound drops to the goal's cost.
     let mut ahead = 0;
     let started = meter.start::<P::State, P::Cost>("ils");
     let outcome = 'search: loop {
@@ -122,7 +123,7 @@ where
         ahead = if ahead == 0 {
             usize::from(pass >= look_ahead_after)
         } else if pass < last_pass.saturating_mul(4) {
-            (ahead * 4).min(MAX_SETTLED)
+            (ahead * 16).min(MAX_SETTLED)
         } else if pass > last_pass.saturating_mul(16) {
             (ahead / 2).max(1)
         } else {
