@@ -38,7 +38,7 @@ const MAX_SETTLED: usize = 1024;
 /// Iterative lengthening tree search; optimal for non-negative step costs.
 /// `stats.iterations` is the number of cost limits tried.
 ///
-/// **Look-ahead.** Once a pass has expanded [`LOOK_AHEAD_AFTER`] nodes, the next probe
+/// **Look-ahead.** Once a pass has expanded 1,024 nodes, the next probe
 /// settles the next `k` limits at once: it explores up to a bound that starts unbounded and
 /// drops, as the probe meets path costs, to the `k`-th smallest cost beyond the current limit.
 /// The pass at each limit `L` within that bound is a part of the probe (the nodes with
@@ -51,7 +51,7 @@ const MAX_SETTLED: usize = 1024;
 /// only the re-expansions of the passes settled together are saved. `k` starts at 1 and
 /// grows sixteenfold after a probe that did less than four times the work of the one before
 /// (halves after one that did more than sixteen times), in the spirit of IDA\*_CR's controlled
-/// re-expansion; it stays at most [`MAX_SETTLED`], which bounds the extra memory.
+/// re-expansion; it stays at most 1,024, which bounds the extra memory.
 ///
 /// ```
 /// use delve_core::{Bound, Control, Event, FnProblem, Limits, Live, Observer, uninformed::ils};
