@@ -60,6 +60,22 @@ pub(crate) enum Probe<M> {
 /// Where a node was reached from: the parent state, its heuristic value and the action.
 pub(crate) type From<'a, S, A, C> = Option<(&'a S, Option<C>, &'a A)>;
 
+/// What a probe does with a node it enters (within the bound and not pruned).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Enter {
+    /// Expand it, or treat it as a leaf if it is a goal.
+    Go,
+    /// End the probe here: it is the goal sought ([`Probe::Found`]).
+    Stop,
+    /// A goal to remember ([`DepthFirst::kept`]) and treat as a leaf; the probe goes on.
+    Keep,
+}
+
+/// The default entry rule: the first goal entered ends the probe.
+pub(crate) fn stop_at_goal<C>(_: C, goal: bool) -> Enter {
+    if goal { Enter::Stop } else { Enter::Go }
+}
+
 /// The reusable stack: the current path and one successor buffer per depth.
 pub(crate) struct DepthFirst<S, A, C> {
     /// States on the current path, root first.
@@ -72,25 +88,34 @@ pub(crate) struct DepthFirst<S, A, C> {
     succs: Vec<Vec<Successor<S, A, C>>>,
     /// Index of the next successor to try at each depth.
     next: Vec<usize>,
+    /// The path to the last goal an entry rule asked to keep ([`Enter::Keep`]).
+    kept: Option<Solution<S, A, C>>,
 }
 
 impl<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost> DepthFirst<S, A, C> {
     /// An empty engine.
     pub(crate) fn new() -> Self {
-        DepthFirst { states: Vec::new(), costs: Vec::new(), hs: Vec::new(), succs: Vec::new(), next: Vec::new() }
+        DepthFirst {
+            states: Vec::new(),
+            costs: Vec::new(),
+            hs: Vec::new(),
+            succs: Vec::new(),
+            next: Vec::new(),
+            kept: None,
+        }
     }
 
     /// One depth-first probe from `root`. `cut(depth, g, from, state)` returns `Err(measure)`
     /// when the node lies beyond the bound (it is then neither goal-tested nor expanded) and
     /// `Ok(h)` otherwise, with the heuristic value if it computed one; the smallest measure
-    /// cut off is reported.
+    /// cut off is reported. The first goal entered ends the probe.
     pub(crate) fn probe<P, O, M, F>(
         &mut self,
         problem: &P,
         meter: &mut Meter<'_, O>,
         root: S,
         pruning: &mut Pruning<S>,
-        mut cut: F,
+        cut: F,
     ) -> Probe<M>
     where
         P: Problem<State = S, Action = A, Cost = C>,
@@ -98,7 +123,29 @@ impl<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost> DepthFirst<S, A, C> {
         M: Cost,
         F: FnMut(usize, C, From<'_, S, A, C>, &S) -> Result<Option<C>, M>,
     {
-        let DepthFirst { states, costs, hs, succs, next } = self;
+        self.probe_with(problem, meter, root, pruning, cut, stop_at_goal)
+    }
+
+    /// [`DepthFirst::probe`] with an entry rule: `enter(g, goal)` is asked for every node
+    /// entered, with its path cost and whether it is a goal, and says whether the probe ends
+    /// there, goes on, or keeps the goal's path and goes on (a goal is never expanded).
+    pub(crate) fn probe_with<P, O, M, F, E>(
+        &mut self,
+        problem: &P,
+        meter: &mut Meter<'_, O>,
+        root: S,
+        pruning: &mut Pruning<S>,
+        mut cut: F,
+        mut enter: E,
+    ) -> Probe<M>
+    where
+        P: Problem<State = S, Action = A, Cost = C>,
+        O: Observer<S, C>,
+        M: Cost,
+        F: FnMut(usize, C, From<'_, S, A, C>, &S) -> Result<Option<C>, M>,
+        E: FnMut(C, bool) -> Enter,
+    {
+        let DepthFirst { states, costs, hs, succs, next, kept } = self;
         states.clear();
         costs.clear();
         hs.clear();
@@ -118,8 +165,11 @@ impl<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost> DepthFirst<S, A, C> {
             let depth = states.len() - 1;
             meter.frontier(depth + 1);
             let state = &states[depth];
-            if problem.is_goal(state) {
-                return Probe::Found;
+            let goal = problem.is_goal(state);
+            match enter(costs[depth], goal) {
+                Enter::Stop => return Probe::Found,
+                Enter::Keep => *kept = Some(path_solution(states, costs, succs, next)),
+                Enter::Go => {}
             }
             if succs.len() == depth {
                 succs.push(Vec::new());
@@ -129,7 +179,7 @@ impl<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost> DepthFirst<S, A, C> {
             buf.clear();
             next[depth] = 0;
             let info = NodeInfo { state, g: costs[depth], h: hs[depth], depth: Some(depth as u32) };
-            match meter.expanding(info) {
+            match if goal { Ok(false) } else { meter.expanding(info) } {
                 Ok(true) => {
                     problem.expand(state, buf);
                     let mut stop = None;
@@ -197,8 +247,22 @@ impl<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost> DepthFirst<S, A, C> {
 
     /// The current path; after [`Probe::Found`] it ends in the goal.
     pub(crate) fn solution(&self) -> Solution<S, A, C> {
-        let actions = (0..self.states.len() - 1).map(|d| self.succs[d][self.next[d] - 1].action.clone()).collect();
-        let cost = self.costs[self.costs.len() - 1];
-        Solution { actions, states: self.states.clone(), cost }
+        path_solution(&self.states, &self.costs, &self.succs, &self.next)
     }
+
+    /// The path to the last goal kept by an entry rule ([`Enter::Keep`]), taken out.
+    pub(crate) fn take_kept(&mut self) -> Option<Solution<S, A, C>> {
+        self.kept.take()
+    }
+}
+
+/// The path on the stack as a solution: the states, the action that led to each, the cost.
+fn path_solution<S: Clone, A: Clone, C: Copy>(
+    states: &[S],
+    costs: &[C],
+    succs: &[Vec<Successor<S, A, C>>],
+    next: &[usize],
+) -> Solution<S, A, C> {
+    let actions = (0..states.len() - 1).map(|d| succs[d][next[d] - 1].action.clone()).collect();
+    Solution { actions, states: states.to_vec(), cost: costs[costs.len() - 1] }
 }
