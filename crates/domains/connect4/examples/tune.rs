@@ -2,7 +2,7 @@
 //! BENCHMARKS.md): `cargo run --release -p delve-connect4 --example tune -- FILE N BITS DEEP_BITS SPLIT TWO_WAY MIRROR ETC THREADS`
 //! (booleans as 0/1). Prints `positions exact mean_micros mean_nodes`.
 
-use delve_connect4::{Solver, SolverConfig, testset};
+use delve_connect4::{Position, Solver, SolverConfig, testset};
 use delve_core::Limits;
 
 fn main() {
@@ -12,8 +12,17 @@ fn main() {
         std::process::exit(2);
     }
     let num = |i: usize| args[i].parse::<usize>().unwrap_or_else(|e| panic!("argument {i}: {e}"));
-    let text = std::fs::read_to_string(&args[0]).unwrap_or_else(|e| panic!("{}: {e}", args[0]));
-    let cases = testset::parse(&text).unwrap_or_else(|e| panic!("{e}"));
+    // `pos:MOVES` solves one position (score unknown: printed) instead of reading a file.
+    let cases = match args[0].strip_prefix("pos:") {
+        Some(moves) => {
+            let position = Position::parse(moves).unwrap_or_else(|e| panic!("{e}"));
+            vec![testset::TestCase { moves: moves.to_string(), position, score: 0 }]
+        }
+        None => {
+            let text = std::fs::read_to_string(&args[0]).unwrap_or_else(|e| panic!("{}: {e}", args[0]));
+            testset::parse(&text).unwrap_or_else(|e| panic!("{e}"))
+        }
+    };
     let config = SolverConfig {
         table_bits: num(2) as u32,
         deep_bits: num(3) as u32,
@@ -29,6 +38,9 @@ fn main() {
     for case in &cases[..n] {
         let s = solver.solve(&case.position, false, &Limits::none()).unwrap_or_else(|e| panic!("{e:?}"));
         exact += usize::from(s.score == case.score);
+        if args[0].starts_with("pos:") {
+            println!("score {} nodes {} micros {}", s.score, s.nodes, s.elapsed.as_micros());
+        }
         micros += s.elapsed.as_micros();
         nodes += s.nodes;
     }
