@@ -20,7 +20,11 @@
 //!   that stays in the L2 cache for the many deeper positions — on this cache-bound machine
 //!   the table probe is most of a node's cost (see BENCHMARKS.md).
 //! * Enhanced transposition cut-off: before searching, every child is looked up; one whose
-//!   known bound already proves a cut-off ends the node without a search.
+//!   known bound already proves a cut-off ends the node without a search, and one whose
+//!   known bound proves it cannot raise alpha is not searched at all (its bound stands in
+//!   for its value).
+//! * Table replacement by work: the first way of a bucket keeps the entry whose search took
+//!   the most nodes, the second the most recent one.
 //! * Two threads (lazy SMP): helpers search the same root with another move order, sharing
 //!   the table, and the first to finish answers.
 
@@ -307,6 +311,7 @@ impl<'a> Search<'a> {
     /// Fail-soft negamax of a position whose side to move cannot win at once.
     fn negamax(&mut self, p: &Position, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
+        let nodes0 = self.nodes;
         if self.nodes.is_multiple_of(CHECK_EVERY) {
             self.check();
         }
@@ -367,25 +372,34 @@ impl<'a> Search<'a> {
             list[i] = (cell, score, column);
             n += 1;
         }
+        // The children's known lower bounds (to the opponent), from the ETC probes.
+        let mut known = [-NO_BOUND; WIDTH];
         if self.config.etc {
             // A child already known to be worth at most -beta to the opponent cuts at once.
-            for &(cell, _, _) in &list[..n] {
+            for (i, &(cell, _, _)) in list[..n].iter().enumerate() {
                 let mut child = *p;
                 child.play(cell);
-                if let Some((_, hi, _)) = self.table.get(self.key(&child), child.moves())
-                    && -hi >= beta
-                {
-                    return -hi;
+                if let Some((lo, hi, _)) = self.table.get(self.key(&child), child.moves()) {
+                    if -hi >= beta {
+                        return -hi;
+                    }
+                    known[i] = lo;
                 }
             }
         }
         let (alpha0, beta0) = (alpha, beta);
         let mut best = -NO_BOUND;
         let mut best_column = list[0].2;
-        for &(cell, _, column) in &list[..n] {
-            let mut child = *p;
-            child.play(cell);
-            let v = -self.negamax(&child, -beta, -alpha);
+        for (i, &(cell, _, column)) in list[..n].iter().enumerate() {
+            // A move already known to be worth at most alpha is not searched: its bound is
+            // its fail-soft value.
+            let v = if -known[i] <= alpha {
+                -known[i]
+            } else {
+                let mut child = *p;
+                child.play(cell);
+                -self.negamax(&child, -beta, -alpha)
+            };
             if v > best {
                 best = v;
                 best_column = column;
@@ -399,7 +413,9 @@ impl<'a> Search<'a> {
             let lower = if best > alpha0 { best } else { -NO_BOUND };
             let upper = if best < beta0 { best } else { NO_BOUND };
             let column = if flipped { WIDTH - 1 - best_column } else { best_column };
-            self.table.put(key, lower, upper, p.moves(), column);
+            // The entry's worth: the bit length of the nodes this search took.
+            let worth = u64::BITS - (self.nodes - nodes0 + 1).leading_zeros();
+            self.table.put(key, lower, upper, p.moves(), worth, column);
         }
         best
     }
