@@ -21,6 +21,7 @@
 use crate::board::{Board, FAR, MAX_BOXES, NONE};
 use crate::corral::pi_corral_pushes;
 use crate::deadlock::{Boxes, freeze_deadlock};
+use crate::macros::{GoalRooms, box_path};
 use delve_core::matching::Matcher;
 use delve_core::{Lex, Problem, Successor};
 use std::cell::RefCell;
@@ -56,13 +57,16 @@ impl State {
 }
 
 /// One push: the box on square `from` moves one square in direction `dir` (index into
-/// [`DIRS`](crate::board::DIRS)).
+/// [`DIRS`](crate::board::DIRS)); or, for a goal-room macro ([`Config::goal_macros`]), that
+/// push and then the fewest pushes that carry the same box on to square `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Push {
     /// The square of the pushed box before the push.
     pub from: u8,
-    /// The direction of the push.
+    /// The direction of the (first) push.
     pub dir: u8,
+    /// Where the box ends: the square next to `from` in direction `dir` for a single push.
+    pub to: u8,
 }
 
 /// How the search sees a level.
@@ -76,6 +80,10 @@ pub struct Config {
     /// Generate only the pushes into a PI-corral when there is one (keeps the fewest pushes,
     /// not the fewest moves: see the `corral` module).
     pub pi_corrals: bool,
+    /// Add goal-room macros (a box pushed onto a room's entrance is carried to the room's
+    /// next goal in packing order; see the `macros` module). Not push-optimal: for
+    /// [`Mode::Any`](crate::Mode::Any) only, with the normalised player.
+    pub goal_macros: bool,
 }
 
 /// The matching of the last expanded state, reused for its successors' bounds.
@@ -97,6 +105,8 @@ pub struct SokobanProblem {
     config: Config,
     n: usize,
     cache: RefCell<Cache>,
+    /// Goal rooms and packing orders (empty unless [`Config::goal_macros`]).
+    rooms: GoalRooms,
 }
 
 /// Squares indexed by square: a box index or [`NONE`]; a distance or [`FAR`].
@@ -113,7 +123,8 @@ impl SokobanProblem {
             assignment: Vec::new(),
             scratch: Vec::new(),
         };
-        SokobanProblem { board, config, n, cache: RefCell::new(cache) }
+        let rooms = if config.goal_macros { GoalRooms::new(&board) } else { GoalRooms::default() };
+        SokobanProblem { board, config, n, cache: RefCell::new(cache), rooms }
     }
 
     /// The board.
@@ -224,9 +235,13 @@ impl SokobanProblem {
     }
 
     /// The heuristic value for a push bound.
-    fn estimate(&self, bound: Option<u32>) -> Cost {
+    fn estimate(&self, bound: Option<u32>, state: &State) -> Cost {
         match bound {
             None => <Cost as delve_core::Cost>::MAX,
+            Some(h) if self.config.goal_macros => {
+                let off = state.boxes(self.n).iter().filter(|&&b| !self.board.is_goal(b)).count() as u32;
+                Lex(off, h)
+            }
             Some(h) => Lex(h * self.config.weight, if self.config.exact_player { h } else { 0 }),
         }
     }
@@ -250,6 +265,74 @@ impl SokobanProblem {
     #[inline]
     fn slot(&self, i: usize) -> usize {
         if self.board.is_ordered() { i } else { 0 }
+    }
+
+    /// The successor of `state` where box `i` made `push` at `cost`, leaving the player on
+    /// `player`; `at` is the occupancy after it.
+    fn child(
+        &self,
+        state: &State,
+        i: usize,
+        push: Push,
+        player: u8,
+        cost: Cost,
+        at: &Marks,
+    ) -> Successor<State, Push, Cost> {
+        let board = &self.board;
+        let (b, t) = (push.from, push.to);
+        let player = if self.config.exact_player { player } else { self.normalise(player, at) };
+        let slot = self.slot(i);
+        let key = state.key
+            ^ board.box_key(slot, b)
+            ^ board.box_key(slot, t)
+            ^ board.player_key(state.player)
+            ^ board.player_key(player);
+        let mut boxes = state.boxes;
+        boxes[i] = t;
+        if !board.is_ordered() {
+            // Keep the squares sorted: move the pushed box to its place.
+            let mut k = i;
+            while k > 0 && boxes[k - 1] > t {
+                boxes.swap(k - 1, k);
+                k -= 1;
+            }
+            while k + 1 < self.n && boxes[k + 1] < t {
+                boxes.swap(k + 1, k);
+                k += 1;
+            }
+        }
+        Successor { action: push, state: State { key, boxes, player }, cost }
+    }
+
+    /// After `push` of box `i` (already made in `at`): when it lands on a goal room's
+    /// entrance, the macro that carries it on to the room's next goal, if it can get there.
+    fn goal_macro(
+        &self,
+        state: &State,
+        i: usize,
+        push: Push,
+        at: &mut Marks,
+        out: &mut Vec<Successor<State, Push, Cost>>,
+    ) -> bool {
+        let board = &self.board;
+        let t = push.to;
+        let Some(goal) = self.rooms.target(t, at) else { return false };
+        let mut made = false;
+        at[usize::from(t)] = NONE;
+        let path = box_path(board, at, t, push.from, goal);
+        if let Some(dirs) = path.filter(|dirs| !dirs.is_empty()) {
+            at[usize::from(goal)] = i as u8;
+            if !freeze_deadlock(board, &Boxes { at }, goal) {
+                let last = usize::from(*dirs.last().expect("not empty"));
+                let player = board.next(goal, last ^ 1);
+                let pushes = 1 + dirs.len() as u32;
+                out.push(self.child(state, i, Push { to: goal, ..push }, player, Lex(pushes, 0), at));
+                made = true;
+            }
+            at[usize::from(goal)] = NONE;
+        }
+        at[usize::from(t)] = i as u8;
+        made
     }
 }
 
@@ -306,33 +389,11 @@ impl Problem for SokobanProblem {
                 at[usize::from(b)] = NONE;
                 at[usize::from(t)] = i as u8;
                 if !freeze_deadlock(board, &Boxes { at: &at }, t) {
-                    let player = if self.config.exact_player { b } else { self.normalise(b, &at) };
-                    let slot = self.slot(i);
-                    let key = state.key
-                        ^ board.box_key(slot, b)
-                        ^ board.box_key(slot, t)
-                        ^ board.player_key(state.player)
-                        ^ board.player_key(player);
-                    let mut boxes = state.boxes;
-                    boxes[i] = t;
-                    if !board.is_ordered() {
-                        // Keep the squares sorted: move the pushed box to its place.
-                        let mut k = i;
-                        while k > 0 && boxes[k - 1] > t {
-                            boxes.swap(k - 1, k);
-                            k -= 1;
-                        }
-                        while k + 1 < self.n && boxes[k + 1] < t {
-                            boxes.swap(k + 1, k);
-                            k += 1;
-                        }
-                    }
+                    let push = Push { from: b, dir: d as u8, to: t };
                     let moves = if self.config.exact_player { u32::from(walk[usize::from(p)]) + 1 } else { 0 };
-                    out.push(Successor {
-                        action: Push { from: b, dir: d as u8 },
-                        state: State { key, boxes, player },
-                        cost: Lex(1, moves),
-                    });
+                    if self.rooms.is_empty() || !self.goal_macro(state, i, push, &mut at, out) {
+                        out.push(self.child(state, i, push, b, Lex(1, moves), &at));
+                    }
                 }
                 at[usize::from(t)] = NONE;
                 at[usize::from(b)] = i as u8;
@@ -344,7 +405,7 @@ impl Problem for SokobanProblem {
         let mut cache = self.cache.borrow_mut();
         let Cache { matcher, scratch, .. } = &mut *cache;
         let bound = self.push_bound(state.boxes(self.n), matcher, scratch);
-        self.estimate(bound)
+        self.estimate(bound, state)
     }
 
     fn heuristic_after(&self, parent: &State, _parent_h: Cost, action: &Push, child: &State) -> Cost {
@@ -356,10 +417,10 @@ impl Problem for SokobanProblem {
             let row = parent.boxes(self.n).iter().position(|&b| b == action.from);
             if let Some(row) = row {
                 let g = cache.assignment[row];
-                let to = board.next(action.from, usize::from(action.dir));
+                let to = action.to;
                 let (before, after) = (board.distance(g, action.from), board.distance(g, to));
-                if after != FAR && after + 1 == before {
-                    return self.estimate(Some(bound - 1));
+                if to == board.next(action.from, usize::from(action.dir)) && after != FAR && after + 1 == before {
+                    return self.estimate(Some(bound - 1), child);
                 }
             }
         }
@@ -375,7 +436,7 @@ mod tests {
 
     fn problem(text: &str, exact_player: bool) -> SokobanProblem {
         let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
-        SokobanProblem::new(board, Config { exact_player, weight: 1, pi_corrals: false })
+        SokobanProblem::new(board, Config { exact_player, weight: 1, pi_corrals: false, goal_macros: false })
     }
 
     #[test]

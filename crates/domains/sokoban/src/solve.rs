@@ -3,6 +3,7 @@
 
 use crate::board::{Board, DIRS, FAR, LETTERS, NONE};
 use crate::level::{Level, ParseError};
+use crate::macros::box_path;
 use crate::problem::{Config, Cost, Push, SokobanProblem, State};
 use crate::replay::{ReplayError, replay};
 use delve_core::informed::{astar, greedy};
@@ -42,9 +43,10 @@ impl Mode {
     }
     fn config(self) -> Config {
         match self {
-            Mode::Optimal => Config { exact_player: true, weight: 1, pi_corrals: false },
-            Mode::Pushes | Mode::Any => Config { exact_player: false, weight: 1, pi_corrals: true },
-            Mode::Fast => Config { exact_player: false, weight: 3, pi_corrals: true },
+            Mode::Optimal => Config { exact_player: true, weight: 1, pi_corrals: false, goal_macros: false },
+            Mode::Pushes => Config { exact_player: false, weight: 1, pi_corrals: true, goal_macros: false },
+            Mode::Fast => Config { exact_player: false, weight: 3, pi_corrals: true, goal_macros: false },
+            Mode::Any => Config { exact_player: false, weight: 1, pi_corrals: true, goal_macros: true },
         }
     }
 }
@@ -140,12 +142,27 @@ pub fn solve<O: Observer<State, Cost>>(
     if board.hopeless().is_some() {
         return Ok(Solved { mode, solution: None, unsolved: Some(Unsolved::NoSolution), stats: Stats::default() });
     }
-    let problem = SokobanProblem::new(board, mode.config());
-    let result = match mode {
-        Mode::Any => greedy(&problem, limits, observer),
-        _ => astar(&problem, limits, observer),
+    let mut observer = observer;
+    let mut problem = SokobanProblem::new(board.clone(), mode.config());
+    let mut result = match mode {
+        Mode::Any => greedy(&problem, limits, &mut observer),
+        _ => astar(&problem, limits, &mut observer),
     };
-    let stats = result.stats;
+    let mut stats = result.stats;
+    if matches!(result.outcome, Outcome::NoSolution) && problem.config().goal_macros {
+        // Goal-room macros drop some single pushes: only a search without them proves that
+        // there is no solution. It gets the time left.
+        let mut rest = limits.clone();
+        rest.time_limit = limits.time_limit.map(|t| t.saturating_sub(stats.elapsed));
+        problem = SokobanProblem::new(board, Config { goal_macros: false, ..mode.config() });
+        result = greedy(&problem, &rest, &mut observer);
+        let first = stats;
+        stats = result.stats;
+        stats.generated += first.generated;
+        stats.expanded += first.expanded;
+        stats.max_frontier = stats.max_frontier.max(first.max_frontier);
+        stats.elapsed += first.elapsed;
+    }
     let (solution, unsolved) = match result.outcome {
         Outcome::Solved(solution) => {
             let text = lay_out(&problem, &solution.actions);
@@ -169,28 +186,43 @@ pub fn lay_out(problem: &SokobanProblem, pushes: &[Push]) -> String {
     let mut text = String::new();
     let mut dist = [FAR; 256];
     for push in pushes {
-        let d = usize::from(push.dir);
-        let behind = board.next(push.from, d ^ 1);
-        // Walk back from `behind` to the player along decreasing distances.
-        problem.walk(player, &at, &mut dist);
-        let mut walk = Vec::new();
-        let mut here = behind;
-        while here != player {
-            let (step, prev) = (0..4)
-                .map(|k| (k, board.next(here, k ^ 1)))
-                .find(|&(_, p)| {
-                    p != NONE && dist[usize::from(p)] != FAR && dist[usize::from(p)] + 1 == dist[usize::from(here)]
-                })
-                .expect("the push was generated from a reachable square");
-            walk.push(LETTERS[step]);
-            here = prev;
+        // A macro is its first push, then the box's fewest pushes on to `to`.
+        let first = board.next(push.from, usize::from(push.dir));
+        let mut steps = vec![(push.from, usize::from(push.dir))];
+        if push.to != first {
+            let i = at[usize::from(push.from)];
+            at[usize::from(push.from)] = NONE;
+            let dirs = box_path(board, &at, first, push.from, push.to).expect("the search found this macro");
+            at[usize::from(push.from)] = i;
+            let mut sq = first;
+            for d in dirs {
+                steps.push((sq, usize::from(d)));
+                sq = board.next(sq, usize::from(d));
+            }
         }
-        text.extend(walk.iter().rev().map(|&c| c as char));
-        text.push(LETTERS[d].to_ascii_uppercase() as char);
-        let to = board.next(push.from, d);
-        at[usize::from(to)] = at[usize::from(push.from)];
-        at[usize::from(push.from)] = NONE;
-        player = push.from;
+        for (from, d) in steps {
+            let behind = board.next(from, d ^ 1);
+            // Walk back from `behind` to the player along decreasing distances.
+            problem.walk(player, &at, &mut dist);
+            let mut walk = Vec::new();
+            let mut here = behind;
+            while here != player {
+                let (step, prev) = (0..4)
+                    .map(|k| (k, board.next(here, k ^ 1)))
+                    .find(|&(_, p)| {
+                        p != NONE && dist[usize::from(p)] != FAR && dist[usize::from(p)] + 1 == dist[usize::from(here)]
+                    })
+                    .expect("the push was generated from a reachable square");
+                walk.push(LETTERS[step]);
+                here = prev;
+            }
+            text.extend(walk.iter().rev().map(|&c| c as char));
+            text.push(LETTERS[d].to_ascii_uppercase() as char);
+            let to = board.next(from, d);
+            at[usize::from(to)] = at[usize::from(from)];
+            at[usize::from(from)] = NONE;
+            player = from;
+        }
     }
     debug_assert_eq!(DIRS.len(), LETTERS.len());
     text
@@ -282,6 +314,17 @@ mod tests {
         );
         let plain = "######\n#@   #\n# $$ #\n##..##\n######\n";
         assert_eq!(run(plain, true, Mode::Optimal).solution.unwrap().pushes, 2);
+    }
+
+    #[test]
+    fn any_mode_packs_a_goal_corridor_with_macros_and_replays() {
+        // Three goals in a dead-end corridor: each box is carried in by one macro.
+        let level = "#########\n#...    #\n####    #\n#  $$$  #\n#@      #\n#########\n";
+        let solved = run(level, false, Mode::Any);
+        let lurd = solved.solution.expect("solved");
+        let optimal = run(level, false, Mode::Pushes).solution.unwrap();
+        assert!(lurd.pushes >= optimal.pushes);
+        assert!(solved.stats.expanded < 10, "one expansion per box: {:?}", solved.stats);
     }
 
     #[test]
