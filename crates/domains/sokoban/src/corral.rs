@@ -131,7 +131,7 @@ mod tests {
             at[usize::from(b)] = i as u8;
         }
         let problem =
-            SokobanProblem::new(board, Config { exact_player: false, weight: 1, pi_corrals: true, goal_macros: false });
+            SokobanProblem::new(board, Config { exact_player: false, weight: 1, pi_corrals: true, macros: false });
         let board = problem.board();
         let mut walk = [FAR; 256];
         problem.walk(board.start_player(), &at, &mut walk);
