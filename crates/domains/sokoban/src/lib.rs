@@ -39,6 +39,7 @@ mod board;
 mod corral;
 mod deadlock;
 mod level;
+mod macros;
 mod problem;
 mod replay;
 mod solve;

@@ -21,6 +21,7 @@
 use crate::board::{Board, FAR, MAX_BOXES, NONE};
 use crate::corral::pi_corral_pushes;
 use crate::deadlock::{Boxes, freeze_deadlock};
+use crate::macros::{GoalRooms, box_path};
 use delve_core::matching::Matcher;
 use delve_core::{Lex, Problem, Successor};
 use std::cell::RefCell;
@@ -56,13 +57,16 @@ impl State {
 }
 
 /// One push: the box on square `from` moves one square in direction `dir` (index into
-/// [`DIRS`](crate::board::DIRS)).
+/// [`DIRS`](crate::board::DIRS)); or, for a tunnel or goal-room macro ([`Config::macros`]),
+/// that push and then the fewest pushes that carry the same box on to square `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Push {
     /// The square of the pushed box before the push.
     pub from: u8,
-    /// The direction of the push.
+    /// The direction of the (first) push.
     pub dir: u8,
+    /// Where the box ends: the square next to `from` in direction `dir` for a single push.
+    pub to: u8,
 }
 
 /// How the search sees a level.
@@ -76,6 +80,12 @@ pub struct Config {
     /// Generate only the pushes into a PI-corral when there is one (keeps the fewest pushes,
     /// not the fewest moves: see the `corral` module).
     pub pi_corrals: bool,
+    /// Add macros: a box pushed into a one-wide tunnel goes on to its end, and a box pushed
+    /// onto a goal room's entrance is carried to the room's next goal in packing order (see
+    /// the `macros` module); with the greedy weight 1, the heuristic becomes (boxes off goal,
+    /// bound). Not push-optimal: for [`Mode::Any`](crate::Mode::Any) only, with the
+    /// normalised player.
+    pub macros: bool,
 }
 
 /// The matching of the last expanded state, reused for its successors' bounds.
@@ -97,6 +107,8 @@ pub struct SokobanProblem {
     config: Config,
     n: usize,
     cache: RefCell<Cache>,
+    /// Goal rooms and packing orders (empty unless [`Config::macros`]).
+    rooms: GoalRooms,
 }
 
 /// Squares indexed by square: a box index or [`NONE`]; a distance or [`FAR`].
@@ -113,7 +125,8 @@ impl SokobanProblem {
             assignment: Vec::new(),
             scratch: Vec::new(),
         };
-        SokobanProblem { board, config, n, cache: RefCell::new(cache) }
+        let rooms = if config.macros { GoalRooms::new(&board) } else { GoalRooms::default() };
+        SokobanProblem { board, config, n, cache: RefCell::new(cache), rooms }
     }
 
     /// The board.
@@ -224,9 +237,13 @@ impl SokobanProblem {
     }
 
     /// The heuristic value for a push bound.
-    fn estimate(&self, bound: Option<u32>) -> Cost {
+    fn estimate(&self, bound: Option<u32>, state: &State) -> Cost {
         match bound {
             None => <Cost as delve_core::Cost>::MAX,
+            Some(h) if self.config.macros && self.config.weight == 1 => {
+                let off = state.boxes(self.n).iter().filter(|&&b| !self.board.is_goal(b)).count() as u32;
+                Lex(off, h)
+            }
             Some(h) => Lex(h * self.config.weight, if self.config.exact_player { h } else { 0 }),
         }
     }
@@ -250,6 +267,87 @@ impl SokobanProblem {
     #[inline]
     fn slot(&self, i: usize) -> usize {
         if self.board.is_ordered() { i } else { 0 }
+    }
+
+    /// The successor of `state` where box `i` made `push` at `cost`, leaving the player on
+    /// `player`; `at` is the occupancy after it.
+    fn child(
+        &self,
+        state: &State,
+        i: usize,
+        push: Push,
+        player: u8,
+        cost: Cost,
+        at: &Marks,
+    ) -> Successor<State, Push, Cost> {
+        let board = &self.board;
+        let (b, t) = (push.from, push.to);
+        let player = if self.config.exact_player { player } else { self.normalise(player, at) };
+        let slot = self.slot(i);
+        let key = state.key
+            ^ board.box_key(slot, b)
+            ^ board.box_key(slot, t)
+            ^ board.player_key(state.player)
+            ^ board.player_key(player);
+        let mut boxes = state.boxes;
+        boxes[i] = t;
+        if !board.is_ordered() {
+            // Keep the squares sorted: move the pushed box to its place.
+            let mut k = i;
+            while k > 0 && boxes[k - 1] > t {
+                boxes.swap(k - 1, k);
+                k -= 1;
+            }
+            while k + 1 < self.n && boxes[k + 1] < t {
+                boxes.swap(k + 1, k);
+                k += 1;
+            }
+        }
+        Successor { action: push, state: State { key, boxes, player }, cost }
+    }
+
+    /// The square box `i` on `t` (just pushed in direction `d`, not yet in `at`) is pushed on
+    /// to by a tunnel macro: when `t` is not a goal, has walls on both sides across the push,
+    /// and the next square is free and live.
+    fn through_tunnel(&self, i: usize, t: u8, d: usize, at: &Marks) -> Option<u8> {
+        let board = &self.board;
+        let across = if d < 2 { 2 } else { 0 };
+        let walled = board.next(t, across) == NONE && board.next(t, across + 1) == NONE;
+        let n = board.next(t, d);
+        (walled && !board.is_goal(t) && n != NONE && at[usize::from(n)] == NONE && !board.is_dead_for(i, n))
+            .then_some(n)
+    }
+
+    /// After `push` of box `i` (`pushes` pushes, the player left on `player`, already made in
+    /// `at`): when it lands on a goal room's entrance, the macro that carries it on to the
+    /// room's next goal, if it can get there.
+    fn goal_macro(
+        &self,
+        state: &State,
+        i: usize,
+        (push, player, pushes): (Push, u8, u32),
+        at: &mut Marks,
+        out: &mut Vec<Successor<State, Push, Cost>>,
+    ) -> bool {
+        let board = &self.board;
+        let t = push.to;
+        let Some(goal) = self.rooms.target(t, at) else { return false };
+        let mut made = false;
+        at[usize::from(t)] = NONE;
+        let path = box_path(board, at, t, player, goal);
+        if let Some(dirs) = path.filter(|dirs| !dirs.is_empty()) {
+            at[usize::from(goal)] = i as u8;
+            if !freeze_deadlock(board, &Boxes { at }, goal) {
+                let last = usize::from(*dirs.last().expect("not empty"));
+                let player = board.next(goal, last ^ 1);
+                let pushes = pushes + dirs.len() as u32;
+                out.push(self.child(state, i, Push { to: goal, ..push }, player, Lex(pushes, 0), at));
+                made = true;
+            }
+            at[usize::from(goal)] = NONE;
+        }
+        at[usize::from(t)] = i as u8;
+        made
     }
 }
 
@@ -304,35 +402,21 @@ impl Problem for SokobanProblem {
                     continue;
                 }
                 at[usize::from(b)] = NONE;
+                let (mut t, mut pushes) = (t, 1);
+                if self.config.macros {
+                    // Tunnel macro: a box in a one-wide passage goes on to its end.
+                    while let Some(n) = self.through_tunnel(i, t, d, &at) {
+                        (t, pushes) = (n, pushes + 1);
+                    }
+                }
                 at[usize::from(t)] = i as u8;
                 if !freeze_deadlock(board, &Boxes { at: &at }, t) {
-                    let player = if self.config.exact_player { b } else { self.normalise(b, &at) };
-                    let slot = self.slot(i);
-                    let key = state.key
-                        ^ board.box_key(slot, b)
-                        ^ board.box_key(slot, t)
-                        ^ board.player_key(state.player)
-                        ^ board.player_key(player);
-                    let mut boxes = state.boxes;
-                    boxes[i] = t;
-                    if !board.is_ordered() {
-                        // Keep the squares sorted: move the pushed box to its place.
-                        let mut k = i;
-                        while k > 0 && boxes[k - 1] > t {
-                            boxes.swap(k - 1, k);
-                            k -= 1;
-                        }
-                        while k + 1 < self.n && boxes[k + 1] < t {
-                            boxes.swap(k + 1, k);
-                            k += 1;
-                        }
-                    }
+                    let push = Push { from: b, dir: d as u8, to: t };
+                    let player = board.next(t, d ^ 1);
                     let moves = if self.config.exact_player { u32::from(walk[usize::from(p)]) + 1 } else { 0 };
-                    out.push(Successor {
-                        action: Push { from: b, dir: d as u8 },
-                        state: State { key, boxes, player },
-                        cost: Lex(1, moves),
-                    });
+                    if self.rooms.is_empty() || !self.goal_macro(state, i, (push, player, pushes), &mut at, out) {
+                        out.push(self.child(state, i, push, player, Lex(pushes, moves), &at));
+                    }
                 }
                 at[usize::from(t)] = NONE;
                 at[usize::from(b)] = i as u8;
@@ -344,7 +428,7 @@ impl Problem for SokobanProblem {
         let mut cache = self.cache.borrow_mut();
         let Cache { matcher, scratch, .. } = &mut *cache;
         let bound = self.push_bound(state.boxes(self.n), matcher, scratch);
-        self.estimate(bound)
+        self.estimate(bound, state)
     }
 
     fn heuristic_after(&self, parent: &State, _parent_h: Cost, action: &Push, child: &State) -> Cost {
@@ -356,10 +440,10 @@ impl Problem for SokobanProblem {
             let row = parent.boxes(self.n).iter().position(|&b| b == action.from);
             if let Some(row) = row {
                 let g = cache.assignment[row];
-                let to = board.next(action.from, usize::from(action.dir));
+                let to = action.to;
                 let (before, after) = (board.distance(g, action.from), board.distance(g, to));
-                if after != FAR && after + 1 == before {
-                    return self.estimate(Some(bound - 1));
+                if to == board.next(action.from, usize::from(action.dir)) && after != FAR && after + 1 == before {
+                    return self.estimate(Some(bound - 1), child);
                 }
             }
         }
@@ -375,7 +459,7 @@ mod tests {
 
     fn problem(text: &str, exact_player: bool) -> SokobanProblem {
         let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
-        SokobanProblem::new(board, Config { exact_player, weight: 1, pi_corrals: false })
+        SokobanProblem::new(board, Config { exact_player, weight: 1, pi_corrals: false, macros: false })
     }
 
     #[test]
@@ -397,6 +481,22 @@ mod tests {
         for succ in &out {
             assert_eq!(succ.state, p.make_state(succ.state.boxes(1), 0), "keys match a fresh computation");
         }
+    }
+
+    #[test]
+    fn tunnel_macros_push_through_to_the_end() {
+        let board = Board::new(&Level::parse("#########\n#@$    .#\n#########\n").unwrap(), false).unwrap();
+        let goal = board.square_at(1, 7);
+        let p = SokobanProblem::new(board, Config { exact_player: false, weight: 1, pi_corrals: true, macros: true });
+        let mut out = Vec::new();
+        p.expand(&p.initial_state(), &mut out);
+        assert_eq!(out.len(), 1);
+        assert_eq!((out[0].action.to, out[0].cost), (goal, Lex(5, 0)), "five pushes in one");
+        // Without macros: one push at a time.
+        let plain = problem("#########\n#@$    .#\n#########\n", false);
+        out.clear();
+        plain.expand(&plain.initial_state(), &mut out);
+        assert_eq!(out[0].cost, Lex(1, 0));
     }
 
     #[test]

@@ -3,12 +3,15 @@
 
 use crate::board::{Board, DIRS, FAR, LETTERS, NONE};
 use crate::level::{Level, ParseError};
+use crate::macros::box_path;
 use crate::problem::{Config, Cost, Push, SokobanProblem, State};
 use crate::replay::{ReplayError, replay};
 use delve_core::informed::{astar, greedy};
-use delve_core::{Limits, Observer, Outcome, Stats, StopReason};
+use delve_core::{Limits, NoObserver, Observer, Outcome, SearchResult, Stats, StopReason};
 use serde::Serialize;
 use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How hard to look.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -22,7 +25,8 @@ pub enum Mode {
     Pushes,
     /// The reference's fast mode: weighted A* (`f = g + 3·h`), not guaranteed optimal.
     Fast,
-    /// Any solution: greedy best-first on the matching bound.
+    /// Any solution: tunnel and goal-room macros, greedy best-first on (boxes off goal,
+    /// matching bound) raced against weighted A* on a second thread.
     Any,
 }
 
@@ -42,9 +46,10 @@ impl Mode {
     }
     fn config(self) -> Config {
         match self {
-            Mode::Optimal => Config { exact_player: true, weight: 1, pi_corrals: false },
-            Mode::Pushes | Mode::Any => Config { exact_player: false, weight: 1, pi_corrals: true },
-            Mode::Fast => Config { exact_player: false, weight: 3, pi_corrals: true },
+            Mode::Optimal => Config { exact_player: true, weight: 1, pi_corrals: false, macros: false },
+            Mode::Pushes => Config { exact_player: false, weight: 1, pi_corrals: true, macros: false },
+            Mode::Fast => Config { exact_player: false, weight: 3, pi_corrals: true, macros: false },
+            Mode::Any => Config { exact_player: false, weight: 1, pi_corrals: true, macros: true },
         }
     }
 }
@@ -140,12 +145,29 @@ pub fn solve<O: Observer<State, Cost>>(
     if board.hopeless().is_some() {
         return Ok(Solved { mode, solution: None, unsolved: Some(Unsolved::NoSolution), stats: Stats::default() });
     }
-    let problem = SokobanProblem::new(board, mode.config());
-    let result = match mode {
-        Mode::Any => greedy(&problem, limits, observer),
-        _ => astar(&problem, limits, observer),
+    let mut observer = observer;
+    let (mut problem, mut result) = if mode == Mode::Any {
+        race(&board, limits, &mut observer)
+    } else {
+        let problem = SokobanProblem::new(board.clone(), mode.config());
+        let result = astar(&problem, limits, &mut observer);
+        (problem, result)
     };
-    let stats = result.stats;
+    let mut stats = result.stats;
+    if matches!(result.outcome, Outcome::NoSolution) && problem.config().macros && problem.config().weight == 1 {
+        // Goal-room macros drop some single pushes: only a search without them proves that
+        // there is no solution. It gets the time left.
+        let mut rest = limits.clone();
+        rest.time_limit = limits.time_limit.map(|t| t.saturating_sub(stats.elapsed));
+        problem = SokobanProblem::new(board, Config { macros: false, ..mode.config() });
+        result = greedy(&problem, &rest, &mut observer);
+        let first = stats;
+        stats = result.stats;
+        stats.generated += first.generated;
+        stats.expanded += first.expanded;
+        stats.max_frontier = stats.max_frontier.max(first.max_frontier);
+        stats.elapsed += first.elapsed;
+    }
     let (solution, unsolved) = match result.outcome {
         Outcome::Solved(solution) => {
             let text = lay_out(&problem, &solution.actions);
@@ -156,6 +178,58 @@ pub fn solve<O: Observer<State, Cost>>(
         Outcome::Stopped { reason, .. } => (None, Some(Unsolved::Stopped(reason))),
     };
     Ok(Solved { mode, solution, unsolved, stats })
+}
+
+/// `--any` on both cores: greedy best-first search (boxes off goal, then the matching bound)
+/// here, weighted A* (`g + 3h`, the same macros) on a second thread; the first to find a
+/// solution stops the other (a Ctrl-C on `limits` stops both). Returns the search that
+/// solved, else the greedy one (its stop reason and, with no solution, its proof), with the
+/// statistics of both (nodes summed; each search gets half the memory limit).
+fn race<O: Observer<State, Cost>>(
+    board: &Board,
+    limits: &Limits,
+    observer: O,
+) -> (SokobanProblem, SearchResult<State, Push, Cost>) {
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut ours = limits.clone();
+    ours.cancel = Some(Arc::clone(&stop));
+    ours.max_memory = limits.max_memory.map(|m| m / 2);
+    let greedy_problem = SokobanProblem::new(board.clone(), Mode::Any.config());
+    let (mine, theirs) = std::thread::scope(|scope| {
+        let helper = scope.spawn(|| {
+            let problem = SokobanProblem::new(board.clone(), Config { weight: 3, ..Mode::Any.config() });
+            let result = astar(&problem, &ours, NoObserver);
+            if matches!(result.outcome, Outcome::Solved(_)) {
+                stop.store(true, Ordering::Relaxed);
+            }
+            (problem, result)
+        });
+        if let Some(user) = &limits.cancel {
+            // Pass a Ctrl-C on to both searches; ends when either search is over.
+            scope.spawn(|| {
+                while !stop.load(Ordering::Relaxed) {
+                    if user.load(Ordering::Relaxed) {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+            });
+        }
+        let mine = greedy(&greedy_problem, &ours, observer);
+        stop.store(true, Ordering::Relaxed);
+        (mine, helper.join().expect("the weighted search does not panic"))
+    });
+    let mut stats = mine.stats;
+    stats.generated += theirs.1.stats.generated;
+    stats.expanded += theirs.1.stats.expanded;
+    stats.max_frontier = stats.max_frontier.max(theirs.1.stats.max_frontier);
+    stats.elapsed = stats.elapsed.max(theirs.1.stats.elapsed);
+    let (problem, mut result) = match (&mine.outcome, &theirs.1.outcome) {
+        (Outcome::Solved(_), _) | (_, Outcome::NoSolution | Outcome::Stopped { .. }) => (greedy_problem, mine),
+        (_, Outcome::Solved(_)) => theirs,
+    };
+    result.stats = stats;
+    (problem, result)
 }
 
 /// Writes pushes as LURD: before each push, a shortest walk to the square behind the box.
@@ -169,28 +243,43 @@ pub fn lay_out(problem: &SokobanProblem, pushes: &[Push]) -> String {
     let mut text = String::new();
     let mut dist = [FAR; 256];
     for push in pushes {
-        let d = usize::from(push.dir);
-        let behind = board.next(push.from, d ^ 1);
-        // Walk back from `behind` to the player along decreasing distances.
-        problem.walk(player, &at, &mut dist);
-        let mut walk = Vec::new();
-        let mut here = behind;
-        while here != player {
-            let (step, prev) = (0..4)
-                .map(|k| (k, board.next(here, k ^ 1)))
-                .find(|&(_, p)| {
-                    p != NONE && dist[usize::from(p)] != FAR && dist[usize::from(p)] + 1 == dist[usize::from(here)]
-                })
-                .expect("the push was generated from a reachable square");
-            walk.push(LETTERS[step]);
-            here = prev;
+        // A macro is its first push, then the box's fewest pushes on to `to`.
+        let first = board.next(push.from, usize::from(push.dir));
+        let mut steps = vec![(push.from, usize::from(push.dir))];
+        if push.to != first {
+            let i = at[usize::from(push.from)];
+            at[usize::from(push.from)] = NONE;
+            let dirs = box_path(board, &at, first, push.from, push.to).expect("the search found this macro");
+            at[usize::from(push.from)] = i;
+            let mut sq = first;
+            for d in dirs {
+                steps.push((sq, usize::from(d)));
+                sq = board.next(sq, usize::from(d));
+            }
         }
-        text.extend(walk.iter().rev().map(|&c| c as char));
-        text.push(LETTERS[d].to_ascii_uppercase() as char);
-        let to = board.next(push.from, d);
-        at[usize::from(to)] = at[usize::from(push.from)];
-        at[usize::from(push.from)] = NONE;
-        player = push.from;
+        for (from, d) in steps {
+            let behind = board.next(from, d ^ 1);
+            // Walk back from `behind` to the player along decreasing distances.
+            problem.walk(player, &at, &mut dist);
+            let mut walk = Vec::new();
+            let mut here = behind;
+            while here != player {
+                let (step, prev) = (0..4)
+                    .map(|k| (k, board.next(here, k ^ 1)))
+                    .find(|&(_, p)| {
+                        p != NONE && dist[usize::from(p)] != FAR && dist[usize::from(p)] + 1 == dist[usize::from(here)]
+                    })
+                    .expect("the push was generated from a reachable square");
+                walk.push(LETTERS[step]);
+                here = prev;
+            }
+            text.extend(walk.iter().rev().map(|&c| c as char));
+            text.push(LETTERS[d].to_ascii_uppercase() as char);
+            let to = board.next(from, d);
+            at[usize::from(to)] = at[usize::from(from)];
+            at[usize::from(from)] = NONE;
+            player = from;
+        }
     }
     debug_assert_eq!(DIRS.len(), LETTERS.len());
     text
@@ -282,6 +371,17 @@ mod tests {
         );
         let plain = "######\n#@   #\n# $$ #\n##..##\n######\n";
         assert_eq!(run(plain, true, Mode::Optimal).solution.unwrap().pushes, 2);
+    }
+
+    #[test]
+    fn any_mode_packs_a_goal_corridor_with_macros_and_replays() {
+        // Three goals in a dead-end corridor: each box is carried in by one macro.
+        let level = "#########\n#...    #\n####    #\n#  $$$  #\n#@      #\n#########\n";
+        let solved = run(level, false, Mode::Any);
+        let lurd = solved.solution.expect("solved");
+        let optimal = run(level, false, Mode::Pushes).solution.unwrap();
+        assert!(lurd.pushes >= optimal.pushes);
+        assert!(solved.stats.expanded < 10, "one expansion per box: {:?}", solved.stats);
     }
 
     #[test]
