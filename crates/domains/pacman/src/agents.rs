@@ -18,6 +18,8 @@ pub struct Distances {
     /// `dist[a * open + b]`, `u16::MAX` when unreachable.
     dist: Vec<u16>,
     open: usize,
+    /// The open neighbours of each open cell (by number), `u32::MAX` for none.
+    neighbors: Vec<[u32; 4]>,
 }
 
 impl Distances {
@@ -35,6 +37,15 @@ impl Distances {
             }
         }
         let open = cells.len();
+        let mut neighbors = vec![[u32::MAX; 4]; open];
+        for (a, &(x, y)) in cells.iter().enumerate() {
+            let around = [(x, y + 1), (x, y.wrapping_sub(1)), (x + 1, y), (x.wrapping_sub(1), y)];
+            for (slot, (nx, ny)) in neighbors[a].iter_mut().zip(around) {
+                if nx < l.width && ny < l.height && index[nx + ny * l.width] != usize::MAX {
+                    *slot = index[nx + ny * l.width] as u32;
+                }
+            }
+        }
         let mut dist = vec![u16::MAX; open * open];
         let mut queue = VecDeque::new();
         for (a, &start) in cells.iter().enumerate() {
@@ -55,7 +66,12 @@ impl Distances {
                 }
             }
         }
-        Distances { width: l.width, index, dist, open }
+        Distances { width: l.width, index, dist, open, neighbors }
+    }
+
+    /// The number of the open cell `c` (`None` for a wall or off the maze).
+    fn number(&self, c: (usize, usize)) -> Option<usize> {
+        self.index.get(c.0 + c.1 * self.width).copied().filter(|&i| i != usize::MAX)
     }
 
     /// The maze distance between two open cells (`None` if either is a wall or unreachable).
@@ -75,8 +91,10 @@ impl Distances {
 pub enum Eval {
     /// The game score (CS188's `scoreEvaluationFunction`).
     Score,
-    /// The score plus maze-distance features: nearest food, ghosts (flee the active ones,
-    /// hunt the scared ones it can reach in time), capsules left.
+    /// The score plus maze-distance features: nearest food and food left, ghosts (flee the
+    /// active ones, hunt the scared ones it can reach in time), capsules left (eaten at once
+    /// against one ghost, kept for when they come close against several), and the room
+    /// Pacman reaches before the ghosts (so he stays out of closing corridors and dead ends).
     Better,
 }
 
@@ -116,25 +134,97 @@ fn nearest_food(rules: &Rules, dist: &Distances, state: &State) -> u32 {
     if best == u32::MAX { 0 } else { best }
 }
 
+/// What a lost game is worth below its score: losing forfeits the win bonus and the food
+/// left, so it must look far worse than any risk taken to avoid it.
+const LOSE: f64 = 3000.0;
+/// What each food dot left costs: more than the walk to the next one can cost, so eating
+/// one never looks worse for the longer walk it leaves.
+const FOOD_LEFT: f64 = 20.0;
+/// What a capsule left is worth with one ghost (negative: eat it) ...
+const CAPSULE: f64 = -25.0;
+/// ... and how much more for each further ghost: with several ghosts a capsule is best kept
+/// until they come close, so that one capsule catches several of them.
+const CAPSULE_PER_GHOST: f64 = 87.5;
+/// A scared ghost Pacman can catch before it recovers is worth this, less [`HUNT_STEP`] a
+/// step away (below the 200 of eating it, so catching it always pays).
+const HUNT: f64 = 150.0;
+/// See [`HUNT`].
+const HUNT_STEP: f64 = 4.0;
+/// The room Pacman wants per ghost (see [`safe_room`]), in cells ...
+const ROOM_PER_GHOST: usize = 13;
+/// ... and what each cell short of it costs.
+const ROOM_CELL: f64 = 10.0;
+/// Ghosts still scared for at most this many moves count as dangerous for the room.
+const ALMOST_ACTIVE: u8 = 2;
+
+/// How many cells Pacman can reach strictly before every dangerous ghost, up to `cap`
+/// (`cap` when that room holds a capsule, which makes it safe). A small room is a corridor
+/// closing between ghosts or a dead end with a ghost at its mouth: traps that close beyond
+/// the search's horizon.
+fn safe_room(rules: &Rules, dist: &Distances, state: &State, cap: usize) -> usize {
+    let Some(start) = dist.number(state.pacman()) else { return cap };
+    let ghosts: Vec<usize> =
+        state.agents[1..].iter().filter(|g| g.scared <= ALMOST_ACTIVE).filter_map(|g| dist.number(g.cell())).collect();
+    if ghosts.is_empty() {
+        return cap;
+    }
+    let capsule_cells: Vec<usize> = rules
+        .layout
+        .capsules
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| state.capsules >> i & 1 == 1)
+        .filter_map(|(_, &c)| dist.number(c))
+        .collect();
+    let ghost_dist = |c: usize| ghosts.iter().map(|&g| dist.dist[g * dist.open + c]).min().unwrap_or(u16::MAX);
+    let mut seen = vec![false; dist.open];
+    let mut queue = VecDeque::with_capacity(cap + 4);
+    seen[start] = true;
+    queue.push_back((start, 0u16));
+    let mut count = 1;
+    while let Some((c, d)) = queue.pop_front() {
+        for &n in &dist.neighbors[c] {
+            let n = n as usize;
+            if n == u32::MAX as usize || seen[n] {
+                continue;
+            }
+            seen[n] = true;
+            // Pacman moves first in a round: he is through a cell before a ghost that
+            // needs more moves to reach it.
+            if d + 1 < ghost_dist(n) {
+                if capsule_cells.contains(&n) {
+                    return cap;
+                }
+                count += 1;
+                if count >= cap {
+                    return cap;
+                }
+                queue.push_back((n, d + 1));
+            }
+        }
+    }
+    count
+}
+
 /// This crate's evaluation function (see [`Eval::Better`]).
 fn better(rules: &Rules, dist: &Distances, state: &State) -> f64 {
     let score = f64::from(state.score);
     if state.lose {
-        return score - 3000.0;
+        return score - LOSE;
     }
     if state.win {
         return score;
     }
     let p = state.pacman();
-    // Each dot left costs more than the walk to the next one can cost, so eating one never
-    // looks worse for the longer walk it leaves.
-    let mut value = score - f64::from(nearest_food(rules, dist, state)) - 20.0 * f64::from(state.food_left);
-    value -= 25.0 * f64::from(state.capsules.count_ones());
+    let ghosts = state.agents.len() - 1;
+    let mut value = score - f64::from(nearest_food(rules, dist, state)) - FOOD_LEFT * f64::from(state.food_left);
+    let capsule = CAPSULE + CAPSULE_PER_GHOST * ghosts.saturating_sub(1) as f64;
+    value += capsule * f64::from(state.capsules.count_ones());
     for ghost in &state.agents[1..] {
         let d = f64::from(dist.get(p, ghost.cell()).unwrap_or(1000));
         if ghost.scared > 0 && 2.0 * d < f64::from(ghost.scared) {
             // Worth chasing: it can be caught before it recovers (it moves at half speed).
-            value += 150.0 - 4.0 * d;
+            value += HUNT - HUNT_STEP * d;
         } else if ghost.scared == 0 {
             if d <= 1.0 {
                 value -= 400.0;
@@ -142,6 +232,10 @@ fn better(rules: &Rules, dist: &Distances, state: &State) -> f64 {
                 value -= 40.0 / d;
             }
         }
+    }
+    let cap = ROOM_PER_GHOST * ghosts;
+    if cap > 0 {
+        value -= ROOM_CELL * (cap - safe_room(rules, dist, state, cap)) as f64;
     }
     value
 }
@@ -318,6 +412,54 @@ impl PacmanAgent {
                 let action = out.outcome?.action.unwrap_or(Dir::Stop);
                 Ok(Choice { action, stats: out.stats, distinct })
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::Layout;
+    use std::sync::Arc;
+
+    fn rules(text: &str) -> Rules {
+        Rules::new(Arc::new(Layout::parse(text).expect("valid layout")), None)
+    }
+
+    #[test]
+    fn safe_room_counts_the_cells_pacman_reaches_first() {
+        // Pacman at (1, 1), the ghost at (5, 1) of a corridor: Pacman reaches (2, 1) in one
+        // move, the ghost in three; (3, 1) both in two, so it is not safe.
+        let r = rules("%%%%%%%\n%P...G%\n%%%%%%%\n");
+        let d = Distances::new(&r);
+        let mut s = r.initial_state();
+        assert_eq!(safe_room(&r, &d, &s, 13), 2);
+        // A ghost scared for longer than ALMOST_ACTIVE moves is no danger.
+        s.agents[1].scared = ALMOST_ACTIVE + 1;
+        assert_eq!(safe_room(&r, &d, &s, 13), 13);
+        s.agents[1].scared = ALMOST_ACTIVE;
+        assert_eq!(safe_room(&r, &d, &s, 13), 2);
+        // A capsule Pacman reaches first makes the room safe.
+        let r = rules("%%%%%%%\n%Po..G%\n%%%%%%%\n");
+        let d = Distances::new(&r);
+        assert_eq!(safe_room(&r, &d, &r.initial_state(), 13), 13);
+    }
+
+    #[test]
+    fn a_capsule_is_kept_against_several_ghosts_and_eaten_against_one() {
+        // The ghosts wander a corridor Pacman cannot reach: only the capsule differs (and
+        // the walk to the next dot, one step shorter after eating it).
+        for (text, keep) in [
+            ("%%%%%%%%%\n%Po.....%\n%%%%%%%%%\n%G     G%\n%%%%%%%%%\n", true),
+            ("%%%%%%%%%\n%Po.....%\n%%%%%%%%%\n%G      %\n%%%%%%%%%\n", false),
+        ] {
+            let r = rules(text);
+            let d = Distances::new(&r);
+            let start = r.initial_state();
+            let eaten = r.successor(&start, Dir::East);
+            let kept = r.successor(&start, Dir::Stop);
+            assert_eq!(eaten.capsules.count_ones() + 1, kept.capsules.count_ones());
+            assert_eq!(better(&r, &d, &kept) > better(&r, &d, &eaten), keep, "{text}");
         }
     }
 }

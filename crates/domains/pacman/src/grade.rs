@@ -30,11 +30,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// The agent `ContestAgent` stands for in the `extra` question: expectimax to depth 3 with
-/// the `better` evaluation, expecting the ghosts to move as directional ghosts do.
+/// The agent `ContestAgent` stands for in the `extra` question: expectimax to depth 4 with
+/// the `better` evaluation, expecting the ghosts to move as directional ghosts do. Depth 4
+/// over depth 3 is worth about 400 points of average score on contestClassic (110 games:
+/// 2623 against 2222) for about 10 ms a move.
 pub const CONTEST_AGENT: PacmanAgent = PacmanAgent {
     kind: AgentKind::Search(Method::Expectimax),
-    depth: 3,
+    depth: 4,
     eval: Eval::Better,
     model: Some(GhostKind::Directional),
 };
