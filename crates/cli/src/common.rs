@@ -27,6 +27,15 @@ impl Status {
     }
 }
 
+/// Who moves first in a game against the engine (`delve connect4 play`, `delve tictactoe play`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum First {
+    /// The person at the terminal.
+    Human,
+    /// The engine.
+    Ai,
+}
+
 /// `word` as it goes after the number `n`: `1 state`, `2 states` (regular plurals only).
 pub fn plural(n: u64, word: &str) -> String {
     if n == 1 { word.to_string() } else { format!("{word}s") }

@@ -3,7 +3,7 @@
 
 use crate::common::{self, Progress, Status};
 use anyhow::{Context, bail};
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Subcommand};
 use delve_connect4::{CELLS, Position, SolveReport, Solver, SolverConfig, choose, testset};
 use delve_core::{Limits, StopReason};
 use serde::Serialize;
@@ -109,18 +109,11 @@ struct BenchArgs {
     solver: SolverArgs,
 }
 
-/// Who moves first in `delve connect4 play`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum First {
-    Human,
-    Ai,
-}
-
 #[derive(Args, Debug)]
 struct PlayArgs {
     /// Who plays the next move of the starting position.
-    #[arg(long, value_enum, default_value_t = First::Human)]
-    first: First,
+    #[arg(long, value_enum, default_value_t = common::First::Human)]
+    first: common::First,
     /// Start from this position instead of the empty board.
     #[arg(long, value_name = "POSITION", default_value = "")]
     start: String,
@@ -286,7 +279,8 @@ fn play(args: PlayArgs) -> anyhow::Result<Status> {
     let mut solver = args.solver.solver();
     let think = Limits::none().cancel_flag(common::cancel_flag());
     let think = think.clone().timeout_secs(args.think).unwrap_or(think);
-    let human_first_stone = if args.first == First::Human { position.moves() % 2 } else { (position.moves() + 1) % 2 };
+    let human_first_stone =
+        if args.first == common::First::Human { position.moves() % 2 } else { (position.moves() + 1) % 2 };
     let human_is_x = human_first_stone == 0;
     let mark = |x: bool| if x { 'X' } else { 'O' };
     println!(

@@ -26,18 +26,11 @@ enum TicTacToeCommand {
     Play(PlayArgs),
 }
 
-/// Who moves first in `delve tictactoe play`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum First {
-    Human,
-    Ai,
-}
-
 #[derive(Args, Debug)]
 struct PlayArgs {
     /// Who plays X (and so moves first).
-    #[arg(long, value_enum, default_value_t = First::Human)]
-    first: First,
+    #[arg(long, value_enum, default_value_t = common::First::Human)]
+    first: common::First,
 }
 
 #[derive(Args, Debug)]
@@ -61,7 +54,7 @@ pub fn run(args: TicTacToeArgs) -> anyhow::Result<Status> {
             }
             Ok(Status::Done)
         }
-        TicTacToeCommand::Play(args) => play(args.first == First::Human),
+        TicTacToeCommand::Play(args) => play(args.first == common::First::Human),
     }
 }
 
