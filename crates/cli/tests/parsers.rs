@@ -3,19 +3,29 @@
 //! formats must say where (a line number). This runs on stable in CI; the cargo-fuzz targets
 //! (coverage-guided, on nightly) are the deeper version of the same check.
 
+use delve_connect4::{Position, testset};
+use delve_game::cs188::TestFile;
+use delve_pacman::layout::Layout;
 use delve_queens::{parse_batch, parse_output};
 use delve_route::RoadMap;
 use delve_sliding::analytics::parse_samples;
 use delve_sliding::notation::parse_state;
 use delve_sliding::pdb::Partition;
 use delve_sliding::{Dims, Grid};
+use delve_sokoban::{Level, parse_collection};
 use delve_sudoku::Sudoku;
+use delve_tictactoe::Board;
+use delve_web::domains::lab::GridWorld;
 use proptest::prelude::*;
 
 const MAP: &str = "# a map\ncity Arad 91 492\ncity \"Rimnicu Vilcea\" 233 410\ncity Sibiu 207 457\nroad Arad Sibiu 140\nroad Sibiu \"Rimnicu Vilcea\" 80\n";
 const SUDOKU: &str =
     "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n";
 const BATCH: &str = "5 bfs\n# comment\n8 min-conflicts\n\n12 mac\n";
+const XSB: &str = "; two levels\n  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########\n\n; rle\n5#|#@$.#|5#\n";
+const LAYOUT: &str = include_str!("../../domains/pacman/data/layouts/smallClassic.lay");
+const GAME_TREE: &str = include_str!("../../game/data/cs188/q2/2-2b-vary-depth.test");
+const C4_SET: &str = "4455 3\n2252576 -1\n7422341735647741166133573 0\n";
 const SAMPLES: &str = "puzzle_number,pattern\n1,359B26478\n2,789456B23\n1,8734B9265\n";
 
 /// A valid text with random edits: replace, insert or delete bytes at random places.
@@ -88,5 +98,42 @@ proptest! {
     fn analytics_csv(t in prop_oneof![text(), near(SAMPLES)]) {
         let _ = parse_samples("samples.csv", &t, None);
         let _ = parse_samples("samples.csv", &t, Dims::new(3, 3).ok());
+    }
+
+    #[test]
+    fn sokoban_levels(t in prop_oneof![text(), near(XSB), "[#@+$*. _\\-0-9|;\n]{0,120}"]) {
+        for r in [Level::parse(&t).map(|_| ()), parse_collection(&t).map(|_| ())] {
+            if let Err(e) = r {
+                let msg = e.to_string();
+                prop_assert!(msg.starts_with("line "), "no position in `{msg}`");
+            }
+        }
+    }
+
+    #[test]
+    fn pacman_layouts(t in prop_oneof![text(), near(LAYOUT), "[%.oPG \n]{0,120}"]) {
+        if let Err(e) = Layout::parse(&t) {
+            let msg = e.to_string();
+            prop_assert!(msg.starts_with("line "), "no position in `{msg}`");
+        }
+    }
+
+    #[test]
+    fn connect4_positions_and_test_sets(t in prop_oneof![text(), near(C4_SET), "[0-9 \n-]{0,60}"]) {
+        if let Ok(p) = Position::parse(&t) {
+            prop_assert_eq!(p.moves() as usize, t.trim().chars().count());
+        }
+        let _ = testset::parse(&t);
+    }
+
+    #[test]
+    fn cs188_game_trees(t in prop_oneof![text(), near(GAME_TREE)]) {
+        let _ = TestFile::parse("tree.test", &t);
+    }
+
+    #[test]
+    fn tictactoe_boards_and_lab_grids(t in prop_oneof![text(), "[XO. \n]{0,12}", "[SG.#~ \n]{0,30}"]) {
+        let _ = Board::parse(&t);
+        let _ = GridWorld::parse(&t);
     }
 }
