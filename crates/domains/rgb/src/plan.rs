@@ -42,6 +42,9 @@ pub struct Plan {
     pub steps: Vec<Step>,
     /// The time the goal is reached.
     pub cost: u32,
+    /// The bumps the plan finds enabled (FORMAT.md §5.3), by cell (row-major index), in the
+    /// order trucks reach them; every other bump of the level is disabled.
+    pub bumps: Vec<usize>,
 }
 
 impl Plan {
@@ -49,7 +52,11 @@ impl Plan {
     pub fn new(problem: &RgbProblem, solution: &Solution<State, Action, u32>) -> Plan {
         let mut time = 0;
         let mut steps = Vec::with_capacity(solution.actions.len());
+        let mut bumps = Vec::new();
         for (state, action) in solution.states.iter().zip(&solution.actions) {
+            for truck in (0..MAX_TRUCKS).filter(|&i| action.1 & (1 << i) != 0) {
+                bumps.push(problem.graph().cells[state.trucks[truck].at as usize]);
+            }
             let moves = action
                 .0
                 .iter()
@@ -67,7 +74,7 @@ impl Plan {
             steps.push(Step { time, moves, cost });
             time += cost;
         }
-        Plan { steps, cost: solution.cost }
+        Plan { steps, cost: solution.cost, bumps }
     }
 
     /// Each truck's moves in order, for the simulator and the route strings.
