@@ -135,6 +135,12 @@ fn bump_levels_say_which_bumps_the_plan_enables() {
     let v = json(&["solve", &data("archiloque/F-1.txt"), "--json"], 0);
     assert_eq!(v["cost"].as_u64(), Some(13), "{v}");
     assert_eq!(v["bumps_enabled"], serde_json::json!([[4, 4]]), "{v}");
+    // The red truck (1) leaves the bump at time 4 having dropped the yellow item there.
+    let moves: Vec<&serde_json::Value> =
+        v["plan"].as_array().unwrap().iter().flat_map(|s| s["moves"].as_array().unwrap()).collect();
+    let drops: Vec<_> = moves.iter().filter(|m| m.get("bump").is_some()).collect();
+    assert_eq!(drops.len(), 1, "{v}");
+    assert_eq!((drops[0]["truck"].as_u64(), drops[0]["bump"].as_bool()), (Some(1), Some(true)), "{v}");
     let v = json(&["solve", &data("Custom.txt"), "--json"], 0);
     assert!(v.get("bumps_enabled").is_none(), "no key for levels without bumps: {v}");
     let out = run(&["solve", &data("archiloque/F-1.txt")], 0);

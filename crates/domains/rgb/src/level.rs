@@ -828,5 +828,30 @@ mod tests {
                 let _ = crate::RgbProblem::new(level, crate::Rules::Pairwise);
             }
         }
+
+        /// A version 2 level with bumps and switches (archiloque F-7) with one character
+        /// changed, often in its `bump:` and `button:` lines: parsed and solved briefly (the
+        /// plan replayed), or refused with a position.
+        #[test]
+        fn near_valid_bump_levels_never_panic(at in 0usize..1200, c in prop::sample::select(
+            vec!['.', '-', '|', '+', '0', '1', '5', '9', 'r', 'y', 'R', 'x', ' ', ':', '\n', '#'])) {
+            let text = include_str!("../data/archiloque/F-7.txt");
+            let byte = text.find("\nbump:").expect("F-7 declares bumps");
+            let start = text[..byte].chars().count();
+            let mut chars: Vec<char> = text.chars().collect();
+            // Half the time aim at the header lines (from `button:` up to `grid:`).
+            let at = if at % 2 == 0 { start - 60 + at % 120 } else { at % chars.len() };
+            chars[at] = c;
+            let text: String = chars.into_iter().collect();
+            match Level::parse(&text) {
+                Ok(level) => {
+                    let Ok(problem) = crate::RgbProblem::new(level, crate::Rules::Archiloque) else { return Ok(()) };
+                    let limits = delve_core::Limits::none().max_expanded(200);
+                    let solved = crate::solve(&problem, delve_core::Algorithm::Astar, &limits, delve_core::NoObserver);
+                    prop_assert!(solved.is_ok(), "a plan failed the replay: {solved:?}");
+                }
+                Err(e) => prop_assert!(e.line >= 1 && e.column >= 1),
+            }
+        }
     }
 }

@@ -18,6 +18,10 @@ pub struct TruckMove {
     pub action: Move,
     /// Cells to drive to the next event; 0 for a stop.
     pub length: u8,
+    /// The truck found the bump it leaves enabled and dropped its top item there (FORMAT.md
+    /// §5.3); in JSON only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub bump: bool,
 }
 
 fn as_letter<S: serde::Serializer>(m: &Move, s: S) -> Result<S::Ok, S::Error> {
@@ -67,7 +71,7 @@ impl Plan {
                         Move::Stop => 0,
                         Move::Drive(d) => problem.exit(state.trucks[truck].at, d).map_or(0, |e| e.length),
                     };
-                    Some(TruckMove { truck, action: m, length })
+                    Some(TruckMove { truck, action: m, length, bump: action.1 & (1 << truck) != 0 })
                 })
                 .collect();
             let cost = problem.step_cost(state, action).expect("a solution's actions are legal");
