@@ -173,8 +173,9 @@ pub struct Action(pub [Option<Move>; MAX_TRUCKS], pub u16);
 
 const STOPPED: u8 = 1;
 
-/// The most items a white truck may carry (the game's capacity): its stack of colours, two
-/// bits each, shares the truck's flag byte, so a state stays four bytes per truck.
+/// The most items a white truck, or any truck in a level with bumps, may carry (the game's
+/// capacity): its stack of colours, two bits each, shares the truck's flag byte, so a state
+/// stays four bytes per truck.
 pub const MAX_WHITE_CAPACITY: u8 = 3;
 
 /// One truck in a state.
