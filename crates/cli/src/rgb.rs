@@ -26,7 +26,7 @@ pub struct RgbArgs {
 enum RgbCommand {
     /// Solve a level optimally: the cost, each truck's route, the plan step by step.
     #[command(
-        after_help = "Examples:\n  delve rgb solve crates/domains/rgb/data/P-7.txt\n  delve rgb solve crates/domains/rgb/data/A-9.txt --algo ils --log\n  delve rgb solve crates/domains/rgb/data/archiloque/G-1.txt --rules reference --json"
+        after_help = "Examples:\n  delve rgb solve crates/domains/rgb/data/P-7.txt\n  delve rgb solve crates/domains/rgb/data/A-9.txt --algo ils --log\n  delve rgb solve crates/domains/rgb/data/archiloque/G-1.txt --rules reference --json\n  delve rgb solve crates/domains/rgb/data/archiloque/F-1.txt"
     )]
     Solve(SolveArgs),
     /// Solve every level file (*.txt) of a folder: a table and the total time.
@@ -57,7 +57,7 @@ struct PlayArgs {
 
 #[derive(Args, Debug)]
 struct SolveArgs {
-    /// The level file (rgbx-grid v1).
+    /// The level file (rgbx-grid v1, or v2 with white trucks, switches and bumps).
     file: PathBuf,
     #[command(flatten)]
     play: PlayArgs,
@@ -180,6 +180,12 @@ fn print_solution(problem: &RgbProblem, report: &RgbReport, plan: Option<&Plan>)
             }
             let steps: Vec<String> = plan.steps.iter().map(ToString::to_string).collect();
             println!("plan:  {}", steps.join(" "));
+            if let Some(bumps) = &d.bumps_enabled {
+                let cells: Vec<String> = bumps.iter().map(|(r, c)| format!("({r}, {c})")).collect();
+                let others = problem.level().bumps.len() - bumps.len();
+                let used = if cells.is_empty() { "none".to_string() } else { cells.join(" ") };
+                println!("bumps enabled: {used} (the other {others} disabled)");
+            }
         }
         (None, OutcomeKind::NoSolution) => println!("{head}: no solution (the whole state space was searched)"),
         (None, _) => println!("{head}: {}", report.status()),
@@ -290,6 +296,7 @@ fn run_show(args: ShowArgs) -> anyhow::Result<Status> {
         items: (0..level.cells.len()).filter(|&i| matches!(level.cells[i], Cell::Item(_))).collect(),
         served: Vec::new(),
         closed: level.gates.iter().filter(|g| !g.on).map(|g| g.cell).collect(),
+        dropped: Vec::new(),
     };
     if !args.plan {
         println!(
@@ -309,7 +316,7 @@ fn run_show(args: ShowArgs) -> anyhow::Result<Status> {
         return Ok(Status::NotSolved);
     };
     let animate = std::io::stdout().is_terminal() && args.delay > 0;
-    simulate_with(level, problem.rules(), &plan.routes(problem.trucks()), plan.cost, |frame| {
+    simulate_with(level, problem.rules(), &plan.routes(problem.trucks()), &plan.bumps, plan.cost, |frame| {
         if animate {
             print!("\x1b[2J\x1b[H");
         }
@@ -326,8 +333,8 @@ fn run_show(args: ShowArgs) -> anyhow::Result<Status> {
 }
 
 /// The level as text: roads in box-drawing characters, trucks as their digits, items in
-/// lower case, warehouses in upper case (`✓` once served), switch buttons `◉` and closed
-/// gates `╳`; in colour on a terminal.
+/// lower case, warehouses in upper case (`✓` once served), switch buttons `◉`, closed
+/// gates `╳` and bumps `○` (an item dropped on one in lower case); in colour on a terminal.
 fn draw(level: &Level, frame: &Frame, colour: bool) -> String {
     let paint = |c: Colour, s: String| {
         if !colour {
@@ -355,6 +362,10 @@ fn draw(level: &Level, frame: &Frame, colour: bool) -> String {
                 }
                 (None, Cell::Warehouse(col)) => paint(col, "✓".to_string()),
                 (None, Cell::Empty) => " ".to_string(),
+                (None, _) if let Some(&(_, col)) = frame.dropped.iter().find(|&&(cell, _)| cell == i) => {
+                    paint(col, col.letter().to_string())
+                }
+                (None, _) if level.bump(i) => "○".to_string(),
                 (None, _) if frame.closed.contains(&i) => "╳".to_string(),
                 (None, _) if level.button(i).is_some() => "◉".to_string(),
                 (None, _) => road(level, i).to_string(),

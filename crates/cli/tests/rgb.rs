@@ -128,3 +128,28 @@ fn version_two_levels_solve_and_draw() {
     let err = bad_input("rgb", &["solve", &data("archiloque/D-10.txt"), "--algo", "greedy"]);
     assert!(err.contains("supported: ucs, ils, astar, idastar"), "{err}");
 }
+
+#[test]
+fn bump_levels_say_which_bumps_the_plan_enables() {
+    // archiloque F-1 (format version 2, EXPECTED.md §6): one bump, at (4, 4), enabled.
+    let v = json(&["solve", &data("archiloque/F-1.txt"), "--json"], 0);
+    assert_eq!(v["cost"].as_u64(), Some(13), "{v}");
+    assert_eq!(v["bumps_enabled"], serde_json::json!([[4, 4]]), "{v}");
+    // The red truck (1) leaves the bump at time 4 having dropped the yellow item there.
+    let moves: Vec<&serde_json::Value> =
+        v["plan"].as_array().unwrap().iter().flat_map(|s| s["moves"].as_array().unwrap()).collect();
+    let drops: Vec<_> = moves.iter().filter(|m| m.get("bump").is_some()).collect();
+    assert_eq!(drops.len(), 1, "{v}");
+    assert_eq!((drops[0]["truck"].as_u64(), drops[0]["bump"].as_bool()), (Some(1), Some(true)), "{v}");
+    let v = json(&["solve", &data("Custom.txt"), "--json"], 0);
+    assert!(v.get("bumps_enabled").is_none(), "no key for levels without bumps: {v}");
+    let out = run(&["solve", &data("archiloque/F-1.txt")], 0);
+    assert!(out.contains("bumps enabled: (4, 4) (the other 0 disabled)"), "{out}");
+    let out = run(&["show", &data("archiloque/F-1.txt")], 0);
+    assert!(out.contains('○'), "the bump is drawn: {out}");
+    // In the animation the dropped yellow item lies on the bump (4, 4) from time 5 to 7.
+    let out = run(&["show", &data("archiloque/F-1.txt"), "--plan", "--delay", "0"], 0);
+    let frame = out.split("time 6 of 13").nth(1).unwrap();
+    let row4 = frame.lines().nth(5).unwrap();
+    assert_eq!(row4.chars().nth(8), Some('y'), "{frame}");
+}

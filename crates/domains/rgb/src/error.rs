@@ -10,7 +10,7 @@ pub enum ErrorKind {
     #[error("expected `key: value` (or `grid:`), found `{0}`")]
     NotKeyValue(String),
     /// A header key the format does not know.
-    #[error("unknown key `{0}` (expected name, version, rows, cols, capacity, truck, button, gate or grid)")]
+    #[error("unknown key `{0}` (expected name, version, rows, cols, capacity, truck, button, gate, bump or grid)")]
     UnknownKey(String),
     /// A key given twice.
     #[error("`{key}` is given twice (first on line {first_line})")]
@@ -111,6 +111,12 @@ pub enum ErrorKind {
     /// A button or gate in a place it may not be.
     #[error("a button or gate must be {0}")]
     ToggleCell(&'static str),
+    /// A `bump:` line that is not `<row> <col>`.
+    #[error("expected `bump: <row> <col>`, found `{0}`")]
+    BadBump(String),
+    /// A bump in a place it may not be.
+    #[error("a bump must be {0}")]
+    BumpCell(&'static str),
     /// A switch group with buttons but no gate, or gates but no button.
     #[error("switch group {0} needs both a button and a gate")]
     LoneSwitch(u8),

@@ -1,6 +1,7 @@
 //! A level as the file describes it: the cell grid with its links, the trucks, items and
 //! warehouses, and the parser for the `rgbx-grid` format (FORMAT.md: version 1, sections
-//! 1–2, and the version 2 extension of section 5: white trucks, switch buttons and gates).
+//! 1–2, and the version 2 extension of section 5: white trucks, switch buttons and gates,
+//! bumps).
 
 use crate::error::{ErrorKind, ParseError, RgbError};
 use std::fmt;
@@ -181,6 +182,9 @@ pub struct TruckSpec {
 /// The most switch groups a level may have (archiloque's four: `ᵘ u`, `ᵛ v`, `ᵒ o`, `ⁱ i`).
 pub const MAX_GROUPS: u8 = 4;
 
+/// The most bumps a level may have (each takes four bits of a 32-bit field of the state).
+pub const MAX_BUMPS: usize = 8;
+
 /// A switch element (format version 2, FORMAT.md §5): a button or a gate of a group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Toggle {
@@ -213,6 +217,9 @@ pub struct Level {
     pub buttons: Vec<Toggle>,
     /// The gates (version 2): road cells a group's flips open and close.
     pub gates: Vec<Toggle>,
+    /// The bumps (version 2, FORMAT.md §5.3), by cell, in the order the file declares them:
+    /// an enabled bump makes the first truck to drive onto it drop its top item there.
+    pub bumps: Vec<usize>,
 }
 
 impl Level {
@@ -278,6 +285,11 @@ impl Level {
         self.gates.iter().copied().find(|g| g.cell == index)
     }
 
+    /// Whether a bump lies on cell `index`.
+    pub fn bump(&self, index: usize) -> bool {
+        self.bumps.contains(&index)
+    }
+
     /// (row, col) of cell `index`.
     pub fn position(&self, index: usize) -> (usize, usize) {
         (index / self.cols, index % self.cols)
@@ -299,6 +311,8 @@ struct Parser {
     trucks: Vec<Option<(usize, Colour, Option<Dir>)>>,
     /// `button:` and `gate:` lines: (line, value column, is a gate, group, row, col, on).
     toggles: Vec<(usize, usize, bool, u8, usize, usize, bool)>,
+    /// `bump:` lines: (line, value column, row, col).
+    bumps: Vec<(usize, usize, usize, usize)>,
 }
 
 fn number(
@@ -355,6 +369,7 @@ impl Parser {
                 "version" => set(&mut self.version, n, key, number(n, value_column, value, "a format version", 1, 2)?)?,
                 "truck" => self.truck(n, value_column, value)?,
                 "button" | "gate" => self.toggle(n, value_column, key == "gate", value)?,
+                "bump" => self.bump(n, value_column, value)?,
                 _ => return Err(err(n, 1, ErrorKind::UnknownKey(key.to_string()))),
             }
         };
@@ -367,6 +382,11 @@ impl Parser {
             && let Some(&(line, ..)) = self.toggles.first()
         {
             return Err(err(line, 1, ErrorKind::NeedsVersion2("a switch (button or gate)")));
+        }
+        if self.version.is_none_or(|(_, v)| v < 2)
+            && let Some(&(line, ..)) = self.bumps.first()
+        {
+            return Err(err(line, 1, ErrorKind::NeedsVersion2("a bump")));
         }
         let (_, rows) = self.rows.ok_or_else(|| err(grid_line, 1, ErrorKind::MissingKey("rows")))?;
         let (_, cols) = self.cols.ok_or_else(|| err(grid_line, 1, ErrorKind::MissingKey("cols")))?;
@@ -403,6 +423,7 @@ impl Parser {
         let name = self.name.take().map_or_else(|| default_name.to_string(), |(_, n)| n);
         let mut level = build(name, rows, cols, capacity, &trucks, &grid)?;
         self.place_toggles(&mut level, grid_line)?;
+        self.place_bumps(&mut level)?;
         Ok(level)
     }
 
@@ -447,6 +468,42 @@ impl Parser {
             if buttons != gates {
                 return Err(err(grid_line, 1, ErrorKind::LoneSwitch(group)));
             }
+        }
+        Ok(())
+    }
+
+    /// Reads `bump: <row> <col>`.
+    fn bump(&mut self, line: usize, column: usize, value: &str) -> Result<(), ParseError> {
+        let words: Vec<&str> = value.split_whitespace().collect();
+        let [row, col] = words[..] else { return Err(err(line, column, ErrorKind::BadBump(value.to_string()))) };
+        let row = number(line, column, row, "a row", 0, MAX_SIDE - 1)?;
+        let col = number(line, column, col, "a column", 0, MAX_SIDE - 1)?;
+        if self.bumps.len() == MAX_BUMPS {
+            return Err(err(line, 1, ErrorKind::TooMany { what: "bumps", found: MAX_BUMPS + 1, max: MAX_BUMPS }));
+        }
+        self.bumps.push((line, column, row, col));
+        Ok(())
+    }
+
+    /// Checks the bump lines against the grid (each on a `+` cell inside the grid, alone: no
+    /// other bump, button or gate there) and adds them to `level`.
+    fn place_bumps(&self, level: &mut Level) -> Result<(), ParseError> {
+        for &(line, column, row, col) in &self.bumps {
+            if row >= level.rows || col >= level.cols {
+                return Err(err(line, column, ErrorKind::BumpCell("inside the grid")));
+            }
+            let cell = row * level.cols + col;
+            if level.cells[cell] != Cell::Junction {
+                return Err(err(line, column, ErrorKind::BumpCell("on a `+` cell")));
+            }
+            if level.bump(cell) || level.button(cell).is_some() || level.gate(cell).is_some() {
+                return Err(err(
+                    line,
+                    column,
+                    ErrorKind::BumpCell("alone on its cell (no other bump, button or gate)"),
+                ));
+            }
+            level.bumps.push(cell);
         }
         Ok(())
     }
@@ -604,14 +661,25 @@ fn build(
             None => Err(err(line, 1, ErrorKind::TruckNotInGrid(index))),
         })
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(Level { name, rows, cols, capacity, trucks, cells, links, buttons: Vec::new(), gates: Vec::new() })
+    Ok(Level {
+        name,
+        rows,
+        cols,
+        capacity,
+        trucks,
+        cells,
+        links,
+        buttons: Vec::new(),
+        gates: Vec::new(),
+        bumps: Vec::new(),
+    })
 }
 
 impl fmt::Display for Level {
     /// The level in its own file format (it parses back to the same level).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "name: {}", self.name)?;
-        if self.trucks.iter().any(|t| t.colour == Colour::White) || !self.buttons.is_empty() {
+        if self.trucks.iter().any(|t| t.colour == Colour::White) || !self.buttons.is_empty() || !self.bumps.is_empty() {
             writeln!(f, "version: 2")?;
         }
         writeln!(f, "rows: {}\ncols: {}\ncapacity: {}", self.rows, self.cols, self.capacity)?;
@@ -632,6 +700,10 @@ impl fmt::Display for Level {
                 let (row, col) = self.position(t.cell);
                 writeln!(f, "{key}: {} {row} {col} {}", t.group, states[usize::from(t.on)])?;
             }
+        }
+        for &cell in &self.bumps {
+            let (row, col) = self.position(cell);
+            writeln!(f, "bump: {row} {col}")?;
         }
         writeln!(f, "grid:")?;
         for r in 0..self.rows {
@@ -754,6 +826,31 @@ mod tests {
             if let Ok(level) = Level::parse(&text) {
                 // Whatever parses also builds (or refuses) its search problem without panicking.
                 let _ = crate::RgbProblem::new(level, crate::Rules::Pairwise);
+            }
+        }
+
+        /// A version 2 level with bumps and switches (archiloque F-7) with one character
+        /// changed, often in its `bump:` and `button:` lines: parsed and solved briefly (the
+        /// plan replayed), or refused with a position.
+        #[test]
+        fn near_valid_bump_levels_never_panic(at in 0usize..1200, c in prop::sample::select(
+            vec!['.', '-', '|', '+', '0', '1', '5', '9', 'r', 'y', 'R', 'x', ' ', ':', '\n', '#'])) {
+            let text = include_str!("../data/archiloque/F-7.txt");
+            let byte = text.find("\nbump:").expect("F-7 declares bumps");
+            let start = text[..byte].chars().count();
+            let mut chars: Vec<char> = text.chars().collect();
+            // Half the time aim at the header lines (from `button:` up to `grid:`).
+            let at = if at % 2 == 0 { start - 60 + at % 120 } else { at % chars.len() };
+            chars[at] = c;
+            let text: String = chars.into_iter().collect();
+            match Level::parse(&text) {
+                Ok(level) => {
+                    let Ok(problem) = crate::RgbProblem::new(level, crate::Rules::Archiloque) else { return Ok(()) };
+                    let limits = delve_core::Limits::none().max_expanded(200);
+                    let solved = crate::solve(&problem, delve_core::Algorithm::Astar, &limits, delve_core::NoObserver);
+                    prop_assert!(solved.is_ok(), "a plan failed the replay: {solved:?}");
+                }
+                Err(e) => prop_assert!(e.line >= 1 && e.column >= 1),
             }
         }
     }

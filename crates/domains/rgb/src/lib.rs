@@ -2,7 +2,7 @@
 //!
 //! RGB Express for delve: coloured trucks carry items to warehouses of their colour on a
 //! road map where every road segment can be driven once. This crate reads levels in the
-//! `rgbx-grid` format, version 1 and its version 2 extension (white trucks, switches)
+//! `rgbx-grid` format, version 1 and its version 2 extension (white trucks, switches, bumps)
 //! ([`Level`], errors with line and column), states the game's rules
 //! as a `delve-core` [`Problem`](delve_core::Problem) under three rule sets ([`RgbProblem`],
 //! [`Rules`]), lays out plans ([`Plan`]: per step and as each truck's arrows), and replays
@@ -23,12 +23,12 @@
 //! let solution = ucs(&problem, &Limits::none(), NoObserver).into_solution().unwrap();
 //! assert_eq!(solution.cost, 6);
 //! let plan = Plan::new(&problem, &solution);
-//! assert!(delve_rgb::simulate(problem.level(), Rules::Pairwise, &plan.routes(2), plan.cost).is_ok());
+//! assert!(delve_rgb::simulate(problem.level(), Rules::Pairwise, &plan.routes(2), &plan.bumps, plan.cost).is_ok());
 //! ```
 //!
 //! Why these types: a state is `Copy` and fixed-size (a 128-bit used-segment mask, a 64-bit
-//! mask of items taken and warehouses served, a byte of switch flips, and five bytes per
-//! truck), so the graph
+//! mask of items taken and warehouses served, a byte of switch flips, four bits per bump, and
+//! four bytes per truck), so the graph
 //! searches store it without allocation; levels past those widths are refused with a
 //! message naming the limit.
 
@@ -42,7 +42,7 @@ mod simulate;
 
 pub use error::{ErrorKind, ParseError, RgbError};
 pub use graph::{Exit, Graph, MAX_EVENTS, MAX_SEGMENTS, MAX_SPECIALS, Special};
-pub use level::{Cell, Colour, Dir, Level, MAX_GROUPS, MAX_SIDE, MAX_TRUCKS, Toggle, TruckSpec};
+pub use level::{Cell, Colour, Dir, Level, MAX_BUMPS, MAX_GROUPS, MAX_SIDE, MAX_TRUCKS, Toggle, TruckSpec};
 pub use plan::{Plan, Step, TruckMove};
 pub use problem::{Action, MAX_WHITE_CAPACITY, Move, RgbProblem, Rules, State, Truck};
 pub use report::{RgbDetail, RgbReport, SUPPORTED, SolveError, Solved, solve};

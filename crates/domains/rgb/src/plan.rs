@@ -18,6 +18,10 @@ pub struct TruckMove {
     pub action: Move,
     /// Cells to drive to the next event; 0 for a stop.
     pub length: u8,
+    /// The truck found the bump it leaves enabled and dropped its top item there (FORMAT.md
+    /// §5.3); in JSON only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub bump: bool,
 }
 
 fn as_letter<S: serde::Serializer>(m: &Move, s: S) -> Result<S::Ok, S::Error> {
@@ -42,6 +46,9 @@ pub struct Plan {
     pub steps: Vec<Step>,
     /// The time the goal is reached.
     pub cost: u32,
+    /// The bumps the plan finds enabled (FORMAT.md §5.3), by cell (row-major index), in the
+    /// order trucks reach them; every other bump of the level is disabled.
+    pub bumps: Vec<usize>,
 }
 
 impl Plan {
@@ -49,7 +56,11 @@ impl Plan {
     pub fn new(problem: &RgbProblem, solution: &Solution<State, Action, u32>) -> Plan {
         let mut time = 0;
         let mut steps = Vec::with_capacity(solution.actions.len());
+        let mut bumps = Vec::new();
         for (state, action) in solution.states.iter().zip(&solution.actions) {
+            for truck in (0..MAX_TRUCKS).filter(|&i| action.1 & (1 << i) != 0) {
+                bumps.push(problem.graph().cells[state.trucks[truck].at as usize]);
+            }
             let moves = action
                 .0
                 .iter()
@@ -60,14 +71,14 @@ impl Plan {
                         Move::Stop => 0,
                         Move::Drive(d) => problem.exit(state.trucks[truck].at, d).map_or(0, |e| e.length),
                     };
-                    Some(TruckMove { truck, action: m, length })
+                    Some(TruckMove { truck, action: m, length, bump: action.1 & (1 << truck) != 0 })
                 })
                 .collect();
             let cost = problem.step_cost(state, action).expect("a solution's actions are legal");
             steps.push(Step { time, moves, cost });
             time += cost;
         }
-        Plan { steps, cost: solution.cost }
+        Plan { steps, cost: solution.cost, bumps }
     }
 
     /// Each truck's moves in order, for the simulator and the route strings.

@@ -75,28 +75,29 @@ impl Move {
     }
 }
 
-/// A truck's move list: at most Stop and four directions.
+/// A truck's move list: at most Stop and four directions, each with the bump under the truck
+/// disabled (`false`) and, where it may drop an item there, enabled (`true`).
 #[derive(Clone, Copy, Default)]
 struct Moves {
-    moves: [Move; 5],
+    moves: [(Move, bool); 10],
     len: u8,
 }
 
 impl Moves {
-    fn push(&mut self, m: Move) {
-        self.moves[self.len as usize] = m;
+    fn push(&mut self, m: Move, drop: bool) {
+        self.moves[self.len as usize] = (m, drop);
         self.len += 1;
     }
 
-    fn as_slice(&self) -> &[Move] {
+    fn as_slice(&self) -> &[(Move, bool)] {
         &self.moves[..self.len as usize]
     }
 
     fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
         let mut kept = Moves::default();
-        for &m in self.as_slice() {
+        for &(m, drop) in self.as_slice() {
             if keep(m) {
-                kept.push(m);
+                kept.push(m, drop);
             }
         }
         *self = kept;
@@ -106,10 +107,19 @@ impl Moves {
 /// The number of switch groups, as an array length.
 const GROUPS: usize = crate::level::MAX_GROUPS as usize;
 
-/// What one move does, worked out once per expansion.
+/// What one move does, worked out once per expansion: first what the truck takes or leaves
+/// on the event it departs from (item, warehouse, bump), then the drive or the stop.
 #[derive(Clone, Copy, Debug)]
 struct Effect {
-    /// Stop for good (the other fields then do not matter).
+    /// The special taken or served on the event left, as its bit (0: none).
+    taken: u64,
+    /// The truck's load once it leaves.
+    load: u8,
+    /// Its stack once it leaves ([`Truck::stack`]).
+    stack: u8,
+    /// The bump nibbles the departure rewrites ([`State::bumps`]): mask, new value.
+    bump: (u32, u32),
+    /// Stop for good (the drive fields then do not matter).
     stop: bool,
     /// The segment driven, as its bit in the used-segment mask.
     segment: u128,
@@ -125,7 +135,18 @@ struct Effect {
 
 impl Default for Effect {
     fn default() -> Effect {
-        Effect { stop: true, segment: 0, to: 0, length: 0, from: 0, button: None }
+        Effect {
+            taken: 0,
+            load: 0,
+            stack: 0,
+            bump: (0, 0),
+            stop: true,
+            segment: 0,
+            to: 0,
+            length: 0,
+            from: 0,
+            button: None,
+        }
     }
 }
 
@@ -144,14 +165,17 @@ impl Flips {
 }
 
 /// One action: a move for every truck standing on an event that has not stopped (`None` for
-/// the others, which keep driving or stay stopped).
+/// the others, which keep driving or stay stopped), and, bit `i` of the second field, whether
+/// truck `i` found the bump it stands on enabled and dropped its top item there (FORMAT.md
+/// §5.3: a bump's state is decided when the first truck reaches it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Action(pub [Option<Move>; MAX_TRUCKS]);
+pub struct Action(pub [Option<Move>; MAX_TRUCKS], pub u16);
 
 const STOPPED: u8 = 1;
 
-/// The most items a white truck may carry (the game's capacity): its stack of colours, two
-/// bits each, shares the truck's flag byte, so a state stays four bytes per truck.
+/// The most items a white truck, or any truck in a level with bumps, may carry (the game's
+/// capacity): its stack of colours, two bits each, shares the truck's flag byte, so a state
+/// stays four bytes per truck.
 pub const MAX_WHITE_CAPACITY: u8 = 3;
 
 /// One truck in a state.
@@ -163,7 +187,8 @@ pub struct Truck {
     pub left: u8,
     /// Items carried.
     pub load: u8,
-    /// Bit 0: stopped; bits 2–7: a white truck's stack ([`Truck::stack`]).
+    /// Bit 0: stopped; bits 2–7: the stack of a white truck, or of any truck in a level with
+    /// bumps ([`Truck::stack`]).
     flags: u8,
 }
 
@@ -178,8 +203,9 @@ impl Truck {
         self.left == 0 && !self.stopped()
     }
 
-    /// A white truck's items, two bits each ([`Colour`] order), the top one lowest; always 0
-    /// for a truck of a colour, whose items are all alike.
+    /// The items a white truck (or any truck in a level with bumps) carries, two bits each
+    /// ([`Colour`] order), the top one lowest; always 0 for a truck of a colour in a level
+    /// without bumps, whose items are all alike.
     pub fn stack(&self) -> u8 {
         self.flags >> 2
     }
@@ -205,7 +231,16 @@ pub struct State {
     pub crashed: bool,
     /// Switch groups flipped an odd number of times, bit `group - 1` (FORMAT.md §5).
     pub switches: u8,
+    /// Each bump's state, four bits per bump in the level's order (FORMAT.md §5.3): 0 not
+    /// reached yet (enabled or not is still open), 1 spent (disabled, or its dropped item
+    /// taken), `8 | colour` a dropped item of that colour lies on it.
+    pub bumps: u32,
 }
+
+/// A bump's nibble in [`State::bumps`]: spent.
+const BUMP_SPENT: u32 = 1;
+/// A bump's nibble in [`State::bumps`]: an item lies on it (its colour in the low two bits).
+const BUMP_HOLDING: u32 = 8;
 
 /// An RGB Express level under a rule set, as a search problem. Costs are time units (cells).
 #[derive(Clone, Debug)]
@@ -219,6 +254,11 @@ pub struct RgbProblem {
     buttons: Vec<Option<(u8, bool)>>,
     /// Each event's gate, if any: (group bit, open at the start).
     gates: Vec<Option<(u8, bool)>>,
+    /// Each event's bump, if any: its index in the level's bumps.
+    bump_of: Vec<Option<u8>>,
+    /// Whether trucks take items of any colour and carry them stacked (a level with bumps:
+    /// archiloque's pickup rule, FORMAT.md §5.3).
+    any_colour: bool,
     /// Each event's exits by [`Dir`] as used-segment bits (0: no exit), so listing moves
     /// needs no 128-bit shifts.
     exit_masks: Vec<[u128; 4]>,
@@ -231,13 +271,14 @@ impl RgbProblem {
     /// the compact state (events, segments, items and warehouses).
     pub fn new(level: Level, rules: Rules) -> Result<RgbProblem, crate::ParseError> {
         let graph = Graph::new(&level)?;
-        if level.trucks.iter().any(|t| t.colour == Colour::White) && level.capacity > MAX_WHITE_CAPACITY {
+        let stacked = level.trucks.iter().any(|t| t.colour == Colour::White) || !level.bumps.is_empty();
+        if stacked && level.capacity > MAX_WHITE_CAPACITY {
             return Err(crate::ParseError {
                 file: None,
                 line: 1,
                 column: 1,
                 kind: crate::ErrorKind::TooMany {
-                    what: "items a white truck carries (capacity)",
+                    what: "items a truck carries in a level with white trucks or bumps (capacity)",
                     found: level.capacity.into(),
                     max: MAX_WHITE_CAPACITY.into(),
                 },
@@ -254,7 +295,9 @@ impl RgbProblem {
         let buttons = graph.cells.iter().map(|&c| toggle(level.button(c))).collect();
         let gates = graph.cells.iter().map(|&c| toggle(level.gate(c))).collect();
         let exit_masks = graph.exits.iter().map(|exits| exits.map(|e| e.map_or(0, |e| 1u128 << e.segment))).collect();
-        Ok(RgbProblem { level, graph, rules, colours, warehouses, buttons, gates, exit_masks })
+        let bump_of = graph.cells.iter().map(|&c| level.bumps.iter().position(|&b| b == c).map(|k| k as u8)).collect();
+        let any_colour = !level.bumps.is_empty();
+        Ok(RgbProblem { level, graph, rules, colours, warehouses, buttons, gates, bump_of, any_colour, exit_masks })
     }
 
     /// The level.
@@ -288,37 +331,59 @@ impl RgbProblem {
         (state.done & (1 << bit) == 0).then_some(special)
     }
 
-    /// A truck's load once the item or warehouse under it (if it stands on one) is applied.
-    fn load_after(&self, state: &State, truck: usize) -> u8 {
-        let t = &state.trucks[truck];
-        match (t.left, self.pending(state, t.at)) {
-            (0, Some(Special::Item(_))) => t.load + 1,
-            (0, Some(Special::Warehouse(_))) => t.load - 1,
-            _ => t.load,
+    /// Whether truck `i` keeps its items as a stack: a white truck, or any truck in a level
+    /// with bumps (whose items may be of several colours).
+    fn stacked(&self, i: usize) -> bool {
+        self.any_colour || self.colours[i] == Colour::White
+    }
+
+    /// The state of the bump on `event`, if there is one (a nibble of [`State::bumps`]).
+    fn bump_state(&self, state: &State, event: u8) -> Option<u32> {
+        self.bump_of[event as usize].map(|k| (state.bumps >> (4 * k)) & 0xF)
+    }
+
+    /// The item lying on `event` in `state`: a level's item not yet taken, or one dropped
+    /// on a bump.
+    fn item_at(&self, state: &State, event: u8) -> Option<Colour> {
+        match self.pending(state, event) {
+            Some(Special::Item(c)) => Some(c),
+            Some(Special::Warehouse(_)) => None,
+            None => match self.bump_state(state, event) {
+                Some(b) if b & BUMP_HOLDING != 0 => Some(Colour::ALL[(b & 3) as usize]),
+                _ => None,
+            },
         }
     }
 
-    /// A white truck's stack once the item or warehouse under it is applied (0 for a truck
-    /// of a colour).
-    fn stack_after(&self, state: &State, truck: usize) -> u8 {
+    /// A truck's load and stack once the item or warehouse under it (if it stands on one) is
+    /// applied (a bump's drop is not: it is the move's choice).
+    fn cargo_after(&self, state: &State, truck: usize) -> (u8, u8) {
         let t = &state.trucks[truck];
-        if self.colours[truck] != Colour::White {
-            return 0;
+        let stacked = self.stacked(truck);
+        if t.left != 0 {
+            return (t.load, t.stack());
         }
-        match (t.left, self.pending(state, t.at)) {
-            (0, Some(Special::Item(c))) => t.stack() << 2 | c as u8,
-            (0, Some(Special::Warehouse(_))) => t.stack() >> 2,
-            _ => t.stack(),
+        if let Some(c) = self.item_at(state, t.at) {
+            return (t.load + 1, if stacked { t.stack() << 2 | c as u8 } else { 0 });
         }
+        match self.pending(state, t.at) {
+            Some(Special::Warehouse(_)) => (t.load - 1, t.stack() >> 2),
+            _ => (t.load, t.stack()),
+        }
+    }
+
+    /// A truck's load once the item or warehouse under it (if it stands on one) is applied.
+    fn load_after(&self, state: &State, truck: usize) -> u8 {
+        self.cargo_after(state, truck).0
     }
 
     /// Whether truck `i` can deliver to a warehouse of `colour` from what it carries now: a
-    /// truck of that colour with a load, or a white truck whose top item has that colour.
+    /// truck of that colour with a load, or a white truck whose top item has that colour (in
+    /// a level with bumps, a truck of a colour too needs that colour on top).
     fn can_deliver(&self, t: &Truck, i: usize, colour: Colour) -> bool {
-        match self.colours[i] {
-            Colour::White => t.load >= 1 && t.stack() & 3 == colour as u8,
-            own => own == colour && t.load >= 1,
-        }
+        let top_ok = !self.stacked(i) || t.stack() & 3 == colour as u8;
+        let truck_ok = matches!(self.colours[i], Colour::White) || self.colours[i] == colour;
+        truck_ok && t.load >= 1 && top_ok
     }
 
     /// Whether a white truck carries an item of `colour` anywhere in its stack.
@@ -332,29 +397,46 @@ impl RgbProblem {
     /// white truck: its top item must be of the warehouse's colour). As in the reference, the checks are made
     /// in the state where the truck has arrived, so a failing arrival is a state (with no
     /// moves) whose time counts among iterative lengthening's cut-offs.
+    ///
+    /// In a level with bumps any truck takes an item of any colour (archiloque's rule), also
+    /// one dropped on a bump; a bump not reached before asks nothing on arrival (a truck
+    /// with nothing to drop finds it disabled, see [`RgbProblem::moves`]).
     fn arrival_ok(&self, state: &State, i: usize) -> bool {
         let t = &state.trucks[i];
+        if let Some(c) = self.item_at(state, t.at) {
+            return (c == self.colours[i] || self.colours[i] == Colour::White || self.any_colour)
+                && t.load < self.level.capacity;
+        }
         match self.pending(state, t.at) {
-            Some(Special::Item(c)) => {
-                (c == self.colours[i] || self.colours[i] == Colour::White) && t.load < self.level.capacity
-            }
             Some(Special::Warehouse(c)) => self.can_deliver(t, i, c),
-            None => true,
+            _ => true,
         }
     }
 
     /// The moves truck `i` (deciding, past its arrival checks) may make, in the reference's
-    /// order: Stop, then Up, Down, Left, Right onto unused segments.
+    /// order: Stop, then Up, Down, Left, Right onto unused segments. On a bump no truck has
+    /// reached before, a truck with items gets each move twice: the bump disabled, then
+    /// enabled (it drops its top item; under archiloque's rules it may then stop if that
+    /// emptied it). A truck with nothing to drop only finds it disabled: an enabled bump
+    /// would stop it (a failure), which no plan can use.
     fn moves(&self, state: &State, i: usize) -> Moves {
         let mut out = Moves::default();
         let t = &state.trucks[i];
         let delivering = matches!(self.pending(state, t.at), Some(Special::Warehouse(_)));
-        if delivering || (self.rules == Rules::Archiloque && self.load_after(state, i) == 0) {
-            out.push(Move::Stop);
-        }
-        for (dir, &mask) in Dir::ALL.iter().zip(&self.exit_masks[t.at as usize]) {
-            if mask != 0 && state.used & mask == 0 {
-                out.push(Move::Drive(*dir));
+        let load = self.load_after(state, i);
+        let may_drop = load > 0 && self.bump_state(state, t.at) == Some(0);
+        for drop in [false, true] {
+            if drop && !may_drop {
+                break;
+            }
+            let empty = load - u8::from(drop) == 0;
+            if delivering || (self.rules == Rules::Archiloque && empty) {
+                out.push(Move::Stop, drop);
+            }
+            for (dir, &mask) in Dir::ALL.iter().zip(&self.exit_masks[t.at as usize]) {
+                if mask != 0 && state.used & mask == 0 {
+                    out.push(Move::Drive(*dir), drop);
+                }
             }
         }
         out
@@ -375,31 +457,37 @@ impl RgbProblem {
         let mut flips = Flips::NONE;
         for (i, m) in action.0.iter().enumerate().take(self.trucks()) {
             let Some(m) = m else { continue };
-            self.take_special(state, &mut next, i);
-            if !self.drive(&mut next, &mut flips, i, &self.effect(state.trucks[i].at, *m)) {
+            if !self.drive(&mut next, &mut flips, i, &self.effect(state, i, *m, action.1 & (1 << i) != 0)) {
                 return None;
             }
         }
         self.settle(&mut next, &flips).map(|dt| (next, dt))
     }
 
-    /// The item or warehouse under deciding truck `i` in `state`, applied to `next` as the
-    /// truck leaves or stops.
-    fn take_special(&self, state: &State, next: &mut State, i: usize) {
-        if let Some((bit, _)) = self.graph.specials[state.trucks[i].at as usize]
-            && next.done & (1 << bit) == 0
-        {
-            next.done |= 1 << bit;
-            next.trucks[i].load = self.load_after(state, i);
-            let stack = self.stack_after(state, i);
-            next.trucks[i].set_stack(stack);
+    /// What move `m` of deciding truck `i` in `state` does (`drop`: the bump under it is
+    /// enabled and takes its top item): the item, warehouse or bump under it as it leaves or
+    /// stops, then the drive.
+    fn effect(&self, state: &State, i: usize, m: Move, drop: bool) -> Effect {
+        let at = state.trucks[i].at;
+        let (mut load, mut stack) = self.cargo_after(state, i);
+        let taken = match self.graph.specials[at as usize] {
+            Some((bit, _)) if state.done & (1 << bit) == 0 => 1 << bit,
+            _ => 0,
+        };
+        let mut bump = (0, 0);
+        if let (Some(k), Some(b)) = (self.bump_of[at as usize], self.bump_state(state, at)) {
+            let shift = 4 * u32::from(k);
+            if b == 0 && drop {
+                bump = (0xF << shift, (BUMP_HOLDING | u32::from(stack & 3)) << shift);
+                load -= 1;
+                stack >>= 2;
+            } else if b != BUMP_SPENT {
+                bump = (0xF << shift, BUMP_SPENT << shift); // not enabled, or its item taken
+            }
         }
-    }
-
-    /// What move `m` from event `at` does.
-    fn effect(&self, at: u8, m: Move) -> Effect {
+        let base = Effect { taken, load, stack, bump, from: at, ..Effect::default() };
         match m {
-            Move::Stop => Effect { from: at, ..Effect::default() },
+            Move::Stop => base,
             Move::Drive(dir) => {
                 let exit = self.exit(at, dir).expect("a listed move has an exit");
                 Effect {
@@ -407,8 +495,8 @@ impl RgbProblem {
                     segment: 1 << exit.segment,
                     to: exit.to,
                     length: exit.length,
-                    from: at,
                     button: self.buttons[at as usize],
+                    ..base
                 }
             }
         }
@@ -418,6 +506,10 @@ impl RgbProblem {
     /// taken).
     #[inline]
     fn drive(&self, next: &mut State, flips: &mut Flips, i: usize, e: &Effect) -> bool {
+        next.done |= e.taken;
+        next.trucks[i].load = e.load;
+        next.trucks[i].set_stack(e.stack);
+        next.bumps = next.bumps & !e.bump.0 | e.bump.1;
         if e.stop {
             next.trucks[i].flags |= STOPPED;
             return true;
@@ -504,7 +596,7 @@ impl Problem for RgbProblem {
         for (t, &start) in trucks.iter_mut().zip(&self.graph.starts) {
             t.at = start;
         }
-        State { used: 0, done: 0, trucks, crashed: false, switches: 0 }
+        State { used: 0, done: 0, trucks, crashed: false, switches: 0, bumps: 0 }
     }
 
     fn is_goal(&self, state: &State) -> bool {
@@ -549,7 +641,8 @@ impl Problem for RgbProblem {
                     let Move::Drive(dir) = m else { return true };
                     let exit = self.exit(at, dir).expect("a listed move has an exit");
                     !deciding[..count].iter().any(|&j| {
-                        state.trucks[j].at == exit.to && lists[j].as_slice().contains(&Move::Drive(dir.opposite()))
+                        state.trucks[j].at == exit.to
+                            && lists[j].as_slice().iter().any(|&(m, _)| m == Move::Drive(dir.opposite()))
                     })
                 });
             }
@@ -564,18 +657,11 @@ impl Problem for RgbProblem {
         if deciding.is_empty() {
             return;
         }
-        // Worked out once: the specials the deciding trucks take, and what each move does.
-        let mut taken = 0u64;
-        let mut loads = [(0u8, 0u8); MAX_TRUCKS];
-        let mut effects = [[Effect::default(); 5]; MAX_TRUCKS];
+        // Worked out once: what each move does.
+        let mut effects = [[Effect::default(); 10]; MAX_TRUCKS];
         for (k, &i) in deciding.iter().enumerate() {
-            let at = state.trucks[i].at;
-            if let Some((bit, _)) = self.graph.specials[at as usize] {
-                taken |= 1 << bit;
-            }
-            loads[k] = (self.load_after(state, i), self.stack_after(state, i));
-            for (e, &m) in effects[k].iter_mut().zip(lists[i].as_slice()) {
-                *e = self.effect(at, m);
+            for (e, &(m, drop)) in effects[k].iter_mut().zip(lists[i].as_slice()) {
+                *e = self.effect(state, i, m, drop);
             }
         }
         // The Cartesian product, truck 0 varying slowest. A head-on collision between the
@@ -583,13 +669,9 @@ impl Problem for RgbProblem {
         let mut choice = [0u8; MAX_TRUCKS];
         loop {
             let mut next = *state;
-            next.done |= taken;
             let mut flips = Flips::NONE;
             let mut failed = None;
             for k in 0..count {
-                let truck = &mut next.trucks[deciding[k]];
-                truck.load = loads[k].0;
-                truck.set_stack(loads[k].1);
                 if !self.drive(&mut next, &mut flips, deciding[k], &effects[k][choice[k] as usize]) {
                     failed = Some(k);
                     break;
@@ -599,9 +681,11 @@ impl Problem for RgbProblem {
                 Some(k) => k + 1, // skip every action with this prefix
                 None => {
                     if let Some(cost) = self.settle(&mut next, &flips) {
-                        let mut action = Action([None; MAX_TRUCKS]);
+                        let mut action = Action([None; MAX_TRUCKS], 0);
                         for (k, &i) in deciding.iter().enumerate() {
-                            action.0[i] = Some(lists[i].moves[choice[k] as usize]);
+                            let (m, drop) = lists[i].moves[choice[k] as usize];
+                            action.0[i] = Some(m);
+                            action.1 |= u16::from(drop) << i;
                         }
                         out.push(Successor { action, state: next, cost });
                     }
@@ -626,7 +710,8 @@ impl Problem for RgbProblem {
     }
 
     /// The latest of: for each warehouse not yet served, the soonest a truck of its colour or
-    /// a white truck can get there (through an item of its colour first if it carries none);
+    /// a white truck can get there (through an item of its colour first if it carries none;
+    /// in a level with bumps, such an item may also be picked up on a bump);
     /// and (unless trucks may end driving) for each moving truck, the soonest it can reach a
     /// warehouse it may serve (of its colour; any, for a white truck) to stop on. A truck's own drives avoid the segments already used (it can
     /// never drive them again); the item-to-warehouse leg ignores that, so this never
@@ -673,14 +758,14 @@ impl RgbProblem {
             let mut best = UNREACHED;
             let serves = |i: usize| self.colours[i] == colour || self.colours[i] == Colour::White;
             for i in (0..n).filter(|&i| serves(i) && !state.trucks[i].stopped()) {
-                let mut after = Truck { load: self.load_after(state, i), ..state.trucks[i] };
-                after.set_stack(self.stack_after(state, i));
-                let loaded =
-                    if self.colours[i] == Colour::White { Self::carries(&after, colour) } else { after.load > 0 };
+                let (load, stack) = self.cargo_after(state, i);
+                let mut after = Truck { load, ..state.trucks[i] };
+                after.set_stack(stack);
+                let loaded = if self.stacked(i) { Self::carries(&after, colour) } else { after.load > 0 };
                 let via = if loaded {
                     drive(i, event as u8)
                 } else {
-                    self.nearest_item_then(taken, colour, |e| drive(i, e), event as u8)
+                    self.nearest_item_then(state, taken, colour, |e| drive(i, e), event as u8)
                 };
                 if via != UNREACHED {
                     best = best.min(u32::from(state.trucks[i].left) + via);
@@ -716,15 +801,22 @@ impl RgbProblem {
 }
 
 impl RgbProblem {
-    /// The shortest drive from a truck (`from(e)`: its distance to event `e`) through an
-    /// untaken item of `colour` to event `to`.
-    fn nearest_item_then(&self, taken: u64, colour: Colour, from: impl Fn(u8) -> u32, to: u8) -> u32 {
+    /// The shortest drive from a truck (`from(e)`: its distance to event `e`) through a place
+    /// where it may find an item of `colour` to event `to`: an untaken item of that colour,
+    /// or (in a level with bumps, where items change hands) a bump holding one or not reached
+    /// yet, where some truck may still drop one. Every way an item of `colour` can get into
+    /// the truck is counted, so the bound never overestimates.
+    fn nearest_item_then(&self, state: &State, taken: u64, colour: Colour, from: impl Fn(u8) -> u32, to: u8) -> u32 {
         let mut best = UNREACHED;
         for (event, special) in self.graph.specials.iter().enumerate() {
-            if let Some((bit, Special::Item(c))) = *special
-                && c == colour
-                && taken & (1 << bit) == 0
-            {
+            let source = match *special {
+                Some((bit, Special::Item(c))) => c == colour && taken & (1 << bit) == 0,
+                _ => match self.bump_state(state, event as u8) {
+                    Some(b) => b == 0 || b == BUMP_HOLDING | colour as u32,
+                    None => false,
+                },
+            };
+            if source {
                 let (a, b) = (from(event as u8), self.graph.distance(event as u8, to));
                 if a != UNREACHED && b != UNREACHED {
                     best = best.min(a + b);

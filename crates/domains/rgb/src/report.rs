@@ -80,7 +80,7 @@ pub fn solve<O: Observer<State, u32>>(
     let plan = match result.solution() {
         Some(solution) => {
             let plan = Plan::new(problem, solution);
-            simulate(problem.level(), problem.rules(), &plan.routes(problem.trucks()), plan.cost)?;
+            simulate(problem.level(), problem.rules(), &plan.routes(problem.trucks()), &plan.bumps, plan.cost)?;
             Some(plan)
         }
         None => None,
@@ -101,6 +101,10 @@ pub struct RgbDetail {
     pub routes: Option<Vec<String>>,
     /// The plan step by step, when solved.
     pub plan: Option<Vec<Step>>,
+    /// In a level with bumps, when solved: the (row, col) of each bump the plan finds enabled
+    /// (FORMAT.md §5.3); absent for levels without bumps.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bumps_enabled: Option<Vec<(usize, usize)>>,
     /// Iterative lengthening's cost limits (empty for other algorithms).
     pub cost_limits: Vec<u32>,
     /// Nodes expanded (also in `stats`; kept at the top level for the RGB issue's readers).
@@ -124,6 +128,11 @@ impl Solved {
             cost: self.plan.as_ref().map(|p| p.cost),
             routes: self.plan.as_ref().map(|p| p.arrows(problem.trucks())),
             plan: self.plan.as_ref().map(|p| p.steps.clone()),
+            bumps_enabled: self
+                .plan
+                .as_ref()
+                .filter(|_| !problem.level().bumps.is_empty())
+                .map(|p| p.bumps.iter().map(|&c| problem.level().position(c)).collect()),
             cost_limits: self.cost_limits.clone(),
             expanded: stats.expanded,
             generated: stats.generated,

@@ -57,9 +57,10 @@ pub enum Violation {
         /// Which truck.
         truck: usize,
     },
-    /// A white truck reaches an unserved warehouse whose colour is not that of the item on
-    /// top of its stack (it delivers last in, first out).
-    #[error("time {time}: white truck {truck} reaches a {warehouse} warehouse with a {top} item on top")]
+    /// A white truck (or any truck, in a level with bumps) reaches an unserved warehouse
+    /// whose colour is not that of the item on top of its stack (it delivers last in, first
+    /// out).
+    #[error("time {time}: truck {truck} reaches a {warehouse} warehouse with a {top} item on top")]
     NotOnTop {
         /// When.
         time: u32,
@@ -69,6 +70,22 @@ pub enum Violation {
         warehouse: Colour,
         /// The colour of the item on top.
         top: Colour,
+    },
+    /// A truck with nothing to drop drives onto an enabled bump.
+    #[error("time {time}: truck {truck} drives onto an enabled bump with nothing to drop")]
+    EmptyOnBump {
+        /// When.
+        time: u32,
+        /// Which truck.
+        truck: usize,
+    },
+    /// A plan enables a cell that holds no bump.
+    #[error("the plan enables a bump on cell ({row}, {col}), where the level has none")]
+    NoBump {
+        /// The cell's row.
+        row: usize,
+        /// The cell's column.
+        col: usize,
     },
     /// A truck stands on a gate that is closed (it drove onto it, or it closed under it).
     #[error("time {time}: truck {truck} is on a closed gate")]
@@ -155,11 +172,20 @@ struct Truck {
 }
 
 /// Replays `routes` (each truck's moves with their lengths, as [`Plan::routes`] gives them)
-/// on `level` under `rules` for `cost` time units, and checks that the goal holds then.
+/// on `level` under `rules` for `cost` time units, with the bumps on the cells `enabled`
+/// enabled (as [`Plan::bumps`] gives them; the level's other bumps are disabled), and checks
+/// that the goal holds then.
 ///
 /// [`Plan::routes`]: crate::Plan::routes
-pub fn simulate(level: &Level, rules: Rules, routes: &[Vec<(Move, u8)>], cost: u32) -> Result<Replay, Violation> {
-    simulate_with(level, rules, routes, cost, |_| {})
+/// [`Plan::bumps`]: crate::Plan::bumps
+pub fn simulate(
+    level: &Level,
+    rules: Rules,
+    routes: &[Vec<(Move, u8)>],
+    enabled: &[usize],
+    cost: u32,
+) -> Result<Replay, Violation> {
+    simulate_with(level, rules, routes, enabled, cost, |_| {})
 }
 
 /// Where the trucks are at one moment of a replay.
@@ -169,12 +195,14 @@ pub struct Frame {
     pub time: u32,
     /// Each truck's cell (row-major index) and whether it has stopped.
     pub trucks: Vec<(usize, bool)>,
-    /// Each item still lying on the road, by cell.
+    /// Each item still lying on the road, by cell (also one dropped on a bump).
     pub items: Vec<usize>,
     /// Each warehouse already served, by cell.
     pub served: Vec<usize>,
     /// Each gate closed at this moment, by cell (format version 2).
     pub closed: Vec<usize>,
+    /// Each item dropped on a bump and lying there, by cell, with its colour (version 2).
+    pub dropped: Vec<(usize, Colour)>,
 }
 
 /// [`simulate`], calling `frame` with the trucks' places at every time step (after the
@@ -183,12 +211,21 @@ pub fn simulate_with(
     level: &Level,
     rules: Rules,
     routes: &[Vec<(Move, u8)>],
+    enabled: &[usize],
     cost: u32,
     mut frame: impl FnMut(&Frame),
 ) -> Result<Replay, Violation> {
     if routes.len() != level.trucks.len() {
         return Err(Violation::TruckCount(routes.len(), level.trucks.len()));
     }
+    if let Some(&cell) = enabled.iter().find(|&&c| !level.bump(c)) {
+        let (row, col) = level.position(cell);
+        return Err(Violation::NoBump { row, col });
+    }
+    // An enabled bump not yet driven onto (FORMAT.md §5.3); levels with bumps let every
+    // truck take items of any colour and deliver from the top of its stack.
+    let mut armed: Vec<bool> = (0..level.cells.len()).map(|c| enabled.contains(&c)).collect();
+    let any_colour = !level.bumps.is_empty();
     let mut trucks: Vec<Truck> = level
         .trucks
         .iter()
@@ -202,7 +239,8 @@ pub fn simulate_with(
             delivered_at: None,
         })
         .collect();
-    let mut lying: Vec<bool> = level.cells.iter().map(|c| matches!(c, Cell::Item(_))).collect();
+    let mut lying: Vec<Option<Colour>> =
+        level.cells.iter().map(|c| if let Cell::Item(c) = c { Some(*c) } else { None }).collect();
     let mut served = vec![false; level.cells.len()];
     let mut used = vec![0u8; level.cells.len()];
     // Each switch group's flips so far (odd: flipped), index group - 1.
@@ -245,9 +283,10 @@ pub fn simulate_with(
         frame(&Frame {
             time,
             trucks: trucks.iter().map(|t| (t.cell, t.stopped)).collect(),
-            items: (0..lying.len()).filter(|&i| lying[i]).collect(),
+            items: (0..lying.len()).filter(|&i| lying[i].is_some()).collect(),
             served: (0..served.len()).filter(|&i| served[i]).collect(),
             closed: level.gates.iter().filter(|g| g.on == flips[usize::from(g.group - 1)]).map(|g| g.cell).collect(),
+            dropped: level.bumps.iter().filter_map(|&b| lying[b].map(|c| (b, c))).collect(),
         });
         if time == cost {
             break;
@@ -300,21 +339,29 @@ pub fn simulate_with(
                 return Err(Violation::OnFlippingButton { time, truck: i, group });
             }
         }
-        // Arrivals: items and warehouses on the cells the moving trucks entered.
+        // Arrivals: items (also dropped ones), warehouses and enabled bumps on the cells the
+        // moving trucks entered.
         for (i, t) in trucks.iter_mut().enumerate().filter(|(_, t)| !t.stopped) {
             let colour = level.trucks[i].colour;
             let white = colour == Colour::White;
             match level.cells[t.cell] {
-                Cell::Item(c) if lying[t.cell] => {
-                    if !(c == colour || white) || t.cargo.len() >= usize::from(level.capacity) {
+                _ if lying[t.cell].is_some() => {
+                    let c = lying[t.cell].take().expect("an item lies here");
+                    if !(c == colour || white || any_colour) || t.cargo.len() >= usize::from(level.capacity) {
                         return Err(Violation::BadItem { time, truck: i });
                     }
-                    lying[t.cell] = false;
                     t.cargo.push(c);
+                }
+                _ if armed[t.cell] => {
+                    armed[t.cell] = false;
+                    let Some(top) = t.cargo.pop() else {
+                        return Err(Violation::EmptyOnBump { time, truck: i });
+                    };
+                    lying[t.cell] = Some(top);
                 }
                 Cell::Warehouse(c) if !served[t.cell] => {
                     match t.cargo.last() {
-                        Some(&top) if white && top != c => {
+                        Some(&top) if (white || any_colour) && top != c => {
                             return Err(Violation::NotOnTop { time, truck: i, warehouse: c, top });
                         }
                         Some(_) if white || c == colour => {}
@@ -370,14 +417,17 @@ mod tests {
         let routes = [drive(&[(R, 1), (R, 1), (R, 1), (R, 1), (R, 1)], true)];
         // The gate at column 1 is closed: driving onto it fails.
         let closed = level("button: 1 0 2 on\ngate: 1 0 1 closed\n");
-        assert_eq!(simulate(&closed, Rules::Pairwise, &routes, 5), Err(Violation::ClosedGate { time: 1, truck: 0 }));
+        assert_eq!(
+            simulate(&closed, Rules::Pairwise, &routes, &[], 5),
+            Err(Violation::ClosedGate { time: 1, truck: 0 })
+        );
         // Button at column 1 opens the gate at column 2 as the truck leaves it.
         let opened = level("button: 1 0 1 on\ngate: 1 0 2 closed\n");
-        assert_eq!(simulate(&opened, Rules::Pairwise, &routes, 5).map(|r| r.deliveries), Ok(1));
+        assert_eq!(simulate(&opened, Rules::Pairwise, &routes, &[], 5).map(|r| r.deliveries), Ok(1));
         // Two buttons side by side: one time unit after the flip the truck is on the other.
         let twin = level("button: 1 0 1 on\nbutton: 1 0 2 off\ngate: 1 0 3 open\n");
         assert_eq!(
-            simulate(&twin, Rules::Pairwise, &routes, 5),
+            simulate(&twin, Rules::Pairwise, &routes, &[], 5),
             Err(Violation::OnFlippingButton { time: 2, truck: 0, group: 1 })
         );
     }
@@ -388,29 +438,38 @@ mod tests {
         let level = line("0-r-g-R-G", &["white"], 3);
         let routes = [drive(&[(R, 1), (R, 1), (R, 1)], false)];
         assert_eq!(
-            simulate(&level, Rules::Pairwise, &routes, 3),
+            simulate(&level, Rules::Pairwise, &routes, &[], 3),
             Err(Violation::NotOnTop { time: 3, truck: 0, warehouse: Colour::Red, top: Colour::Green })
         );
         // Met the other way round it delivers both, and any colour of item is taken.
         let level = line("0-r-g-G-R", &["white"], 3);
         let routes = [drive(&[(R, 1), (R, 1), (R, 1), (R, 1)], true)];
-        assert_eq!(simulate(&level, Rules::Pairwise, &routes, 4).map(|r| r.deliveries), Ok(2));
+        assert_eq!(simulate(&level, Rules::Pairwise, &routes, &[], 4).map(|r| r.deliveries), Ok(2));
         // Its capacity still counts, and an empty white truck serves nothing.
         let level = line("0-r-g-G-R", &["white"], 1);
         let routes = [drive(&[(R, 1), (R, 1)], false)];
-        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 2), Err(Violation::BadItem { time: 2, .. })));
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, &[], 2), Err(Violation::BadItem { time: 2, .. })));
         let level = line("0-G-g", &["white"], 3);
         let routes = [drive(&[(R, 1)], false)];
-        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 1), Err(Violation::BadWarehouse { time: 1, .. })));
+        assert!(matches!(
+            simulate(&level, Rules::Pairwise, &routes, &[], 1),
+            Err(Violation::BadWarehouse { time: 1, .. })
+        ));
     }
 
     #[test]
     fn the_reference_plan_for_custom_replays() {
         let level = Level::parse(CUSTOM).unwrap();
         let routes = [drive(&[(R, 1), (U, 2), (R, 2), (D, 1)], true), drive(&[(L, 1), (U, 2), (U, 1)], true)];
-        assert_eq!(simulate(&level, Rules::Pairwise, &routes, 6), Ok(Replay { time: 6, deliveries: 2, driven: 10 }));
+        assert_eq!(
+            simulate(&level, Rules::Pairwise, &routes, &[], 6),
+            Ok(Replay { time: 6, deliveries: 2, driven: 10 })
+        );
         // Claiming it ends sooner: the goal does not hold yet.
-        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 5), Err(Violation::NotSolved { time: 5, .. })));
+        assert!(matches!(
+            simulate(&level, Rules::Pairwise, &routes, &[], 5),
+            Err(Violation::NotSolved { time: 5, .. })
+        ));
     }
 
     #[test]
@@ -418,7 +477,7 @@ mod tests {
         let level = Level::parse(CUSTOM).unwrap();
         let routes = [drive(&[(R, 1), (R, 2)], false), drive(&[(L, 1), (L, 2)], false)];
         assert!(matches!(
-            simulate(&level, Rules::Pairwise, &routes, 3),
+            simulate(&level, Rules::Pairwise, &routes, &[], 3),
             Err(Violation::Crash { time: 3, a: 0, b: 1, .. })
         ));
     }
@@ -429,14 +488,14 @@ mod tests {
         let level = line("0-1", &["red", "green"], 3);
         let routes = [drive(&[(R, 1)], false), drive(&[(L, 1)], false)];
         assert!(matches!(
-            simulate(&level, Rules::Pairwise, &routes, 1),
+            simulate(&level, Rules::Pairwise, &routes, &[], 1),
             Err(Violation::SegmentReused { truck: 1, .. })
         ));
         // One truck drives back over its own segment.
         let level = Level::parse(CUSTOM).unwrap();
         let routes = [drive(&[(R, 1), (L, 1)], false), drive(&[(L, 1), (U, 2)], false)];
         assert!(matches!(
-            simulate(&level, Rules::Pairwise, &routes, 3),
+            simulate(&level, Rules::Pairwise, &routes, &[], 3),
             Err(Violation::SegmentReused { truck: 0, .. })
         ));
     }
@@ -446,20 +505,32 @@ mod tests {
         let level = Level::parse(CUSTOM).unwrap();
         // The green truck picks up its item, then drives onto the red one.
         let routes = [drive(&[(R, 1), (U, 2), (U, 2)], false), drive(&[(L, 1), (U, 2), (L, 2)], false)];
-        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 5), Err(Violation::BadItem { time: 5, truck: 1 })));
+        assert!(matches!(
+            simulate(&level, Rules::Pairwise, &routes, &[], 5),
+            Err(Violation::BadItem { time: 5, truck: 1 })
+        ));
         let level = line("0-r-r-R", &["red"], 1);
         let routes = [drive(&[(R, 1), (R, 1)], false)];
-        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 2), Err(Violation::BadItem { time: 2, truck: 0 })));
+        assert!(matches!(
+            simulate(&level, Rules::Pairwise, &routes, &[], 2),
+            Err(Violation::BadItem { time: 2, truck: 0 })
+        ));
     }
 
     #[test]
     fn warehouses_of_another_colour_or_reached_empty_are_refused() {
         let level = line("0-r-G-R", &["red"], 3);
         let routes = [drive(&[(R, 1), (R, 1)], false)];
-        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 2), Err(Violation::BadWarehouse { time: 2, .. })));
+        assert!(matches!(
+            simulate(&level, Rules::Pairwise, &routes, &[], 2),
+            Err(Violation::BadWarehouse { time: 2, .. })
+        ));
         let level = line("0-R-r", &["red"], 3);
         let routes = [drive(&[(R, 1)], false)];
-        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 1), Err(Violation::BadWarehouse { time: 1, .. })));
+        assert!(matches!(
+            simulate(&level, Rules::Pairwise, &routes, &[], 1),
+            Err(Violation::BadWarehouse { time: 1, .. })
+        ));
     }
 
     #[test]
@@ -467,27 +538,39 @@ mod tests {
         let level = line("0-r-R", &["red"], 3);
         // Stopping on the item: too early.
         let routes = [drive(&[(R, 1)], true)];
-        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 1), Err(Violation::EarlyStop { time: 1, .. })));
+        assert!(matches!(
+            simulate(&level, Rules::Pairwise, &routes, &[], 1),
+            Err(Violation::EarlyStop { time: 1, .. })
+        ));
         // archiloque's rules let an empty truck stop anywhere, but this one carries an item.
-        assert!(matches!(simulate(&level, Rules::Archiloque, &routes, 1), Err(Violation::EarlyStop { time: 1, .. })));
+        assert!(matches!(
+            simulate(&level, Rules::Archiloque, &routes, &[], 1),
+            Err(Violation::EarlyStop { time: 1, .. })
+        ));
         let routes = [drive(&[(R, 1), (R, 1)], true)];
-        assert_eq!(simulate(&level, Rules::Pairwise, &routes, 2).map(|r| r.deliveries), Ok(1));
+        assert_eq!(simulate(&level, Rules::Pairwise, &routes, &[], 2).map(|r| r.deliveries), Ok(1));
         // A route that ends without a stop before the plan does.
         let routes = [drive(&[(R, 1)], false)];
-        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 2), Err(Violation::RouteEnds { time: 1, .. })));
+        assert!(matches!(
+            simulate(&level, Rules::Pairwise, &routes, &[], 2),
+            Err(Violation::RouteEnds { time: 1, .. })
+        ));
         // Never stopping: under the reference's rules the goal needs every truck stopped.
         let level = line("0-r-R-+", &["red"], 3);
         let routes = [drive(&[(R, 1), (R, 1), (R, 1)], false)];
-        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 3), Err(Violation::NotSolved { .. })));
-        assert!(simulate(&level, Rules::Archiloque, &routes, 3).is_ok());
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, &[], 3), Err(Violation::NotSolved { .. })));
+        assert!(simulate(&level, Rules::Archiloque, &routes, &[], 3).is_ok());
     }
 
     #[test]
     fn decisions_happen_on_events_only() {
         let level = line("0---R", &["red"], 3);
         let routes = [drive(&[(R, 1), (R, 1)], false)];
-        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 2), Err(Violation::NotAnEvent { time: 1, .. })));
+        assert!(matches!(
+            simulate(&level, Rules::Pairwise, &routes, &[], 2),
+            Err(Violation::NotAnEvent { time: 1, .. })
+        ));
         let routes = [drive(&[(L, 1)], false)];
-        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, 1), Err(Violation::OffRoad { dir: L, .. })));
+        assert!(matches!(simulate(&level, Rules::Pairwise, &routes, &[], 1), Err(Violation::OffRoad { dir: L, .. })));
     }
 }

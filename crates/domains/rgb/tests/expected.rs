@@ -79,7 +79,7 @@ fn solve(algo: Algorithm, rules: Rules, file: &Path, max_expanded: u64) -> Resul
     match &result.outcome {
         Outcome::Solved(s) => {
             let plan = Plan::new(&problem, s);
-            let replay = simulate(problem.level(), rules, &plan.routes(problem.trucks()), plan.cost);
+            let replay = simulate(problem.level(), rules, &plan.routes(problem.trucks()), &plan.bumps, plan.cost);
             assert!(
                 replay.is_ok(),
                 "{} {rules} {}: the plan fails the replay: {replay:?}",

@@ -185,7 +185,7 @@ async fn show(
         let level = problem.level();
         let mut frames = Vec::new();
         if let Some(plan) = &solved.plan {
-            simulate_with(level, problem.rules(), &plan.routes(problem.trucks()), plan.cost, |f| {
+            simulate_with(level, problem.rules(), &plan.routes(problem.trucks()), &plan.bumps, plan.cost, |f| {
                 frames.push(frame_json(f))
             })
             .map_err(|e| ApiError::internal(format!("internal error: the plan fails the independent replay: {e}")))?;
