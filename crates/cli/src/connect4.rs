@@ -58,7 +58,7 @@ struct SolverArgs {
     /// Positions with at least this many stones use the deep table.
     #[arg(long, value_name = "STONES", default_value_t = SolverConfig::default().split, value_parser = clap::value_parser!(u32).range(0..=42))]
     split: u32,
-    /// Threads per position (2 = lazy SMP on both cores).
+    /// Threads per position (2 = both cores split the null-window tests of the score).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
     threads: u64,
 }
