@@ -20,10 +20,12 @@
 //! | last 8 | the FNV-1a 64-bit hash of every byte before it |
 //!
 //! An entry holds in bits 0..49 the key ([`Position::key`]) of the position's canonical form
-//! (the smaller of its key and its mirror's), bits 49..56 zero, and in bits 56..64 Pons's score
-//! for the side to move as a signed byte. Reading checks everything: the magic, the version,
+//! (the smaller of its key and its mirror's), in bits 49..52 a best move of that canonical
+//! form as its column (1 to 7), bits 52..56 zero, and in bits 56..64 Pons's score for the
+//! side to move as a signed byte. Reading checks everything: the magic, the version,
 //! the length, the hash, the order, that every key is a game going on in its canonical form,
-//! and that every score is possible with that many stones — a corrupt file is an error that
+//! that every best move is a playable column, and that every score is possible with that many
+//! stones — a corrupt file is an error that
 //! says what is wrong, never a wrong answer.
 
 use crate::board::{CELLS, Position, WIDTH};
@@ -79,6 +81,14 @@ pub enum BookError {
         index: usize,
         /// The key found.
         key: u64,
+    },
+    /// An entry's best move is not a playable column.
+    #[error("entry {index}: best move {column} is not a playable column of its position")]
+    Move {
+        /// 0-based index of the entry.
+        index: usize,
+        /// The column found (1 to 7 when valid; 0 for none).
+        column: u64,
     },
     /// An entry's score is impossible for its position.
     #[error("entry {index}: score {score} is impossible with {stones} stones on the board")]
@@ -141,41 +151,46 @@ impl Book {
         self.entries.binary_search_by_key(&key, |e| e & KEY_MASK)
     }
 
+    /// Sets the depth the book says it was built to.
+    pub fn set_depth(&mut self, depth: u8) {
+        self.depth = depth;
+    }
+
     /// The exact score of `position` (Pons's, for the side to move), if the book has it.
     pub fn get(&self, position: &Position) -> Option<i32> {
         self.find(canonical(position)).ok().map(|i| i32::from((self.entries[i] >> 56) as u8 as i8))
     }
 
-    /// Records the exact score of `position` (replacing any score it had).
+    /// A best move (0-based column) of `position`, if the book has it.
+    pub fn best_move(&self, position: &Position) -> Option<usize> {
+        let key = canonical(position);
+        let i = self.find(key).ok()?;
+        let column = ((self.entries[i] >> 49) & 7) as usize - 1;
+        // The entry is the canonical form's: mirror the column back when that is the mirror.
+        Some(if key == position.key() { column } else { WIDTH - 1 - column })
+    }
+
+    /// Every position of the book (each in its canonical form).
+    pub fn positions(&self) -> impl Iterator<Item = Position> + '_ {
+        self.entries.iter().filter_map(|e| Position::from_key(e & KEY_MASK))
+    }
+
+    /// Records the exact score of `position` and a best move (a 0-based playable column),
+    /// replacing what the book had.
     ///
     /// # Panics
-    /// If the score is impossible for the position (not a Pons score with its stones).
-    pub fn insert(&mut self, position: &Position, score: i32) {
+    /// If the score is impossible for the position (not a Pons score with its stones) or the
+    /// column is not playable.
+    pub fn insert(&mut self, position: &Position, score: i32, best: usize) {
         assert!(possible_score(score, position.moves()), "score {score} with {} stones", position.moves());
+        assert!(position.can_play(best), "column {best} is full");
         let key = canonical(position);
-        let entry = key | u64::from(score as i8 as u8) << 56;
+        let column = if key == position.key() { best } else { WIDTH - 1 - best };
+        let entry = key | (column as u64 + 1) << 49 | u64::from(score as i8 as u8) << 56;
         match self.find(key) {
             Ok(i) => self.entries[i] = entry,
             Err(i) => self.entries.insert(i, entry),
         }
-    }
-
-    /// A best column (0-based) of `position` whose score the book knows, given the
-    /// position's `score` (with `weak`, only its sign): the first, centre first, reaching it;
-    /// `None` when a child the choice needs is missing.
-    pub fn best_move(&self, position: &Position, score: i32, weak: bool) -> Option<usize> {
-        for column in ORDER.into_iter().filter(|&c| position.can_play(c)) {
-            if position.is_winning_move(column) {
-                return Some(column);
-            }
-            let mut child = *position;
-            child.play_column(column);
-            let v = if child.moves() == CELLS { 0 } else { -self.get(&child)? };
-            if v == score || weak && v.signum() == score {
-                return Some(column);
-            }
-        }
-        None
     }
 
     /// The book as the bytes of its file.
@@ -219,12 +234,17 @@ impl Book {
         let mut list = Vec::with_capacity(entries as usize);
         for (index, chunk) in body[HEADER..].chunks_exact(8).enumerate() {
             let e = word(chunk);
-            let key = e & ((1 << 56) - 1);
+            let key = e & KEY_MASK;
             if list.last().is_some_and(|&prev: &u64| prev & KEY_MASK >= key) {
                 return Err(BookError::Order { index });
             }
-            let position =
-                Position::from_key(key).filter(|p| canonical(p) == key).ok_or(BookError::Key { index, key })?;
+            let position = Position::from_key(key)
+                .filter(|p| canonical(p) == key && (e >> 52) & 0xf == 0)
+                .ok_or(BookError::Key { index, key: e & ((1 << 56) - 1) })?;
+            let column = (e >> 49) & 7;
+            if column == 0 || !position.can_play(column as usize - 1) {
+                return Err(BookError::Move { index, column });
+            }
             let score = i32::from((e >> 56) as u8 as i8);
             if !possible_score(score, position.moves()) {
                 return Err(BookError::Score { index, score, stones: position.moves() });
@@ -281,8 +301,13 @@ pub fn build(
         let deepest = k + 1 == levels.len();
         for p in level {
             if book.get(p).is_none() {
-                let score = if deepest { solver.solve(p, false, limits)?.score } else { from_children(book, p) };
-                book.insert(p, score);
+                let (score, best) = if deepest {
+                    let score = solver.solve(p, false, limits)?.score;
+                    (score, solver.best_move(p, score, false, limits)?)
+                } else {
+                    from_children(book, p)
+                };
+                book.insert(p, score, best);
             }
             done += 1;
             progress(book, done, total);
@@ -291,21 +316,23 @@ pub fn build(
     Ok(())
 }
 
-/// The score of `p` from its children's scores in `book` (which has every child whose game goes
-/// on: they are the next level of [`positions`]).
-fn from_children(book: &Book, p: &Position) -> i32 {
-    if p.can_win_next() {
-        return win_score(p.moves());
+/// The score of `p` and a best move (centre first among equals) from its children's scores in
+/// `book` (which has every child whose game goes on: they are the next level of [`positions`]).
+fn from_children(book: &Book, p: &Position) -> (i32, usize) {
+    let playable = ORDER.into_iter().filter(|&c| p.can_play(c));
+    if let Some(c) = playable.clone().find(|&c| p.is_winning_move(c)) {
+        return (win_score(p.moves()), c);
     }
-    (0..WIDTH)
-        .filter(|&c| p.can_play(c))
-        .map(|c| {
-            let mut child = *p;
-            child.play_column(c);
-            if child.moves() == CELLS { 0 } else { -book.get(&child).expect("the next level is in the book") }
-        })
-        .max()
-        .expect("a game going on has a move")
+    let mut best = None;
+    for c in playable {
+        let mut child = *p;
+        child.play_column(c);
+        let v = if child.moves() == CELLS { 0 } else { -book.get(&child).expect("the next level is in the book") };
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, c));
+        }
+    }
+    best.expect("a game going on has a move")
 }
 
 #[cfg(test)]
@@ -334,11 +361,8 @@ mod tests {
             for p in level {
                 let want = solver.solve(p, false, &Limits::none()).unwrap().score;
                 assert_eq!(book.get(p), Some(want));
-                // Above the deepest level every child is in the book.
-                if k + 1 < levels.len() {
-                    let best = book.best_move(p, want, false).expect("every child is in the book");
-                    assert_eq!(solver.column_score(p, best, false, &Limits::none()).unwrap(), Some(want));
-                }
+                let best = book.best_move(p).expect("a best move");
+                assert_eq!(solver.column_score(p, best, false, &Limits::none()).unwrap(), Some(want), "level {k}");
             }
         }
         // The file round-trips.
@@ -348,6 +372,17 @@ mod tests {
         let s = with_book.solve(&start, false, &Limits::none()).unwrap();
         assert_eq!((s.score, s.nodes), (-15, 0));
         assert_eq!(with_book.solve(&start, true, &Limits::none()).unwrap().score, -1);
+    }
+
+    #[test]
+    fn the_shipped_opening_book_has_pons_s_first_move_scores() {
+        let book = Book::parse(include_bytes!("../data/opening.c4b")).unwrap();
+        assert_eq!((book.len(), book.depth()), (5, 1));
+        assert_eq!(book.get(&Position::new()), Some(1));
+        assert_eq!(book.best_move(&Position::new()), Some(3));
+        // The first player's score of each first move, columns 1 to 7.
+        let first: Vec<i32> = (1..=7).map(|c| -book.get(&Position::parse(&c.to_string()).unwrap()).unwrap()).collect();
+        assert_eq!(first, [-2, -1, 0, 1, 0, -1, -2]);
     }
 
     #[test]
@@ -385,9 +420,12 @@ mod tests {
         let mut bad_score = good.clone();
         bad_score[HEADER + 7] = 40;
         assert!(matches!(Book::parse(&rehash(bad_score)), Err(BookError::Score { index: 0, score: 40, .. })));
-        let mut bad_key = good;
-        bad_key[HEADER..HEADER + 7].copy_from_slice(&[0x7f; 7]);
+        let mut bad_key = good.clone();
+        bad_key[HEADER..HEADER + 6].copy_from_slice(&[0x7f; 6]);
         assert!(matches!(Book::parse(&rehash(bad_key)), Err(BookError::Key { index: 0, .. })));
+        let mut bad_move = good;
+        bad_move[HEADER + 6] &= !0x0e; // column bits 49..52 = bits 1..4 of byte 6
+        assert_eq!(Book::parse(&rehash(bad_move)), Err(BookError::Move { index: 0, column: 0 }));
     }
 
     proptest! {

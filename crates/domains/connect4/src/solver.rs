@@ -103,7 +103,7 @@ impl Solver {
     }
 
     /// The solver with an opening book: a position the book has is answered from it, with 0
-    /// nodes, and [`Solver::best_move`] reads its children's scores there.
+    /// nodes, and [`Solver::best_move`] gives the book's move.
     pub fn with_book(mut self, book: Book) -> Self {
         self.book = Some(book);
         self
@@ -168,8 +168,10 @@ impl Solver {
                     .collect();
                 handles.into_iter().map(|h| h.join().unwrap_or(Err(StopReason::Cancelled))).collect()
             });
-            // Every thread ends with the same interval, or one of them hit a limit.
-            let r = results.iter().find(|r| r.is_err()).copied().unwrap_or_else(|| results[0]);
+            // Every thread ends with the same interval, or one of them hit a limit (and stopped
+            // the others, which then report `Cancelled`): that limit is the answer.
+            let first_limit = results.iter().find(|r| matches!(r, Err(e) if *e != StopReason::Cancelled));
+            let r = first_limit.or_else(|| results.iter().find(|r| r.is_err())).copied().unwrap_or(results[0]);
             (r, total.into_inner())
         };
         result.map(|score| Solution { score, nodes, elapsed: start.elapsed() })
@@ -219,7 +221,7 @@ impl Solver {
         weak: bool,
         limits: &Limits,
     ) -> Result<usize, StopReason> {
-        if let Some(column) = self.book.as_ref().and_then(|b| b.best_move(position, score, weak)) {
+        if let Some(column) = self.book.as_ref().and_then(|b| b.best_move(position)) {
             return Ok(column);
         }
         for column in ORDER {
