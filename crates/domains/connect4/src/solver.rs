@@ -29,9 +29,10 @@
 //!   scores and the table; each takes the next test that no other thread is running, as if
 //!   the others' tests had already answered toward 0 (so two threads run the schedule's next
 //!   two tests at once, e.g. the final pair "above s - 1?" and "above s?"), and a thread whose
-//!   test another's answer settles drops it at once. Measured against the lazy SMP this
-//!   replaced (both threads running the whole schedule, first to finish answers): 19 % more
-//!   nodes than one thread on L1_R3's first 10 instead of 51 % (see BENCHMARKS.md).
+//!   test another's answer settles drops it at once. On L1_R3's first 10 the two threads
+//!   together search 18–26 % more nodes than one thread (the lazy SMP this replaced, both
+//!   threads running the whole schedule, also 19 % there; 51 % on the first 100), and on a
+//!   quiet machine were 1.14× faster than one thread (see BENCHMARKS.md).
 
 use crate::board::{CELLS, Position, WIDTH, column_mask};
 use crate::book::Book;
