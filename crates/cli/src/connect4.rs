@@ -4,7 +4,7 @@
 use crate::common::{self, Progress, Status};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
-use delve_connect4::{CELLS, Position, SolveReport, Solver, SolverConfig, choose, testset};
+use delve_connect4::{Book, CELLS, Position, SolveReport, Solver, SolverConfig, book, choose, testset};
 use delve_core::{Limits, StopReason};
 use serde::Serialize;
 use std::io::{BufRead, IsTerminal, Write};
@@ -27,7 +27,7 @@ enum Connect4Command {
     /// Batch mode: with POSITION `-`, or with no POSITION and stdin not a terminal, reads one
     /// position per line and prints `position score nodes micros` per line (Pons's format).
     #[command(
-        after_help = "Examples:\n  delve connect4 solve 4455\n  delve connect4 solve 44455554221 --json\n  delve connect4 solve 4455 --weak\n  printf '4455\\n44455554221\\n' | delve connect4 solve -"
+        after_help = "Examples:\n  delve connect4 solve 4455\n  delve connect4 solve 44455554221 --json\n  delve connect4 solve 4455 --weak\n  printf '4455\\n44455554221\\n' | delve connect4 solve -\n  delve connect4 solve 4 --book crates/domains/connect4/data/opening.c4b --json\n  delve connect4 solve 444555542213 --book crates/domains/connect4/data/book-44455554221-d2.c4b --json"
     )]
     Solve(SolveArgs),
     /// Solve every position of a Pons test file (`moves score` lines) and compare.
@@ -41,9 +41,59 @@ enum Connect4Command {
     /// line). Early in the game a column the solver cannot settle within --think seconds
     /// shows `?`, and the solver then plays the most promising such column.
     #[command(
-        after_help = "Examples:\n  delve connect4 play --start 44455554221 --first ai\n  printf '4\\n' | delve connect4 play --start 44455554221 --first human"
+        after_help = "Examples:\n  delve connect4 play --start 44455554221 --first ai\n  printf '4\\n' | delve connect4 play --start 44455554221 --first human\n  delve connect4 play --start 44455554221 --book crates/domains/connect4/data/book-44455554221-d2.c4b --first human --think 0.1"
     )]
     Play(PlayArgs),
+    /// Build or inspect an opening book (optional: exact scores near the start, answered
+    /// without a search by `solve --book` and `play --book`).
+    #[command(subcommand)]
+    Book(BookCommand),
+}
+
+#[derive(Subcommand, Debug)]
+enum BookCommand {
+    /// Solve every position up to --depth plies from --start (mirror images once) and write
+    /// them to --out.
+    ///
+    /// Only the deepest level is searched; shallower scores follow from their children. The
+    /// file is rewritten as a checkpoint every 30 seconds and when stopped (Ctrl-C): running
+    /// the same command again resumes from it. The empty board's own book is costly: depth 0
+    /// takes about 90 s of search, depth 1 (four positions) about 6 minutes of processor time
+    /// (it ships as crates/domains/connect4/data/opening.c4b), each further ply many more.
+    #[command(
+        after_help = "Examples:\n  delve connect4 book build --start 44455554221 --depth 2 --out /tmp/delve-c4-example.c4b\n  delve connect4 book info crates/domains/connect4/data/opening.c4b"
+    )]
+    Build(BookBuildArgs),
+    /// Show what a book holds (checking the whole file).
+    #[command(
+        after_help = "Examples:\n  delve connect4 book info crates/domains/connect4/data/opening.c4b\n  delve connect4 book info crates/domains/connect4/data/book-44455554221-d2.c4b --json"
+    )]
+    Info(BookInfoArgs),
+}
+
+#[derive(Args, Debug)]
+struct BookBuildArgs {
+    /// The book holds every position up to this many plies after --start.
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u8).range(0..=41))]
+    depth: u8,
+    /// The book file to write (resumed when it already holds a book).
+    #[arg(long, value_name = "FILE")]
+    out: std::path::PathBuf,
+    /// The position the book starts from (columns 1-7 in the order played; default the
+    /// empty board).
+    #[arg(long, value_name = "POSITION", default_value = "")]
+    start: String,
+    #[command(flatten)]
+    solver: SolverArgs,
+}
+
+#[derive(Args, Debug)]
+struct BookInfoArgs {
+    /// The book file.
+    file: std::path::PathBuf,
+    /// Print one JSON object: {"file","depth","positions","by_stones":[[stones,count],…],"empty_board_score"}.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Solver settings shared by the subcommands.
@@ -58,7 +108,7 @@ struct SolverArgs {
     /// Positions with at least this many stones use the deep table.
     #[arg(long, value_name = "STONES", default_value_t = SolverConfig::default().split, value_parser = clap::value_parser!(u32).range(0..=42))]
     split: u32,
-    /// Threads per position (2 = lazy SMP on both cores).
+    /// Threads per position (2 = both cores split the null-window tests of the score).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
     threads: u64,
 }
@@ -88,6 +138,10 @@ struct SolveArgs {
     /// Print one JSON object: {"position","score","nodes","micros","best_move"}.
     #[arg(long)]
     json: bool,
+    /// An opening book (from `delve connect4 book build`): its positions are answered
+    /// without a search (0 nodes).
+    #[arg(long, value_name = "FILE")]
+    book: Option<std::path::PathBuf>,
     #[command(flatten)]
     solver: SolverArgs,
 }
@@ -120,6 +174,10 @@ struct PlayArgs {
     /// Seconds the solver may spend on each column's score.
     #[arg(long, value_name = "SECS", default_value = "2", value_parser = common::parse_secs)]
     think: f64,
+    /// An opening book (from `delve connect4 book build`): its positions' scores are shown
+    /// and played without a search.
+    #[arg(long, value_name = "FILE")]
+    book: Option<std::path::PathBuf>,
     #[command(flatten)]
     solver: SolverArgs,
 }
@@ -130,7 +188,129 @@ pub fn run(args: Connect4Args) -> anyhow::Result<Status> {
         Connect4Command::Solve(args) => solve(args),
         Connect4Command::Bench(args) => bench(args),
         Connect4Command::Play(args) => play(args),
+        Connect4Command::Book(BookCommand::Build(args)) => book_build(args),
+        Connect4Command::Book(BookCommand::Info(args)) => book_info(args),
     }
+}
+
+/// Reads a book file, with the file's name in the error.
+fn read_book(path: &std::path::Path) -> anyhow::Result<Book> {
+    let bytes = std::fs::read(path).with_context(|| format!("reading book {}", path.display()))?;
+    Book::parse(&bytes).with_context(|| format!("book {}", path.display()))
+}
+
+/// The solver, with the book at `book` when one is given.
+fn solver_with_book(args: &SolverArgs, book: Option<&std::path::Path>) -> anyhow::Result<Solver> {
+    let solver = args.solver();
+    Ok(match book {
+        Some(path) => solver.with_book(read_book(path)?),
+        None => solver,
+    })
+}
+
+/// Writes `book` to `path` through a temporary file, so that a stop never leaves half a book.
+fn write_book(book: &Book, path: &std::path::Path) -> anyhow::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = std::path::PathBuf::from(tmp);
+    std::fs::write(&tmp, book.to_bytes()).with_context(|| format!("writing {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("renaming {} to {}", tmp.display(), path.display()))
+}
+
+fn book_build(args: BookBuildArgs) -> anyhow::Result<Status> {
+    let start = parse(&args.start)?;
+    let mut book = if args.out.exists() {
+        let old =
+            read_book(&args.out).context("--out exists but cannot be resumed (remove it or choose another file)")?;
+        eprintln!("resuming from {} ({} positions)", args.out.display(), old.len());
+        old
+    } else {
+        Book::new(args.depth)
+    };
+    book.set_depth(args.depth);
+    let mut solver = args.solver.solver();
+    let limits = common::interruptible();
+    let mut progress = Progress::new("connect4 book");
+    let mut saved = std::time::Instant::now();
+    let mut failed = None;
+    let out = &args.out;
+    let result = book::build(&start, u32::from(args.depth), &mut solver, &limits, &mut book, |book, done, total| {
+        progress.show("positions", done as u64, Some(total as u64));
+        if saved.elapsed().as_secs() >= 30 && done < total {
+            saved = std::time::Instant::now();
+            match write_book(book, out) {
+                Ok(()) => {
+                    progress.println(&format!("checkpoint: {done} of {total} positions, {} in the book", book.len()))
+                }
+                Err(e) => failed = Some(e),
+            }
+        }
+    });
+    drop(progress);
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    write_book(&book, out)?;
+    match result {
+        Ok(()) => {
+            let score = book.get(&start).map_or_else(|| "?".into(), |s| s.to_string());
+            println!(
+                "{} positions up to {} plies after {:?} in {} (score of the start: {score})",
+                book.len(),
+                args.depth,
+                args.start.trim(),
+                out.display()
+            );
+            Ok(Status::Done)
+        }
+        Err(reason) => {
+            eprintln!(
+                "stopped ({}): {} positions saved in {}; run the same command to resume",
+                reason.name(),
+                book.len(),
+                out.display()
+            );
+            Ok(Status::NotSolved)
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct BookInfo {
+    file: String,
+    depth: u8,
+    positions: usize,
+    by_stones: Vec<(u32, usize)>,
+    empty_board_score: Option<i32>,
+}
+
+fn book_info(args: BookInfoArgs) -> anyhow::Result<Status> {
+    let book = read_book(&args.file)?;
+    let mut by_stones = std::collections::BTreeMap::new();
+    for p in book.positions() {
+        *by_stones.entry(p.moves()).or_insert(0usize) += 1;
+    }
+    let info = BookInfo {
+        file: args.file.display().to_string(),
+        depth: book.depth(),
+        positions: book.len(),
+        by_stones: by_stones.into_iter().collect(),
+        empty_board_score: book.get(&Position::new()),
+    };
+    if args.json {
+        common::print_json(&info);
+    } else {
+        println!("book:       {}", info.file);
+        println!("depth:      {} plies", info.depth);
+        println!("positions:  {} (mirror images once)", info.positions);
+        for (stones, n) in &info.by_stones {
+            println!("  {stones:>2} stones: {n}");
+        }
+        if let Some(s) = info.empty_board_score {
+            println!("empty board: score {s}");
+        }
+    }
+    Ok(Status::Done)
 }
 
 fn parse(moves: &str) -> anyhow::Result<Position> {
@@ -157,7 +337,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<Status> {
         None if !std::io::stdin().is_terminal() => true,
         None => bail!("give a POSITION (e.g. 4455), or `-` to read positions from stdin"),
     };
-    let mut solver = args.solver.solver();
+    let mut solver = solver_with_book(&args.solver, args.book.as_deref())?;
     let limits = limits(args.timeout);
     if batch {
         return solve_batch(&mut solver, args.weak, &limits);
@@ -276,7 +456,7 @@ fn bench(args: BenchArgs) -> anyhow::Result<Status> {
 
 fn play(args: PlayArgs) -> anyhow::Result<Status> {
     let mut position = parse(&args.start)?;
-    let mut solver = args.solver.solver();
+    let mut solver = solver_with_book(&args.solver, args.book.as_deref())?;
     let think = Limits::none().cancel_flag(common::cancel_flag());
     let think = think.clone().timeout_secs(args.think).unwrap_or(think);
     let human_first_stone =

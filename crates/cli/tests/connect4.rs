@@ -126,3 +126,48 @@ fn play_with_the_solver_first_wins_a_won_position() {
     assert!(text.contains("scores for X: "), "{text}");
     assert!(text.contains("X connects four: the solver wins"), "{text}");
 }
+
+#[test]
+fn a_book_is_built_resumed_read_and_answers_without_search() {
+    let dir = std::env::temp_dir().join(format!("delve-c4-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("small.c4b");
+    let path = file.to_str().unwrap();
+    let text = common::run("connect4", &["book", "build", "--start", "44455554221", "--depth", "2", "--out", path], 0);
+    assert!(text.contains("50 positions up to 2 plies") && text.contains("score of the start: -15"), "{text}");
+    // Run again: everything is already in the file (resumed), same book.
+    let bytes = std::fs::read(&file).unwrap();
+    common::run("connect4", &["book", "build", "--start", "44455554221", "--depth", "2", "--out", path], 0);
+    assert_eq!(std::fs::read(&file).unwrap(), bytes);
+    let v = common::json("connect4", &["book", "info", path], 0);
+    assert_eq!(v["positions"], 50);
+    assert_eq!(v["by_stones"], serde_json::json!([[11, 1], [12, 7], [13, 42]]));
+    // A book hit: the score with 0 nodes, in single and batch mode, and the solver agrees.
+    let v = common::json("connect4", &["solve", "44455554221", "--book", path], 0);
+    assert_eq!((v["score"].as_i64(), v["nodes"].as_u64()), (Some(-15), Some(0)), "{v}");
+    let plain = common::json("connect4", &["solve", "444555542213"], 0);
+    let booked = common::json("connect4", &["solve", "444555542213", "--book", path], 0);
+    assert_eq!(booked["score"], plain["score"]);
+    assert_eq!(booked["nodes"], 0);
+    let out =
+        delve().args(["connect4", "solve", "-", "--book", path]).write_stdin("44455554221\n4455\n").output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("44455554221 -15 0 "), "{text}");
+    assert!(text.contains("\n4455 18 "), "{text}");
+    // Corrupt books are errors that say so (exit 2), for solve and play alike.
+    let mut bad = bytes.clone();
+    bad[20] ^= 4;
+    let corrupt = dir.join("corrupt.c4b");
+    std::fs::write(&corrupt, &bad).unwrap();
+    let stderr = common::bad_input("connect4", &["solve", "4", "--book", corrupt.to_str().unwrap()]);
+    assert!(stderr.contains("checksum does not match"), "{stderr}");
+    std::fs::write(&corrupt, &bytes[..40]).unwrap();
+    let stderr = common::bad_input("connect4", &["play", "--book", corrupt.to_str().unwrap()]);
+    assert!(stderr.contains("truncated or corrupt"), "{stderr}");
+    // --out that is not a book is not overwritten.
+    std::fs::write(&corrupt, b"my notes").unwrap();
+    let stderr = common::bad_input("connect4", &["book", "build", "--depth", "0", "--out", corrupt.to_str().unwrap()]);
+    assert!(stderr.contains("cannot be resumed"), "{stderr}");
+    assert_eq!(std::fs::read(&corrupt).unwrap(), b"my notes");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

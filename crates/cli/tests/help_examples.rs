@@ -33,6 +33,8 @@ fn every_help_example_runs() {
         &["connect4", "solve"],
         &["connect4", "bench"],
         &["connect4", "play"],
+        &["connect4", "book", "build"],
+        &["connect4", "book", "info"],
     ] {
         let help = delve().args(path).arg("--help").output().expect("help runs");
         let help = String::from_utf8(help.stdout).expect("UTF-8");

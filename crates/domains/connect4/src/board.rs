@@ -191,6 +191,31 @@ impl Position {
         self.current + self.mask
     }
 
+    /// The position whose [`Position::key`] is `key`, if `key` is the key of a game going on:
+    /// stones stacked from the bottom, the side to move having as many stones as the other
+    /// (first player to move) or one fewer, nobody with four in a row, a free cell.
+    pub(crate) fn from_key(key: u64) -> Option<Position> {
+        if key >> (WIDTH as u32 * H1) != 0 {
+            return None;
+        }
+        let (mut current, mut mask) = (0, 0);
+        for c in 0..WIDTH as u32 {
+            // A column of h stones adds 2^h - 1 to its stones' bits: `v + 1` has its top bit at h.
+            let v = (key >> (c * H1)) & 0x7f;
+            let h = 63 - (v + 1).leading_zeros();
+            if h > HEIGHT as u32 {
+                return None;
+            }
+            let stones = (1u64 << h) - 1;
+            mask |= stones << (c * H1);
+            current |= (v - stones) << (c * H1);
+        }
+        let p = Position { current, mask, moves: mask.count_ones() };
+        let valid =
+            current.count_ones() == p.moves / 2 && p.moves < CELLS && !has_four(current) && !has_four(current ^ mask);
+        valid.then_some(p)
+    }
+
     /// The key of the mirror image (columns reversed), which has the same score.
     #[inline]
     pub fn mirror_key(&self) -> u64 {
@@ -329,6 +354,25 @@ mod tests {
         assert_ne!(Position::parse("12").unwrap().key(), Position::parse("21").unwrap().key());
         // Transposition: same position by two move orders.
         assert_eq!(Position::parse("1234").unwrap().key(), Position::parse("3214").unwrap().key());
+    }
+
+    #[test]
+    fn keys_give_back_their_positions() {
+        for moves in ["", "4", "4455", "44455554221", "2252576253462244111563365343671351441"] {
+            let p = Position::parse(moves).unwrap();
+            assert_eq!(Position::from_key(p.key()), Some(p), "{moves}");
+        }
+        // Seven stones in a column, a column's bits all set, a bit past the board, an
+        // impossible stone count, a won position.
+        assert_eq!(Position::from_key(0x7f), None);
+        assert_eq!(Position::from_key(1 << 49), None);
+        assert_eq!(Position::from_key(0b10), None); // one stone, the side to move's
+        let won = {
+            let mut q = Position::parse("112233").unwrap();
+            q.play_column(3);
+            q.key()
+        };
+        assert_eq!(Position::from_key(won), None);
     }
 
     #[test]

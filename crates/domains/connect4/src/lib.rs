@@ -17,14 +17,18 @@
 //! ```
 //!
 //! The solver is a specialised search (see [`solver`] for why, and for the algorithm); the
-//! generic engine of delve-game solves the same positions through [`Connect4`].
+//! generic engine of delve-game solves the same positions through [`Connect4`]. An optional
+//! opening [`Book`] answers the positions near the start without a search ([`book`] gives
+//! its file format).
 
 mod board;
+pub mod book;
 pub mod play;
 pub mod solver;
 mod table;
 pub mod testset;
 
 pub use board::{CELLS, HEIGHT, Position, PositionError, WIDTH};
+pub use book::{Book, BookError};
 pub use play::{ColumnScore, SolveReport, choose};
 pub use solver::{Connect4, Solution, Solver, SolverConfig};
