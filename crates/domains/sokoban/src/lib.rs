@@ -40,6 +40,7 @@ mod corral;
 mod deadlock;
 mod level;
 mod macros;
+mod matching;
 mod problem;
 mod replay;
 mod solve;

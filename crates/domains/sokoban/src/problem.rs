@@ -22,6 +22,7 @@ use crate::board::{Board, FAR, MAX_BOXES, NONE};
 use crate::corral::pi_corral_pushes;
 use crate::deadlock::{Boxes, freeze_deadlock};
 use crate::macros::{GoalRooms, box_path};
+use crate::matching::Duals;
 use delve_core::matching::Matcher;
 use delve_core::{Lex, Problem, Successor};
 use std::cell::RefCell;
@@ -99,6 +100,11 @@ struct Cache {
     assignment: Vec<usize>,
     /// Room for the matchings of other states.
     scratch: Vec<usize>,
+    /// The matching of `boxes` with its duals, when it was solved as a square problem (as
+    /// many boxes as goals): children's bounds then cost one augmentation each.
+    duals: Option<Duals>,
+    /// Room for [`Duals::replace_row`].
+    keep: Duals,
 }
 
 /// Sokoban over pushes, for `delve-core`'s searches.
@@ -124,6 +130,8 @@ impl SokobanProblem {
             bound: None,
             assignment: Vec::new(),
             scratch: Vec::new(),
+            duals: None,
+            keep: Duals::default(),
         };
         let rooms = if config.macros { GoalRooms::new(&board) } else { GoalRooms::default() };
         SokobanProblem { board, config, n, cache: RefCell::new(cache), rooms }
@@ -229,8 +237,23 @@ impl SokobanProblem {
     fn cached_bound(&self, state: &State) -> Option<u32> {
         let mut cache = self.cache.borrow_mut();
         if cache.boxes != state.boxes {
-            let Cache { matcher, boxes, bound, assignment, .. } = &mut *cache;
-            *bound = self.push_bound(state.boxes(self.n), matcher, assignment);
+            let Cache { matcher, boxes, bound, assignment, duals, .. } = &mut *cache;
+            let here = state.boxes(self.n);
+            let board = &self.board;
+            if board.is_ordered() || here.len() != board.goals().len() {
+                *bound = self.push_bound(here, matcher, assignment);
+                *duals = None;
+            } else {
+                let solved = duals.get_or_insert_with(Duals::default);
+                *bound = solved.solve(here.len(), |r, c| {
+                    let d = board.distance(c, here[r]);
+                    (d != FAR).then_some(u32::from(d))
+                });
+                match bound {
+                    Some(_) => solved.assignment(assignment),
+                    None => assignment.clear(),
+                }
+            }
             *boxes = state.boxes;
         }
         cache.bound
@@ -444,6 +467,20 @@ impl Problem for SokobanProblem {
                 let (before, after) = (board.distance(g, action.from), board.distance(g, to));
                 if to == board.next(action.from, usize::from(action.dir)) && after != FAR && after + 1 == before {
                     return self.estimate(Some(bound - 1), child);
+                }
+                drop(cache);
+                let mut cache = self.cache.borrow_mut();
+                let Cache { duals, keep, .. } = &mut *cache;
+                if let Some(duals) = duals {
+                    let bound = duals.replace_row(
+                        row,
+                        |c| {
+                            let d = board.distance(c, to);
+                            (d != FAR).then_some(u32::from(d))
+                        },
+                        keep,
+                    );
+                    return self.estimate(bound, child);
                 }
             }
         }
