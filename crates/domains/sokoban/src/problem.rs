@@ -20,6 +20,7 @@
 
 use crate::board::{Board, FAR, MAX_BOXES, NONE};
 use crate::corral::pi_corral_pushes;
+use crate::corral_deadlock::{CorralCache, corral_deadlock};
 use crate::deadlock::{Boxes, freeze_deadlock};
 use crate::macros::{GoalRooms, box_path};
 use crate::matching::Duals;
@@ -83,10 +84,13 @@ pub struct Config {
     pub pi_corrals: bool,
     /// Add macros: a box pushed into a one-wide tunnel goes on to its end, and a box pushed
     /// onto a goal room's entrance is carried to the room's next goal in packing order (see
-    /// the `macros` module); with the greedy weight 1, the heuristic becomes (boxes off goal,
-    /// bound). Not push-optimal: for [`Mode::Any`](crate::Mode::Any) only, with the
+    /// the `macros` module); with the greedy weight 1, the heuristic becomes (bound, boxes
+    /// off goal). Not push-optimal: for [`Mode::Any`](crate::Mode::Any) only, with the
     /// normalised player.
     pub macros: bool,
+    /// Prune positions with a corral whose boxes, alone on the board, can never all reach
+    /// goals (see the `corral_deadlock` module; unordered levels only).
+    pub corral_deadlocks: bool,
 }
 
 /// The matching of the last expanded state, reused for its successors' bounds.
@@ -115,6 +119,8 @@ pub struct SokobanProblem {
     cache: RefCell<Cache>,
     /// Goal rooms and packing orders (empty unless [`Config::macros`]).
     rooms: GoalRooms,
+    /// Corral verdicts already found ([`Config::corral_deadlocks`]).
+    corrals: RefCell<CorralCache>,
 }
 
 /// Squares indexed by square: a box index or [`NONE`]; a distance or [`FAR`].
@@ -134,7 +140,7 @@ impl SokobanProblem {
             keep: Duals::default(),
         };
         let rooms = if config.macros { GoalRooms::new(&board) } else { GoalRooms::default() };
-        SokobanProblem { board, config, n, cache: RefCell::new(cache), rooms }
+        SokobanProblem { board, config, n, cache: RefCell::new(cache), rooms, corrals: RefCell::default() }
     }
 
     /// The board.
@@ -265,7 +271,7 @@ impl SokobanProblem {
             None => <Cost as delve_core::Cost>::MAX,
             Some(h) if self.config.macros && self.config.weight == 1 => {
                 let off = state.boxes(self.n).iter().filter(|&&b| !self.board.is_goal(b)).count() as u32;
-                Lex(off, h)
+                Lex(h, off)
             }
             Some(h) => Lex(h * self.config.weight, if self.config.exact_player { h } else { 0 }),
         }
@@ -405,6 +411,12 @@ impl Problem for SokobanProblem {
         let mut at = self.occupancy(state);
         let mut walk = [FAR; 256];
         self.walk(state.player, &at, &mut walk);
+        if self.config.corral_deadlocks
+            && !board.is_ordered()
+            && corral_deadlock(board, &at, &walk, &mut self.corrals.borrow_mut())
+        {
+            return;
+        }
         let mut only = Vec::new();
         let on_goal = |i: usize, sq: u8| match board.target(i) {
             Some(g) => board.goals()[g] == sq,
@@ -496,7 +508,10 @@ mod tests {
 
     fn problem(text: &str, exact_player: bool) -> SokobanProblem {
         let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
-        SokobanProblem::new(board, Config { exact_player, weight: 1, pi_corrals: false, macros: false })
+        SokobanProblem::new(
+            board,
+            Config { exact_player, weight: 1, pi_corrals: false, macros: false, corral_deadlocks: false },
+        )
     }
 
     #[test]
@@ -524,7 +539,10 @@ mod tests {
     fn tunnel_macros_push_through_to_the_end() {
         let board = Board::new(&Level::parse("#########\n#@$    .#\n#########\n").unwrap(), false).unwrap();
         let goal = board.square_at(1, 7);
-        let p = SokobanProblem::new(board, Config { exact_player: false, weight: 1, pi_corrals: true, macros: true });
+        let p = SokobanProblem::new(
+            board,
+            Config { exact_player: false, weight: 1, pi_corrals: true, macros: true, corral_deadlocks: false },
+        );
         let mut out = Vec::new();
         p.expand(&p.initial_state(), &mut out);
         assert_eq!(out.len(), 1);
