@@ -73,8 +73,8 @@ struct ModeArgs {
     /// Weighted A* (3 × the matching bound): fast, not guaranteed optimal.
     #[arg(long)]
     fast: bool,
-    /// Any solution, for hard levels (tunnel and goal-room macros; greedy best-first raced
-    /// against weighted A* on a second thread).
+    /// Any solution, for hard levels (tunnel and goal-room macros, corral deadlocks; greedy
+    /// best-first raced against weighted A* on a second thread).
     #[arg(long)]
     any: bool,
     /// Box i must reach goal i (both in reading order); levels written with letters

@@ -30,16 +30,20 @@
 //! * **Pruning is sound**: dead squares (found by pulling a lone box back from each goal),
 //!   freeze deadlocks (boxes that can never move again, off their goals) and states whose
 //!   boxes cannot all be matched to goals; in every mode but [`Mode::Optimal`], PI-corral
-//!   pruning (only the pushes into a corral that must be entered and can be entered now). A property test compares the pruned search with a
+//!   pruning (only the pushes into a corral that must be entered and can be entered now);
+//!   in [`Mode::Any`], corral deadlocks (a corral whose boxes, searched alone, can never all
+//!   reach goals). A property test compares the pruned search with a
 //!   plain breadth-first search over pushes on random small levels.
 //! * **Limits**: at most [`MAX_FLOOR`] reachable floor squares and [`MAX_BOXES`] boxes;
 //!   larger levels are refused with a message naming the limit.
 
 mod board;
 mod corral;
+mod corral_deadlock;
 mod deadlock;
 mod level;
 mod macros;
+mod matching;
 mod problem;
 mod replay;
 mod solve;

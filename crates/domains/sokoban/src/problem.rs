@@ -20,8 +20,10 @@
 
 use crate::board::{Board, FAR, MAX_BOXES, NONE};
 use crate::corral::pi_corral_pushes;
+use crate::corral_deadlock::{CorralCache, corral_deadlock};
 use crate::deadlock::{Boxes, freeze_deadlock};
 use crate::macros::{GoalRooms, box_path};
+use crate::matching::Duals;
 use delve_core::matching::Matcher;
 use delve_core::{Lex, Problem, Successor};
 use std::cell::RefCell;
@@ -82,10 +84,13 @@ pub struct Config {
     pub pi_corrals: bool,
     /// Add macros: a box pushed into a one-wide tunnel goes on to its end, and a box pushed
     /// onto a goal room's entrance is carried to the room's next goal in packing order (see
-    /// the `macros` module); with the greedy weight 1, the heuristic becomes (boxes off goal,
-    /// bound). Not push-optimal: for [`Mode::Any`](crate::Mode::Any) only, with the
+    /// the `macros` module); with the greedy weight 1, the heuristic becomes (bound, boxes
+    /// off goal). Not push-optimal: for [`Mode::Any`](crate::Mode::Any) only, with the
     /// normalised player.
     pub macros: bool,
+    /// Prune positions with a corral whose boxes, alone on the board, can never all reach
+    /// goals (see the `corral_deadlock` module; unordered levels only).
+    pub corral_deadlocks: bool,
 }
 
 /// The matching of the last expanded state, reused for its successors' bounds.
@@ -99,6 +104,11 @@ struct Cache {
     assignment: Vec<usize>,
     /// Room for the matchings of other states.
     scratch: Vec<usize>,
+    /// The matching of `boxes` with its duals, when it was solved as a square problem (as
+    /// many boxes as goals): children's bounds then cost one augmentation each.
+    duals: Option<Duals>,
+    /// Room for [`Duals::replace_row`].
+    keep: Duals,
 }
 
 /// Sokoban over pushes, for `delve-core`'s searches.
@@ -109,6 +119,8 @@ pub struct SokobanProblem {
     cache: RefCell<Cache>,
     /// Goal rooms and packing orders (empty unless [`Config::macros`]).
     rooms: GoalRooms,
+    /// Corral verdicts already found ([`Config::corral_deadlocks`]).
+    corrals: RefCell<CorralCache>,
 }
 
 /// Squares indexed by square: a box index or [`NONE`]; a distance or [`FAR`].
@@ -124,9 +136,11 @@ impl SokobanProblem {
             bound: None,
             assignment: Vec::new(),
             scratch: Vec::new(),
+            duals: None,
+            keep: Duals::default(),
         };
         let rooms = if config.macros { GoalRooms::new(&board) } else { GoalRooms::default() };
-        SokobanProblem { board, config, n, cache: RefCell::new(cache), rooms }
+        SokobanProblem { board, config, n, cache: RefCell::new(cache), rooms, corrals: RefCell::default() }
     }
 
     /// The board.
@@ -229,8 +243,23 @@ impl SokobanProblem {
     fn cached_bound(&self, state: &State) -> Option<u32> {
         let mut cache = self.cache.borrow_mut();
         if cache.boxes != state.boxes {
-            let Cache { matcher, boxes, bound, assignment, .. } = &mut *cache;
-            *bound = self.push_bound(state.boxes(self.n), matcher, assignment);
+            let Cache { matcher, boxes, bound, assignment, duals, .. } = &mut *cache;
+            let here = state.boxes(self.n);
+            let board = &self.board;
+            if board.is_ordered() || here.len() != board.goals().len() {
+                *bound = self.push_bound(here, matcher, assignment);
+                *duals = None;
+            } else {
+                let solved = duals.get_or_insert_with(Duals::default);
+                *bound = solved.solve(here.len(), |r, c| {
+                    let d = board.distance(c, here[r]);
+                    (d != FAR).then_some(u32::from(d))
+                });
+                match bound {
+                    Some(_) => solved.assignment(assignment),
+                    None => assignment.clear(),
+                }
+            }
             *boxes = state.boxes;
         }
         cache.bound
@@ -242,7 +271,7 @@ impl SokobanProblem {
             None => <Cost as delve_core::Cost>::MAX,
             Some(h) if self.config.macros && self.config.weight == 1 => {
                 let off = state.boxes(self.n).iter().filter(|&&b| !self.board.is_goal(b)).count() as u32;
-                Lex(off, h)
+                Lex(h, off)
             }
             Some(h) => Lex(h * self.config.weight, if self.config.exact_player { h } else { 0 }),
         }
@@ -382,6 +411,12 @@ impl Problem for SokobanProblem {
         let mut at = self.occupancy(state);
         let mut walk = [FAR; 256];
         self.walk(state.player, &at, &mut walk);
+        if self.config.corral_deadlocks
+            && !board.is_ordered()
+            && corral_deadlock(board, &at, &walk, &mut self.corrals.borrow_mut())
+        {
+            return;
+        }
         let mut only = Vec::new();
         let on_goal = |i: usize, sq: u8| match board.target(i) {
             Some(g) => board.goals()[g] == sq,
@@ -445,6 +480,20 @@ impl Problem for SokobanProblem {
                 if to == board.next(action.from, usize::from(action.dir)) && after != FAR && after + 1 == before {
                     return self.estimate(Some(bound - 1), child);
                 }
+                drop(cache);
+                let mut cache = self.cache.borrow_mut();
+                let Cache { duals, keep, .. } = &mut *cache;
+                if let Some(duals) = duals {
+                    let bound = duals.replace_row(
+                        row,
+                        |c| {
+                            let d = board.distance(c, to);
+                            (d != FAR).then_some(u32::from(d))
+                        },
+                        keep,
+                    );
+                    return self.estimate(bound, child);
+                }
             }
         }
         self.heuristic(child)
@@ -459,7 +508,10 @@ mod tests {
 
     fn problem(text: &str, exact_player: bool) -> SokobanProblem {
         let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
-        SokobanProblem::new(board, Config { exact_player, weight: 1, pi_corrals: false, macros: false })
+        SokobanProblem::new(
+            board,
+            Config { exact_player, weight: 1, pi_corrals: false, macros: false, corral_deadlocks: false },
+        )
     }
 
     #[test]
@@ -487,7 +539,10 @@ mod tests {
     fn tunnel_macros_push_through_to_the_end() {
         let board = Board::new(&Level::parse("#########\n#@$    .#\n#########\n").unwrap(), false).unwrap();
         let goal = board.square_at(1, 7);
-        let p = SokobanProblem::new(board, Config { exact_player: false, weight: 1, pi_corrals: true, macros: true });
+        let p = SokobanProblem::new(
+            board,
+            Config { exact_player: false, weight: 1, pi_corrals: true, macros: true, corral_deadlocks: false },
+        );
         let mut out = Vec::new();
         p.expand(&p.initial_state(), &mut out);
         assert_eq!(out.len(), 1);

@@ -25,8 +25,8 @@ pub enum Mode {
     Pushes,
     /// The reference's fast mode: weighted A* (`f = g + 3·h`), not guaranteed optimal.
     Fast,
-    /// Any solution: tunnel and goal-room macros, greedy best-first on (boxes off goal,
-    /// matching bound) raced against weighted A* on a second thread.
+    /// Any solution: tunnel and goal-room macros, corral deadlocks, greedy best-first on
+    /// (matching bound, boxes off goal) raced against weighted A* on a second thread.
     Any,
 }
 
@@ -46,10 +46,18 @@ impl Mode {
     }
     fn config(self) -> Config {
         match self {
-            Mode::Optimal => Config { exact_player: true, weight: 1, pi_corrals: false, macros: false },
-            Mode::Pushes => Config { exact_player: false, weight: 1, pi_corrals: true, macros: false },
-            Mode::Fast => Config { exact_player: false, weight: 3, pi_corrals: true, macros: false },
-            Mode::Any => Config { exact_player: false, weight: 1, pi_corrals: true, macros: true },
+            Mode::Optimal => {
+                Config { exact_player: true, weight: 1, pi_corrals: false, macros: false, corral_deadlocks: false }
+            }
+            Mode::Pushes => {
+                Config { exact_player: false, weight: 1, pi_corrals: true, macros: false, corral_deadlocks: false }
+            }
+            Mode::Fast => {
+                Config { exact_player: false, weight: 3, pi_corrals: true, macros: false, corral_deadlocks: false }
+            }
+            Mode::Any => {
+                Config { exact_player: false, weight: 1, pi_corrals: true, macros: true, corral_deadlocks: true }
+            }
         }
     }
 }
@@ -180,7 +188,7 @@ pub fn solve<O: Observer<State, Cost>>(
     Ok(Solved { mode, solution, unsolved, stats })
 }
 
-/// `--any` on both cores: greedy best-first search (boxes off goal, then the matching bound)
+/// `--any` on both cores: greedy best-first search (the matching bound, then boxes off goal)
 /// here, weighted A* (`g + 3h`, the same macros) on a second thread; the first to find a
 /// solution stops the other (a Ctrl-C on `limits` stops both). Returns the search that
 /// solved, else the greedy one (its stop reason and, with no solution, its proof), with the

@@ -1,0 +1,207 @@
+//! Corral deadlocks (for [`Mode::Any`](crate::Mode::Any)): a position is dead when, for some
+//! corral (empty squares the player cannot reach), the boxes around it can never all reach
+//! goals even with every other box taken off the board.
+//!
+//! The test is a small search over pushes of the corral's boxes alone (the boxes next to its
+//! squares), the rest of the board emptied. Why it never prunes a solvable position: taking
+//! boxes away only helps the player, so the pushes of a solution that move these boxes,
+//! played alone, are legal and end with all of them on goals; the small search prunes only
+//! what that replay never visits (dead squares, freeze deadlocks among its own boxes). It
+//! stops with "not dead" as soon as the player gets into the corral (then the corral no
+//! longer confines anything) or the boxes all stand on goals, and also when it runs out of
+//! its node budget ([`BUDGET`]): only a search that ends by exhausting every position proves
+//! the corral dead. Results are cached per (boxes, player region).
+
+use crate::board::{Board, FAR, NONE};
+use crate::deadlock::{Boxes, freeze_deadlock};
+use std::collections::{HashMap, HashSet};
+
+/// Most positions one corral search may visit before it gives up (not dead).
+pub(crate) const BUDGET: usize = 400;
+/// Most boxes a corral search takes on (more: not tested).
+const MAX_CORRAL_BOXES: usize = 10;
+/// Most cached results before the cache is emptied.
+const CACHE_LIMIT: usize = 1 << 20;
+
+/// Cached corral verdicts, keyed by the Zobrist key of the corral's boxes and the player's
+/// top-left-most square.
+#[derive(Debug, Default)]
+pub(crate) struct CorralCache {
+    dead: HashMap<u64, bool>,
+}
+
+/// Whether the position (`at`: box index per square or [`NONE`]; `walk`: the player's
+/// distances, [`FAR`] where it cannot go; `player` a square of its region) has a dead corral.
+/// Unordered boards only (callers skip ordered ones).
+pub(crate) fn corral_deadlock(board: &Board, at: &[u8; 256], walk: &[u16; 256], cache: &mut CorralCache) -> bool {
+    let floor = board.floor();
+    let player = (0..floor as u8).find(|&s| walk[usize::from(s)] != FAR).expect("the player stands somewhere");
+    let mut corral = [0u8; 256];
+    let mut next_id = 0u8;
+    let mut stack = Vec::with_capacity(floor);
+    for start in 0..floor as u8 {
+        let s = usize::from(start);
+        if walk[s] != FAR || at[s] != NONE || corral[s] != 0 {
+            continue;
+        }
+        next_id += 1;
+        let id = next_id;
+        let mut barrier = Vec::new();
+        let mut unfinished = false;
+        corral[s] = id;
+        stack.clear();
+        stack.push(start);
+        while let Some(q) = stack.pop() {
+            unfinished |= board.is_goal(q);
+            for d in 0..4 {
+                let n = board.next(q, d);
+                if n == NONE {
+                    continue;
+                }
+                let nu = usize::from(n);
+                if at[nu] != NONE {
+                    if !barrier.contains(&n) {
+                        barrier.push(n);
+                    }
+                } else if corral[nu] == 0 {
+                    corral[nu] = id;
+                    stack.push(n);
+                }
+            }
+        }
+        unfinished |= barrier.iter().any(|&b| !board.is_goal(b));
+        if !unfinished || barrier.len() > MAX_CORRAL_BOXES {
+            continue;
+        }
+        barrier.sort_unstable();
+        let key = barrier.iter().fold(board.player_key(player), |k, &b| k ^ board.box_key(0, b));
+        let dead = match cache.dead.get(&key) {
+            Some(&dead) => dead,
+            None => {
+                let dead = !escapes(board, &barrier, player, |sq| corral[usize::from(sq)] == id);
+                if cache.dead.len() >= CACHE_LIMIT {
+                    cache.dead.clear();
+                }
+                cache.dead.insert(key, dead);
+                dead
+            }
+        };
+        if dead {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `boxes` alone on the board, the player on `player`, can be pushed until all stand
+/// on goals or the player reaches a square of the corral (`in_corral`), or the search runs
+/// out of budget; `false` only when every position was searched.
+fn escapes(board: &Board, boxes: &[u8], player: u8, in_corral: impl Fn(u8) -> bool) -> bool {
+    let mut seen: HashSet<(Vec<u8>, u8)> = HashSet::new();
+    let mut stack = vec![(boxes.to_vec(), player)];
+    let mut dist = [FAR; 256];
+    let mut at = [NONE; 256];
+    while let Some((boxes, player)) = stack.pop() {
+        if boxes.iter().all(|&b| board.is_goal(b)) {
+            return true;
+        }
+        for &b in &boxes {
+            at[usize::from(b)] = 0;
+        }
+        reach(board, player, &at, &mut dist);
+        let least = (0..board.floor() as u8).find(|&s| dist[usize::from(s)] != FAR).expect("the player's own square");
+        let entered = (0..board.floor() as u8).any(|s| dist[usize::from(s)] != FAR && in_corral(s));
+        let fresh = !entered && seen.insert((boxes.clone(), least));
+        if fresh && seen.len() > BUDGET {
+            return true;
+        }
+        if fresh {
+            for (i, &b) in boxes.iter().enumerate() {
+                for d in 0..4 {
+                    let (t, p) = (board.next(b, d), board.next(b, d ^ 1));
+                    if t == NONE || p == NONE || at[usize::from(t)] != NONE || dist[usize::from(p)] == FAR {
+                        continue;
+                    }
+                    if board.is_dead(t) {
+                        continue;
+                    }
+                    at[usize::from(b)] = NONE;
+                    at[usize::from(t)] = 0;
+                    if !freeze_deadlock(board, &Boxes { at: &at }, t) {
+                        let mut next = boxes.clone();
+                        next[i] = t;
+                        next.sort_unstable();
+                        stack.push((next, b));
+                    }
+                    at[usize::from(t)] = NONE;
+                    at[usize::from(b)] = 0;
+                }
+            }
+        }
+        for &b in &boxes {
+            at[usize::from(b)] = NONE;
+        }
+        if entered {
+            return true;
+        }
+    }
+    false
+}
+
+/// Player distances from `from` around the boxes in `at` (flood fill; [`FAR`]: unreachable).
+fn reach(board: &Board, from: u8, at: &[u8; 256], dist: &mut [u16; 256]) {
+    dist[..board.floor()].fill(FAR);
+    dist[usize::from(from)] = 0;
+    let mut queue = vec![from];
+    let mut head = 0;
+    while head < queue.len() {
+        let s = queue[head];
+        head += 1;
+        for d in 0..4 {
+            let t = board.next(s, d);
+            if t != NONE && at[usize::from(t)] == NONE && dist[usize::from(t)] == FAR {
+                dist[usize::from(t)] = dist[usize::from(s)] + 1;
+                queue.push(t);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+
+    fn verdict(text: &str) -> bool {
+        let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
+        let mut at = [NONE; 256];
+        for (i, &b) in board.start_boxes().iter().enumerate() {
+            at[usize::from(b)] = i as u8;
+        }
+        let mut walk = [FAR; 256];
+        reach(&board, board.start_player(), &at, &mut walk);
+        corral_deadlock(&board, &at, &walk, &mut CorralCache::default())
+    }
+
+    #[test]
+    fn a_box_that_seals_a_corral_for_good_is_dead() {
+        // The box on (1, 4) is neither frozen nor on a dead square, and the bound matches
+        // it to the goal on its left, but only the corral square (1, 5) would let the player
+        // push it there: the position is dead, as the optimal search proves.
+        let text = "#######\n#  .$ #\n#  @###\n## $ .#\n#######\n";
+        assert!(verdict(text));
+        let level = Level::parse(text).unwrap();
+        let solved =
+            crate::solve(&level, false, crate::Mode::Optimal, &delve_core::Limits::none(), delve_core::NoObserver);
+        assert_eq!(solved.unwrap().unsolved, Some(crate::Unsolved::NoSolution));
+    }
+
+    #[test]
+    fn a_corral_the_player_can_open_is_alive() {
+        // One push right puts the box on the corral's goal.
+        assert!(!verdict("#######\n#   # #\n# @ $.#\n#   # #\n#######\n"));
+        // With the goal in the corner above, the box would have to be pushed up from below,
+        // a square only the box's own way leads to: dead.
+        assert!(verdict("#######\n#   #.#\n# @ $ #\n#   # #\n#######\n"));
+    }
+}

@@ -1,0 +1,219 @@
+//! The matching bound with its dual variables kept, so that the bound of a child state (one
+//! box moved) costs one shortest augmenting path, O(n²), instead of a full O(n³) solve.
+//!
+//! The square assignment problem (as many boxes as goals: the board guarantees it once the
+//! level is not hopeless) is solved by the shortest-augmenting-path Hungarian method, warm
+//! started (each row's potential is its least cost; a row takes its cheapest column when
+//! that is still free), then the remaining rows enter one at a time and each grows a Dijkstra tree on reduced costs
+//! `cost - row_pot - col_pot` (kept non-negative by the potentials) until it reaches a free
+//! column. After a full solve every row and column is matched and every matched pair is
+//! tight. When one row's costs change, [`Duals::replace_row`] unmatches that row (its column
+//! becomes the only free one), resets the row's potential so that its reduced costs are
+//! non-negative again (column potentials only ever decrease from zero, so zero does), and
+//! grows one tree from it: the shortest alternating path to the single free column gives the
+//! new optimum, because with one free column there is no choice of endpoint to bias.
+
+/// A forbidden pair (the box cannot reach that goal).
+const INF: i32 = i32::MAX;
+/// No row / no column.
+const NONE: usize = usize::MAX;
+
+/// A solved square assignment with its duals (see the module docs).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Duals {
+    n: usize,
+    /// Row-major costs, [`INF`] where forbidden.
+    cost: Vec<i32>,
+    row_pot: Vec<i32>,
+    col_pot: Vec<i32>,
+    /// The row matched to each column, or [`NONE`].
+    col_row: Vec<usize>,
+    /// Scratch for the tree: per column, the least reduced cost from a tree row.
+    slack: Vec<i32>,
+    /// Per column, the tree column whose row gave `slack` ([`NONE`]: the root).
+    via: Vec<usize>,
+    /// Per column, whether it is in the tree.
+    in_tree: Vec<bool>,
+}
+
+impl Duals {
+    /// Solves the `n × n` problem from scratch; `None` when there is no perfect matching
+    /// (the duals are then unusable until the next successful solve).
+    pub(crate) fn solve(&mut self, n: usize, cost: impl Fn(usize, usize) -> Option<u32>) -> Option<u32> {
+        self.n = n;
+        self.cost.clear();
+        for r in 0..n {
+            self.cost.extend((0..n).map(|c| cost(r, c).map_or(INF, |x| x as i32)));
+        }
+        for v in [&mut self.row_pot, &mut self.col_pot] {
+            v.clear();
+            v.resize(n, 0);
+        }
+        self.col_row.clear();
+        self.col_row.resize(n, NONE);
+        // Warm start: each row's potential is its least cost, and a row whose least cost
+        // lies on a free column takes it; only the others need an augmenting path.
+        let mut unmatched = Vec::new();
+        for r in 0..n {
+            let costs = &self.cost[r * n..(r + 1) * n];
+            let least = *costs.iter().min().expect("n > 0");
+            if least == INF {
+                return None;
+            }
+            self.row_pot[r] = least;
+            match (0..n).find(|&c| costs[c] == least && self.col_row[c] == NONE) {
+                Some(c) => self.col_row[c] = r,
+                None => unmatched.push(r),
+            }
+        }
+        for root in unmatched {
+            if !self.augment(root) {
+                return None;
+            }
+        }
+        Some(self.total())
+    }
+
+    /// The column matched to each row, written to `out` (after a successful solve).
+    pub(crate) fn assignment(&self, out: &mut Vec<usize>) {
+        out.clear();
+        out.resize(self.n, NONE);
+        for (c, &r) in self.col_row.iter().enumerate() {
+            out[r] = c;
+        }
+    }
+
+    /// The optimum when row `row`'s costs become `cost(c)`, from the last successful solve
+    /// (which is left as it was: the potentials and matching are restored from `keep`).
+    pub(crate) fn replace_row(
+        &mut self,
+        row: usize,
+        cost: impl Fn(usize) -> Option<u32>,
+        keep: &mut Duals,
+    ) -> Option<u32> {
+        let n = self.n;
+        keep.row_pot.clone_from(&self.row_pot);
+        keep.col_pot.clone_from(&self.col_pot);
+        keep.col_row.clone_from(&self.col_row);
+        keep.cost.clear();
+        keep.cost.extend_from_slice(&self.cost[row * n..(row + 1) * n]);
+        for c in 0..n {
+            self.cost[row * n + c] = cost(c).map_or(INF, |x| x as i32);
+        }
+        let col = self.col_row.iter().position(|&r| r == row).expect("a solved matching covers every row");
+        self.col_row[col] = NONE;
+        self.row_pot[row] = 0;
+        let result = self.augment(row).then(|| self.total());
+        self.row_pot.clone_from(&keep.row_pot);
+        self.col_pot.clone_from(&keep.col_pot);
+        self.col_row.clone_from(&keep.col_row);
+        self.cost[row * n..(row + 1) * n].copy_from_slice(&keep.cost);
+        result
+    }
+
+    /// The cost of the current (complete) matching.
+    fn total(&self) -> u32 {
+        self.col_row.iter().enumerate().map(|(c, &r)| self.cost[r * self.n + c] as u32).sum()
+    }
+
+    /// Grows a shortest-path tree from the free row `root` to a free column and flips the
+    /// path; `false` when no free column can be reached.
+    fn augment(&mut self, root: usize) -> bool {
+        let n = self.n;
+        let Duals { cost, row_pot, col_pot, col_row, slack, via, in_tree, .. } = self;
+        slack.clear();
+        slack.resize(n, INF);
+        in_tree.clear();
+        in_tree.resize(n, false);
+        via.clear();
+        via.resize(n, NONE);
+        let (mut row, mut via_col) = (root, NONE);
+        let free = loop {
+            let costs = &cost[row * n..(row + 1) * n];
+            let u = row_pot[row];
+            let (mut delta, mut next) = (INF, NONE);
+            for c in 0..n {
+                if in_tree[c] {
+                    continue;
+                }
+                if costs[c] != INF {
+                    let reduced = costs[c] - u - col_pot[c];
+                    if reduced < slack[c] {
+                        slack[c] = reduced;
+                        via[c] = via_col;
+                    }
+                }
+                if slack[c] < delta {
+                    delta = slack[c];
+                    next = c;
+                }
+            }
+            if next == NONE {
+                return false;
+            }
+            if delta != 0 {
+                row_pot[root] += delta;
+                for c in 0..n {
+                    if in_tree[c] {
+                        row_pot[col_row[c]] += delta;
+                        col_pot[c] -= delta;
+                    } else if slack[c] != INF {
+                        slack[c] -= delta;
+                    }
+                }
+            }
+            in_tree[next] = true;
+            if col_row[next] == NONE {
+                break next;
+            }
+            (row, via_col) = (col_row[next], next);
+        };
+        let mut c = free;
+        loop {
+            let prev = via[c];
+            if prev == NONE {
+                col_row[c] = root;
+                return true;
+            }
+            col_row[c] = col_row[prev];
+            c = prev;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use delve_core::matching::min_cost_matching;
+    use proptest::prelude::*;
+
+    /// Costs: `None` (forbidden) or a small distance.
+    fn matrix(n: usize) -> impl Strategy<Value = Vec<Option<u32>>> {
+        prop::collection::vec(prop::option::weighted(0.8, 0u32..30), n * n)
+    }
+
+    fn reference(n: usize, m: &[Option<u32>]) -> Option<u32> {
+        min_cost_matching(n, n, |r, c| m[r * n + c]).map(|x| x.total)
+    }
+
+    proptest! {
+        #[test]
+        fn full_and_incremental_solves_equal_the_core_matching(
+            (n, m, row, new) in (1usize..8).prop_flat_map(|n| (Just(n), matrix(n), 0..n, matrix(n)))
+        ) {
+            let mut duals = Duals::default();
+            let full = duals.solve(n, |r, c| m[r * n + c]);
+            prop_assert_eq!(full, reference(n, &m));
+            if full.is_some() {
+                let mut changed = m.clone();
+                changed[row * n..(row + 1) * n].copy_from_slice(&new[..n]);
+                let mut keep = Duals::default();
+                let inc = duals.replace_row(row, |c| new[c], &mut keep);
+                prop_assert_eq!(inc, reference(n, &changed));
+                // The parent's solution is intact for the next child.
+                let again = duals.replace_row(row, |c| m[row * n + c], &mut keep);
+                prop_assert_eq!(again, full);
+            }
+        }
+    }
+}
