@@ -5,7 +5,8 @@
 //! Domain-free: costs come from a closure, and a pair may be forbidden (`None`). Sokoban uses
 //! it for its lower bound (boxes × goals, costs = push distances, some pairs impossible).
 //! [`min_cost_matching`] is the one-shot call; [`Matcher`] keeps its buffers between calls so
-//! a search can evaluate millions of matchings without allocating.
+//! a search can evaluate millions of matchings without allocating; [`IncrementalMatching`]
+//! keeps a square problem's duals so the optimum after one row changes costs O(n²).
 //!
 //! ```
 //! use delve_core::matching::min_cost_matching;
@@ -14,6 +15,10 @@
 //! assert_eq!(m.total, 5); // 1 + 2 + 2
 //! assert_eq!(m.row_to_col, vec![1, 0, 2]);
 //! ```
+
+mod incremental;
+
+pub use incremental::IncrementalMatching;
 
 use crate::cost::Cost;
 use std::fmt::Debug;

@@ -43,7 +43,6 @@ mod corral_deadlock;
 mod deadlock;
 mod level;
 mod macros;
-mod matching;
 mod problem;
 mod replay;
 mod solve;

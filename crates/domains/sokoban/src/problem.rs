@@ -23,8 +23,7 @@ use crate::corral::pi_corral_pushes;
 use crate::corral_deadlock::{CorralCache, corral_deadlock};
 use crate::deadlock::{Boxes, freeze_deadlock};
 use crate::macros::{GoalRooms, box_path};
-use crate::matching::Duals;
-use delve_core::matching::Matcher;
+use delve_core::matching::{IncrementalMatching, Matcher};
 use delve_core::{Lex, Problem, Successor};
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
@@ -106,9 +105,7 @@ struct Cache {
     scratch: Vec<usize>,
     /// The matching of `boxes` with its duals, when it was solved as a square problem (as
     /// many boxes as goals): children's bounds then cost one augmentation each.
-    duals: Option<Duals>,
-    /// Room for [`Duals::replace_row`].
-    keep: Duals,
+    duals: Option<IncrementalMatching>,
 }
 
 /// Sokoban over pushes, for `delve-core`'s searches.
@@ -137,7 +134,6 @@ impl SokobanProblem {
             assignment: Vec::new(),
             scratch: Vec::new(),
             duals: None,
-            keep: Duals::default(),
         };
         let rooms = if config.macros { GoalRooms::new(&board) } else { GoalRooms::default() };
         SokobanProblem { board, config, n, cache: RefCell::new(cache), rooms, corrals: RefCell::default() }
@@ -250,7 +246,7 @@ impl SokobanProblem {
                 *bound = self.push_bound(here, matcher, assignment);
                 *duals = None;
             } else {
-                let solved = duals.get_or_insert_with(Duals::default);
+                let solved = duals.get_or_insert_with(IncrementalMatching::default);
                 *bound = solved.solve(here.len(), |r, c| {
                     let d = board.distance(c, here[r]);
                     (d != FAR).then_some(u32::from(d))
@@ -482,16 +478,11 @@ impl Problem for SokobanProblem {
                 }
                 drop(cache);
                 let mut cache = self.cache.borrow_mut();
-                let Cache { duals, keep, .. } = &mut *cache;
-                if let Some(duals) = duals {
-                    let bound = duals.replace_row(
-                        row,
-                        |c| {
-                            let d = board.distance(c, to);
-                            (d != FAR).then_some(u32::from(d))
-                        },
-                        keep,
-                    );
+                if let Some(duals) = &mut cache.duals {
+                    let bound = duals.replace_row(row, |c| {
+                        let d = board.distance(c, to);
+                        (d != FAR).then_some(u32::from(d))
+                    });
                     return self.estimate(bound, child);
                 }
             }

@@ -1,13 +1,13 @@
-//! The matching bound with its dual variables kept, so that the bound of a child state (one
-//! box moved) costs one shortest augmenting path, O(n²), instead of a full O(n³) solve.
+//! A square assignment problem solved with its dual variables kept, so that the optimum after
+//! one row's costs change (in a search: one box moved, one agent moved) costs one shortest
+//! augmenting path, O(n²), instead of a full O(n³) solve. Sokoban's push bound uses it.
 //!
-//! The square assignment problem (as many boxes as goals: the board guarantees it once the
-//! level is not hopeless) is solved by the shortest-augmenting-path Hungarian method, warm
+//! The problem (as many rows as columns) is solved by the shortest-augmenting-path Hungarian method, warm
 //! started (each row's potential is its least cost; a row takes its cheapest column when
 //! that is still free), then the remaining rows enter one at a time and each grows a Dijkstra tree on reduced costs
 //! `cost - row_pot - col_pot` (kept non-negative by the potentials) until it reaches a free
 //! column. After a full solve every row and column is matched and every matched pair is
-//! tight. When one row's costs change, [`Duals::replace_row`] unmatches that row (its column
+//! tight. When one row's costs change, [`IncrementalMatching::replace_row`] unmatches that row (its column
 //! becomes the only free one), resets the row's potential so that its reduced costs are
 //! non-negative again (column potentials only ever decrease from zero, so zero does), and
 //! grows one tree from it: the shortest alternating path to the single free column gives the
@@ -18,9 +18,25 @@ const INF: i32 = i32::MAX;
 /// No row / no column.
 const NONE: usize = usize::MAX;
 
-/// A solved square assignment with its duals (see the module docs).
+/// A solved square assignment with its duals (see the module docs), and the room to answer
+/// "what if row r's costs were these" without disturbing it.
+///
+/// ```
+/// use delve_core::matching::IncrementalMatching;
+/// let costs = [[4u32, 1, 3], [2, 0, 5], [3, 2, 2]];
+/// let mut m = IncrementalMatching::default();
+/// assert_eq!(m.solve(3, |r, c| Some(costs[r][c])), Some(5)); // 1 + 2 + 2
+/// let mut cols = Vec::new();
+/// m.assignment(&mut cols);
+/// assert_eq!(cols, vec![1, 0, 2]);
+/// // If row 2 could only take column 0, at cost 1: row 0 takes column 2, row 1 column 1.
+/// assert_eq!(m.replace_row(2, |c| (c == 0).then_some(1)), Some(1 + 3 + 0));
+/// // The solved problem is unchanged, so another child can be asked about.
+/// assert_eq!(m.replace_row(0, |_| None), None);
+/// assert_eq!(m.replace_row(2, |c| Some(costs[2][c])), Some(5));
+/// ```
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Duals {
+pub struct IncrementalMatching {
     n: usize,
     /// Row-major costs, [`INF`] where forbidden.
     cost: Vec<i32>,
@@ -34,12 +50,24 @@ pub(crate) struct Duals {
     via: Vec<usize>,
     /// Per column, whether it is in the tree.
     in_tree: Vec<bool>,
+    /// The solved problem's potentials, matching and changed row, kept by
+    /// [`IncrementalMatching::replace_row`] while it works on a copy.
+    saved: Saved,
 }
 
-impl Duals {
+/// What [`IncrementalMatching::replace_row`] restores afterwards.
+#[derive(Clone, Debug, Default)]
+struct Saved {
+    row_pot: Vec<i32>,
+    col_pot: Vec<i32>,
+    col_row: Vec<usize>,
+    cost: Vec<i32>,
+}
+
+impl IncrementalMatching {
     /// Solves the `n × n` problem from scratch; `None` when there is no perfect matching
     /// (the duals are then unusable until the next successful solve).
-    pub(crate) fn solve(&mut self, n: usize, cost: impl Fn(usize, usize) -> Option<u32>) -> Option<u32> {
+    pub fn solve(&mut self, n: usize, cost: impl Fn(usize, usize) -> Option<u32>) -> Option<u32> {
         self.n = n;
         self.cost.clear();
         for r in 0..n {
@@ -75,7 +103,7 @@ impl Duals {
     }
 
     /// The column matched to each row, written to `out` (after a successful solve).
-    pub(crate) fn assignment(&self, out: &mut Vec<usize>) {
+    pub fn assignment(&self, out: &mut Vec<usize>) {
         out.clear();
         out.resize(self.n, NONE);
         for (c, &r) in self.col_row.iter().enumerate() {
@@ -84,14 +112,11 @@ impl Duals {
     }
 
     /// The optimum when row `row`'s costs become `cost(c)`, from the last successful solve
-    /// (which is left as it was: the potentials and matching are restored from `keep`).
-    pub(crate) fn replace_row(
-        &mut self,
-        row: usize,
-        cost: impl Fn(usize) -> Option<u32>,
-        keep: &mut Duals,
-    ) -> Option<u32> {
+    /// (which is left as it was: its potentials and matching are restored afterwards).
+    /// `None` when the changed problem has no perfect matching.
+    pub fn replace_row(&mut self, row: usize, cost: impl Fn(usize) -> Option<u32>) -> Option<u32> {
         let n = self.n;
+        let mut keep = std::mem::take(&mut self.saved);
         keep.row_pot.clone_from(&self.row_pot);
         keep.col_pot.clone_from(&self.col_pot);
         keep.col_row.clone_from(&self.col_row);
@@ -108,6 +133,7 @@ impl Duals {
         self.col_pot.clone_from(&keep.col_pot);
         self.col_row.clone_from(&keep.col_row);
         self.cost[row * n..(row + 1) * n].copy_from_slice(&keep.cost);
+        self.saved = keep;
         result
     }
 
@@ -120,7 +146,7 @@ impl Duals {
     /// path; `false` when no free column can be reached.
     fn augment(&mut self, root: usize) -> bool {
         let n = self.n;
-        let Duals { cost, row_pot, col_pot, col_row, slack, via, in_tree, .. } = self;
+        let IncrementalMatching { cost, row_pot, col_pot, col_row, slack, via, in_tree, .. } = self;
         slack.clear();
         slack.resize(n, INF);
         in_tree.clear();
@@ -184,7 +210,7 @@ impl Duals {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use delve_core::matching::min_cost_matching;
+    use crate::matching::min_cost_matching;
     use proptest::prelude::*;
 
     /// Costs: `None` (forbidden) or a small distance.
@@ -201,17 +227,16 @@ mod tests {
         fn full_and_incremental_solves_equal_the_core_matching(
             (n, m, row, new) in (1usize..8).prop_flat_map(|n| (Just(n), matrix(n), 0..n, matrix(n)))
         ) {
-            let mut duals = Duals::default();
+            let mut duals = IncrementalMatching::default();
             let full = duals.solve(n, |r, c| m[r * n + c]);
             prop_assert_eq!(full, reference(n, &m));
             if full.is_some() {
                 let mut changed = m.clone();
                 changed[row * n..(row + 1) * n].copy_from_slice(&new[..n]);
-                let mut keep = Duals::default();
-                let inc = duals.replace_row(row, |c| new[c], &mut keep);
+                let inc = duals.replace_row(row, |c| new[c]);
                 prop_assert_eq!(inc, reference(n, &changed));
                 // The parent's solution is intact for the next child.
-                let again = duals.replace_row(row, |c| m[row * n + c], &mut keep);
+                let again = duals.replace_row(row, |c| m[row * n + c]);
                 prop_assert_eq!(again, full);
             }
         }
