@@ -1,11 +1,12 @@
 // RGB Express: draw a level (from /api/rgb/level: the cells, their roads, items, warehouses
-// and trucks) and animate the trucks along the optimal plan (/api/rgb/show: the report and
-// the independent replay's frames, one per time unit).
+// and trucks; format version 2's buttons, gates and bumps) and animate the trucks along the
+// optimal plan (/api/rgb/show: the report and the independent replay's frames, one per time
+// unit, with the gates closed and the items dropped on bumps at that time).
 import { $, api, el, header, say, statsLine, svg, sleep } from './common.js';
 
 await header('rgb');
 
-const COLOUR = { red: '#d64545', green: '#1f9d55', blue: '#2f6fde', yellow: '#e0b000' };
+const COLOUR = { red: '#d64545', green: '#1f9d55', blue: '#2f6fde', yellow: '#e0b000', white: '#ffffff' };
 const S = 40;
 let layout = null;
 let source = { level: 'P-7' };
@@ -31,12 +32,26 @@ function draw(l) {
       marks.append(svg('text', { x, y: y + 6, 'text-anchor': 'middle', 'font-size': 16, 'font-weight': 700, fill: COLOUR[cell.colour], id: `warehouse-${i}` }, cell.colour[0].toUpperCase()));
     }
   });
-  map.append(road, marks);
+  for (const b of l.buttons) {
+    const [x, y] = centre(b.cell);
+    marks.append(svg('circle', { cx: x, cy: y, r: 8, fill: b.on ? '#6a4fb3' : '#c9bde8', stroke: '#6a4fb3', 'stroke-width': 2, class: 'button' }));
+    marks.append(svg('text', { x, y: y + 4, 'text-anchor': 'middle', 'font-size': 10, fill: '#fff' }, b.group));
+  }
+  for (const g of l.gates) {
+    const [x, y] = centre(g.cell);
+    marks.append(svg('rect', { x: x - 14, y: y - 4, width: 28, height: 8, rx: 2, fill: '#6a4fb3', id: `gate-${g.cell}`, class: 'gate', opacity: g.on ? 0.25 : 1 }));
+  }
+  for (const cell of l.bumps) {
+    const [x, y] = centre(cell);
+    marks.append(svg('circle', { cx: x, cy: y, r: 11, fill: 'none', stroke: '#5b4636', 'stroke-width': 3, 'stroke-dasharray': '4 3', class: 'bump' }));
+  }
+  const dropped = svg('g', { id: 'dropped' });
+  map.append(road, marks, dropped);
   trucks = l.trucks.map((t, k) => {
     const [x, y] = centre(t.start);
     const g = svg('g', { class: 'truck', id: `truck-${k}`, transform: `translate(${x},${y})` },
       svg('circle', { r: 13, fill: COLOUR[t.colour], stroke: '#222', 'stroke-width': 2 }),
-      svg('text', { y: 5, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 700, fill: '#fff' }, k));
+      svg('text', { y: 5, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 700, fill: t.colour === 'white' ? '#222' : '#fff' }, k));
     map.append(g);
     return g;
   });
@@ -54,6 +69,12 @@ function showFrame(f) {
   layout.cells.forEach((c, i) => {
     if (c.kind === 'item') $(`#item-${i}`).style.display = lying.has(i) ? '' : 'none';
   });
+  const closed = new Set(f.closed);
+  for (const g of layout.gates) $(`#gate-${g.cell}`).setAttribute('opacity', closed.has(g.cell) ? 1 : 0.25);
+  $('#dropped').replaceChildren(...f.dropped.map((d) => {
+    const [x, y] = centre(d.cell);
+    return svg('rect', { x: x - 7, y: y - 7, width: 14, height: 14, rx: 2, fill: COLOUR[d.colour], stroke: '#222', class: 'dropped' });
+  }));
   for (const w of f.served) {
     const mark = $(`#warehouse-${w}`);
     if (mark) mark.textContent = '✓';

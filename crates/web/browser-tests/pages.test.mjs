@@ -151,6 +151,18 @@ test('rgb: the level is drawn and the trucks deliver everything along the optima
   assert.match(await page.textContent('#status'), /^delivered at time 19 \(optimal\)/);
   const lying = await page.$$eval('.item', (items) => items.filter((i) => i.style.display !== 'none').length);
   assert.equal(lying, 0);
+  // Format version 2's elements: E-1's button and two gates, F-1's bump (the red truck
+  // leaves the yellow item on it for the yellow truck; EXPECTED.md: 11 and 13).
+  await page.selectOption('#level', 'archiloque/E-1');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('E-1:'));
+  assert.equal(await page.$$eval('#rgb-map .gate', (g) => g.length), 2);
+  assert.equal(await page.$$eval('#rgb-map .button', (b) => b.length), 1);
+  await page.selectOption('#level', 'archiloque/F-1');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('F-1:'));
+  assert.equal(await page.$$eval('#rgb-map .bump', (b) => b.length), 1);
+  await page.click('#play');
+  await page.waitForSelector('#map[data-done="true"]', { timeout: 30000 });
+  assert.match(await page.textContent('#status'), /^delivered at time 13 \(optimal\)/);
   clean('/rgb');
   await page.close();
 });

@@ -207,6 +207,19 @@ async fn queens_rgb_tictactoe_and_the_grid() {
     let text = include_str!("../../domains/rgb/data/Custom.txt");
     let web = ok(&app, "/api/rgb/solve", json!({"text": text, "algo": "ils"})).await;
     assert_eq!(web["cost"], 6);
+    // Special elements: F-1's bump (EXPECTED.md §6: cost 13, the red truck hands the yellow
+    // item over on the bump) and E-1's button and two gates (§5: cost 11).
+    let show = ok(&app, "/api/rgb/show", json!({"level": "archiloque/F-1"})).await;
+    assert_eq!(show["report"]["cost"], 13);
+    assert_eq!(show["layout"]["bumps"].as_array().unwrap().len(), 1);
+    let dropped = |f: &Value| f["dropped"].as_array().unwrap().len();
+    assert!(show["frames"].as_array().unwrap().iter().any(|f| dropped(f) == 1), "an item lies on the bump");
+    let layout = ok(&app, "/api/rgb/level", json!({"level": "archiloque/E-1"})).await;
+    assert_eq!((layout["buttons"].as_array().unwrap().len(), layout["gates"].as_array().unwrap().len()), (1, 2));
+    let show = ok(&app, "/api/rgb/show", json!({"level": "archiloque/E-1"})).await;
+    assert_eq!(show["report"]["cost"], 11);
+    let closed: Vec<&Value> = show["frames"].as_array().unwrap().iter().map(|f| &f["closed"]).collect();
+    assert!(closed.windows(2).any(|w| w[0] != w[1]), "the button flips the gates: {closed:?}");
 
     let web = ok(&app, "/api/tictactoe/move", json!({"board": "XX..O...."})).await;
     assert_eq!((web["best"].as_u64(), web["to_move"].as_str()), (Some(2), Some("O")));

@@ -10,7 +10,7 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use delve_core::Algorithm;
-use delve_rgb::{Cell, Dir, Frame, Level, RgbProblem, RgbReport, Rules, simulate_with, solve};
+use delve_rgb::{Cell, Dir, Frame, Level, RgbProblem, RgbReport, Rules, Toggle, simulate_with, solve};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -111,6 +111,12 @@ struct Layout {
     trucks: Vec<Value>,
     /// The cells, row by row.
     cells: Vec<CellView>,
+    /// The switch buttons (format version 2): `{cell, group, on}`, `on` when active at the start.
+    buttons: Vec<Value>,
+    /// The gates (format version 2): `{cell, group, on}`, `on` when open at the start.
+    gates: Vec<Value>,
+    /// The bumps' cells (format version 2).
+    bumps: Vec<usize>,
 }
 
 fn layout_of(level: &Level) -> Layout {
@@ -133,7 +139,19 @@ fn layout_of(level: &Level) -> Layout {
         })
         .collect();
     let trucks = level.trucks.iter().map(|t| json!({ "colour": t.colour.name(), "start": t.start })).collect();
-    Layout { name: level.name.clone(), rows: level.rows, cols: level.cols, capacity: level.capacity, trucks, cells }
+    let toggles =
+        |list: &[Toggle]| list.iter().map(|t| json!({ "cell": t.cell, "group": t.group, "on": t.on })).collect();
+    Layout {
+        name: level.name.clone(),
+        rows: level.rows,
+        cols: level.cols,
+        capacity: level.capacity,
+        trucks,
+        cells,
+        buttons: toggles(&level.buttons),
+        gates: toggles(&level.gates),
+        bumps: level.bumps.clone(),
+    }
 }
 
 async fn layout(ApiJson(req): ApiJson<LevelChoice>) -> Result<Json<Layout>, ApiError> {
@@ -161,6 +179,8 @@ fn frame_json(f: &Frame) -> Value {
         "trucks": f.trucks.iter().map(|&(cell, stopped)| json!({ "cell": cell, "stopped": stopped })).collect::<Vec<_>>(),
         "items": f.items,
         "served": f.served,
+        "closed": f.closed,
+        "dropped": f.dropped.iter().map(|&(cell, c)| json!({ "cell": cell, "colour": c.name() })).collect::<Vec<_>>(),
     })
 }
 
