@@ -102,9 +102,9 @@ struct SolverArgs {
     /// Table for the first --split plies: 2^BITS two-entry buckets of 16 bytes (22 = 64 MiB).
     #[arg(long, value_name = "BITS", default_value_t = SolverConfig::default().table_bits, value_parser = clap::value_parser!(u32).range(12..=28))]
     table_bits: u32,
-    /// Table for the deeper positions, kept small to stay in cache (16 = 1 MiB).
-    #[arg(long, value_name = "BITS", default_value_t = SolverConfig::default().deep_bits, value_parser = clap::value_parser!(u32).range(12..=28))]
-    deep_bits: u32,
+    /// Table for the deeper positions, kept small to stay in cache (16 = 1 MiB) [default: 16 with one thread, 18 with more].
+    #[arg(long, value_name = "BITS", value_parser = clap::value_parser!(u32).range(12..=28))]
+    deep_bits: Option<u32>,
     /// Positions with at least this many stones use the deep table.
     #[arg(long, value_name = "STONES", default_value_t = SolverConfig::default().split, value_parser = clap::value_parser!(u32).range(0..=42))]
     split: u32,
@@ -115,12 +115,12 @@ struct SolverArgs {
 
 impl SolverArgs {
     fn solver(&self) -> Solver {
+        let base = SolverConfig::for_threads(self.threads as usize);
         Solver::new(SolverConfig {
             table_bits: self.table_bits,
-            deep_bits: self.deep_bits,
+            deep_bits: self.deep_bits.unwrap_or(base.deep_bits),
             split: self.split,
-            threads: self.threads as usize,
-            ..SolverConfig::default()
+            ..base
         })
     }
 }
