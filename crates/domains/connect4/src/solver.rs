@@ -80,9 +80,9 @@ impl Default for SolverConfig {
 impl SolverConfig {
     /// The default configuration for `threads` threads: with two or more, a 4 MiB deep table
     /// (`deep_bits` 18) instead of 1 MiB. Measured on the quiet machine (BENCHMARKS.md,
-    /// session 9): L1_R3's first 100 with two threads took 2.82 s a position (50.3 M nodes)
-    /// against 3.27 s (76.6 M) with 1 MiB — the threads' shared results no longer evict each
-    /// other — while one thread is as fast with either (1.45 s on the first 10).
+    /// session 9): L1_R3's first 100 with two threads searched 50.3 M nodes a position
+    /// against 76.6 M with 1 MiB — the threads' results no longer evict each other — while
+    /// one thread is as fast with either (1.45 s on the first 10).
     pub fn for_threads(threads: usize) -> Self {
         let deep_bits = if threads > 1 { 18 } else { SolverConfig::default().deep_bits };
         SolverConfig { threads: threads.max(1), deep_bits, ..SolverConfig::default() }
