@@ -108,12 +108,8 @@ pub struct Matcher<C: MatchCost> {
     col_row: Vec<usize>,
     /// The answer: the column matched to each row (empty after a failed solve).
     row_to_col: Vec<usize>,
-    /// Per column, the smallest reduced cost from the rows of the current search tree.
-    slack: Vec<C::Wide>,
-    /// Per column, the tree column whose matched row gave `slack` (`NONE`: the root row).
-    via: Vec<usize>,
-    /// Per column, whether it is already in the current search tree.
-    in_tree: Vec<bool>,
+    /// The buffers of the augmenting-path search.
+    tree: Tree<C::Wide>,
 }
 
 impl<C: MatchCost> Default for Matcher<C> {
@@ -136,9 +132,7 @@ impl<C: MatchCost> Matcher<C> {
             col_pot: Vec::new(),
             col_row: Vec::new(),
             row_to_col: Vec::new(),
-            slack: Vec::new(),
-            via: Vec::new(),
-            in_tree: Vec::new(),
+            tree: Tree::default(),
         }
     }
 
@@ -161,7 +155,7 @@ impl<C: MatchCost> Matcher<C> {
     ) -> Option<C> {
         let inf = C::Wide::MAX;
         let zero = C::Wide::ZERO;
-        let Matcher { cost: matrix, row_pot, col_pot, col_row, row_to_col, slack, via, in_tree } = self;
+        let Matcher { cost: matrix, row_pot, col_pot, col_row, row_to_col, tree } = self;
         row_to_col.clear();
         if n_rows > n_cols {
             return None;
@@ -173,68 +167,12 @@ impl<C: MatchCost> Matcher<C> {
         reset(row_pot, n_rows, zero);
         reset(col_pot, n_cols, zero);
         reset(col_row, n_cols, NONE);
-        reset(via, n_cols, NONE);
-
-        // Rows enter one at a time; each grows a shortest-path tree (Dijkstra on reduced
-        // costs, which the potentials keep non-negative) until it reaches a free column,
-        // then the path is flipped. The tree holds the root, the columns in `in_tree` and
-        // the rows matched to them.
+        // Rows enter one at a time, each by one shortest augmenting path.
         for root in 0..n_rows {
-            reset(slack, n_cols, inf);
-            reset(in_tree, n_cols, false);
-            let (mut row, mut via_col) = (root, NONE);
-            let free_col = loop {
-                let costs = &matrix[row * n_cols..(row + 1) * n_cols];
-                let u = row_pot[row];
-                let (mut delta, mut next) = (inf, NONE);
-                for c in 0..n_cols {
-                    if in_tree[c] {
-                        continue;
-                    }
-                    if costs[c] != inf {
-                        let reduced = costs[c] - u - col_pot[c];
-                        if reduced < slack[c] {
-                            slack[c] = reduced;
-                            via[c] = via_col;
-                        }
-                    }
-                    if slack[c] < delta {
-                        delta = slack[c];
-                        next = c;
-                    }
-                }
-                if next == NONE {
-                    // No alternating path from `root` reaches a free column: the rows seen
-                    // so far already have no perfect matching.
-                    return None;
-                }
-                // `delta` is negative only on a root's first step, when its costs are.
-                if delta != zero {
-                    row_pot[root] = row_pot[root] + delta;
-                    for c in 0..n_cols {
-                        if in_tree[c] {
-                            row_pot[col_row[c]] = row_pot[col_row[c]] + delta;
-                            col_pot[c] = col_pot[c] - delta;
-                        } else if slack[c] != inf {
-                            slack[c] = slack[c] - delta;
-                        }
-                    }
-                }
-                in_tree[next] = true;
-                if col_row[next] == NONE {
-                    break next;
-                }
-                (row, via_col) = (col_row[next], next);
-            };
-            let mut c = free_col;
-            loop {
-                let prev = via[c];
-                if prev == NONE {
-                    col_row[c] = root;
-                    break;
-                }
-                col_row[c] = col_row[prev];
-                c = prev;
+            if !tree.augment(matrix, n_cols, root, row_pot, col_pot, col_row) {
+                // No alternating path from `root` reaches a free column: the rows seen so
+                // far already have no perfect matching.
+                return None;
             }
         }
 
@@ -259,6 +197,104 @@ impl<C: MatchCost> Matcher<C> {
     /// ```
     pub fn assignment(&self) -> &[usize] {
         &self.row_to_col
+    }
+}
+
+/// The scratch buffers of one shortest-augmenting-path search, kept between searches so that
+/// none allocates once they have grown. Shared by [`Matcher`] and [`IncrementalMatching`].
+#[derive(Clone, Debug)]
+struct Tree<W> {
+    /// Per column, the smallest reduced cost from the rows of the current search tree.
+    slack: Vec<W>,
+    /// Per column, the tree column whose matched row gave `slack` (`NONE`: the root row).
+    via: Vec<usize>,
+    /// Per column, whether it is already in the current search tree.
+    in_tree: Vec<bool>,
+}
+
+impl<W> Default for Tree<W> {
+    fn default() -> Self {
+        Tree { slack: Vec::new(), via: Vec::new(), in_tree: Vec::new() }
+    }
+}
+
+impl<W: Cost + Ord + Sub<Output = W>> Tree<W> {
+    /// One step of the Hungarian method: grows a shortest-path tree from the free row `root`
+    /// (Dijkstra on the reduced costs `cost - row_pot - col_pot`, which the potentials keep
+    /// non-negative) until it reaches a free column, updating the potentials on the way, then
+    /// flips the alternating path. `matrix` is row-major with `n_cols` columns and
+    /// [`Cost::MAX`] for a forbidden pair; `col_row` holds each column's row or `NONE`.
+    /// Returns `false` when no free column can be reached.
+    fn augment(
+        &mut self,
+        matrix: &[W],
+        n_cols: usize,
+        root: usize,
+        row_pot: &mut [W],
+        col_pot: &mut [W],
+        col_row: &mut [usize],
+    ) -> bool {
+        let (inf, zero) = (W::MAX, W::ZERO);
+        let Tree { slack, via, in_tree } = self;
+        reset(slack, n_cols, inf);
+        reset(in_tree, n_cols, false);
+        reset(via, n_cols, NONE);
+        // Slices of the one length, so that the inner loops carry no bounds checks.
+        let (slack, via, in_tree) = (&mut slack[..n_cols], &mut via[..n_cols], &mut in_tree[..n_cols]);
+        let (col_pot, col_row) = (&mut col_pot[..n_cols], &mut col_row[..n_cols]);
+        // The tree holds the root, the columns in `in_tree` and the rows matched to them.
+        let (mut row, mut via_col) = (root, NONE);
+        let free_col = loop {
+            let costs = &matrix[row * n_cols..(row + 1) * n_cols];
+            let u = row_pot[row];
+            let (mut delta, mut next) = (inf, NONE);
+            for c in 0..n_cols {
+                if in_tree[c] {
+                    continue;
+                }
+                if costs[c] != inf {
+                    let reduced = costs[c] - u - col_pot[c];
+                    if reduced < slack[c] {
+                        slack[c] = reduced;
+                        via[c] = via_col;
+                    }
+                }
+                if slack[c] < delta {
+                    delta = slack[c];
+                    next = c;
+                }
+            }
+            if next == NONE {
+                return false;
+            }
+            // `delta` is negative only on a root's first step, when its costs are.
+            if delta != zero {
+                row_pot[root] = row_pot[root] + delta;
+                for c in 0..n_cols {
+                    if in_tree[c] {
+                        row_pot[col_row[c]] = row_pot[col_row[c]] + delta;
+                        col_pot[c] = col_pot[c] - delta;
+                    } else if slack[c] != inf {
+                        slack[c] = slack[c] - delta;
+                    }
+                }
+            }
+            in_tree[next] = true;
+            if col_row[next] == NONE {
+                break next;
+            }
+            (row, via_col) = (col_row[next], next);
+        };
+        let mut c = free_col;
+        loop {
+            let prev = via[c];
+            if prev == NONE {
+                col_row[c] = root;
+                return true;
+            }
+            col_row[c] = col_row[prev];
+            c = prev;
+        }
     }
 }
 

@@ -13,10 +13,10 @@
 //! grows one tree from it: the shortest alternating path to the single free column gives the
 //! new optimum, because with one free column there is no choice of endpoint to bias.
 
-/// A forbidden pair (the box cannot reach that goal).
+use super::{NONE, Tree};
+
+/// A forbidden pair (the box cannot reach that goal): the augmenting step's `Cost::MAX`.
 const INF: i32 = i32::MAX;
-/// No row / no column.
-const NONE: usize = usize::MAX;
 
 /// A solved square assignment with its duals (see the module docs), and the room to answer
 /// "what if row r's costs were these" without disturbing it.
@@ -44,12 +44,8 @@ pub struct IncrementalMatching {
     col_pot: Vec<i32>,
     /// The row matched to each column, or [`NONE`].
     col_row: Vec<usize>,
-    /// Scratch for the tree: per column, the least reduced cost from a tree row.
-    slack: Vec<i32>,
-    /// Per column, the tree column whose row gave `slack` ([`NONE`]: the root).
-    via: Vec<usize>,
-    /// Per column, whether it is in the tree.
-    in_tree: Vec<bool>,
+    /// Scratch for the augmenting-path search.
+    tree: Tree<i32>,
     /// The solved problem's potentials, matching and changed row, kept by
     /// [`IncrementalMatching::replace_row`] while it works on a copy.
     saved: Saved,
@@ -142,68 +138,10 @@ impl IncrementalMatching {
         self.col_row.iter().enumerate().map(|(c, &r)| self.cost[r * self.n + c] as u32).sum()
     }
 
-    /// Grows a shortest-path tree from the free row `root` to a free column and flips the
-    /// path; `false` when no free column can be reached.
+    /// One shortest augmenting path from the free row `root` (the core matcher's step).
     fn augment(&mut self, root: usize) -> bool {
-        let n = self.n;
-        let IncrementalMatching { cost, row_pot, col_pot, col_row, slack, via, in_tree, .. } = self;
-        slack.clear();
-        slack.resize(n, INF);
-        in_tree.clear();
-        in_tree.resize(n, false);
-        via.clear();
-        via.resize(n, NONE);
-        let (mut row, mut via_col) = (root, NONE);
-        let free = loop {
-            let costs = &cost[row * n..(row + 1) * n];
-            let u = row_pot[row];
-            let (mut delta, mut next) = (INF, NONE);
-            for c in 0..n {
-                if in_tree[c] {
-                    continue;
-                }
-                if costs[c] != INF {
-                    let reduced = costs[c] - u - col_pot[c];
-                    if reduced < slack[c] {
-                        slack[c] = reduced;
-                        via[c] = via_col;
-                    }
-                }
-                if slack[c] < delta {
-                    delta = slack[c];
-                    next = c;
-                }
-            }
-            if next == NONE {
-                return false;
-            }
-            if delta != 0 {
-                row_pot[root] += delta;
-                for c in 0..n {
-                    if in_tree[c] {
-                        row_pot[col_row[c]] += delta;
-                        col_pot[c] -= delta;
-                    } else if slack[c] != INF {
-                        slack[c] -= delta;
-                    }
-                }
-            }
-            in_tree[next] = true;
-            if col_row[next] == NONE {
-                break next;
-            }
-            (row, via_col) = (col_row[next], next);
-        };
-        let mut c = free;
-        loop {
-            let prev = via[c];
-            if prev == NONE {
-                col_row[c] = root;
-                return true;
-            }
-            col_row[c] = col_row[prev];
-            c = prev;
-        }
+        let IncrementalMatching { n, cost, row_pot, col_pot, col_row, tree, .. } = self;
+        tree.augment(cost, *n, root, row_pot, col_pot, col_row)
     }
 }
 
