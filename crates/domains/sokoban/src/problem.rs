@@ -210,6 +210,12 @@ impl SokobanProblem {
 
     /// The top-left-most square the player can reach from `from` around the boxes in `at`.
     pub(crate) fn normalise(&self, from: u8, at: &Marks) -> u8 {
+        self.region(from, at).1
+    }
+
+    /// The squares the player can reach from `from` around the boxes in `at` (a bit set),
+    /// and the top-left-most of them.
+    pub(crate) fn region(&self, from: u8, at: &Marks) -> ([u64; 4], u8) {
         let mut seen = [0u64; 4];
         let mut stack = [0u8; 256];
         let mut len = 1;
@@ -229,7 +235,7 @@ impl SokobanProblem {
                 }
             }
         }
-        least
+        (seen, least)
     }
 
     /// The push lower bound of `boxes` (`None`: some box cannot reach a goal left to it),
@@ -329,7 +335,11 @@ impl SokobanProblem {
     ) -> Successor<State, Push, Cost> {
         let board = &self.board;
         let (b, t) = (push.from, push.to);
-        let player = if self.config.exact_player { player } else { self.normalise(player, at) };
+        let (region, player) = match self.config.exact_player {
+            false if !self.symmetries.is_empty() => self.region(player, at),
+            false => ([0; 4], self.normalise(player, at)),
+            true => ([0; 4], player),
+        };
         let slot = self.slot(i);
         let key = state.key
             ^ board.box_key(slot, b)
@@ -354,7 +364,7 @@ impl SokobanProblem {
         if self.symmetries.is_empty() {
             return Successor { action: push, state, cost };
         }
-        Successor { action: push, state: self.canonical(state), cost }
+        Successor { action: push, state: self.canonical(state, &region), cost }
     }
 
     /// The square box `i` on `t` (just pushed in direction `d`, not yet in `at`) is pushed on

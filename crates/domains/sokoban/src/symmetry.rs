@@ -14,7 +14,7 @@
 //! Only unordered levels use it (an ordered level's boxes are not interchangeable), and not
 //! with macros (their packing orders are not mapped).
 
-use crate::board::{Board, FAR, NONE};
+use crate::board::{Board, FAR, MAX_BOXES, NONE};
 use crate::problem::{Cost, Push, SokobanProblem, State};
 use delve_core::{Lex, Solution};
 
@@ -83,16 +83,20 @@ impl Symmetries {
 
 impl SokobanProblem {
     /// The canonical state of the class of `state` (its player normalised when the problem
-    /// normalises it): the image with the smallest key of its boxes, then of its player (the
-    /// player normalised in each image). The player's region is only flood-filled when an
-    /// image other than `state` itself ties or wins on the boxes.
-    pub(crate) fn canonical(&self, state: State) -> State {
+    /// normalises it, `region` then the player's squares as a bit set; unused otherwise): the
+    /// image with the smallest key of its boxes, then of its player (the player normalised in
+    /// each image).
+    pub(crate) fn canonical(&self, state: State, region: &[u64; 4]) -> State {
         let board = self.board();
         let boxes = state.boxes(self.box_count());
         let box_key = |map: &[u8]| boxes.iter().fold(0, |k, &b| k ^ board.box_key(0, map[usize::from(b)]));
         let own = boxes.iter().fold(0, |k, &b| k ^ board.box_key(0, b));
         let maps = &self.symmetries().maps;
-        let keys: Vec<u64> = maps.iter().map(|m| box_key(m)).collect();
+        let mut keys = [0u64; 7];
+        for (k, m) in keys.iter_mut().zip(maps) {
+            *k = box_key(m);
+        }
+        let keys = &keys[..maps.len()];
         let least = keys.iter().copied().fold(own, u64::min);
         if least == own && keys.iter().all(|&k| k != own) {
             return state;
@@ -100,20 +104,6 @@ impl SokobanProblem {
         // The images that tie on the boxes, told apart by their players.
         let exact = self.config().exact_player;
         let player = state.player();
-        let mut region = [0u64; 4];
-        if !exact {
-            let mut at = [NONE; 256];
-            for &b in boxes {
-                at[usize::from(b)] = 0;
-            }
-            let mut dist = [FAR; 256];
-            self.walk(player, &at, &mut dist);
-            for s in 0..board.floor() {
-                if dist[s] != FAR {
-                    region[s >> 6] |= 1 << (s & 63);
-                }
-            }
-        }
         let image_player = |map: &[u8]| -> u8 {
             if exact {
                 return map[usize::from(player)];
@@ -131,7 +121,7 @@ impl SokobanProblem {
         };
         let mut best: Option<(&Vec<u8>, u8)> = None;
         let mut best_key = if own == least { state.key() } else { u64::MAX };
-        for (map, _) in maps.iter().zip(&keys).filter(|&(_, &k)| k == least) {
+        for (map, _) in maps.iter().zip(keys).filter(|&(_, &k)| k == least) {
             let p = image_player(map);
             let key = least ^ board.player_key(p);
             if key < best_key {
@@ -141,8 +131,11 @@ impl SokobanProblem {
         match best {
             None => state,
             Some((map, p)) => {
-                let mapped: Vec<u8> = boxes.iter().map(|&b| map[usize::from(b)]).collect();
-                self.make_state(&mapped, p)
+                let mut mapped = [0u8; MAX_BOXES];
+                for (to, &b) in mapped.iter_mut().zip(boxes) {
+                    *to = map[usize::from(b)];
+                }
+                self.make_state(&mapped[..boxes.len()], p)
             }
         }
     }
@@ -179,10 +172,10 @@ impl SokobanProblem {
                     next[i] = t;
                     at[usize::from(b)] = NONE;
                     at[usize::from(t)] = i as u8;
-                    let player = if self.config().exact_player { b } else { self.normalise(b, &at) };
+                    let (region, player) = if self.config().exact_player { ([0; 4], b) } else { self.region(b, &at) };
                     at[usize::from(t)] = NONE;
                     at[usize::from(b)] = i as u8;
-                    if self.canonical(self.make_state(&next, player)) != *target {
+                    if self.canonical(self.make_state(&next, player), &region) != *target {
                         continue;
                     }
                     let cost = Lex(1, u32::from(walk[usize::from(p)]) + 1);
@@ -234,14 +227,21 @@ mod tests {
         let (a, b) = (board.square_at(2, 2), board.square_at(2, 4));
         let (l, r) = (board.square_at(3, 2), board.square_at(3, 4));
         // Left box pushed down with the player left of the right box, and the mirror image.
-        let one = p.canonical(p.make_state(&[l, b], board.square_at(2, 3)));
-        let two = p.canonical(p.make_state(&[a, r], board.square_at(2, 3)));
+        let one = p.canonical(p.make_state(&[l, b], board.square_at(2, 3)), &[0; 4]);
+        let two = p.canonical(p.make_state(&[a, r], board.square_at(2, 3)), &[0; 4]);
         assert_eq!(one, two);
-        assert_ne!(one, p.canonical(p.make_state(&[l, b], board.square_at(2, 1))));
+        assert_ne!(one, p.canonical(p.make_state(&[l, b], board.square_at(2, 1)), &[0; 4]));
         // Normalised: the player's region decides, not its square.
         let p = problem("#######\n#     #\n# $ $ #\n#.   .#\n#   @ #\n#######\n", false);
-        let one = p.canonical(p.make_state(&[l, b], 0));
-        let two = p.canonical(p.make_state(&[a, r], 0));
+        let everywhere = |boxes: &[u8]| {
+            let mut at = [NONE; 256];
+            for &b in boxes {
+                at[usize::from(b)] = 0;
+            }
+            p.region(0, &at).0
+        };
+        let one = p.canonical(p.make_state(&[l, b], 0), &everywhere(&[l, b]));
+        let two = p.canonical(p.make_state(&[a, r], 0), &everywhere(&[a, r]));
         assert_eq!(one, two);
     }
 
