@@ -23,6 +23,7 @@ use crate::corral::pi_corral_pushes;
 use crate::corral_deadlock::{CorralCache, corral_deadlock};
 use crate::deadlock::{Boxes, freeze_deadlock};
 use crate::macros::{GoalRooms, box_path};
+use crate::symmetry::Symmetries;
 use delve_core::matching::{IncrementalMatching, Matcher};
 use delve_core::{Lex, Problem, Successor};
 use std::cell::RefCell;
@@ -54,6 +55,10 @@ impl State {
     /// The player's square (exact or normalised, see [`SokobanProblem`]).
     pub fn player(&self) -> u8 {
         self.player
+    }
+    /// The Zobrist key (the state's hash).
+    pub(crate) fn key(&self) -> u64 {
+        self.key
     }
 }
 
@@ -118,6 +123,9 @@ pub struct SokobanProblem {
     rooms: GoalRooms,
     /// Corral verdicts already found ([`Config::corral_deadlocks`]).
     corrals: RefCell<CorralCache>,
+    /// The board's symmetries, when states are stored one per class (see the `symmetry`
+    /// module; unordered levels without macros).
+    symmetries: Symmetries,
 }
 
 /// Squares indexed by square: a box index or [`NONE`]; a distance or [`FAR`].
@@ -136,7 +144,21 @@ impl SokobanProblem {
             duals: None,
         };
         let rooms = if config.macros { GoalRooms::new(&board) } else { GoalRooms::default() };
-        SokobanProblem { board, config, n, cache: RefCell::new(cache), rooms, corrals: RefCell::default() }
+        let symmetries =
+            if config.macros || board.is_ordered() { Symmetries::default() } else { Symmetries::new(&board) };
+        SokobanProblem { board, config, n, cache: RefCell::new(cache), rooms, corrals: RefCell::default(), symmetries }
+    }
+
+    /// The board's symmetries the search folds states by (none for ordered levels and macros).
+    pub(crate) fn symmetries(&self) -> &Symmetries {
+        &self.symmetries
+    }
+
+    /// The same problem searched without folding symmetric states (for comparisons).
+    #[cfg(test)]
+    pub(crate) fn without_symmetries(mut self) -> Self {
+        self.symmetries = Symmetries::default();
+        self
     }
 
     /// The board.
@@ -187,7 +209,13 @@ impl SokobanProblem {
     }
 
     /// The top-left-most square the player can reach from `from` around the boxes in `at`.
-    fn normalise(&self, from: u8, at: &Marks) -> u8 {
+    pub(crate) fn normalise(&self, from: u8, at: &Marks) -> u8 {
+        self.region(from, at).1
+    }
+
+    /// The squares the player can reach from `from` around the boxes in `at` (a bit set),
+    /// and the top-left-most of them.
+    pub(crate) fn region(&self, from: u8, at: &Marks) -> ([u64; 4], u8) {
         let mut seen = [0u64; 4];
         let mut stack = [0u8; 256];
         let mut len = 1;
@@ -207,7 +235,7 @@ impl SokobanProblem {
                 }
             }
         }
-        least
+        (seen, least)
     }
 
     /// The push lower bound of `boxes` (`None`: some box cannot reach a goal left to it),
@@ -307,7 +335,11 @@ impl SokobanProblem {
     ) -> Successor<State, Push, Cost> {
         let board = &self.board;
         let (b, t) = (push.from, push.to);
-        let player = if self.config.exact_player { player } else { self.normalise(player, at) };
+        let (region, player) = match self.config.exact_player {
+            false if !self.symmetries.is_empty() => self.region(player, at),
+            false => ([0; 4], self.normalise(player, at)),
+            true => ([0; 4], player),
+        };
         let slot = self.slot(i);
         let key = state.key
             ^ board.box_key(slot, b)
@@ -328,7 +360,11 @@ impl SokobanProblem {
                 k += 1;
             }
         }
-        Successor { action: push, state: State { key, boxes, player }, cost }
+        let state = State { key, boxes, player };
+        if self.symmetries.is_empty() {
+            return Successor { action: push, state, cost };
+        }
+        Successor { action: push, state: self.canonical(state, &region), cost }
     }
 
     /// The square box `i` on `t` (just pushed in direction `d`, not yet in `at`) is pushed on

@@ -178,7 +178,7 @@ pub fn solve<O: Observer<State, Cost>>(
     }
     let (solution, unsolved) = match result.outcome {
         Outcome::Solved(solution) => {
-            let text = lay_out(&problem, &solution.actions);
+            let text = lay_out(&problem, &problem.unfold(&solution));
             let counted = replay(level, &text, ordered)?;
             (Some(Lurd { text, pushes: counted.pushes, moves: counted.moves }), None)
         }

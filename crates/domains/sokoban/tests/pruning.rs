@@ -168,3 +168,100 @@ proptest! {
         }
     }
 }
+
+/// A closed random level whose walls and goals are mirrored left-right (and up-down when
+/// `both`), so the solver folds symmetric states; the boxes (as many as goals) and the player
+/// are not mirrored: dropped at random, or (`pull`) started on the goals and pulled around by
+/// a random walk of the player, so the level is solvable.
+fn symmetric_level_strategy() -> impl Strategy<Value = String> {
+    (2usize..=3, 2usize..=3, any::<bool>(), any::<bool>(), any::<bool>(), any::<u64>()).prop_map(
+        |(w, h, both, centre, pull, seed)| {
+            let mut rng = seed | 1;
+            let mut next = move |n: usize| {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                (rng % n as u64) as usize
+            };
+            // One quarter (or half) at random, then its mirror images; the middle row or column
+            // is shared when `centre` makes the size odd.
+            let width = 2 * w + usize::from(centre);
+            let height = if both { 2 * h + usize::from(centre) } else { h + 1 };
+            let mut grid = vec![vec![b'#'; width + 2]; height + 2];
+            let mirror = |r: usize, c: usize| (if both { r.min(height + 1 - r) } else { r }, c.min(width + 1 - c));
+            // One goal in the quarter (so two or four in all, fewer on a middle line).
+            let goal = (1 + next(height.div_ceil(if both { 2 } else { 1 })), 1 + next(width.div_ceil(2)));
+            for r in 1..=height {
+                for c in 1..=width {
+                    let (mr, mc) = mirror(r, c);
+                    grid[r][c] = if (mr, mc) != (r, c) {
+                        grid[mr][mc]
+                    } else if (r, c) == goal {
+                        b'.'
+                    } else if next(6) == 0 {
+                        b'#'
+                    } else {
+                        b' '
+                    };
+                }
+            }
+            let mut free: Vec<(usize, usize)> = (1..=height)
+                .flat_map(|r| (1..=width).map(move |c| (r, c)))
+                .filter(|&(r, c)| grid[r][c] != b'#')
+                .collect();
+            let goals: Vec<(usize, usize)> = free.iter().copied().filter(|&(r, c)| grid[r][c] == b'.').collect();
+            if free.len() < 2 * goals.len() + 1 {
+                return "#####\n#@$.#\n#####\n".to_string();
+            }
+            let mut player = free[next(free.len())];
+            let mut boxes: Vec<(usize, usize)> = if pull {
+                free.retain(|&at| at != player && !goals.contains(&at));
+                goals.clone()
+            } else {
+                free.retain(|&at| at != player);
+                (0..goals.len()).map(|_| free.swap_remove(next(free.len()))).collect()
+            };
+            if pull {
+                for _ in 0..80 {
+                    let (dr, dc) = [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)][next(4)];
+                    let ahead = (player.0.wrapping_add_signed(dr), player.1.wrapping_add_signed(dc));
+                    let behind = (player.0.wrapping_add_signed(-dr), player.1.wrapping_add_signed(-dc));
+                    if grid[ahead.0][ahead.1] == b'#' || boxes.contains(&ahead) {
+                        continue;
+                    }
+                    if next(2) == 0
+                        && let Some(b) = boxes.iter_mut().find(|b| **b == behind)
+                    {
+                        *b = player;
+                    }
+                    player = ahead;
+                }
+            }
+            for &(r, c) in &boxes {
+                grid[r][c] = if grid[r][c] == b'.' { b'*' } else { b'$' };
+            }
+            grid[player.0][player.1] = if grid[player.0][player.1] == b'.' { b'+' } else { b'@' };
+            grid.iter().map(|row| String::from_utf8_lossy(row).into_owned() + "\n").collect()
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Folding symmetric states (and unfolding the path into real pushes, which the replay
+    /// checks) keeps every answer: solvable exactly when plain BFS says so, with its pushes.
+    #[test]
+    fn symmetry_folding_never_loses_a_solution(text in symmetric_level_strategy()) {
+        let level = Level::parse(&text).unwrap();
+        let truth = plain_bfs(&level);
+        for mode in [Mode::Optimal, Mode::Pushes, Mode::Fast] {
+            let solved = solve(&level, false, mode, &Limits::none(), NoObserver).unwrap();
+            let pushes = solved.solution.as_ref().map(|s| s.pushes);
+            prop_assert_eq!(pushes.is_some(), truth.is_some(), "{:?} on\n{}", mode, text);
+            if mode.is_push_optimal() {
+                prop_assert_eq!(pushes, truth, "{:?} on\n{}", mode, text);
+            }
+        }
+    }
+}
