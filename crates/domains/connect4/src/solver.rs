@@ -25,8 +25,9 @@
 //!   on top of it, so the first player (to move) gets only the empty cells of rows 0, 2, 4; if
 //!   those with its stones hold no four, its score is at most 0 (at most -1 if the
 //!   opponent's cells hold one). A side to move with exactly one odd column plays there and
-//!   takes that strategy itself (a floor). On L1_R3's first 10 these cut the nodes by 9 %
-//!   (20.47 M to 18.59 M a position), most on the shallow positions (see BENCHMARKS.md).
+//!   takes that strategy itself (a floor). With one thread these cut L1_R3's nodes by 9 % on
+//!   the first 10 (20.47 M to 18.59 M a position) and by 17 % on the first 100 (53.3 M to
+//!   44.4 M), about 20 % on the shallow positions that dominate the mean (see BENCHMARKS.md).
 //! * Enhanced transposition cut-off: before searching, every child is looked up; one whose
 //!   known bound already proves a cut-off ends the node without a search, and one whose
 //!   known bound proves it cannot raise alpha is not searched at all (its bound stands in
