@@ -308,12 +308,18 @@ impl Position {
         child.claimeven_ceiling().map(|c| -c)
     }
 
-    /// Whether the side to move and the opponent each still have a line of four cells free of
-    /// the other's stones: a side without one can never win (its score is at most 0).
+    /// Whether the side to move still has a line of four cells free of the opponent's stones:
+    /// without one it can never win (its score is at most 0).
     #[inline]
-    pub(crate) fn open_lines(&self) -> (bool, bool) {
-        let empty = BOARD ^ self.mask;
-        (has_four(self.current | empty), has_four((self.current ^ self.mask) | empty))
+    pub(crate) fn has_open_line(&self) -> bool {
+        has_four(self.current | (BOARD ^ self.mask))
+    }
+
+    /// Whether the opponent still has a line of four cells free of the side to move's stones:
+    /// without one it can never win (the side to move's score is at least 0).
+    #[inline]
+    pub(crate) fn opponent_has_open_line(&self) -> bool {
+        has_four((self.current ^ self.mask) | (BOARD ^ self.mask))
     }
 
     /// How many winning cells the side to move has after playing `cell`: the move-ordering
@@ -445,7 +451,7 @@ mod tests {
                     assert!(score >= f, "{moves}: score {score}, claimeven floor {f}");
                     floors += 1;
                 }
-                let (mine, theirs) = p.open_lines();
+                let (mine, theirs) = (p.has_open_line(), p.opponent_has_open_line());
                 assert!(mine || score <= 0, "{moves}: no line left, score {score}");
                 assert!(theirs || score >= 0, "{moves}: opponent has no line left, score {score}");
                 closed += usize::from(!mine || !theirs);

@@ -494,17 +494,23 @@ impl<'a> Search<'a> {
         // the opponent can answer move for move (see `Position::claimeven_ceiling`).
         let mut floor = -(CELLS as i32 - 2 - moves) / 2;
         let mut ceiling = (CELLS as i32 - 1 - moves) / 2;
-        let (mine, theirs) = p.open_lines();
-        if !mine {
-            ceiling = ceiling.min(0);
+        // These bounds are 0 or ±1, so they can only cut a window near 0: the tests are
+        // skipped elsewhere (every window below the root is a null window, so a bound that
+        // does not cut changes nothing).
+        if alpha >= -1 {
+            if alpha >= 0 && !p.has_open_line() {
+                ceiling = ceiling.min(0);
+            } else if let Some(c) = p.claimeven_ceiling() {
+                ceiling = ceiling.min(c);
+            }
         }
-        if !theirs {
-            floor = floor.max(0);
-        }
-        if let Some(c) = p.claimeven_ceiling() {
-            ceiling = ceiling.min(c);
-        } else if let Some(f) = p.claimeven_floor() {
-            floor = floor.max(f);
+        if beta <= 1 {
+            if let Some(f) = p.claimeven_floor() {
+                floor = floor.max(f);
+            }
+            if beta <= 0 && !p.opponent_has_open_line() {
+                floor = floor.max(0);
+            }
         }
         alpha = alpha.max(floor);
         beta = beta.min(ceiling);
