@@ -28,6 +28,10 @@ const BOTTOM: u64 = {
 };
 /// Every cell of the board (no guard bits).
 const BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
+/// The cells of rows 0, 2 and 4 (0-based): Allis's odd squares.
+const EVEN_ROWS: u64 = BOTTOM * 0b010101;
+/// The cells of rows 1, 3 and 5 (0-based): Allis's even squares.
+const ODD_ROWS: u64 = BOTTOM * 0b101010;
 
 /// The cells of `column` (0-based).
 #[inline]
@@ -270,6 +274,54 @@ impl Position {
         possible & !(threats >> 1)
     }
 
+    /// Allis's *claimeven*: when every column has an even number of empty cells (so the
+    /// first player is to move), the opponent can answer every move with a stone right on top
+    /// of it, and then the side to move gets exactly the empty cells of rows 0, 2 and 4
+    /// (0-based; Allis's odd rows), the opponent those of rows 1, 3 and 5. If the side to move's
+    /// stones with its cells hold no four in a row it can never win: its score is at most 0,
+    /// and at most -1 when the opponent's stones with its cells hold one (the opponent wins at
+    /// the latest with its last stone). `None` when the columns are not all even or the side to
+    /// move keeps a four (no bound).
+    #[inline]
+    pub(crate) fn claimeven_ceiling(&self) -> Option<i32> {
+        if self.possible() & ODD_ROWS != 0 {
+            return None;
+        }
+        let empty = BOARD ^ self.mask;
+        if has_four(self.current | (empty & EVEN_ROWS)) {
+            return None;
+        }
+        Some(if has_four((self.current ^ self.mask) | (empty & ODD_ROWS)) { -1 } else { 0 })
+    }
+
+    /// The other side of [`Position::claimeven_ceiling`]: when exactly one column has an odd
+    /// number of empty cells, the side to move can play there and then answer every move on
+    /// top of it; its score is at least minus the opponent's claimeven ceiling after that move.
+    #[inline]
+    pub(crate) fn claimeven_floor(&self) -> Option<i32> {
+        let odd = self.possible() & ODD_ROWS;
+        if odd == 0 || odd & (odd - 1) != 0 {
+            return None;
+        }
+        let mut child = *self;
+        child.play(odd);
+        child.claimeven_ceiling().map(|c| -c)
+    }
+
+    /// Whether the side to move still has a line of four cells free of the opponent's stones:
+    /// without one it can never win (its score is at most 0).
+    #[inline]
+    pub(crate) fn has_open_line(&self) -> bool {
+        has_four(self.current | (BOARD ^ self.mask))
+    }
+
+    /// Whether the opponent still has a line of four cells free of the side to move's stones:
+    /// without one it can never win (the side to move's score is at least 0).
+    #[inline]
+    pub(crate) fn opponent_has_open_line(&self) -> bool {
+        has_four((self.current ^ self.mask) | (BOARD ^ self.mask))
+    }
+
     /// How many winning cells the side to move has after playing `cell`: the move-ordering
     /// score (more threats first).
     #[inline]
@@ -380,6 +432,45 @@ mod tests {
         // X has three in column 1 (moves 1,1,1 interleaved with O in 2): O must block at 1.
         let p = Position::parse("12121").unwrap();
         assert_eq!(p.non_losing_moves(), p.possible() & column_mask(0));
+    }
+
+    #[test]
+    fn claimeven_and_open_lines_bound_the_known_scores() {
+        // Every bound must hold for the exact scores of two of Pons's sets, and each rule must
+        // fire on some of their positions (so that this test can fail).
+        let (mut ceilings, mut floors, mut closed) = (0, 0, 0);
+        for set in [include_str!("../data/Test_L3_R1"), include_str!("../data/Test_L2_R1")] {
+            for line in set.lines() {
+                let (moves, score) = line.split_once(' ').unwrap();
+                let (p, score): (Position, i32) = (Position::parse(moves).unwrap(), score.parse().unwrap());
+                if let Some(c) = p.claimeven_ceiling() {
+                    assert!(score <= c, "{moves}: score {score}, claimeven ceiling {c}");
+                    ceilings += 1;
+                }
+                if let Some(f) = p.claimeven_floor() {
+                    assert!(score >= f, "{moves}: score {score}, claimeven floor {f}");
+                    floors += 1;
+                }
+                let (mine, theirs) = (p.has_open_line(), p.opponent_has_open_line());
+                assert!(mine || score <= 0, "{moves}: no line left, score {score}");
+                assert!(theirs || score >= 0, "{moves}: opponent has no line left, score {score}");
+                closed += usize::from(!mine || !theirs);
+            }
+        }
+        assert!(ceilings >= 10 && floors >= 10 && closed >= 1, "{ceilings} {floors} {closed}");
+    }
+
+    #[test]
+    fn claimeven_reads_the_rows_of_the_side_to_move() {
+        // The first player to move with every column even: column 4 holds X, O (rows 0, 1)
+        // and nothing else, so X's cells of rows 0, 2, 4 hold fours: no bound.
+        assert_eq!(Position::parse("44").unwrap().claimeven_ceiling(), None);
+        // One odd column (the second player to move): the floor looks one move ahead.
+        let p = Position::parse("4").unwrap();
+        assert_eq!(p.claimeven_ceiling(), None);
+        assert_eq!(p.claimeven_floor(), None); // X keeps its row-0 fours
+        // Only columns 1 and 7 odd: not exactly one, no floor.
+        assert_eq!(Position::parse("17").unwrap().claimeven_floor(), None);
     }
 
     #[test]
