@@ -23,10 +23,11 @@ fn same_seed_same_scores() {
         depth: 1,
         eval: Eval::Better,
         model: None,
+        far_ghosts: None,
     };
     let a = scores("smallClassic", agent, GhostKind::Random, 7, 3);
     assert_eq!(a, scores("smallClassic", agent, GhostKind::Random, 7, 3));
-    let reflex = PacmanAgent { kind: AgentKind::Reflex, depth: 1, eval: Eval::Score, model: None };
+    let reflex = PacmanAgent { kind: AgentKind::Reflex, depth: 1, eval: Eval::Score, model: None, far_ghosts: None };
     let b = scores("mediumClassic", reflex, GhostKind::Directional, 3, 3);
     assert_eq!(b, scores("mediumClassic", reflex, GhostKind::Directional, 3, 3));
     // Different seeds make different games.
