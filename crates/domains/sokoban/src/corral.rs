@@ -132,7 +132,14 @@ mod tests {
         }
         let problem = SokobanProblem::new(
             board,
-            Config { exact_player: false, weight: 1, pi_corrals: true, macros: false, corral_deadlocks: false },
+            Config {
+                exact_player: false,
+                weight: 1,
+                pi_corrals: true,
+                macros: false,
+                corral_deadlocks: false,
+                deadlock_table: false,
+            },
         );
         let board = problem.board();
         let mut walk = [FAR; 256];

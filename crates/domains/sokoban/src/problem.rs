@@ -22,6 +22,7 @@ use crate::board::{Board, FAR, MAX_BOXES, NONE};
 use crate::corral::pi_corral_pushes;
 use crate::corral_deadlock::{CorralCache, corral_deadlock};
 use crate::deadlock::{Boxes, freeze_deadlock};
+use crate::deadlock_table::DeadlockTable;
 use crate::macros::{GoalRooms, box_path};
 use delve_core::matching::{IncrementalMatching, Matcher};
 use delve_core::{Lex, Problem, Successor};
@@ -90,6 +91,10 @@ pub struct Config {
     /// Prune positions with a corral whose boxes, alone on the board, can never all reach
     /// goals (see the `corral_deadlock` module; unordered levels only).
     pub corral_deadlocks: bool,
+    /// Prune pushes whose box and the boxes packed around it, searched alone on the emptied
+    /// board, can never all reach goals; dead patterns are learned and matched against later
+    /// positions (see the `deadlock_table` module; unordered levels only).
+    pub deadlock_table: bool,
 }
 
 /// The matching of the last expanded state, reused for its successors' bounds.
@@ -118,6 +123,8 @@ pub struct SokobanProblem {
     rooms: GoalRooms,
     /// Corral verdicts already found ([`Config::corral_deadlocks`]).
     corrals: RefCell<CorralCache>,
+    /// Dead patterns learned from sub-problems ([`Config::deadlock_table`]).
+    table: RefCell<DeadlockTable>,
 }
 
 /// Squares indexed by square: a box index or [`NONE`]; a distance or [`FAR`].
@@ -136,7 +143,15 @@ impl SokobanProblem {
             duals: None,
         };
         let rooms = if config.macros { GoalRooms::new(&board) } else { GoalRooms::default() };
-        SokobanProblem { board, config, n, cache: RefCell::new(cache), rooms, corrals: RefCell::default() }
+        SokobanProblem {
+            board,
+            config,
+            n,
+            cache: RefCell::new(cache),
+            rooms,
+            corrals: RefCell::default(),
+            table: RefCell::default(),
+        }
     }
 
     /// The board.
@@ -286,6 +301,14 @@ impl SokobanProblem {
         }
         state.key = key;
         state
+    }
+
+    /// Whether the deadlock table ([`Config::deadlock_table`]) proves dead the position `at`
+    /// just after a push left a box on `pushed` and the player on `player`.
+    fn table_dead(&self, at: &Marks, pushed: u8, player: u8) -> bool {
+        self.config.deadlock_table
+            && !self.board.is_ordered()
+            && self.table.borrow_mut().is_dead(&self.board, at, pushed, player)
     }
 
     /// The Zobrist slot of box `i`.
@@ -441,9 +464,9 @@ impl Problem for SokobanProblem {
                     }
                 }
                 at[usize::from(t)] = i as u8;
-                if !freeze_deadlock(board, &Boxes { at: &at }, t) {
+                let player = board.next(t, d ^ 1);
+                if !freeze_deadlock(board, &Boxes { at: &at }, t) && !self.table_dead(&at, t, player) {
                     let push = Push { from: b, dir: d as u8, to: t };
-                    let player = board.next(t, d ^ 1);
                     let moves = if self.config.exact_player { u32::from(walk[usize::from(p)]) + 1 } else { 0 };
                     if self.rooms.is_empty() || !self.goal_macro(state, i, (push, player, pushes), &mut at, out) {
                         out.push(self.child(state, i, push, player, Lex(pushes, moves), &at));
@@ -501,7 +524,14 @@ mod tests {
         let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
         SokobanProblem::new(
             board,
-            Config { exact_player, weight: 1, pi_corrals: false, macros: false, corral_deadlocks: false },
+            Config {
+                exact_player,
+                weight: 1,
+                pi_corrals: false,
+                macros: false,
+                corral_deadlocks: false,
+                deadlock_table: false,
+            },
         )
     }
 
@@ -532,7 +562,14 @@ mod tests {
         let goal = board.square_at(1, 7);
         let p = SokobanProblem::new(
             board,
-            Config { exact_player: false, weight: 1, pi_corrals: true, macros: true, corral_deadlocks: false },
+            Config {
+                exact_player: false,
+                weight: 1,
+                pi_corrals: true,
+                macros: true,
+                corral_deadlocks: false,
+                deadlock_table: false,
+            },
         );
         let mut out = Vec::new();
         p.expand(&p.initial_state(), &mut out);
