@@ -45,6 +45,7 @@ mod deadlock;
 mod deadlock_table;
 mod level;
 mod macros;
+mod packing;
 mod problem;
 mod replay;
 mod solve;

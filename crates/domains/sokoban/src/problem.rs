@@ -24,6 +24,7 @@ use crate::corral_deadlock::{CorralCache, corral_deadlock};
 use crate::deadlock::{Boxes, freeze_deadlock};
 use crate::deadlock_table::DeadlockTable;
 use crate::macros::{GoalRooms, box_path};
+use crate::packing::packing_pushes;
 use delve_core::matching::{IncrementalMatching, Matcher};
 use delve_core::{Lex, Problem, Successor};
 use std::cell::RefCell;
@@ -84,9 +85,10 @@ pub struct Config {
     pub pi_corrals: bool,
     /// Add macros: a box pushed into a one-wide tunnel goes on to its end, and a box pushed
     /// onto a goal room's entrance is carried to the room's next goal in packing order (see
-    /// the `macros` module); with the greedy weight 1, the heuristic becomes (bound, boxes
-    /// off goal). Not push-optimal: for [`Mode::Any`](crate::Mode::Any) only, with the
-    /// normalised player.
+    /// the `macros` module), and a box that can go straight to a room's next goal gets that
+    /// as one more successor (the `packing` module); with the greedy weight 1, the heuristic
+    /// becomes (bound, boxes off goal). Not push-optimal: for [`Mode::Any`](crate::Mode::Any)
+    /// only, with the normalised player.
     pub macros: bool,
     /// Prune positions with a corral whose boxes, alone on the board, can never all reach
     /// goals (see the `corral_deadlock` module; unordered levels only).
@@ -303,6 +305,26 @@ impl SokobanProblem {
         state
     }
 
+    /// Packing macros ([`packing_pushes`]): each box that can go straight to the next goal of
+    /// a room's packing order, carried there in one action (`at` is the occupancy of `state`).
+    fn pack(&self, state: &State, at: &mut Marks, walk: &[u16; 256], out: &mut Vec<Successor<State, Push, Cost>>) {
+        let board = &self.board;
+        for (b, dirs) in packing_pushes(board, &self.rooms, at, walk) {
+            let i = at[usize::from(b)];
+            let to = dirs.iter().fold(b, |sq, &d| board.next(sq, usize::from(d)));
+            let last = usize::from(*dirs.last().expect("packing paths are not empty"));
+            at[usize::from(b)] = NONE;
+            at[usize::from(to)] = i;
+            if !freeze_deadlock(board, &Boxes { at }, to) {
+                let push = Push { from: b, dir: dirs[0], to };
+                let pushes = Lex(dirs.len() as u32, 0);
+                out.push(self.child(state, usize::from(i), push, board.next(to, last ^ 1), pushes, at));
+            }
+            at[usize::from(to)] = NONE;
+            at[usize::from(b)] = i;
+        }
+    }
+
     /// Whether the deadlock table ([`Config::deadlock_table`]) proves dead the position `at`
     /// just after a push left a box on `pushed` and the player on `player`.
     fn table_dead(&self, at: &Marks, pushed: u8, player: u8) -> bool {
@@ -475,6 +497,9 @@ impl Problem for SokobanProblem {
                 at[usize::from(t)] = NONE;
                 at[usize::from(b)] = i as u8;
             }
+        }
+        if self.config.macros && !self.rooms.is_empty() {
+            self.pack(state, &mut at, &walk, out);
         }
     }
 

@@ -25,7 +25,7 @@ pub enum Mode {
     Pushes,
     /// The reference's fast mode: weighted A* (`f = g + 3·h`), not guaranteed optimal.
     Fast,
-    /// Any solution: tunnel and goal-room macros, corral deadlocks, the learned deadlock
+    /// Any solution: tunnel, goal-room and packing macros, corral deadlocks, the learned deadlock
     /// table, greedy best-first on
     /// (matching bound, boxes off goal) raced against weighted A* on a second thread.
     Any,
