@@ -22,6 +22,83 @@
 
 use crate::board::{Board, FAR, MAX_BOXES, NONE};
 
+/// One corral of a position, as [`for_each_corral`] finds it.
+pub(crate) struct Corral<'a> {
+    /// Its number in the marks (from 1).
+    pub(crate) id: u8,
+    /// Per square: the number of the corral it belongs to, 0 for none (corrals after this
+    /// one are not marked yet).
+    pub(crate) marks: &'a [u8; 256],
+    /// The boxes next to its squares.
+    pub(crate) barrier: &'a [u8],
+    /// Whether one of its squares is a goal.
+    pub(crate) has_goal: bool,
+}
+
+impl Corral<'_> {
+    /// Whether `sq` is one of the corral's squares.
+    pub(crate) fn contains(&self, sq: u8) -> bool {
+        self.marks[usize::from(sq)] == self.id
+    }
+}
+
+/// Finds the corrals of a position (`at`: box index per square or [`NONE`]; `walk`: the
+/// player's distances, [`FAR`] where it cannot go), in the order of their top-left-most
+/// squares, and hands each to `visit`; stops at the first for which `visit` returns `true`
+/// and returns `true` then. One flood fill over the empty unreachable squares, noting the
+/// boxes next to them; shared by the PI-corral pruning and the corral deadlocks.
+pub(crate) fn for_each_corral(
+    board: &Board,
+    at: &[u8; 256],
+    walk: &[u16; 256],
+    mut visit: impl FnMut(Corral<'_>) -> bool,
+) -> bool {
+    let floor = board.floor();
+    let mut marks = [0u8; 256];
+    let mut next_id = 0u8;
+    let mut stack = [0u8; 256];
+    let mut barrier = [0u8; MAX_BOXES];
+    for start in 0..floor as u8 {
+        let s = usize::from(start);
+        if walk[s] != FAR || at[s] != NONE || marks[s] != 0 {
+            continue;
+        }
+        next_id += 1;
+        let id = next_id;
+        let (mut len, mut walls) = (1, 0);
+        let mut has_goal = false;
+        marks[s] = id;
+        stack[0] = start;
+        while len > 0 {
+            len -= 1;
+            let q = stack[len];
+            has_goal |= board.is_goal(q);
+            for d in 0..4 {
+                let n = board.next(q, d);
+                if n == NONE {
+                    continue;
+                }
+                let nu = usize::from(n);
+                if at[nu] != NONE {
+                    if !barrier[..walls].contains(&n) {
+                        barrier[walls] = n;
+                        walls += 1;
+                    }
+                } else if marks[nu] == 0 {
+                    // Empty and next to an unreachable square: unreachable too.
+                    marks[nu] = id;
+                    stack[len] = n;
+                    len += 1;
+                }
+            }
+        }
+        if visit(Corral { id, marks: &marks, barrier: &barrier[..walls], has_goal }) {
+            return true;
+        }
+    }
+    false
+}
+
 /// The pushes `(box square, direction)` into the best PI-corral of a position, if it has one:
 /// the one with the fewest such pushes (none at all: the corral can never be entered, so the
 /// position is dead). `at` holds the box index per square (or [`NONE`]),
@@ -34,86 +111,44 @@ pub(crate) fn pi_corral_pushes(
     on_goal: impl Fn(usize, u8) -> bool,
     out: &mut Vec<(u8, u8)>,
 ) -> bool {
-    let floor = board.floor();
-    // Corral number of each square (0: none yet), numbered from 1.
-    let mut corral = [0u8; 256];
-    let mut next_id = 0u8;
     let mut found = false;
-    let mut stack = [0u8; 256];
-    let mut barrier = [0u8; MAX_BOXES];
     let mut pushes = [(0u8, 0u8); 4 * MAX_BOXES];
-    for start in 0..floor as u8 {
-        let s = usize::from(start);
-        if walk[s] != FAR || at[s] != NONE || corral[s] != 0 {
-            continue;
-        }
-        // One corral: flood fill over empty unreachable squares, noting the barrier.
-        next_id += 1;
-        let id = next_id;
-        let (mut len, mut walls) = (1, 0);
-        let mut unfinished = false;
-        corral[s] = id;
-        stack[0] = start;
-        while len > 0 {
-            len -= 1;
-            let q = stack[len];
-            unfinished |= board.is_goal(q);
-            for d in 0..4 {
-                let n = board.next(q, d);
-                if n == NONE {
-                    continue;
-                }
-                let nu = usize::from(n);
-                if at[nu] != NONE {
-                    if !barrier[..walls].contains(&n) {
-                        barrier[walls] = n;
-                        walls += 1;
-                    }
-                } else if corral[nu] == 0 {
-                    // Empty and next to an unreachable square: unreachable too.
-                    corral[nu] = id;
-                    stack[len] = n;
-                    len += 1;
-                }
-            }
-        }
-        let barrier = &barrier[..walls];
-        unfinished |= barrier.iter().any(|&b| !on_goal(usize::from(at[usize::from(b)]), b));
+    for_each_corral(board, at, walk, |corral| {
+        let barrier = corral.barrier;
+        let unfinished = corral.has_goal || barrier.iter().any(|&b| !on_goal(usize::from(at[usize::from(b)]), b));
         if !unfinished {
-            continue;
+            return false;
         }
         let mut count = 0;
-        let mut ok = true;
-        'barrier: for &b in barrier {
+        for &b in barrier {
             for d in 0..4 {
                 let (t, p) = (board.next(b, d), board.next(b, d ^ 1));
-                if t == NONE || p == NONE || corral[usize::from(p)] == id {
+                if t == NONE || p == NONE || corral.contains(p) {
                     continue;
                 }
                 if board.is_dead_for(usize::from(at[usize::from(b)]), t) {
                     continue;
                 }
-                if corral[usize::from(t)] == id {
+                if corral.contains(t) {
                     // Into the corral: must be possible now (P).
                     if walk[usize::from(p)] == FAR {
-                        ok = false;
-                        break 'barrier;
+                        return false;
                     }
                     pushes[count] = (b, d as u8);
                     count += 1;
                 } else if !barrier.contains(&t) {
                     // Out of the corral or along it (I fails).
-                    ok = false;
-                    break 'barrier;
+                    return false;
                 }
             }
         }
-        if ok && (!found || count < out.len()) {
+        if !found || count < out.len() {
             found = true;
             out.clear();
             out.extend_from_slice(&pushes[..count]);
         }
-    }
+        false
+    });
     found
 }
 
@@ -132,7 +167,14 @@ mod tests {
         }
         let problem = SokobanProblem::new(
             board,
-            Config { exact_player: false, weight: 1, pi_corrals: true, macros: false, corral_deadlocks: false },
+            Config {
+                exact_player: false,
+                weight: 1,
+                pi_corrals: true,
+                macros: false,
+                corral_deadlocks: false,
+                deadlock_table: false,
+            },
         );
         let board = problem.board();
         let mut walk = [FAR; 256];

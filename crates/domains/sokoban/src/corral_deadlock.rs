@@ -13,6 +13,7 @@
 //! the corral dead. Results are cached per (boxes, player region).
 
 use crate::board::{Board, FAR, NONE};
+use crate::corral::for_each_corral;
 use crate::deadlock::{Boxes, freeze_deadlock};
 use std::collections::{HashMap, HashSet};
 
@@ -36,61 +37,26 @@ pub(crate) struct CorralCache {
 pub(crate) fn corral_deadlock(board: &Board, at: &[u8; 256], walk: &[u16; 256], cache: &mut CorralCache) -> bool {
     let floor = board.floor();
     let player = (0..floor as u8).find(|&s| walk[usize::from(s)] != FAR).expect("the player stands somewhere");
-    let mut corral = [0u8; 256];
-    let mut next_id = 0u8;
-    let mut stack = Vec::with_capacity(floor);
-    for start in 0..floor as u8 {
-        let s = usize::from(start);
-        if walk[s] != FAR || at[s] != NONE || corral[s] != 0 {
-            continue;
+    for_each_corral(board, at, walk, |corral| {
+        let unfinished = corral.has_goal || corral.barrier.iter().any(|&b| !board.is_goal(b));
+        if !unfinished || corral.barrier.len() > MAX_CORRAL_BOXES {
+            return false;
         }
-        next_id += 1;
-        let id = next_id;
-        let mut barrier = Vec::new();
-        let mut unfinished = false;
-        corral[s] = id;
-        stack.clear();
-        stack.push(start);
-        while let Some(q) = stack.pop() {
-            unfinished |= board.is_goal(q);
-            for d in 0..4 {
-                let n = board.next(q, d);
-                if n == NONE {
-                    continue;
-                }
-                let nu = usize::from(n);
-                if at[nu] != NONE {
-                    if !barrier.contains(&n) {
-                        barrier.push(n);
-                    }
-                } else if corral[nu] == 0 {
-                    corral[nu] = id;
-                    stack.push(n);
-                }
-            }
-        }
-        unfinished |= barrier.iter().any(|&b| !board.is_goal(b));
-        if !unfinished || barrier.len() > MAX_CORRAL_BOXES {
-            continue;
-        }
+        let mut barrier = corral.barrier.to_vec();
         barrier.sort_unstable();
         let key = barrier.iter().fold(board.player_key(player), |k, &b| k ^ board.box_key(0, b));
-        let dead = match cache.dead.get(&key) {
+        match cache.dead.get(&key) {
             Some(&dead) => dead,
             None => {
-                let dead = !escapes(board, &barrier, player, |sq| corral[usize::from(sq)] == id);
+                let dead = !escapes(board, &barrier, player, |sq| corral.contains(sq));
                 if cache.dead.len() >= CACHE_LIMIT {
                     cache.dead.clear();
                 }
                 cache.dead.insert(key, dead);
                 dead
             }
-        };
-        if dead {
-            return true;
         }
-    }
-    false
+    })
 }
 
 /// Whether `boxes` alone on the board, the player on `player`, can be pushed until all stand

@@ -32,7 +32,8 @@
 //!   boxes cannot all be matched to goals; in every mode but [`Mode::Optimal`], PI-corral
 //!   pruning (only the pushes into a corral that must be entered and can be entered now);
 //!   in [`Mode::Any`], corral deadlocks (a corral whose boxes, searched alone, can never all
-//!   reach goals). A property test compares the pruned search with a
+//!   reach goals) and a deadlock table learned from small sub-problems (the pushed box and
+//!   the boxes packed around it, searched alone). A property test compares the pruned search with a
 //!   plain breadth-first search over pushes on random small levels.
 //! * **Symmetry**: on a level whose floor and goals are the same under a mirror, rotation or
 //!   transposition (Microban 93 has all eight), every successor is stored as the canonical
@@ -45,8 +46,10 @@ mod board;
 mod corral;
 mod corral_deadlock;
 mod deadlock;
+mod deadlock_table;
 mod level;
 mod macros;
+mod packing;
 mod problem;
 mod replay;
 mod solve;

@@ -81,6 +81,11 @@ impl GoalRooms {
         self.order.is_empty()
     }
 
+    /// The next goal of each room's packing order: its first empty goal (no box in `at`).
+    pub(crate) fn next_goals(&self, at: &[u8; 256]) -> Vec<u8> {
+        self.order.iter().filter_map(|order| order.iter().copied().find(|&g| at[usize::from(g)] == NONE)).collect()
+    }
+
     /// The goal a box pushed onto `sq` should be carried to: the first empty goal (no box in
     /// `at`) of the room `sq` is an entrance of, in packing order.
     pub(crate) fn target(&self, sq: u8, at: &[u8; 256]) -> Option<u8> {

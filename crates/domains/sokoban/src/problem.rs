@@ -22,7 +22,9 @@ use crate::board::{Board, FAR, MAX_BOXES, NONE};
 use crate::corral::pi_corral_pushes;
 use crate::corral_deadlock::{CorralCache, corral_deadlock};
 use crate::deadlock::{Boxes, freeze_deadlock};
+use crate::deadlock_table::DeadlockTable;
 use crate::macros::{GoalRooms, box_path};
+use crate::packing::packing_pushes;
 use crate::symmetry::Symmetries;
 use delve_core::matching::{IncrementalMatching, Matcher};
 use delve_core::{Lex, Problem, Successor};
@@ -88,13 +90,18 @@ pub struct Config {
     pub pi_corrals: bool,
     /// Add macros: a box pushed into a one-wide tunnel goes on to its end, and a box pushed
     /// onto a goal room's entrance is carried to the room's next goal in packing order (see
-    /// the `macros` module); with the greedy weight 1, the heuristic becomes (bound, boxes
-    /// off goal). Not push-optimal: for [`Mode::Any`](crate::Mode::Any) only, with the
-    /// normalised player.
+    /// the `macros` module), and a box that can go straight to a room's next goal gets that
+    /// as one more successor (the `packing` module); with the greedy weight 1, the heuristic
+    /// becomes (bound, boxes off goal). Not push-optimal: for [`Mode::Any`](crate::Mode::Any)
+    /// only, with the normalised player.
     pub macros: bool,
     /// Prune positions with a corral whose boxes, alone on the board, can never all reach
     /// goals (see the `corral_deadlock` module; unordered levels only).
     pub corral_deadlocks: bool,
+    /// Prune pushes whose box and the boxes packed around it, searched alone on the emptied
+    /// board, can never all reach goals; dead patterns are learned and matched against later
+    /// positions (see the `deadlock_table` module; unordered levels only).
+    pub deadlock_table: bool,
 }
 
 /// The matching of the last expanded state, reused for its successors' bounds.
@@ -126,6 +133,8 @@ pub struct SokobanProblem {
     /// The board's symmetries, when states are stored one per class (see the `symmetry`
     /// module; unordered levels without macros).
     symmetries: Symmetries,
+    /// Dead patterns learned from sub-problems ([`Config::deadlock_table`]).
+    table: RefCell<DeadlockTable>,
 }
 
 /// Squares indexed by square: a box index or [`NONE`]; a distance or [`FAR`].
@@ -146,7 +155,16 @@ impl SokobanProblem {
         let rooms = if config.macros { GoalRooms::new(&board) } else { GoalRooms::default() };
         let symmetries =
             if config.macros || board.is_ordered() { Symmetries::default() } else { Symmetries::new(&board) };
-        SokobanProblem { board, config, n, cache: RefCell::new(cache), rooms, corrals: RefCell::default(), symmetries }
+        SokobanProblem {
+            board,
+            config,
+            n,
+            cache: RefCell::new(cache),
+            rooms,
+            corrals: RefCell::default(),
+            symmetries,
+            table: RefCell::default(),
+        }
     }
 
     /// The board's symmetries the search folds states by (none for ordered levels and macros).
@@ -316,6 +334,34 @@ impl SokobanProblem {
         state
     }
 
+    /// Packing macros ([`packing_pushes`]): each box that can go straight to the next goal of
+    /// a room's packing order, carried there in one action (`at` is the occupancy of `state`).
+    fn pack(&self, state: &State, at: &mut Marks, walk: &[u16; 256], out: &mut Vec<Successor<State, Push, Cost>>) {
+        let board = &self.board;
+        for (b, dirs) in packing_pushes(board, &self.rooms, at, walk) {
+            let i = at[usize::from(b)];
+            let to = dirs.iter().fold(b, |sq, &d| board.next(sq, usize::from(d)));
+            let last = usize::from(*dirs.last().expect("packing paths are not empty"));
+            at[usize::from(b)] = NONE;
+            at[usize::from(to)] = i;
+            if !freeze_deadlock(board, &Boxes { at }, to) {
+                let push = Push { from: b, dir: dirs[0], to };
+                let pushes = Lex(dirs.len() as u32, 0);
+                out.push(self.child(state, usize::from(i), push, board.next(to, last ^ 1), pushes, at));
+            }
+            at[usize::from(to)] = NONE;
+            at[usize::from(b)] = i;
+        }
+    }
+
+    /// Whether the deadlock table ([`Config::deadlock_table`]) proves dead the position `at`
+    /// just after a push left a box on `pushed` and the player on `player`.
+    fn table_dead(&self, at: &Marks, pushed: u8, player: u8) -> bool {
+        self.config.deadlock_table
+            && !self.board.is_ordered()
+            && self.table.borrow_mut().is_dead(&self.board, at, pushed, player)
+    }
+
     /// The Zobrist slot of box `i`.
     #[inline]
     fn slot(&self, i: usize) -> usize {
@@ -477,9 +523,9 @@ impl Problem for SokobanProblem {
                     }
                 }
                 at[usize::from(t)] = i as u8;
-                if !freeze_deadlock(board, &Boxes { at: &at }, t) {
+                let player = board.next(t, d ^ 1);
+                if !freeze_deadlock(board, &Boxes { at: &at }, t) && !self.table_dead(&at, t, player) {
                     let push = Push { from: b, dir: d as u8, to: t };
-                    let player = board.next(t, d ^ 1);
                     let moves = if self.config.exact_player { u32::from(walk[usize::from(p)]) + 1 } else { 0 };
                     if self.rooms.is_empty() || !self.goal_macro(state, i, (push, player, pushes), &mut at, out) {
                         out.push(self.child(state, i, push, player, Lex(pushes, moves), &at));
@@ -488,6 +534,9 @@ impl Problem for SokobanProblem {
                 at[usize::from(t)] = NONE;
                 at[usize::from(b)] = i as u8;
             }
+        }
+        if self.config.macros && !self.rooms.is_empty() {
+            self.pack(state, &mut at, &walk, out);
         }
     }
 
@@ -537,7 +586,14 @@ mod tests {
         let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
         SokobanProblem::new(
             board,
-            Config { exact_player, weight: 1, pi_corrals: false, macros: false, corral_deadlocks: false },
+            Config {
+                exact_player,
+                weight: 1,
+                pi_corrals: false,
+                macros: false,
+                corral_deadlocks: false,
+                deadlock_table: false,
+            },
         )
     }
 
@@ -568,7 +624,14 @@ mod tests {
         let goal = board.square_at(1, 7);
         let p = SokobanProblem::new(
             board,
-            Config { exact_player: false, weight: 1, pi_corrals: true, macros: true, corral_deadlocks: false },
+            Config {
+                exact_player: false,
+                weight: 1,
+                pi_corrals: true,
+                macros: true,
+                corral_deadlocks: false,
+                deadlock_table: false,
+            },
         );
         let mut out = Vec::new();
         p.expand(&p.initial_state(), &mut out);

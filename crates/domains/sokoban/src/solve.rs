@@ -25,7 +25,8 @@ pub enum Mode {
     Pushes,
     /// The reference's fast mode: weighted A* (`f = g + 3·h`), not guaranteed optimal.
     Fast,
-    /// Any solution: tunnel and goal-room macros, corral deadlocks, greedy best-first on
+    /// Any solution: tunnel, goal-room and packing macros, corral deadlocks, the learned deadlock
+    /// table, greedy best-first on
     /// (matching bound, boxes off goal) raced against weighted A* on a second thread.
     Any,
 }
@@ -46,18 +47,38 @@ impl Mode {
     }
     fn config(self) -> Config {
         match self {
-            Mode::Optimal => {
-                Config { exact_player: true, weight: 1, pi_corrals: false, macros: false, corral_deadlocks: false }
-            }
-            Mode::Pushes => {
-                Config { exact_player: false, weight: 1, pi_corrals: true, macros: false, corral_deadlocks: false }
-            }
-            Mode::Fast => {
-                Config { exact_player: false, weight: 3, pi_corrals: true, macros: false, corral_deadlocks: false }
-            }
-            Mode::Any => {
-                Config { exact_player: false, weight: 1, pi_corrals: true, macros: true, corral_deadlocks: true }
-            }
+            Mode::Optimal => Config {
+                exact_player: true,
+                weight: 1,
+                pi_corrals: false,
+                macros: false,
+                corral_deadlocks: false,
+                deadlock_table: false,
+            },
+            Mode::Pushes => Config {
+                exact_player: false,
+                weight: 1,
+                pi_corrals: true,
+                macros: false,
+                corral_deadlocks: false,
+                deadlock_table: false,
+            },
+            Mode::Fast => Config {
+                exact_player: false,
+                weight: 3,
+                pi_corrals: true,
+                macros: false,
+                corral_deadlocks: false,
+                deadlock_table: false,
+            },
+            Mode::Any => Config {
+                exact_player: false,
+                weight: 1,
+                pi_corrals: true,
+                macros: true,
+                corral_deadlocks: true,
+                deadlock_table: true,
+            },
         }
     }
 }

@@ -205,7 +205,14 @@ mod tests {
         let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
         SokobanProblem::new(
             board,
-            Config { exact_player, weight: 1, pi_corrals: !exact_player, macros: false, corral_deadlocks: false },
+            Config {
+                exact_player,
+                weight: 1,
+                pi_corrals: !exact_player,
+                macros: false,
+                corral_deadlocks: false,
+                deadlock_table: false,
+            },
         )
     }
 

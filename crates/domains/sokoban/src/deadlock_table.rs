@@ -1,0 +1,252 @@
+//! A deadlock table learned from small sub-problems ([`Config::deadlock_table`]).
+//!
+//! After a push, the pushed box and the boxes packed around it (8-neighbours, transitively,
+//! at most [`MAX_CLUSTER`]) are searched alone: every other box taken off the board, the
+//! player where the push left it. When no sequence of pushes brings all of them onto goals,
+//! the position is dead, and so is every later position that holds the same boxes on the same
+//! squares with the player in the same region of the emptied board: the pattern is kept (its
+//! boxes and those player squares) and matched against every push that lands on one of its
+//! squares.
+//!
+//! Why it never prunes a solvable position: taking boxes away only opens the player's way,
+//! so the pushes of a solution that move the cluster's boxes, played alone, are legal and end
+//! with all of them on goals (goals of their own, since no two boxes share one); a superset of
+//! a dead pattern is dead for the same reason. The small search prunes only what such a
+//! replay never visits (dead squares, freeze deadlocks among its own boxes).
+//!
+//! The small search is breadth-first over (boxes, player region) and answers "alive" early:
+//! as soon as every box stands on a goal, as soon as no two of its boxes touch any more
+//! (8-neighbours; from then on they rarely hinder each other, and an answer of "alive" is
+//! always safe), and when it has visited [`BUDGET`] positions. Only a search that runs out of
+//! positions proves a pattern dead. Clusters found alive are remembered by their key.
+//!
+//! [`Config::deadlock_table`]: crate::Config::deadlock_table
+
+use crate::board::{Board, NONE};
+use crate::deadlock::{Boxes, freeze_deadlock};
+use std::collections::{HashSet, VecDeque};
+
+/// Most boxes in one sub-problem.
+pub(crate) const MAX_CLUSTER: usize = 5;
+/// Most positions one sub-problem search visits before it answers "alive".
+pub(crate) const BUDGET: usize = 1000;
+/// Most clusters remembered as alive before that memory is emptied.
+const ALIVE_LIMIT: usize = 1 << 20;
+/// Most dead patterns kept (more are not recorded).
+const PATTERN_LIMIT: usize = 1 << 16;
+
+/// A set of squares as a bit set (the board has at most 255 squares).
+type Squares = [u64; 4];
+
+fn has(set: &Squares, sq: u8) -> bool {
+    set[usize::from(sq >> 6)] >> (sq & 63) & 1 == 1
+}
+
+fn add(set: &mut Squares, sq: u8) {
+    set[usize::from(sq >> 6)] |= 1 << (sq & 63);
+}
+
+/// A dead pattern: boxes on these squares, the player on one of `player`'s squares.
+#[derive(Clone, Debug)]
+struct Pattern {
+    boxes: Vec<u8>,
+    player: Squares,
+}
+
+/// The learned patterns and the clusters known to be alive.
+#[derive(Debug, Default)]
+pub(crate) struct DeadlockTable {
+    patterns: Vec<Pattern>,
+    /// Per square: the patterns with a box on it.
+    by_square: Vec<Vec<u32>>,
+    /// Keys (Zobrist of the boxes and the emptied board's player region) of clusters whose
+    /// search did not prove them dead.
+    alive: HashSet<u64>,
+}
+
+impl DeadlockTable {
+    /// Whether the position `at` (box index per square or [`NONE`]; unordered boards only),
+    /// just after a push left a box on `pushed` and the player on `player`, is dead by a
+    /// learned pattern or by a new sub-problem search around `pushed`.
+    pub(crate) fn is_dead(&mut self, board: &Board, at: &[u8; 256], pushed: u8, player: u8) -> bool {
+        if self.by_square.is_empty() {
+            self.by_square = vec![Vec::new(); board.floor()];
+        }
+        let matches = |p: &Pattern| has(&p.player, player) && p.boxes.iter().all(|&b| at[usize::from(b)] != NONE);
+        if self.by_square[usize::from(pushed)].iter().any(|&i| matches(&self.patterns[i as usize])) {
+            return true;
+        }
+        let cluster = cluster(board, at, pushed);
+        if cluster.len() < 2 {
+            return false;
+        }
+        let mut alone = [NONE; 256];
+        for &b in &cluster {
+            alone[usize::from(b)] = 0;
+        }
+        let mut region = [0u64; 4];
+        let least = fill(board, &alone, player, &mut region);
+        let key = cluster.iter().fold(board.player_key(least), |k, &b| k ^ board.box_key(0, b));
+        if self.alive.contains(&key) {
+            return false;
+        }
+        if escapes(board, &cluster, player) {
+            if self.alive.len() >= ALIVE_LIMIT {
+                self.alive.clear();
+            }
+            self.alive.insert(key);
+            return false;
+        }
+        if self.patterns.len() < PATTERN_LIMIT {
+            let id = self.patterns.len() as u32;
+            for &b in &cluster {
+                self.by_square[usize::from(b)].push(id);
+            }
+            self.patterns.push(Pattern { boxes: cluster, player: region });
+        }
+        true
+    }
+}
+
+/// The boxes packed around `start` (8-neighbours, transitively), nearest first, at most
+/// [`MAX_CLUSTER`], sorted by square.
+fn cluster(board: &Board, at: &[u8; 256], start: u8) -> Vec<u8> {
+    let mut out = vec![start];
+    let mut i = 0;
+    while i < out.len() && out.len() < MAX_CLUSTER {
+        let (r, c) = board.cell_of(out[i]);
+        i += 1;
+        for (dr, dc) in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)] {
+            let sq = board.square_at(r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
+            if sq != NONE && at[usize::from(sq)] != NONE && !out.contains(&sq) && out.len() < MAX_CLUSTER {
+                out.push(sq);
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// Whether two of `boxes` touch (8-neighbours).
+fn touching(board: &Board, boxes: &[u8]) -> bool {
+    boxes.iter().enumerate().any(|(i, &a)| {
+        let (ra, ca) = board.cell_of(a);
+        boxes[i + 1..].iter().any(|&b| {
+            let (rb, cb) = board.cell_of(b);
+            ra.abs_diff(rb) <= 1 && ca.abs_diff(cb) <= 1
+        })
+    })
+}
+
+/// Marks in `region` the squares the player reaches from `from` around the boxes in `at`;
+/// returns the smallest.
+fn fill(board: &Board, at: &[u8; 256], from: u8, region: &mut Squares) -> u8 {
+    *region = [0; 4];
+    let mut stack = [0u8; 256];
+    let mut len = 1;
+    stack[0] = from;
+    add(region, from);
+    let mut least = from;
+    while len > 0 {
+        len -= 1;
+        let s = stack[len];
+        least = least.min(s);
+        for d in 0..4 {
+            let t = board.next(s, d);
+            if t != NONE && at[usize::from(t)] == NONE && !has(region, t) {
+                add(region, t);
+                stack[len] = t;
+                len += 1;
+            }
+        }
+    }
+    least
+}
+
+/// Whether `boxes` alone on the board, the player on `player`, may still all reach goals:
+/// `false` only when every position (within the pruning) was searched without that.
+fn escapes(board: &Board, boxes: &[u8], player: u8) -> bool {
+    let mut seen: HashSet<(Vec<u8>, u8)> = HashSet::new();
+    let mut queue = VecDeque::from([(boxes.to_vec(), player)]);
+    let mut at = [NONE; 256];
+    let mut region = [0u64; 4];
+    while let Some((boxes, player)) = queue.pop_front() {
+        if boxes.iter().all(|&b| board.is_goal(b)) || !touching(board, &boxes) {
+            return true;
+        }
+        for &b in &boxes {
+            at[usize::from(b)] = 0;
+        }
+        let least = fill(board, &at, player, &mut region);
+        if seen.insert((boxes.clone(), least)) {
+            if seen.len() > BUDGET {
+                return true;
+            }
+            for (i, &b) in boxes.iter().enumerate() {
+                for d in 0..4 {
+                    let (t, p) = (board.next(b, d), board.next(b, d ^ 1));
+                    if t == NONE || p == NONE || at[usize::from(t)] != NONE || !has(&region, p) || board.is_dead(t) {
+                        continue;
+                    }
+                    at[usize::from(b)] = NONE;
+                    at[usize::from(t)] = 0;
+                    if !freeze_deadlock(board, &Boxes { at: &at }, t) {
+                        let mut next = boxes.clone();
+                        next[i] = t;
+                        next.sort_unstable();
+                        queue.push_back((next, b));
+                    }
+                    at[usize::from(t)] = NONE;
+                    at[usize::from(b)] = 0;
+                }
+            }
+        }
+        for &b in &boxes {
+            at[usize::from(b)] = NONE;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+
+    /// The verdict after a push that left a box on `(row, col)` and the player on `player`.
+    fn verdict(text: &str, pushed: (usize, usize), player: (usize, usize)) -> bool {
+        let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
+        let mut at = [NONE; 256];
+        for (i, &b) in board.start_boxes().iter().enumerate() {
+            at[usize::from(b)] = i as u8;
+        }
+        let mut table = DeadlockTable::default();
+        let (pushed, player) = (board.square_at(pushed.0, pushed.1), board.square_at(player.0, player.1));
+        let dead = table.is_dead(&board, &at, pushed, player);
+        // The second time, the answer comes from the table (a pattern or the alive keys).
+        assert_eq!(table.is_dead(&board, &at, pushed, player), dead);
+        dead
+    }
+
+    #[test]
+    fn a_player_shut_in_by_two_boxes_is_dead() {
+        // The player in the corner can push neither box (a wall behind each), and nothing
+        // else can ever open the way: the optimal search proves the level unsolvable.
+        let text = "######\n#@$#.#\n#$   #\n##   #\n#.   #\n######\n";
+        assert!(verdict(text, (2, 1), (1, 1)));
+        let level = Level::parse(text).unwrap();
+        let solved =
+            crate::solve(&level, false, crate::Mode::Optimal, &delve_core::Limits::none(), delve_core::NoObserver);
+        assert_eq!(solved.unwrap().unsolved, Some(crate::Unsolved::NoSolution));
+        // With goals under the boxes there is nothing left to do.
+        assert!(!verdict("######\n#@*# #\n#*   #\n##   #\n#    #\n######\n", (2, 1), (1, 1)));
+    }
+
+    #[test]
+    fn boxes_that_can_part_are_alive() {
+        let text = "#########\n#       #\n#  $$ @ #\n#   ..  #\n#########\n";
+        assert!(!verdict(text, (2, 4), (2, 5)));
+        // A lone box is never searched.
+        assert!(!verdict("#######\n#     #\n# $@. #\n#     #\n#######\n", (2, 2), (2, 3)));
+    }
+}
