@@ -14,7 +14,7 @@
 
 use crate::board::{Board, FAR, NONE};
 use crate::corral::for_each_corral;
-use crate::deadlock::{Boxes, freeze_deadlock};
+use crate::deadlock::lone_pushes;
 use std::collections::{HashMap, HashSet};
 
 /// Most positions one corral search may visit before it gives up (not dead).
@@ -82,27 +82,13 @@ fn escapes(board: &Board, boxes: &[u8], player: u8, in_corral: impl Fn(u8) -> bo
             return true;
         }
         if fresh {
-            for (i, &b) in boxes.iter().enumerate() {
-                for d in 0..4 {
-                    let (t, p) = (board.next(b, d), board.next(b, d ^ 1));
-                    if t == NONE || p == NONE || at[usize::from(t)] != NONE || dist[usize::from(p)] == FAR {
-                        continue;
-                    }
-                    if board.is_dead(t) {
-                        continue;
-                    }
-                    at[usize::from(b)] = NONE;
-                    at[usize::from(t)] = 0;
-                    if !freeze_deadlock(board, &Boxes { at: &at }, t) {
-                        let mut next = boxes.clone();
-                        next[i] = t;
-                        next.sort_unstable();
-                        stack.push((next, b));
-                    }
-                    at[usize::from(t)] = NONE;
-                    at[usize::from(b)] = 0;
-                }
-            }
+            lone_pushes(
+                board,
+                &boxes,
+                &mut at,
+                |p| dist[usize::from(p)] != FAR,
+                |next, player| stack.push((next, player)),
+            );
         }
         for &b in &boxes {
             at[usize::from(b)] = NONE;

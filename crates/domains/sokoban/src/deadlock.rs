@@ -22,6 +22,38 @@ pub(crate) fn freeze_deadlock(board: &Board, boxes: &Boxes<'_>, sq: u8) -> bool 
     frozen(board, boxes, sq, &mut assumed, &mut chain) && chain.iter().any(|&s| !on_own_goal(board, boxes, s))
 }
 
+/// The pushes of a few boxes searched alone on an emptied board (the sub-searches of the
+/// corral deadlocks and the deadlock table): `boxes` stand on the squares `at` marks (with
+/// box index 0), `reaches(s)` says whether the player gets to square `s`. Each push onto a
+/// live square that freezes nothing is handed to `emit` as the sorted boxes after it and the
+/// square the player then stands on. `at` is left as it was.
+pub(crate) fn lone_pushes(
+    board: &Board,
+    boxes: &[u8],
+    at: &mut [u8; 256],
+    reaches: impl Fn(u8) -> bool,
+    mut emit: impl FnMut(Vec<u8>, u8),
+) {
+    for (i, &b) in boxes.iter().enumerate() {
+        for d in 0..4 {
+            let (t, p) = (board.next(b, d), board.next(b, d ^ 1));
+            if t == NONE || p == NONE || at[usize::from(t)] != NONE || !reaches(p) || board.is_dead(t) {
+                continue;
+            }
+            at[usize::from(b)] = NONE;
+            at[usize::from(t)] = 0;
+            if !freeze_deadlock(board, &Boxes { at: &at[..] }, t) {
+                let mut next = boxes.to_vec();
+                next[i] = t;
+                next.sort_unstable();
+                emit(next, b);
+            }
+            at[usize::from(t)] = NONE;
+            at[usize::from(b)] = 0;
+        }
+    }
+}
+
 /// Whether the box on `sq` sits on a goal it may end on.
 fn on_own_goal(board: &Board, boxes: &Boxes<'_>, sq: u8) -> bool {
     match board.target(usize::from(boxes.at[usize::from(sq)])) {

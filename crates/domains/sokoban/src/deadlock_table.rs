@@ -23,7 +23,7 @@
 //! [`Config::deadlock_table`]: crate::Config::deadlock_table
 
 use crate::board::{Board, NONE};
-use crate::deadlock::{Boxes, freeze_deadlock};
+use crate::deadlock::lone_pushes;
 use std::collections::{HashSet, VecDeque};
 
 /// Most boxes in one sub-problem.
@@ -182,24 +182,7 @@ fn escapes(board: &Board, boxes: &[u8], player: u8) -> bool {
             if seen.len() > BUDGET {
                 return true;
             }
-            for (i, &b) in boxes.iter().enumerate() {
-                for d in 0..4 {
-                    let (t, p) = (board.next(b, d), board.next(b, d ^ 1));
-                    if t == NONE || p == NONE || at[usize::from(t)] != NONE || !has(&region, p) || board.is_dead(t) {
-                        continue;
-                    }
-                    at[usize::from(b)] = NONE;
-                    at[usize::from(t)] = 0;
-                    if !freeze_deadlock(board, &Boxes { at: &at }, t) {
-                        let mut next = boxes.clone();
-                        next[i] = t;
-                        next.sort_unstable();
-                        queue.push_back((next, b));
-                    }
-                    at[usize::from(t)] = NONE;
-                    at[usize::from(b)] = 0;
-                }
-            }
+            lone_pushes(board, &boxes, &mut at, |p| has(&region, p), |next, player| queue.push_back((next, player)));
         }
         for &b in &boxes {
             at[usize::from(b)] = NONE;
