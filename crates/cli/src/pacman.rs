@@ -231,7 +231,7 @@ fn play(args: &PlayArgs) -> anyhow::Result<Status> {
     if args.far_ghosts.is_some() && model.is_none() {
         bail!("--far-ghosts needs --ghost-model directional (a uniform model has no likeliest move)");
     }
-    let agent = PacmanAgent { kind, depth: args.depth, eval, model, far_ghosts: args.far_ghosts };
+    let agent = PacmanAgent { model, far_ghosts: args.far_ghosts, ..PacmanAgent::cs188(kind, args.depth, eval) };
     let mut replay_file = match &args.replay {
         Some(path) => Some(std::io::BufWriter::new(
             std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?,

@@ -19,13 +19,7 @@ fn bench(c: &mut Criterion) {
     let dist = Distances::new(&rules);
     // Five positions where Pacman is to move (moves 0, 5, …, 20 of a seeded game of a quick
     // agent against random ghosts).
-    let quick = PacmanAgent {
-        kind: AgentKind::Search(Method::Expectimax),
-        depth: 1,
-        eval: Eval::Better,
-        model: None,
-        far_ghosts: None,
-    };
+    let quick = PacmanAgent::cs188(AgentKind::Search(Method::Expectimax), 1, Eval::Better);
     let mut states: Vec<State> = Vec::new();
     let mut rng = Rng::seed_from_u64(1);
     play_agent(&rules, &dist, &quick, &[GhostKind::Random], &mut rng, 200, &mut |s| {
@@ -39,13 +33,7 @@ fn bench(c: &mut Criterion) {
     eprintln!("states generated per move (mean of {} positions), smallClassic, eval better:", states.len());
     for depth in 2..=4 {
         for method in methods {
-            let agent = PacmanAgent {
-                kind: AgentKind::Search(method),
-                depth,
-                eval: Eval::Better,
-                model: None,
-                far_ghosts: None,
-            };
+            let agent = PacmanAgent::cs188(AgentKind::Search(method), depth, Eval::Better);
             let total: u64 = states.iter().map(|s| agent.choose(&rules, &dist, s, false).stats.generated).sum();
             eprintln!("  depth {depth} {:<10} {}", method.name(), total / states.len() as u64);
         }
@@ -54,13 +42,7 @@ fn bench(c: &mut Criterion) {
     group.sample_size(10);
     for depth in 2..=4 {
         for method in methods {
-            let agent = PacmanAgent {
-                kind: AgentKind::Search(method),
-                depth,
-                eval: Eval::Better,
-                model: None,
-                far_ghosts: None,
-            };
+            let agent = PacmanAgent::cs188(AgentKind::Search(method), depth, Eval::Better);
             group.bench_function(format!("{}_depth{depth}", method.name()), |b| {
                 b.iter(|| {
                     for s in &states {

@@ -377,6 +377,13 @@ pub struct Choice {
 }
 
 impl PacmanAgent {
+    /// An agent as CS188 defines it: ghosts expected to move uniformly at random (no model)
+    /// and every ghost branching. The other agents start from it (`PacmanAgent { model, ..
+    /// PacmanAgent::cs188(kind, depth, eval) }`).
+    pub const fn cs188(kind: AgentKind, depth: u32, eval: Eval) -> PacmanAgent {
+        PacmanAgent { kind, depth, eval, model: None, far_ghosts: None }
+    }
+
     /// Pacman's move in `state` (Pacman to move, game not over). With `count_distinct`, also
     /// counts the distinct CS188 states the search creates.
     pub fn choose(&self, rules: &Rules, dist: &Distances, state: &State, count_distinct: bool) -> Choice {

@@ -37,11 +37,9 @@ use std::time::Instant;
 /// the far ghosts' single move makes depth 5 cost what depth 4 did with every ghost
 /// branching, and it scores more (see BENCHMARKS.md, pacman session 10).
 pub const CONTEST_AGENT: PacmanAgent = PacmanAgent {
-    kind: AgentKind::Search(Method::Expectimax),
-    depth: 5,
-    eval: Eval::Better,
     model: Some(GhostKind::Directional),
     far_ghosts: Some(6),
+    ..PacmanAgent::cs188(AgentKind::Search(Method::Expectimax), 5, Eval::Better)
 };
 
 /// The most Pacman moves of a graded game before it is called off (no CS188 game comes near).
@@ -234,30 +232,10 @@ fn value_error(file: &Path, test: &TestFile, key: &str, message: String) -> Grad
 fn agent_of(file: &Path, test: &TestFile, key: &str) -> Result<PacmanAgent, GradeError> {
     let name = test.get(key).ok_or_else(|| value_error(file, test, key, format!("missing `{key}`")))?;
     let mut agent = match name {
-        "ReflexAgent" => {
-            PacmanAgent { kind: AgentKind::Reflex, depth: 1, eval: Eval::Score, model: None, far_ghosts: None }
-        }
-        "MinimaxAgent" => PacmanAgent {
-            kind: AgentKind::Search(Method::Minimax),
-            depth: 2,
-            eval: Eval::Score,
-            model: None,
-            far_ghosts: None,
-        },
-        "AlphaBetaAgent" => PacmanAgent {
-            kind: AgentKind::Search(Method::AlphaBeta),
-            depth: 2,
-            eval: Eval::Score,
-            model: None,
-            far_ghosts: None,
-        },
-        "ExpectimaxAgent" => PacmanAgent {
-            kind: AgentKind::Search(Method::Expectimax),
-            depth: 2,
-            eval: Eval::Score,
-            model: None,
-            far_ghosts: None,
-        },
+        "ReflexAgent" => PacmanAgent::cs188(AgentKind::Reflex, 1, Eval::Score),
+        "MinimaxAgent" => PacmanAgent::cs188(AgentKind::Search(Method::Minimax), 2, Eval::Score),
+        "AlphaBetaAgent" => PacmanAgent::cs188(AgentKind::Search(Method::AlphaBeta), 2, Eval::Score),
+        "ExpectimaxAgent" => PacmanAgent::cs188(AgentKind::Search(Method::Expectimax), 2, Eval::Score),
         "ContestAgent" => CONTEST_AGENT,
         other => return Err(value_error(file, test, key, format!("unknown agent `{other}`"))),
     };

@@ -13,7 +13,7 @@
 //! use std::sync::Arc;
 //! let rules = Rules::new(Arc::new(Layout::named("testClassic").unwrap()), None);
 //! let dist = Distances::new(&rules);
-//! let agent = PacmanAgent { kind: AgentKind::Reflex, depth: 1, eval: Eval::Score, model: None , far_ghosts: None};
+//! let agent = PacmanAgent::cs188(AgentKind::Reflex, 1, Eval::Score);
 //! let mut rng = Rng::seed_from_u64(1);
 //! let game = play_agent(&rules, &dist, &agent, &[GhostKind::Random], &mut rng, 500, &mut |_| {});
 //! assert!(game.win && game.score > 500);

@@ -18,16 +18,10 @@ fn scores(layout: &str, agent: PacmanAgent, ghosts: GhostKind, seed: u64, games:
 
 #[test]
 fn same_seed_same_scores() {
-    let agent = PacmanAgent {
-        kind: AgentKind::Search(delve_game::Method::Expectimax),
-        depth: 1,
-        eval: Eval::Better,
-        model: None,
-        far_ghosts: None,
-    };
+    let agent = PacmanAgent::cs188(AgentKind::Search(delve_game::Method::Expectimax), 1, Eval::Better);
     let a = scores("smallClassic", agent, GhostKind::Random, 7, 3);
     assert_eq!(a, scores("smallClassic", agent, GhostKind::Random, 7, 3));
-    let reflex = PacmanAgent { kind: AgentKind::Reflex, depth: 1, eval: Eval::Score, model: None, far_ghosts: None };
+    let reflex = PacmanAgent::cs188(AgentKind::Reflex, 1, Eval::Score);
     let b = scores("mediumClassic", reflex, GhostKind::Directional, 3, 3);
     assert_eq!(b, scores("mediumClassic", reflex, GhostKind::Directional, 3, 3));
     // Different seeds make different games.

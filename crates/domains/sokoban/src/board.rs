@@ -216,6 +216,31 @@ impl Board {
         dist
     }
 
+    /// The squares the player can reach from `from` around the boxes in `at` (a bit set),
+    /// and the top-left-most of them.
+    pub(crate) fn region(&self, from: u8, at: &[u8; 256]) -> ([u64; 4], u8) {
+        let mut seen = [0u64; 4];
+        let mut stack = [0u8; 256];
+        let mut len = 1;
+        stack[0] = from;
+        seen[usize::from(from >> 6)] |= 1 << (from & 63);
+        let mut least = from;
+        while len > 0 {
+            len -= 1;
+            let s = stack[len];
+            least = least.min(s);
+            for d in 0..4 {
+                let t = self.next(s, d);
+                if t != NONE && at[usize::from(t)] == NONE && seen[usize::from(t >> 6)] >> (t & 63) & 1 == 0 {
+                    seen[usize::from(t >> 6)] |= 1 << (t & 63);
+                    stack[len] = t;
+                    len += 1;
+                }
+            }
+        }
+        (seen, least)
+    }
+
     /// Number of floor squares.
     pub fn floor(&self) -> usize {
         self.cell.len()

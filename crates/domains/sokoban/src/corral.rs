@@ -165,17 +165,7 @@ mod tests {
         for (i, &b) in board.start_boxes().iter().enumerate() {
             at[usize::from(b)] = i as u8;
         }
-        let problem = SokobanProblem::new(
-            board,
-            Config {
-                exact_player: false,
-                weight: 1,
-                pi_corrals: true,
-                macros: false,
-                corral_deadlocks: false,
-                deadlock_table: false,
-            },
-        );
+        let problem = SokobanProblem::new(board, Config { pi_corrals: true, ..Config::PLAIN });
         let board = problem.board();
         let mut walk = [FAR; 256];
         problem.walk(board.start_player(), &at, &mut walk);

@@ -42,10 +42,6 @@ fn has(set: &Squares, sq: u8) -> bool {
     set[usize::from(sq >> 6)] >> (sq & 63) & 1 == 1
 }
 
-fn add(set: &mut Squares, sq: u8) {
-    set[usize::from(sq >> 6)] |= 1 << (sq & 63);
-}
-
 /// A dead pattern: boxes on these squares, the player on one of `player`'s squares.
 #[derive(Clone, Debug)]
 struct Pattern {
@@ -84,8 +80,7 @@ impl DeadlockTable {
         for &b in &cluster {
             alone[usize::from(b)] = 0;
         }
-        let mut region = [0u64; 4];
-        let least = fill(board, &alone, player, &mut region);
+        let (region, least) = board.region(player, &alone);
         let key = cluster.iter().fold(board.player_key(least), |k, &b| k ^ board.box_key(0, b));
         if self.alive.contains(&key) {
             return false;
@@ -138,38 +133,12 @@ fn touching(board: &Board, boxes: &[u8]) -> bool {
     })
 }
 
-/// Marks in `region` the squares the player reaches from `from` around the boxes in `at`;
-/// returns the smallest.
-fn fill(board: &Board, at: &[u8; 256], from: u8, region: &mut Squares) -> u8 {
-    *region = [0; 4];
-    let mut stack = [0u8; 256];
-    let mut len = 1;
-    stack[0] = from;
-    add(region, from);
-    let mut least = from;
-    while len > 0 {
-        len -= 1;
-        let s = stack[len];
-        least = least.min(s);
-        for d in 0..4 {
-            let t = board.next(s, d);
-            if t != NONE && at[usize::from(t)] == NONE && !has(region, t) {
-                add(region, t);
-                stack[len] = t;
-                len += 1;
-            }
-        }
-    }
-    least
-}
-
 /// Whether `boxes` alone on the board, the player on `player`, may still all reach goals:
 /// `false` only when every position (within the pruning) was searched without that.
 fn escapes(board: &Board, boxes: &[u8], player: u8) -> bool {
     let mut seen: HashSet<(Vec<u8>, u8)> = HashSet::new();
     let mut queue = VecDeque::from([(boxes.to_vec(), player)]);
     let mut at = [NONE; 256];
-    let mut region = [0u64; 4];
     while let Some((boxes, player)) = queue.pop_front() {
         if boxes.iter().all(|&b| board.is_goal(b)) || !touching(board, &boxes) {
             return true;
@@ -177,7 +146,7 @@ fn escapes(board: &Board, boxes: &[u8], player: u8) -> bool {
         for &b in &boxes {
             at[usize::from(b)] = 0;
         }
-        let least = fill(board, &at, player, &mut region);
+        let (region, least) = board.region(player, &at);
         if seen.insert((boxes.clone(), least)) {
             if seen.len() > BUDGET {
                 return true;

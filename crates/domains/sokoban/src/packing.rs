@@ -75,14 +75,7 @@ mod tests {
         for (i, &b) in board.start_boxes().iter().enumerate() {
             at[usize::from(b)] = i as u8;
         }
-        let config = crate::Config {
-            exact_player: false,
-            weight: 1,
-            pi_corrals: false,
-            macros: true,
-            corral_deadlocks: false,
-            deadlock_table: false,
-        };
+        let config = crate::Config { macros: true, ..crate::Config::PLAIN };
         let problem = crate::SokobanProblem::new(board.clone(), config);
         let mut walk = [FAR; 256];
         problem.walk(board.start_player(), &at, &mut walk);

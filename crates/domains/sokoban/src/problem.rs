@@ -104,6 +104,21 @@ pub struct Config {
     pub deadlock_table: bool,
 }
 
+impl Config {
+    /// Plain push search: the normalised player, the admissible weight 1, and only the
+    /// pruning every mode has (dead squares, freeze deadlocks, the matching). The modes'
+    /// settings and the tests start from it (`Config { pi_corrals: true, ..Config::PLAIN }`),
+    /// so a new setting is written down once.
+    pub const PLAIN: Config = Config {
+        exact_player: false,
+        weight: 1,
+        pi_corrals: false,
+        macros: false,
+        corral_deadlocks: false,
+        deadlock_table: false,
+    };
+}
+
 /// The matching of the last expanded state, reused for its successors' bounds.
 struct Cache {
     matcher: Matcher<u32>,
@@ -234,26 +249,7 @@ impl SokobanProblem {
     /// The squares the player can reach from `from` around the boxes in `at` (a bit set),
     /// and the top-left-most of them.
     pub(crate) fn region(&self, from: u8, at: &Marks) -> ([u64; 4], u8) {
-        let mut seen = [0u64; 4];
-        let mut stack = [0u8; 256];
-        let mut len = 1;
-        stack[0] = from;
-        seen[usize::from(from >> 6)] |= 1 << (from & 63);
-        let mut least = from;
-        while len > 0 {
-            len -= 1;
-            let s = stack[len];
-            least = least.min(s);
-            for d in 0..4 {
-                let t = self.board.next(s, d);
-                if t != NONE && at[usize::from(t)] == NONE && seen[usize::from(t >> 6)] >> (t & 63) & 1 == 0 {
-                    seen[usize::from(t >> 6)] |= 1 << (t & 63);
-                    stack[len] = t;
-                    len += 1;
-                }
-            }
-        }
-        (seen, least)
+        self.board.region(from, at)
     }
 
     /// The push lower bound of `boxes` (`None`: some box cannot reach a goal left to it),
@@ -584,17 +580,7 @@ mod tests {
 
     fn problem(text: &str, exact_player: bool) -> SokobanProblem {
         let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
-        SokobanProblem::new(
-            board,
-            Config {
-                exact_player,
-                weight: 1,
-                pi_corrals: false,
-                macros: false,
-                corral_deadlocks: false,
-                deadlock_table: false,
-            },
-        )
+        SokobanProblem::new(board, Config { exact_player, ..Config::PLAIN })
     }
 
     #[test]
@@ -622,17 +608,7 @@ mod tests {
     fn tunnel_macros_push_through_to_the_end() {
         let board = Board::new(&Level::parse("#########\n#@$    .#\n#########\n").unwrap(), false).unwrap();
         let goal = board.square_at(1, 7);
-        let p = SokobanProblem::new(
-            board,
-            Config {
-                exact_player: false,
-                weight: 1,
-                pi_corrals: true,
-                macros: true,
-                corral_deadlocks: false,
-                deadlock_table: false,
-            },
-        );
+        let p = SokobanProblem::new(board, Config { pi_corrals: true, macros: true, ..Config::PLAIN });
         let mut out = Vec::new();
         p.expand(&p.initial_state(), &mut out);
         assert_eq!(out.len(), 1);

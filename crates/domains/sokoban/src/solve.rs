@@ -45,40 +45,15 @@ impl Mode {
     pub fn is_push_optimal(self) -> bool {
         matches!(self, Mode::Optimal | Mode::Pushes)
     }
-    fn config(self) -> Config {
+    /// The search settings of the mode.
+    pub fn config(self) -> Config {
         match self {
-            Mode::Optimal => Config {
-                exact_player: true,
-                weight: 1,
-                pi_corrals: false,
-                macros: false,
-                corral_deadlocks: false,
-                deadlock_table: false,
-            },
-            Mode::Pushes => Config {
-                exact_player: false,
-                weight: 1,
-                pi_corrals: true,
-                macros: false,
-                corral_deadlocks: false,
-                deadlock_table: false,
-            },
-            Mode::Fast => Config {
-                exact_player: false,
-                weight: 3,
-                pi_corrals: true,
-                macros: false,
-                corral_deadlocks: false,
-                deadlock_table: false,
-            },
-            Mode::Any => Config {
-                exact_player: false,
-                weight: 1,
-                pi_corrals: true,
-                macros: true,
-                corral_deadlocks: true,
-                deadlock_table: true,
-            },
+            Mode::Optimal => Config { exact_player: true, ..Config::PLAIN },
+            Mode::Pushes => Config { pi_corrals: true, ..Config::PLAIN },
+            Mode::Fast => Config { weight: 3, pi_corrals: true, ..Config::PLAIN },
+            Mode::Any => {
+                Config { pi_corrals: true, macros: true, corral_deadlocks: true, deadlock_table: true, ..Config::PLAIN }
+            }
         }
     }
 }

@@ -203,17 +203,7 @@ mod tests {
 
     fn problem(text: &str, exact_player: bool) -> SokobanProblem {
         let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
-        SokobanProblem::new(
-            board,
-            Config {
-                exact_player,
-                weight: 1,
-                pi_corrals: !exact_player,
-                macros: false,
-                corral_deadlocks: false,
-                deadlock_table: false,
-            },
-        )
+        SokobanProblem::new(board, Config { exact_player, pi_corrals: !exact_player, ..Config::PLAIN })
     }
 
     #[test]

@@ -94,13 +94,7 @@ fn plain_bfs(level: &Level) -> Option<u32> {
 /// dropped at random (often unsolvable).
 fn level_strategy() -> impl Strategy<Value = String> {
     (3usize..=7, 3usize..=6, 1usize..=4, any::<bool>(), any::<u64>()).prop_map(|(w, h, k, pull, seed)| {
-        let mut rng = seed | 1;
-        let mut next = move |n: usize| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            (rng % n as u64) as usize
-        };
+        let mut next = xorshift(seed);
         let mut grid = vec![vec![b'#'; w + 2]; h + 2];
         let mut free = Vec::new();
         for (r, row) in grid.iter_mut().enumerate().take(h + 1).skip(1) {
@@ -122,32 +116,12 @@ fn level_strategy() -> impl Strategy<Value = String> {
         let mut player = take(&mut free, &mut next);
         let mut boxes = if pull { goals.clone() } else { (0..k).map(|_| take(&mut free, &mut next)).collect() };
         if pull {
-            let open = |grid: &Vec<Vec<u8>>, boxes: &Vec<(usize, usize)>, at: (usize, usize)| {
-                grid[at.0][at.1] != b'#' && !boxes.contains(&at)
-            };
-            for _ in 0..60 {
-                let (dr, dc) = [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)][next(4)];
-                let ahead = (player.0.wrapping_add_signed(dr), player.1.wrapping_add_signed(dc));
-                let behind = (player.0.wrapping_add_signed(-dr), player.1.wrapping_add_signed(-dc));
-                if !open(&grid, &boxes, ahead) {
-                    continue;
-                }
-                if next(2) == 0
-                    && let Some(b) = boxes.iter_mut().find(|b| **b == behind)
-                {
-                    *b = player;
-                }
-                player = ahead;
-            }
+            pull_around(&grid, &mut boxes, &mut player, 60, &mut next);
         }
         for &(r, c) in &goals {
             grid[r][c] = b'.';
         }
-        for &(r, c) in &boxes {
-            grid[r][c] = if grid[r][c] == b'.' { b'*' } else { b'$' };
-        }
-        grid[player.0][player.1] = if grid[player.0][player.1] == b'.' { b'+' } else { b'@' };
-        grid.iter().map(|row| String::from_utf8_lossy(row).into_owned() + "\n").collect()
+        draw(grid, &boxes, player)
     })
 }
 
@@ -156,16 +130,7 @@ proptest! {
 
     #[test]
     fn pruning_never_loses_a_solution(text in level_strategy()) {
-        let level = Level::parse(&text).unwrap();
-        let truth = plain_bfs(&level);
-        for mode in [Mode::Optimal, Mode::Pushes, Mode::Fast, Mode::Any] {
-            let solved = solve(&level, false, mode, &Limits::none(), NoObserver).unwrap();
-            let pushes = solved.solution.as_ref().map(|s| s.pushes);
-            prop_assert_eq!(pushes.is_some(), truth.is_some(), "{:?} on\n{}", mode, text);
-            if mode.is_push_optimal() {
-                prop_assert_eq!(pushes, truth, "{:?} on\n{}", mode, text);
-            }
-        }
+        agrees_with_bfs(&text, &[Mode::Optimal, Mode::Pushes, Mode::Fast, Mode::Any])?;
     }
 }
 
@@ -176,13 +141,7 @@ proptest! {
 fn symmetric_level_strategy() -> impl Strategy<Value = String> {
     (2usize..=3, 2usize..=3, any::<bool>(), any::<bool>(), any::<bool>(), any::<u64>()).prop_map(
         |(w, h, both, centre, pull, seed)| {
-            let mut rng = seed | 1;
-            let mut next = move |n: usize| {
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                (rng % n as u64) as usize
-            };
+            let mut next = xorshift(seed);
             // One quarter (or half) at random, then its mirror images; the middle row or column
             // is shared when `centre` makes the size odd.
             let width = 2 * w + usize::from(centre);
@@ -222,26 +181,9 @@ fn symmetric_level_strategy() -> impl Strategy<Value = String> {
                 (0..goals.len()).map(|_| free.swap_remove(next(free.len()))).collect()
             };
             if pull {
-                for _ in 0..80 {
-                    let (dr, dc) = [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)][next(4)];
-                    let ahead = (player.0.wrapping_add_signed(dr), player.1.wrapping_add_signed(dc));
-                    let behind = (player.0.wrapping_add_signed(-dr), player.1.wrapping_add_signed(-dc));
-                    if grid[ahead.0][ahead.1] == b'#' || boxes.contains(&ahead) {
-                        continue;
-                    }
-                    if next(2) == 0
-                        && let Some(b) = boxes.iter_mut().find(|b| **b == behind)
-                    {
-                        *b = player;
-                    }
-                    player = ahead;
-                }
+                pull_around(&grid, &mut boxes, &mut player, 80, &mut next);
             }
-            for &(r, c) in &boxes {
-                grid[r][c] = if grid[r][c] == b'.' { b'*' } else { b'$' };
-            }
-            grid[player.0][player.1] = if grid[player.0][player.1] == b'.' { b'+' } else { b'@' };
-            grid.iter().map(|row| String::from_utf8_lossy(row).into_owned() + "\n").collect()
+            draw(grid, &boxes, player)
         },
     )
 }
@@ -253,15 +195,68 @@ proptest! {
     /// checks) keeps every answer: solvable exactly when plain BFS says so, with its pushes.
     #[test]
     fn symmetry_folding_never_loses_a_solution(text in symmetric_level_strategy()) {
-        let level = Level::parse(&text).unwrap();
-        let truth = plain_bfs(&level);
-        for mode in [Mode::Optimal, Mode::Pushes, Mode::Fast] {
-            let solved = solve(&level, false, mode, &Limits::none(), NoObserver).unwrap();
-            let pushes = solved.solution.as_ref().map(|s| s.pushes);
-            prop_assert_eq!(pushes.is_some(), truth.is_some(), "{:?} on\n{}", mode, text);
-            if mode.is_push_optimal() {
-                prop_assert_eq!(pushes, truth, "{:?} on\n{}", mode, text);
-            }
+        agrees_with_bfs(&text, &[Mode::Optimal, Mode::Pushes, Mode::Fast])?;
+    }
+}
+
+/// Solves `text` in each of `modes`: solvable exactly when plain BFS says so, and with BFS's
+/// pushes in the push-optimal modes.
+fn agrees_with_bfs(text: &str, modes: &[Mode]) -> Result<(), TestCaseError> {
+    let level = Level::parse(text).unwrap();
+    let truth = plain_bfs(&level);
+    for &mode in modes {
+        let solved = solve(&level, false, mode, &Limits::none(), NoObserver).unwrap();
+        let pushes = solved.solution.as_ref().map(|s| s.pushes);
+        prop_assert_eq!(pushes.is_some(), truth.is_some(), "{:?} on\n{}", mode, text);
+        if mode.is_push_optimal() {
+            prop_assert_eq!(pushes, truth, "{:?} on\n{}", mode, text);
         }
     }
+    Ok(())
+}
+
+/// A xorshift generator drawing numbers below `n` (the level generators' own randomness, so
+/// a proptest seed is one `u64`).
+fn xorshift(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut rng = seed | 1;
+    move |n: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n as u64) as usize
+    }
+}
+
+/// A random walk of `steps` player moves that now and then pulls the box behind it, so a
+/// level whose boxes started on the goals stays solvable.
+fn pull_around(
+    grid: &[Vec<u8>],
+    boxes: &mut [(usize, usize)],
+    player: &mut (usize, usize),
+    steps: usize,
+    next: &mut impl FnMut(usize) -> usize,
+) {
+    for _ in 0..steps {
+        let (dr, dc) = [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)][next(4)];
+        let ahead = (player.0.wrapping_add_signed(dr), player.1.wrapping_add_signed(dc));
+        let behind = (player.0.wrapping_add_signed(-dr), player.1.wrapping_add_signed(-dc));
+        if grid[ahead.0][ahead.1] == b'#' || boxes.contains(&ahead) {
+            continue;
+        }
+        if next(2) == 0
+            && let Some(b) = boxes.iter_mut().find(|b| **b == behind)
+        {
+            *b = *player;
+        }
+        *player = ahead;
+    }
+}
+
+/// The level as XSB: `grid` holds walls, floor and goals; the boxes and the player are drawn in.
+fn draw(mut grid: Vec<Vec<u8>>, boxes: &[(usize, usize)], player: (usize, usize)) -> String {
+    for &(r, c) in boxes {
+        grid[r][c] = if grid[r][c] == b'.' { b'*' } else { b'$' };
+    }
+    grid[player.0][player.1] = if grid[player.0][player.1] == b'.' { b'+' } else { b'@' };
+    grid.iter().map(|row| String::from_utf8_lossy(row).into_owned() + "\n").collect()
 }

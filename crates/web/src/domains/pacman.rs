@@ -142,7 +142,7 @@ impl PlayRequest {
         };
         let name = self.layout.level.clone().unwrap_or_else(|| "text".to_string());
         let rules = Rules::new(Arc::new(layout), self.num_ghosts);
-        Ok((name, rules, PacmanAgent { kind, depth: self.depth, eval, model, far_ghosts: None }, ghosts))
+        Ok((name, rules, PacmanAgent { model, ..PacmanAgent::cs188(kind, self.depth, eval) }, ghosts))
     }
 }
 
