@@ -1,10 +1,11 @@
 //! The pruning (dead squares, freeze deadlocks, unmatchable boxes) never loses a solution:
 //! on random small levels, every mode finds a solution exactly when a plain breadth-first
 //! search over pushes (no pruning, no heuristic, written here from the rules alone) does, and
-//! the optimal modes find its push count.
+//! the optimal modes find its push count; on mazes of narrow passages the bound at the start
+//! never exceeds it either.
 
-use delve_core::{Limits, NoObserver};
-use delve_sokoban::{Level, Mode, solve};
+use delve_core::{Limits, NoObserver, Problem};
+use delve_sokoban::{Board, Config, Level, Mode, SokobanProblem, solve};
 use proptest::prelude::*;
 use std::collections::{HashSet, VecDeque};
 
@@ -93,7 +94,13 @@ fn plain_bfs(level: &Level) -> Option<u32> {
 /// pulling a box behind it now and then (so the level is solvable); otherwise the boxes are
 /// dropped at random (often unsolvable).
 fn level_strategy() -> impl Strategy<Value = String> {
-    (3usize..=7, 3usize..=6, 1usize..=4, any::<bool>(), any::<u64>()).prop_map(|(w, h, k, pull, seed)| {
+    level_strategy_with_walls(7)
+}
+
+/// [`level_strategy`] with one inner wall in `walls` squares (about): 3 makes mazes of
+/// one-wide passages, where the player often stands on one side of a box only.
+fn level_strategy_with_walls(walls: usize) -> impl Strategy<Value = String> {
+    (3usize..=7, 3usize..=6, 1usize..=4, any::<bool>(), any::<u64>()).prop_map(move |(w, h, k, pull, seed)| {
         let mut rng = seed | 1;
         let mut next = move |n: usize| {
             rng ^= rng << 13;
@@ -105,7 +112,7 @@ fn level_strategy() -> impl Strategy<Value = String> {
         let mut free = Vec::new();
         for (r, row) in grid.iter_mut().enumerate().take(h + 1).skip(1) {
             for (c, cell) in row.iter_mut().enumerate().take(w + 1).skip(1) {
-                if next(7) != 0 {
+                if next(walls) != 0 {
                     *cell = b' ';
                     free.push((r, c));
                 }
@@ -164,6 +171,42 @@ proptest! {
             prop_assert_eq!(pushes.is_some(), truth.is_some(), "{:?} on\n{}", mode, text);
             if mode.is_push_optimal() {
                 prop_assert_eq!(pushes, truth, "{:?} on\n{}", mode, text);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The same on mazes of one-wide passages, where the bound's player sides (a box the
+    /// player can push from one side only) and the corral tests matter most.
+    #[test]
+    fn pruning_never_loses_a_solution_in_narrow_levels(text in level_strategy_with_walls(3)) {
+        let level = Level::parse(&text).unwrap();
+        let truth = plain_bfs(&level);
+        for mode in [Mode::Optimal, Mode::Pushes, Mode::Fast, Mode::Any] {
+            let solved = solve(&level, false, mode, &Limits::none(), NoObserver).unwrap();
+            let pushes = solved.solution.as_ref().map(|s| s.pushes);
+            prop_assert_eq!(pushes.is_some(), truth.is_some(), "{:?} on\n{}", mode, text);
+            if mode.is_push_optimal() {
+                prop_assert_eq!(pushes, truth, "{:?} on\n{}", mode, text);
+            }
+        }
+        // The bound at the start never exceeds the fewest pushes (admissible).
+        if let (Some(truth), Ok(board)) = (truth, Board::new(&level, false)) {
+            for exact_player in [false, true] {
+                let config = Config {
+                    exact_player,
+                    weight: 1,
+                    pi_corrals: false,
+                    macros: false,
+                    corral_deadlocks: false,
+                    deadlock_table: false,
+                };
+                let problem = SokobanProblem::new(board.clone(), config);
+                let bound = problem.heuristic(&problem.initial_state()).0;
+                prop_assert!(bound <= truth, "bound {} > {} pushes on\n{}", bound, truth, text);
             }
         }
     }
