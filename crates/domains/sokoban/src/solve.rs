@@ -21,7 +21,8 @@ pub enum Mode {
     /// player square.
     Optimal,
     /// Fewest pushes only (moves as they come): A* with the normalised player, a smaller
-    /// search space than [`Mode::Optimal`].
+    /// search space than [`Mode::Optimal`], with PI-corral pruning, corral deadlocks and the
+    /// learned deadlock table (both prune only dead positions, so the fewest pushes stay).
     Pushes,
     /// The reference's fast mode: weighted A* (`f = g + 3·h`), not guaranteed optimal.
     Fast,
@@ -60,8 +61,8 @@ impl Mode {
                 weight: 1,
                 pi_corrals: true,
                 macros: false,
-                corral_deadlocks: false,
-                deadlock_table: false,
+                corral_deadlocks: true,
+                deadlock_table: true,
             },
             Mode::Fast => Config {
                 exact_player: false,
