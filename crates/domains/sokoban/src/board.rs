@@ -17,6 +17,11 @@ pub const MAX_BOXES: usize = 38;
 pub const NONE: u8 = u8::MAX;
 /// Distance of a square from which a goal cannot be reached.
 pub const FAR: u16 = u16::MAX;
+/// Sides of a square in [`Board::distance_from`]'s table: up to four components of the floor
+/// around it, and [`ELSEWHERE`].
+const SIDES: usize = 5;
+/// The side of squares cut off from every neighbour of a square (and of the square itself).
+const ELSEWHERE: u8 = 4;
 
 /// The four directions in LURD order of their letters: up, down, left, right. The opposite
 /// of `d` is `d ^ 1`.
@@ -47,6 +52,13 @@ pub struct Board {
     /// `dist[g][s]`: fewest pushes that bring a box from `s` to goal `g` alone on the board
     /// (the player may stand anywhere), [`FAR`] if none.
     dist: Vec<Vec<u16>>,
+    /// `side[b * floor + s]`: which side of square `b` square `s` is on: the index (0–3) of the
+    /// component of the floor without `b` that holds `s`, numbered from `b`'s neighbours;
+    /// [`ELSEWHERE`] for `s == b` and for squares cut off from every neighbour of `b`.
+    side: Vec<u8>,
+    /// `side_dist[g][SIDES * s + c]`: fewest pushes that bring a box from `s` to goal `g` alone
+    /// on the board when the player starts on side `c` of `s` (see [`Board::distance_from`]).
+    side_dist: Vec<Vec<u16>>,
     /// Squares from which no box reaches any goal.
     dead: Vec<bool>,
     /// Why the level cannot be solved whatever the search does, if it cannot.
@@ -182,17 +194,83 @@ impl Board {
             targets: ordered.then_some(targets),
             player: 0,
             dist: Vec::new(),
+            side: Vec::new(),
+            side_dist: Vec::new(),
             dead: Vec::new(),
             hopeless,
             zobrist: Vec::new(),
         };
         board.player = board.square[player_cell];
         board.dist = board.goals.iter().map(|&g| board.pull_distances(g)).collect();
+        board.side = board.sides();
+        board.side_dist = board.goals.iter().map(|&g| board.side_pull_distances(g)).collect();
         board.dead = (0..floor).map(|s| board.dist.iter().all(|d| d[s] == FAR)).collect();
         let slots = if ordered { board.boxes.len() } else { 1 };
         let mut seed = 0x2545_f491_4f6c_dd1d_u64;
         board.zobrist = (0..(slots + 1) * floor).map(|_| splitmix(&mut seed)).collect();
         Ok(board)
+    }
+
+    /// The side of every square seen from every square (the `side` table): for each `b`, a
+    /// flood fill of the floor without `b` from each of its neighbours in turn.
+    fn sides(&self) -> Vec<u8> {
+        let floor = self.cell.len();
+        let mut side = vec![ELSEWHERE; floor * floor];
+        let mut stack = Vec::new();
+        for b in 0..floor {
+            let row = &mut side[b * floor..(b + 1) * floor];
+            let mut label = 0;
+            for &n in &self.next[b] {
+                if n == NONE || row[usize::from(n)] != ELSEWHERE {
+                    continue;
+                }
+                row[usize::from(n)] = label;
+                stack.push(n);
+                while let Some(s) = stack.pop() {
+                    for &t in &self.next[usize::from(s)] {
+                        if t != NONE && usize::from(t) != b && row[usize::from(t)] == ELSEWHERE {
+                            row[usize::from(t)] = label;
+                            stack.push(t);
+                        }
+                    }
+                }
+                label += 1;
+            }
+        }
+        side
+    }
+
+    /// Fewest pushes from each (square, player side) to `goal` for a box alone on the board:
+    /// a breadth-first search that pulls the box back from the goal, where a pull from `t` to
+    /// `b` needs the square beyond `b` (the player's) free and, since the player ends a push on
+    /// `b`, `b` on the side of `t` the later pushes start from.
+    fn side_pull_distances(&self, goal: u8) -> Vec<u16> {
+        let floor = self.cell.len();
+        let mut dist = vec![FAR; SIDES * floor];
+        let mut queue = std::collections::VecDeque::new();
+        for c in 0..SIDES as u8 {
+            dist[SIDES * usize::from(goal) + usize::from(c)] = 0;
+            queue.push_back((goal, c));
+        }
+        while let Some((t, c)) = queue.pop_front() {
+            let here = dist[SIDES * usize::from(t) + usize::from(c)];
+            for d in 0..4 {
+                let b = self.next[usize::from(t)][d ^ 1];
+                if b == NONE || self.side[usize::from(t) * floor + usize::from(b)] != c {
+                    continue;
+                }
+                let p = self.next[usize::from(b)][d ^ 1];
+                if p == NONE {
+                    continue;
+                }
+                let from = SIDES * usize::from(b) + usize::from(self.side[usize::from(b) * floor + usize::from(p)]);
+                if dist[from] == FAR {
+                    dist[from] = here + 1;
+                    queue.push_back((b, self.side[usize::from(b) * floor + usize::from(p)]));
+                }
+            }
+        }
+        dist
     }
 
     /// Fewest pushes from each square to `goal` for a box alone on the board: a breadth-first
@@ -293,6 +371,17 @@ impl Board {
     pub fn distance(&self, g: usize, sq: u8) -> u16 {
         self.dist[g][usize::from(sq)]
     }
+    /// Pushes from `sq` to goal number `g` for a box alone on the board with the player on
+    /// square `player` ([`FAR`]: never): the player has to walk round the box to push it from
+    /// another side, and in a one-wide passage it cannot. Never less than
+    /// [`distance`](Board::distance), and still a lower bound on the box's pushes in the full
+    /// game (other boxes only stand in the player's way). A push of another box keeps the
+    /// player on the same side of this one (its walk and its step avoid this box's square).
+    #[inline]
+    pub fn distance_from(&self, g: usize, sq: u8, player: u8) -> u16 {
+        let c = self.side[usize::from(sq) * self.cell.len() + usize::from(player)];
+        self.side_dist[g][SIDES * usize::from(sq) + usize::from(c)]
+    }
     /// Whether box `i` at `sq` can never reach a goal (its own goal, when ordered).
     #[inline]
     pub fn is_dead_for(&self, i: usize, sq: u8) -> bool {
@@ -351,6 +440,27 @@ mod tests {
         let dist: Vec<u16> = (0..4).map(|s| b.distance(0, s)).collect();
         assert_eq!(dist, [FAR, 2, 1, 0]);
         assert!(b.is_dead(0) && !b.is_dead(1));
+    }
+
+    #[test]
+    fn distances_from_the_players_side() {
+        // In a one-wide corridor the player pushes the box towards the goal only from behind.
+        let b = board("########\n#@ $  .#\n########\n");
+        let (player, box_sq, ahead) = (b.square_at(1, 1), b.square_at(1, 3), b.square_at(1, 5));
+        assert_eq!(b.distance(0, box_sq), 3);
+        assert_eq!(b.distance_from(0, box_sq, player), 3);
+        assert_eq!(b.distance_from(0, box_sq, ahead), FAR, "the player is on the wrong side");
+        assert_eq!(b.distance_from(0, b.square_at(1, 6), player), 0, "on the goal");
+        // Never below the plain distance, on every square and side of a Microban level.
+        let levels = crate::level::parse_collection(include_str!("../data/microban.xsb")).unwrap();
+        let b = Board::new(&levels[7], false).unwrap();
+        for g in 0..b.goals().len() {
+            for s in 0..b.floor() as u8 {
+                for p in (0..b.floor() as u8).filter(|&p| p != s) {
+                    assert!(b.distance_from(g, s, p) >= b.distance(g, s));
+                }
+            }
+        }
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Corral deadlocks (for [`Mode::Any`](crate::Mode::Any)): a position is dead when, for some
+//! Corral deadlocks (for [`Mode::Pushes`](crate::Mode::Pushes) and [`Mode::Any`](crate::Mode::Any)): a position is dead when, for some
 //! corral (empty squares the player cannot reach), the boxes around it can never all reach
 //! goals even with every other box taken off the board.
 //!

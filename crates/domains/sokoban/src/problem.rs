@@ -11,7 +11,11 @@
 //!   player a push costs `(1, 0)` (moves are counted when the solution is laid out).
 //! * **Heuristic**: the minimum-cost perfect matching of boxes to goals on push distances
 //!   (ordered: each box's distance to its own goal), admissible and consistent (a push
-//!   changes one box's distances by at most one). Updated per push without a new matching
+//!   changes one box's distances by at most one). Each distance is the lone box's from the
+//!   player's side of it ([`Board::distance_from`]): a box the player can reach from one
+//!   side only (in a one-wide passage, or where the box cuts the floor in two) may need a
+//!   longer way round than its plain push distance; a push of one box never changes the
+//!   player's side of another, so only the pushed box's row changes. Updated per push without a new matching
 //!   when the pushed box moves one step closer to the goal it was matched with (the bound
 //!   then drops by exactly one). Moves get the bound too (every push is a move).
 //! * **Pruning**: no push onto a dead square, no push that freezes boxes off their goals, no
@@ -122,8 +126,10 @@ impl Config {
 /// The matching of the last expanded state, reused for its successors' bounds.
 struct Cache {
     matcher: Matcher<u32>,
-    /// The state it is for.
+    /// The state it is for: its boxes and player (the bound depends on the player's side of
+    /// each box).
     boxes: [u8; MAX_BOXES],
+    player: u8,
     /// Its bound (`None`: the boxes cannot all be matched).
     bound: Option<u32>,
     /// Its matching: the goal index of each box.
@@ -162,6 +168,7 @@ impl SokobanProblem {
         let cache = Cache {
             matcher: Matcher::new(),
             boxes: [NONE; MAX_BOXES],
+            player: NONE,
             bound: None,
             assignment: Vec::new(),
             scratch: Vec::new(),
@@ -254,13 +261,19 @@ impl SokobanProblem {
 
     /// The push lower bound of `boxes` (`None`: some box cannot reach a goal left to it),
     /// with the matching written to `assignment` when unordered.
-    fn push_bound(&self, boxes: &[u8], matcher: &mut Matcher<u32>, assignment: &mut Vec<usize>) -> Option<u32> {
+    fn push_bound(
+        &self,
+        boxes: &[u8],
+        player: u8,
+        matcher: &mut Matcher<u32>,
+        assignment: &mut Vec<usize>,
+    ) -> Option<u32> {
         let board = &self.board;
         assignment.clear();
         if board.is_ordered() {
             let mut total = 0;
             for (i, &b) in boxes.iter().enumerate() {
-                let d = board.distance(board.target(i)?, b);
+                let d = board.distance_from(board.target(i)?, b, player);
                 if d == FAR {
                     return None;
                 }
@@ -270,7 +283,7 @@ impl SokobanProblem {
         }
         let goals = board.goals().len();
         let total = matcher.solve(boxes.len(), goals, |r, c| {
-            let d = board.distance(c, boxes[r]);
+            let d = board.distance_from(c, boxes[r], player);
             (d != FAR).then_some(u32::from(d))
         })?;
         assignment.extend_from_slice(matcher.assignment());
@@ -280,17 +293,17 @@ impl SokobanProblem {
     /// Makes the cache hold the matching of `state`; returns its bound.
     fn cached_bound(&self, state: &State) -> Option<u32> {
         let mut cache = self.cache.borrow_mut();
-        if cache.boxes != state.boxes {
-            let Cache { matcher, boxes, bound, assignment, duals, .. } = &mut *cache;
+        if cache.boxes != state.boxes || cache.player != state.player {
+            let Cache { matcher, boxes, player, bound, assignment, duals, .. } = &mut *cache;
             let here = state.boxes(self.n);
             let board = &self.board;
             if board.is_ordered() || here.len() != board.goals().len() {
-                *bound = self.push_bound(here, matcher, assignment);
+                *bound = self.push_bound(here, state.player, matcher, assignment);
                 *duals = None;
             } else {
                 let solved = duals.get_or_insert_with(IncrementalMatching::default);
                 *bound = solved.solve(here.len(), |r, c| {
-                    let d = board.distance(c, here[r]);
+                    let d = board.distance_from(c, here[r], state.player);
                     (d != FAR).then_some(u32::from(d))
                 });
                 match bound {
@@ -299,6 +312,7 @@ impl SokobanProblem {
                 }
             }
             *boxes = state.boxes;
+            *player = state.player;
         }
         cache.bound
     }
@@ -539,7 +553,7 @@ impl Problem for SokobanProblem {
     fn heuristic(&self, state: &State) -> Cost {
         let mut cache = self.cache.borrow_mut();
         let Cache { matcher, scratch, .. } = &mut *cache;
-        let bound = self.push_bound(state.boxes(self.n), matcher, scratch);
+        let bound = self.push_bound(state.boxes(self.n), state.player, matcher, scratch);
         self.estimate(bound, state)
     }
 
@@ -553,15 +567,22 @@ impl Problem for SokobanProblem {
             if let Some(row) = row {
                 let g = cache.assignment[row];
                 let to = action.to;
-                let (before, after) = (board.distance(g, action.from), board.distance(g, to));
-                if to == board.next(action.from, usize::from(action.dir)) && after != FAR && after + 1 == before {
+                // Where the player stands after the push, in the parent's frame: behind the
+                // box after a single push (`child` may be the canonical image of the position,
+                // see the `symmetry` module), the child's square after a macro (macros never
+                // fold symmetries).
+                let single = to == board.next(action.from, usize::from(action.dir));
+                let player = if single { action.from } else { child.player };
+                let before = board.distance_from(g, action.from, parent.player);
+                let after = board.distance_from(g, to, player);
+                if single && after != FAR && after + 1 == before {
                     return self.estimate(Some(bound - 1), child);
                 }
                 drop(cache);
                 let mut cache = self.cache.borrow_mut();
                 if let Some(duals) = &mut cache.duals {
                     let bound = duals.replace_row(row, |c| {
-                        let d = board.distance(c, to);
+                        let d = board.distance_from(c, to, player);
                         (d != FAR).then_some(u32::from(d))
                     });
                     return self.estimate(bound, child);
@@ -618,6 +639,22 @@ mod tests {
         out.clear();
         plain.expand(&plain.initial_state(), &mut out);
         assert_eq!(out[0].cost, Lex(1, 0));
+    }
+
+    #[test]
+    fn the_bound_knows_which_side_the_player_is_on() {
+        // Microban 8: the plain push distances give 4, the player's sides the optimum, 32.
+        let levels = crate::level::parse_collection(include_str!("../data/microban.xsb")).unwrap();
+        let board = Board::new(&levels[7], false).unwrap();
+        let p = SokobanProblem::new(board, Config { pi_corrals: true, ..Config::PLAIN });
+        assert_eq!(p.heuristic(&p.initial_state()), Lex(32, 0));
+        let b = p.board();
+        let nearest = |s: u8| (0..b.goals().len()).map(|g| u32::from(b.distance(g, s))).min().unwrap();
+        assert_eq!(
+            b.start_boxes().iter().map(|&s| nearest(s)).sum::<u32>(),
+            3,
+            "plain distances, each box to its nearest goal"
+        );
     }
 
     #[test]

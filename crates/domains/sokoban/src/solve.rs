@@ -21,7 +21,8 @@ pub enum Mode {
     /// player square.
     Optimal,
     /// Fewest pushes only (moves as they come): A* with the normalised player, a smaller
-    /// search space than [`Mode::Optimal`].
+    /// search space than [`Mode::Optimal`], with PI-corral pruning, corral deadlocks and the
+    /// learned deadlock table (both prune only dead positions, so the fewest pushes stay).
     Pushes,
     /// The reference's fast mode: weighted A* (`f = g + 3·h`), not guaranteed optimal.
     Fast,
@@ -49,7 +50,7 @@ impl Mode {
     pub fn config(self) -> Config {
         match self {
             Mode::Optimal => Config { exact_player: true, ..Config::PLAIN },
-            Mode::Pushes => Config { pi_corrals: true, ..Config::PLAIN },
+            Mode::Pushes => Config { pi_corrals: true, corral_deadlocks: true, deadlock_table: true, ..Config::PLAIN },
             Mode::Fast => Config { weight: 3, pi_corrals: true, ..Config::PLAIN },
             Mode::Any => {
                 Config { pi_corrals: true, macros: true, corral_deadlocks: true, deadlock_table: true, ..Config::PLAIN }

@@ -1,10 +1,11 @@
 //! The pruning (dead squares, freeze deadlocks, unmatchable boxes) never loses a solution:
 //! on random small levels, every mode finds a solution exactly when a plain breadth-first
 //! search over pushes (no pruning, no heuristic, written here from the rules alone) does, and
-//! the optimal modes find its push count.
+//! the optimal modes find its push count; on mazes of narrow passages the bound at the start
+//! never exceeds it either.
 
-use delve_core::{Limits, NoObserver};
-use delve_sokoban::{Level, Mode, solve};
+use delve_core::{Limits, NoObserver, Problem};
+use delve_sokoban::{Board, Config, Level, Mode, SokobanProblem, solve};
 use proptest::prelude::*;
 use std::collections::{HashSet, VecDeque};
 
@@ -93,13 +94,19 @@ fn plain_bfs(level: &Level) -> Option<u32> {
 /// pulling a box behind it now and then (so the level is solvable); otherwise the boxes are
 /// dropped at random (often unsolvable).
 fn level_strategy() -> impl Strategy<Value = String> {
-    (3usize..=7, 3usize..=6, 1usize..=4, any::<bool>(), any::<u64>()).prop_map(|(w, h, k, pull, seed)| {
+    level_strategy_with_walls(7)
+}
+
+/// [`level_strategy`] with one inner wall in `walls` squares (about): 3 makes mazes of
+/// one-wide passages, where the player often stands on one side of a box only.
+fn level_strategy_with_walls(walls: usize) -> impl Strategy<Value = String> {
+    (3usize..=7, 3usize..=6, 1usize..=4, any::<bool>(), any::<u64>()).prop_map(move |(w, h, k, pull, seed)| {
         let mut next = xorshift(seed);
         let mut grid = vec![vec![b'#'; w + 2]; h + 2];
         let mut free = Vec::new();
         for (r, row) in grid.iter_mut().enumerate().take(h + 1).skip(1) {
             for (c, cell) in row.iter_mut().enumerate().take(w + 1).skip(1) {
-                if next(7) != 0 {
+                if next(walls) != 0 {
                     *cell = b' ';
                     free.push((r, c));
                 }
@@ -131,6 +138,25 @@ proptest! {
     #[test]
     fn pruning_never_loses_a_solution(text in level_strategy()) {
         agrees_with_bfs(&text, &[Mode::Optimal, Mode::Pushes, Mode::Fast, Mode::Any])?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The same on mazes of one-wide passages, where the bound's player sides (a box the
+    /// player can push from one side only) and the corral tests matter most.
+    #[test]
+    fn pruning_never_loses_a_solution_in_narrow_levels(text in level_strategy_with_walls(3)) {
+        let truth = agrees_with_bfs(&text, &[Mode::Optimal, Mode::Pushes, Mode::Fast, Mode::Any])?;
+        // The bound at the start never exceeds the fewest pushes (admissible).
+        if let (Some(truth), Ok(board)) = (truth, Board::new(&Level::parse(&text).unwrap(), false)) {
+            for exact_player in [false, true] {
+                let problem = SokobanProblem::new(board.clone(), Config { exact_player, ..Config::PLAIN });
+                let bound = problem.heuristic(&problem.initial_state()).0;
+                prop_assert!(bound <= truth, "bound {} > {} pushes on\n{}", bound, truth, text);
+            }
+        }
     }
 }
 
@@ -200,8 +226,8 @@ proptest! {
 }
 
 /// Solves `text` in each of `modes`: solvable exactly when plain BFS says so, and with BFS's
-/// pushes in the push-optimal modes.
-fn agrees_with_bfs(text: &str, modes: &[Mode]) -> Result<(), TestCaseError> {
+/// pushes in the push-optimal modes. Returns BFS's fewest pushes.
+fn agrees_with_bfs(text: &str, modes: &[Mode]) -> Result<Option<u32>, TestCaseError> {
     let level = Level::parse(text).unwrap();
     let truth = plain_bfs(&level);
     for &mode in modes {
@@ -212,7 +238,7 @@ fn agrees_with_bfs(text: &str, modes: &[Mode]) -> Result<(), TestCaseError> {
             prop_assert_eq!(pushes, truth, "{:?} on\n{}", mode, text);
         }
     }
-    Ok(())
+    Ok(truth)
 }
 
 /// A xorshift generator drawing numbers below `n` (the level generators' own randomness, so
