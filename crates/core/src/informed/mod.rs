@@ -1,9 +1,11 @@
 //! Informed (heuristic) search: greedy best-first, A*, weighted A* and IDA*.
 
 mod astar;
+mod cycling;
 mod greedy;
 mod idastar;
 
 pub use astar::{astar, weighted_astar};
+pub use cycling::cycling;
 pub use greedy::greedy;
 pub use idastar::idastar;

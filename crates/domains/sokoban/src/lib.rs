@@ -48,6 +48,7 @@ mod corral;
 mod corral_deadlock;
 mod deadlock;
 mod deadlock_table;
+mod features;
 mod level;
 mod macros;
 mod packing;

@@ -86,6 +86,17 @@ impl GoalRooms {
         self.order.iter().filter_map(|order| order.iter().copied().find(|&g| at[usize::from(g)] == NONE)).collect()
     }
 
+    /// Boxes packed in the rooms of `at`: per room, the goals filled in packing order from
+    /// the first up to the first empty one.
+    pub(crate) fn packed(&self, at: &[u8; 256]) -> u32 {
+        self.order.iter().map(|order| order.iter().take_while(|&&g| at[usize::from(g)] != NONE).count() as u32).sum()
+    }
+
+    /// Whether goal `g` belongs to a room with a packing order.
+    pub(crate) fn contains(&self, g: u8) -> bool {
+        self.order.iter().any(|order| order.contains(&g))
+    }
+
     /// The goal a box pushed onto `sq` should be carried to: the first empty goal (no box in
     /// `at`) of the room `sq` is an entrance of, in packing order.
     pub(crate) fn target(&self, sq: u8, at: &[u8; 256]) -> Option<u8> {

@@ -27,6 +27,7 @@ use crate::corral::pi_corral_pushes;
 use crate::corral_deadlock::{CorralCache, corral_deadlock};
 use crate::deadlock::{Boxes, freeze_deadlock};
 use crate::deadlock_table::DeadlockTable;
+use crate::features::Features;
 use crate::macros::{GoalRooms, box_path};
 use crate::packing::packing_pushes;
 use crate::symmetry::Symmetries;
@@ -327,6 +328,12 @@ impl SokobanProblem {
             }
             Some(h) => Lex(h * self.config.weight, if self.config.exact_player { h } else { 0 }),
         }
+    }
+
+    /// The FESS feature-space cell of `state` (packing, then player regions: see the
+    /// `features` module), for [`cycling`](delve_core::informed::cycling) search.
+    pub fn feature_cell(&self, state: &State) -> u64 {
+        Features::of(&self.board, &self.rooms, &self.occupancy(state)).cell()
     }
 
     /// The state with the given boxes and player (key computed from scratch).

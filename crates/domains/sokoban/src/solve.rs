@@ -6,7 +6,7 @@ use crate::level::{Level, ParseError};
 use crate::macros::box_path;
 use crate::problem::{Config, Cost, Push, SokobanProblem, State};
 use crate::replay::{ReplayError, replay};
-use delve_core::informed::{astar, greedy};
+use delve_core::informed::{astar, cycling, greedy};
 use delve_core::{Limits, NoObserver, Observer, Outcome, SearchResult, Stats, StopReason};
 use serde::Serialize;
 use std::str::FromStr;
@@ -27,8 +27,8 @@ pub enum Mode {
     /// The reference's fast mode: weighted A* (`f = g + 3·h`), not guaranteed optimal.
     Fast,
     /// Any solution: tunnel, goal-room and packing macros, corral deadlocks, the learned deadlock
-    /// table, greedy best-first on
-    /// (matching bound, boxes off goal) raced against weighted A* on a second thread.
+    /// table, greedy best-first on (matching bound, boxes off goal) raced against FESS-style
+    /// cell-cycling search over (packing, player regions) on a second thread.
     Any,
 }
 
@@ -186,7 +186,8 @@ pub fn solve<O: Observer<State, Cost>>(
 }
 
 /// `--any` on both cores: greedy best-first search (the matching bound, then boxes off goal)
-/// here, weighted A* (`g + 3h`, the same macros) on a second thread; the first to find a
+/// here, FESS-style cell-cycling search (cells of packing and player regions, the `features`
+/// module; the same macros and order within a cell) on a second thread; the first to find a
 /// solution stops the other (a Ctrl-C on `limits` stops both). Returns the search that
 /// solved, else the greedy one (its stop reason and, with no solution, its proof), with the
 /// statistics of both (nodes summed; each search gets half the memory limit).
@@ -202,8 +203,8 @@ fn race<O: Observer<State, Cost>>(
     let greedy_problem = SokobanProblem::new(board.clone(), Mode::Any.config());
     let (mine, theirs) = std::thread::scope(|scope| {
         let helper = scope.spawn(|| {
-            let problem = SokobanProblem::new(board.clone(), Config { weight: 3, ..Mode::Any.config() });
-            let result = astar(&problem, &ours, NoObserver);
+            let problem = SokobanProblem::new(board.clone(), Mode::Any.config());
+            let result = cycling(&problem, |s| problem.feature_cell(s), &ours, NoObserver);
             if matches!(result.outcome, Outcome::Solved(_)) {
                 stop.store(true, Ordering::Relaxed);
             }
@@ -222,7 +223,7 @@ fn race<O: Observer<State, Cost>>(
         }
         let mine = greedy(&greedy_problem, &ours, observer);
         stop.store(true, Ordering::Relaxed);
-        (mine, helper.join().expect("the weighted search does not panic"))
+        (mine, helper.join().expect("the cycling search does not panic"))
     });
     let mut stats = mine.stats;
     stats.generated += theirs.1.stats.generated;
