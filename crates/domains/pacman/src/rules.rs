@@ -223,6 +223,9 @@ pub struct Rules {
     pub layout: Arc<Layout>,
     /// How many ghosts play (at most the layout's).
     pub ghosts: usize,
+    /// For each cell `x + y * width`, bit `i` set when the move `Dir::ALL[i]` from it does
+    /// not run into a wall: legal moves are asked for at every search node.
+    open_moves: Vec<u8>,
 }
 
 impl Rules {
@@ -230,7 +233,15 @@ impl Rules {
     /// all of them).
     pub fn new(layout: Arc<Layout>, ghosts: Option<usize>) -> Rules {
         let n = ghosts.map_or(layout.ghosts.len(), |g| g.min(layout.ghosts.len()));
-        Rules { layout, ghosts: n }
+        let mut rules = Rules { layout, ghosts: n, open_moves: Vec::new() };
+        let (w, h) = (rules.layout.width, rules.layout.height);
+        rules.open_moves = (0..w * h)
+            .map(|i| {
+                let at = (i32::try_from(2 * (i % w)).unwrap_or(0), i32::try_from(2 * (i / w)).unwrap_or(0));
+                Dir::ALL.iter().enumerate().filter(|(_, d)| !rules.blocked(at, **d)).fold(0, |m, (b, _)| m | 1 << b)
+            })
+            .collect();
+        rules
     }
 
     /// Pacman and the ghosts.
@@ -284,9 +295,22 @@ impl Rules {
             moves.push(agent.dir);
             return moves;
         }
-        for d in Dir::ALL {
-            if !self.blocked(agent.pos, d) {
-                moves.push(d);
+        let (x, y) = (agent.pos.0 / 2, agent.pos.1 / 2);
+        let cell = usize::try_from(x).ok().zip(usize::try_from(y).ok()).filter(|&(x, _)| x < self.layout.width);
+        match cell.and_then(|(x, y)| self.open_moves.get(x + y * self.layout.width)) {
+            Some(&open) => {
+                for (b, d) in Dir::ALL.into_iter().enumerate() {
+                    if open >> b & 1 == 1 {
+                        moves.push(d);
+                    }
+                }
+            }
+            None => {
+                for d in Dir::ALL {
+                    if !self.blocked(agent.pos, d) {
+                        moves.push(d);
+                    }
+                }
             }
         }
         moves
