@@ -20,6 +20,8 @@ pub struct Distances {
     open: usize,
     /// The open neighbours of each open cell (by number), `u32::MAX` for none.
     neighbors: Vec<[u32; 4]>,
+    /// The layout's capsule index of each open cell (by number), `u8::MAX` for none.
+    capsule: Vec<u8>,
 }
 
 impl Distances {
@@ -66,12 +68,26 @@ impl Distances {
                 }
             }
         }
-        Distances { width: l.width, index, dist, open, neighbors }
+        let mut capsule = vec![u8::MAX; open];
+        for (i, &c) in l.capsules.iter().enumerate() {
+            if let (Some(&n), Ok(i)) = (index.get(c.0 + c.1 * l.width), u8::try_from(i))
+                && n != usize::MAX
+            {
+                capsule[n] = i;
+            }
+        }
+        Distances { width: l.width, index, dist, open, neighbors, capsule }
     }
 
     /// The number of the open cell `c` (`None` for a wall or off the maze).
     fn number(&self, c: (usize, usize)) -> Option<usize> {
         self.index.get(c.0 + c.1 * self.width).copied().filter(|&i| i != usize::MAX)
+    }
+
+    /// Whether open cell number `n` holds a capsule not eaten yet in `state`.
+    fn capsule_live(&self, state: &State, n: usize) -> bool {
+        let i = self.capsule[n];
+        i < 64 && state.capsules >> i & 1 == 1
     }
 
     /// The maze distance between two open cells (`None` if either is a wall or unreachable).
@@ -161,45 +177,85 @@ const ALMOST_ACTIVE: u8 = 2;
 /// (`cap` when that room holds a capsule, which makes it safe). A small room is a corridor
 /// closing between ghosts or a dead end with a ghost at its mouth: traps that close beyond
 /// the search's horizon.
-fn safe_room(rules: &Rules, dist: &Distances, state: &State, cap: usize) -> usize {
+fn safe_room(dist: &Distances, state: &State, cap: usize) -> usize {
     let Some(start) = dist.number(state.pacman()) else { return cap };
-    let ghosts: Vec<usize> =
-        state.agents[1..].iter().filter(|g| g.scared <= ALMOST_ACTIVE).filter_map(|g| dist.number(g.cell())).collect();
+    // This runs at every leaf: the buffers live on the stack unless the maze, the room or
+    // the ghosts are too many for them.
+    let dangerous =
+        state.agents[1..].iter().filter(|g| g.scared <= ALMOST_ACTIVE).filter_map(|g| dist.number(g.cell()));
+    let mut ghost_buf = [0usize; STACK_GHOSTS];
+    let mut ghost_vec = Vec::new();
+    let mut ghosts = 0;
+    for c in dangerous {
+        if ghosts < STACK_GHOSTS {
+            ghost_buf[ghosts] = c;
+        } else {
+            if ghost_vec.is_empty() {
+                ghost_vec.extend_from_slice(&ghost_buf);
+            }
+            ghost_vec.push(c);
+        }
+        ghosts += 1;
+    }
+    let ghosts = if ghost_vec.is_empty() { &ghost_buf[..ghosts] } else { &ghost_vec[..] };
     if ghosts.is_empty() {
         return cap;
     }
-    let capsule_cells: Vec<usize> = rules
-        .layout
-        .capsules
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| state.capsules >> i & 1 == 1)
-        .filter_map(|(_, &c)| dist.number(c))
-        .collect();
+    let words = dist.open.div_ceil(64);
+    if words <= STACK_WORDS && cap < STACK_ROOM {
+        let mut seen = [0u64; STACK_WORDS];
+        let mut queue = [(0u32, 0u16); STACK_ROOM];
+        room_bfs(dist, state, cap, start, ghosts, &mut seen, &mut queue)
+    } else {
+        room_bfs(dist, state, cap, start, ghosts, &mut vec![0; words], &mut vec![(0, 0); cap + 1])
+    }
+}
+
+/// The most dangerous ghosts, maze cells (in words of 64) and room cells whose buffers
+/// [`safe_room`] keeps on the stack.
+const STACK_GHOSTS: usize = 8;
+/// See [`STACK_GHOSTS`].
+const STACK_WORDS: usize = 16;
+/// See [`STACK_GHOSTS`].
+const STACK_ROOM: usize = 128;
+
+/// [`safe_room`]'s breadth-first search from open cell `start` with the ghosts at `ghosts`
+/// (cell numbers), a bit per cell in `seen` (zeroed) and `queue` for at least `cap` cells.
+fn room_bfs(
+    dist: &Distances,
+    state: &State,
+    cap: usize,
+    start: usize,
+    ghosts: &[usize],
+    seen: &mut [u64],
+    queue: &mut [(u32, u16)],
+) -> usize {
     let ghost_dist = |c: usize| ghosts.iter().map(|&g| dist.dist[g * dist.open + c]).min().unwrap_or(u16::MAX);
-    let mut seen = vec![false; dist.open];
-    let mut queue = VecDeque::with_capacity(cap + 4);
-    seen[start] = true;
-    queue.push_back((start, 0u16));
+    let (mut head, mut tail) = (0, 1);
+    seen[start / 64] |= 1 << (start % 64);
+    queue[0] = (start as u32, 0);
     let mut count = 1;
-    while let Some((c, d)) = queue.pop_front() {
-        for &n in &dist.neighbors[c] {
+    while head < tail {
+        let (c, d) = queue[head];
+        head += 1;
+        for &n in &dist.neighbors[c as usize] {
             let n = n as usize;
-            if n == u32::MAX as usize || seen[n] {
+            if n == u32::MAX as usize || seen[n / 64] >> (n % 64) & 1 == 1 {
                 continue;
             }
-            seen[n] = true;
+            seen[n / 64] |= 1 << (n % 64);
             // Pacman moves first in a round: he is through a cell before a ghost that
             // needs more moves to reach it.
             if d + 1 < ghost_dist(n) {
-                if capsule_cells.contains(&n) {
+                if dist.capsule_live(state, n) {
                     return cap;
                 }
                 count += 1;
                 if count >= cap {
                     return cap;
                 }
-                queue.push_back((n, d + 1));
+                queue[tail] = (n as u32, d + 1);
+                tail += 1;
             }
         }
     }
@@ -235,7 +291,7 @@ fn better(rules: &Rules, dist: &Distances, state: &State) -> f64 {
     }
     let cap = ROOM_PER_GHOST * ghosts;
     if cap > 0 {
-        value -= ROOM_CELL * (cap - safe_room(rules, dist, state, cap)) as f64;
+        value -= ROOM_CELL * (cap - safe_room(dist, state, cap)) as f64;
     }
     value
 }
@@ -470,16 +526,22 @@ mod tests {
         let r = rules("%%%%%%%\n%P...G%\n%%%%%%%\n");
         let d = Distances::new(&r);
         let mut s = r.initial_state();
-        assert_eq!(safe_room(&r, &d, &s, 13), 2);
+        assert_eq!(safe_room(&d, &s, 13), 2);
+        // A room too large for the stack buffers gives the same count.
+        assert_eq!(safe_room(&d, &s, STACK_ROOM + 1), 2);
+        // So do more ghosts than the stack holds (the nearest decides).
+        let crowd = rules("%%%%%%%%%%%%%%%%\n%P...GGGGGGGGGG%\n%%%%%%%%%%%%%%%%\n");
+        assert!(crowd.num_agents() > STACK_GHOSTS + 1);
+        assert_eq!(safe_room(&Distances::new(&crowd), &crowd.initial_state(), 13), 2);
         // A ghost scared for longer than ALMOST_ACTIVE moves is no danger.
         s.agents[1].scared = ALMOST_ACTIVE + 1;
-        assert_eq!(safe_room(&r, &d, &s, 13), 13);
+        assert_eq!(safe_room(&d, &s, 13), 13);
         s.agents[1].scared = ALMOST_ACTIVE;
-        assert_eq!(safe_room(&r, &d, &s, 13), 2);
+        assert_eq!(safe_room(&d, &s, 13), 2);
         // A capsule Pacman reaches first makes the room safe.
         let r = rules("%%%%%%%\n%Po..G%\n%%%%%%%\n");
         let d = Distances::new(&r);
-        assert_eq!(safe_room(&r, &d, &r.initial_state(), 13), 13);
+        assert_eq!(safe_room(&d, &r.initial_state(), 13), 13);
     }
 
     #[test]

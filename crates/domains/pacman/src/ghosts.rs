@@ -47,38 +47,42 @@ impl GhostKind {
 
     /// The probability of each legal move of ghost `index` in `state`, in legal order.
     pub fn distribution(self, rules: &Rules, state: &State, index: usize) -> Vec<(Dir, f64)> {
-        let legal = rules.legal(state, index);
+        let legal = rules.legal_moves(state, index);
         if legal.is_empty() {
             return Vec::new();
         }
         let n = legal.len() as f64;
         match self {
-            GhostKind::Random => normalize(legal.iter().map(|&d| (d, 1.0)).collect()),
+            GhostKind::Random => normalize(legal.iter().map(|d| (d, 1.0)).collect()),
             GhostKind::Directional => {
                 let ghost = &state.agents[index];
                 let scared = ghost.scared > 0;
                 let speed = if scared { 1 } else { 2 };
                 let pac = state.agents[0].pos;
-                let dist: Vec<i32> = legal
-                    .iter()
-                    .map(|d| {
-                        let (dx, dy) = d.vector();
-                        (ghost.pos.0 + dx * speed - pac.0).abs() + (ghost.pos.1 + dy * speed - pac.1).abs()
-                    })
-                    .collect();
+                // Manhattan distances (half cells) to Pacman after each legal move, in order.
+                let mut dist = [0i32; 5];
+                for (slot, d) in dist.iter_mut().zip(legal.iter()) {
+                    let (dx, dy) = d.vector();
+                    *slot = (ghost.pos.0 + dx * speed - pac.0).abs() + (ghost.pos.1 + dy * speed - pac.1).abs();
+                }
+                let dist = &dist[..legal.len()];
                 let target = if scared { dist.iter().max() } else { dist.iter().min() }.copied().unwrap_or(0);
-                let best: Vec<Dir> = legal.iter().zip(&dist).filter(|(_, d)| **d == target).map(|(a, _)| *a).collect();
+                let best = dist.iter().filter(|&&d| d == target).count();
                 let best_prob = 0.8;
                 // CS188 fills a dict: the best moves first, then every legal move's share.
-                let mut dist: Vec<(Dir, f64)> = best.iter().map(|&a| (a, best_prob / best.len() as f64)).collect();
-                for &a in &legal {
-                    let share = (1.0 - best_prob) / n;
-                    match dist.iter_mut().find(|(d, _)| *d == a) {
-                        Some(entry) => entry.1 += share,
-                        None => dist.push((a, share)),
+                let share = (1.0 - best_prob) / n;
+                let mut out = Vec::with_capacity(legal.len());
+                for (a, &d) in legal.iter().zip(dist) {
+                    if d == target {
+                        out.push((a, best_prob / best as f64 + share));
                     }
                 }
-                normalize(dist)
+                for (a, &d) in legal.iter().zip(dist) {
+                    if d != target {
+                        out.push((a, share));
+                    }
+                }
+                normalize(out)
             }
         }
     }

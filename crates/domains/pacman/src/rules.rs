@@ -119,6 +119,52 @@ impl Agent {
     }
 }
 
+/// Up to five moves in order, kept on the stack (see [`Rules::legal_moves`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Moves {
+    moves: [Option<Dir>; 5],
+    len: usize,
+}
+
+impl Moves {
+    /// Appends a move (there are only five).
+    fn push(&mut self, d: Dir) {
+        self.moves[self.len] = Some(d);
+        self.len += 1;
+    }
+
+    /// Keeps the moves `keep` accepts, in order.
+    fn retain(&mut self, keep: impl Fn(Dir) -> bool) {
+        let mut kept = Moves::default();
+        for d in self.iter() {
+            if keep(d) {
+                kept.push(d);
+            }
+        }
+        *self = kept;
+    }
+
+    /// How many moves.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The moves in order.
+    pub fn iter(&self) -> impl Iterator<Item = Dir> + '_ {
+        self.moves[..self.len].iter().flatten().copied()
+    }
+
+    /// The moves as a vector.
+    pub fn to_vec(&self) -> Vec<Dir> {
+        self.iter().collect()
+    }
+}
+
 /// A game position: every agent, the food and capsules left, the score and who moves next.
 ///
 /// Two states are the same *CS188 state* (what the autograder counts) when their agents,
@@ -177,6 +223,9 @@ pub struct Rules {
     pub layout: Arc<Layout>,
     /// How many ghosts play (at most the layout's).
     pub ghosts: usize,
+    /// For each cell `x + y * width`, bit `i` set when the move `Dir::ALL[i]` from it does
+    /// not run into a wall: legal moves are asked for at every search node.
+    open_moves: Vec<u8>,
 }
 
 impl Rules {
@@ -184,7 +233,15 @@ impl Rules {
     /// all of them).
     pub fn new(layout: Arc<Layout>, ghosts: Option<usize>) -> Rules {
         let n = ghosts.map_or(layout.ghosts.len(), |g| g.min(layout.ghosts.len()));
-        Rules { layout, ghosts: n }
+        let mut rules = Rules { layout, ghosts: n, open_moves: Vec::new() };
+        let (w, h) = (rules.layout.width, rules.layout.height);
+        rules.open_moves = (0..w * h)
+            .map(|i| {
+                let at = (i32::try_from(2 * (i % w)).unwrap_or(0), i32::try_from(2 * (i / w)).unwrap_or(0));
+                Dir::ALL.iter().enumerate().filter(|(_, d)| !rules.blocked(at, **d)).fold(0, |m, (b, _)| m | 1 << b)
+            })
+            .collect();
+        rules
     }
 
     /// Pacman and the ghosts.
@@ -232,25 +289,50 @@ impl Rules {
 
     /// The moves an agent's body allows: straight on between grid points, else every move
     /// into a non-wall cell (Stop included), in [`Dir::ALL`] order.
-    fn possible(&self, agent: &Agent) -> Vec<Dir> {
+    fn possible(&self, agent: &Agent) -> Moves {
+        let mut moves = Moves::default();
         if !agent.on_grid() {
-            return vec![agent.dir];
+            moves.push(agent.dir);
+            return moves;
         }
-        Dir::ALL.into_iter().filter(|&d| !self.blocked(agent.pos, d)).collect()
+        let (x, y) = (agent.pos.0 / 2, agent.pos.1 / 2);
+        let cell = usize::try_from(x).ok().zip(usize::try_from(y).ok()).filter(|&(x, _)| x < self.layout.width);
+        match cell.and_then(|(x, y)| self.open_moves.get(x + y * self.layout.width)) {
+            Some(&open) => {
+                for (b, d) in Dir::ALL.into_iter().enumerate() {
+                    if open >> b & 1 == 1 {
+                        moves.push(d);
+                    }
+                }
+            }
+            None => {
+                for d in Dir::ALL {
+                    if !self.blocked(agent.pos, d) {
+                        moves.push(d);
+                    }
+                }
+            }
+        }
+        moves
     }
 
     /// The legal moves of agent `index` in `state` (none once the game is over).
     pub fn legal(&self, state: &State, index: usize) -> Vec<Dir> {
+        self.legal_moves(state, index).to_vec()
+    }
+
+    /// [`Rules::legal`] without allocating (the searches ask at every node).
+    pub fn legal_moves(&self, state: &State, index: usize) -> Moves {
         if state.is_over() {
-            return Vec::new();
+            return Moves::default();
         }
         let agent = &state.agents[index];
         let mut moves = self.possible(agent);
         if index > 0 {
-            moves.retain(|&d| d != Dir::Stop);
+            moves.retain(|d| d != Dir::Stop);
             let back = agent.dir.reverse();
             if moves.len() > 1 {
-                moves.retain(|&d| d != back);
+                moves.retain(|d| d != back);
             }
             if moves.is_empty() {
                 // A ghost walled in on every side (CS188 has no answer: its random choice
