@@ -1,4 +1,5 @@
-//! Informed (heuristic) search: greedy best-first, A*, weighted A* and IDA*.
+//! Informed (heuristic) search: greedy best-first, cell-cycling best-first, A*, weighted A*
+//! and IDA*.
 
 mod astar;
 mod cycling;
