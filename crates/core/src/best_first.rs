@@ -10,7 +10,8 @@
 //! while on the frontier is pushed again and its stale entries are skipped when they surface:
 //! the fresh entry always has the lower `f`, so it is popped first and closes the node.
 //! The frontier is [`MinHeap`]: a binary heap with a one-entry slot in front that serves the
-//! child A* expands next without a trip through the heap (same pop order).
+//! child A* expands next without a trip through the heap (same pop order). Other frontiers
+//! plug in through [`Frontier`] (the cell-cycling search keeps one heap per feature cell).
 
 use crate::cost::Cost;
 use crate::heap::MinHeap;
@@ -22,10 +23,42 @@ use std::cmp::Ordering;
 
 /// A frontier entry, ordered as it is popped: by `f`, then `h`, then node index.
 #[derive(Clone, Copy)]
-struct Entry<C> {
+pub(crate) struct Entry<C> {
     f: C,
-    h: C,
-    node: u32,
+    pub(crate) h: C,
+    pub(crate) node: u32,
+}
+
+/// Where the engine queues nodes: it pushes each entry with the node's state and pops the
+/// next node to expand.
+pub(crate) trait Frontier<S, C> {
+    /// Queues `entry` for the node holding `state`.
+    fn push(&mut self, entry: Entry<C>, state: &S);
+    /// The next entry to expand, if any.
+    fn pop(&mut self) -> Option<Entry<C>>;
+    /// Entries queued.
+    fn len(&self) -> usize;
+    /// Entries held without reallocating (for memory accounting).
+    fn capacity(&self) -> usize;
+}
+
+impl<S, C: Cost> Frontier<S, C> for MinHeap<Entry<C>> {
+    #[inline(always)]
+    fn push(&mut self, entry: Entry<C>, _: &S) {
+        MinHeap::push(self, entry);
+    }
+    #[inline(always)]
+    fn pop(&mut self) -> Option<Entry<C>> {
+        MinHeap::pop(self)
+    }
+    #[inline(always)]
+    fn len(&self) -> usize {
+        MinHeap::len(self)
+    }
+    #[inline(always)]
+    fn capacity(&self) -> usize {
+        MinHeap::capacity(self)
+    }
 }
 
 impl<C: Cost> PartialEq for Entry<C> {
@@ -78,26 +111,51 @@ where
     O: Observer<P::State, P::Cost>,
     F: Fn(P::Cost, P::Cost) -> P::Cost,
 {
-    let mut meter = Meter::new(limits, observer);
-    let outcome =
-        run(problem, &mut meter, &policy).unwrap_or_else(|reason| Outcome::Stopped { reason, best_so_far: None });
-    meter.finish(outcome)
+    // The heap's "next" slot pays only with a heuristic (see the `heap` module).
+    let heap = MinHeap::new(policy.use_heuristic);
+    search_with(problem, limits, observer, policy, heap)
 }
 
-fn run<P, O, F>(problem: &P, meter: &mut Meter<'_, O>, policy: &Policy<F>) -> Result<OutcomeOf<P>, StopReason>
+/// Runs best-first graph search under `policy` with `frontier` as the queue.
+pub(crate) fn search_with<P, O, F, Q>(
+    problem: &P,
+    limits: &Limits,
+    observer: O,
+    policy: Policy<F>,
+    mut frontier: Q,
+) -> SearchResult<P::State, P::Action, P::Cost>
 where
     P: Problem,
     O: Observer<P::State, P::Cost>,
     F: Fn(P::Cost, P::Cost) -> P::Cost,
+    Q: Frontier<P::State, P::Cost>,
+{
+    let mut meter = Meter::new(limits, observer);
+    let outcome = run(problem, &mut meter, &policy, &mut frontier)
+        .unwrap_or_else(|reason| Outcome::Stopped { reason, best_so_far: None });
+    meter.finish(outcome)
+}
+
+fn run<P, O, F, Q>(
+    problem: &P,
+    meter: &mut Meter<'_, O>,
+    policy: &Policy<F>,
+    heap: &mut Q,
+) -> Result<OutcomeOf<P>, StopReason>
+where
+    P: Problem,
+    O: Observer<P::State, P::Cost>,
+    F: Fn(P::Cost, P::Cost) -> P::Cost,
+    Q: Frontier<P::State, P::Cost>,
 {
     meter.start::<P::State, P::Cost>(policy.name)?;
     let zero = P::Cost::ZERO;
     let start = problem.initial_state();
     let h0 = if policy.use_heuristic { problem.heuristic(&start) } else { zero };
+    let start_entry = Entry { f: (policy.priority)(zero, h0), h: h0, node: 0 };
+    heap.push(start_entry, &start);
     let mut tree: Tree<P::State, P::Cost> = Tree::new(meter.memory_limit());
     tree.insert(start, crate::tree::ROOT, zero)?;
-    let mut heap = MinHeap::new(policy.use_heuristic);
-    heap.push(Entry { f: (policy.priority)(zero, h0), h: h0, node: 0 });
     let mut buf = Vec::new();
     let track_memory = meter.memory_limit().is_some();
 
@@ -145,7 +203,7 @@ where
             } else {
                 zero
             };
-            heap.push(Entry { f: (policy.priority)(g_new, h), h, node: child });
+            heap.push(Entry { f: (policy.priority)(g_new, h), h, node: child }, &tree.nodes[child as usize].state);
         }
         meter.frontier(heap.len());
     }

@@ -12,48 +12,25 @@
 //! created first. Complete on finite graphs (every frontier entry is eventually popped), not
 //! optimal; like greedy search it never re-opens a closed state.
 
+use crate::best_first::{self, Entry, Frontier, Policy};
 use crate::cost::Cost;
-use crate::observe::{Meter, NodeInfo, Observer};
-use crate::outcome::{Limits, Outcome, SearchResult, StopReason};
-use crate::problem::{OutcomeOf, Problem};
-use crate::tree::{Slot, Tree, cheaper, forward_solution};
-use std::cmp::{Ordering, Reverse};
+use crate::observe::Observer;
+use crate::outcome::{Limits, SearchResult};
+use crate::problem::Problem;
+use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
 
-/// A frontier entry within a cell: by `h`, then node index.
-#[derive(Clone, Copy)]
-struct Entry<C> {
-    h: C,
-    node: u32,
-}
-
-impl<C: Cost> PartialEq for Entry<C> {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-impl<C: Cost> Eq for Entry<C> {}
-impl<C: Cost> PartialOrd for Entry<C> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl<C: Cost> Ord for Entry<C> {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.h.total_cmp(&other.h).then(self.node.cmp(&other.node))
-    }
-}
-
 /// The frontier: one min-heap per non-empty cell, and the key of the cell served last.
-struct Cells<C> {
+struct Cells<C, F> {
+    cell: F,
     heaps: BTreeMap<u64, BinaryHeap<Reverse<Entry<C>>>>,
     last: Option<u64>,
     len: usize,
 }
 
-impl<C: Cost> Cells<C> {
-    fn push(&mut self, cell: u64, entry: Entry<C>) {
-        self.heaps.entry(cell).or_default().push(Reverse(entry));
+impl<S, C: Cost, F: Fn(&S) -> u64> Frontier<S, C> for Cells<C, F> {
+    fn push(&mut self, entry: Entry<C>, state: &S) {
+        self.heaps.entry((self.cell)(state)).or_default().push(Reverse(entry));
         self.len += 1;
     }
 
@@ -69,6 +46,14 @@ impl<C: Cost> Cells<C> {
         }
         self.len -= 1;
         Some(entry)
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn capacity(&self) -> usize {
+        self.len
     }
 }
 
@@ -95,71 +80,11 @@ where
     F: Fn(&P::State) -> u64,
     O: Observer<P::State, P::Cost>,
 {
-    let mut meter = Meter::new(limits, observer);
-    let outcome =
-        run(problem, &cell, &mut meter).unwrap_or_else(|reason| Outcome::Stopped { reason, best_so_far: None });
-    meter.finish(outcome)
-}
-
-fn run<P, F, O>(problem: &P, cell: &F, meter: &mut Meter<'_, O>) -> Result<OutcomeOf<P>, StopReason>
-where
-    P: Problem,
-    F: Fn(&P::State) -> u64,
-    O: Observer<P::State, P::Cost>,
-{
-    meter.start::<P::State, P::Cost>("cycling")?;
-    let zero = P::Cost::ZERO;
-    let start = problem.initial_state();
-    let h0 = problem.heuristic(&start);
-    let mut cells = Cells { heaps: BTreeMap::new(), last: None, len: 0 };
-    cells.push(cell(&start), Entry { h: h0, node: 0 });
-    let mut tree: Tree<P::State, P::Cost> = Tree::new(meter.memory_limit());
-    tree.insert(start, crate::tree::ROOT, zero)?;
-    let mut buf = Vec::new();
-    let track_memory = meter.memory_limit().is_some();
-    while let Some(Entry { h: h_here, node }) = cells.pop() {
-        let idx = node as usize;
-        if tree.nodes[idx].is_closed() {
-            continue;
-        }
-        tree.nodes[idx].close();
-        let g_here = tree.nodes[idx].g;
-        let state = &tree.nodes[idx].state;
-        if problem.is_goal(state) {
-            return Ok(Outcome::Solved(forward_solution(problem, &tree, node)));
-        }
-        if !meter.expanding(NodeInfo { state, g: g_here, h: Some(h_here), depth: None })? {
-            continue;
-        }
-        if track_memory {
-            let frontier = cells.len * std::mem::size_of::<Entry<P::Cost>>();
-            meter.memory(tree.bytes() + frontier as u64)?;
-        }
-        buf.clear();
-        problem.expand(&tree.nodes[idx].state, &mut buf);
-        for succ in buf.drain(..) {
-            let g_new = g_here + succ.cost;
-            if !meter.generated(NodeInfo { state: &succ.state, g: g_new, h: None, depth: None })? {
-                continue;
-            }
-            let child = match tree.entry(succ.state, node, g_new)? {
-                Slot::Found(existing) => {
-                    let old = &mut tree.nodes[existing as usize];
-                    if !cheaper(g_new, old.g) || old.is_closed() {
-                        continue;
-                    }
-                    old.reparent(node, g_new);
-                    existing
-                }
-                Slot::Inserted(child) => child,
-            };
-            let child_state = &tree.nodes[child as usize].state;
-            let h = problem.heuristic_after(&tree.nodes[idx].state, h_here, &succ.action, child_state);
-            cells.push(cell(child_state), Entry { h, node: child });
-        }
-        meter.frontier(cells.len);
-    }
-    Ok(Outcome::NoSolution)
+    // Within a cell: greedy's order (lowest `h`, then the node created first); a closed
+    // node is never re-opened.
+    let policy = Policy { name: "cycling", priority: |_, h| h, use_heuristic: true, reopen: false };
+    let cells = Cells { cell, heaps: BTreeMap::new(), last: None, len: 0 };
+    best_first::search_with(problem, limits, observer, policy, cells)
 }
 
 #[cfg(test)]
