@@ -15,7 +15,7 @@
 use crate::board::{Board, FAR, NONE};
 use crate::corral::for_each_corral;
 use crate::deadlock::lone_pushes;
-use std::collections::{HashMap, HashSet};
+use delve_core::hash::{FxHashMap, FxHashSet};
 
 /// Most positions one corral search may visit before it gives up (not dead).
 pub(crate) const BUDGET: usize = 400;
@@ -28,7 +28,7 @@ const CACHE_LIMIT: usize = 1 << 20;
 /// top-left-most square.
 #[derive(Debug, Default)]
 pub(crate) struct CorralCache {
-    dead: HashMap<u64, bool>,
+    dead: FxHashMap<u64, bool>,
 }
 
 /// Whether the position (`at`: box index per square or [`NONE`]; `walk`: the player's
@@ -63,7 +63,7 @@ pub(crate) fn corral_deadlock(board: &Board, at: &[u8; 256], walk: &[u16; 256], 
 /// on goals or the player reaches a square of the corral (`in_corral`), or the search runs
 /// out of budget; `false` only when every position was searched.
 fn escapes(board: &Board, boxes: &[u8], player: u8, in_corral: impl Fn(u8) -> bool) -> bool {
-    let mut seen: HashSet<(Vec<u8>, u8)> = HashSet::new();
+    let mut seen: FxHashSet<(Vec<u8>, u8)> = FxHashSet::default();
     let mut stack = vec![(boxes.to_vec(), player)];
     let mut dist = [FAR; 256];
     let mut at = [NONE; 256];

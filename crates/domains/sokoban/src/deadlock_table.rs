@@ -24,7 +24,8 @@
 
 use crate::board::{Board, NONE};
 use crate::deadlock::lone_pushes;
-use std::collections::{HashSet, VecDeque};
+use delve_core::hash::FxHashSet;
+use std::collections::VecDeque;
 
 /// Most boxes in one sub-problem.
 pub(crate) const MAX_CLUSTER: usize = 5;
@@ -42,11 +43,14 @@ fn has(set: &Squares, sq: u8) -> bool {
     set[usize::from(sq >> 6)] >> (sq & 63) & 1 == 1
 }
 
-/// A dead pattern: boxes on these squares, the player on one of `player`'s squares.
+/// A dead pattern: boxes on these squares, the player on one of `player`'s squares. Stored
+/// inline (no pointer to follow), since every push scans the patterns of its square.
 #[derive(Clone, Debug)]
 struct Pattern {
-    boxes: Vec<u8>,
     player: Squares,
+    /// The box squares: the first `len`.
+    boxes: [u8; MAX_CLUSTER],
+    len: u8,
 }
 
 /// The learned patterns and the clusters known to be alive.
@@ -55,9 +59,9 @@ pub(crate) struct DeadlockTable {
     patterns: Vec<Pattern>,
     /// Per square: the patterns with a box on it.
     by_square: Vec<Vec<u32>>,
-    /// Keys (Zobrist of the boxes and the emptied board's player region) of clusters whose
-    /// search did not prove them dead.
-    alive: HashSet<u64>,
+    /// Keys (Zobrist of the boxes and of the emptied board's player region, or of the
+    /// player's exact square) of clusters whose search did not prove them dead.
+    alive: FxHashSet<u64>,
 }
 
 impl DeadlockTable {
@@ -68,7 +72,9 @@ impl DeadlockTable {
         if self.by_square.is_empty() {
             self.by_square = vec![Vec::new(); board.floor()];
         }
-        let matches = |p: &Pattern| has(&p.player, player) && p.boxes.iter().all(|&b| at[usize::from(b)] != NONE);
+        let matches = |p: &Pattern| {
+            has(&p.player, player) && p.boxes[..usize::from(p.len)].iter().all(|&b| at[usize::from(b)] != NONE)
+        };
         if self.by_square[usize::from(pushed)].iter().any(|&i| matches(&self.patterns[i as usize])) {
             return true;
         }
@@ -76,20 +82,27 @@ impl DeadlockTable {
         if cluster.len() < 2 {
             return false;
         }
+        // Alive clusters are remembered under two keys: with the player's region (its
+        // top-left-most square) and with the exact square it stood on, which is looked up
+        // first and spares the flood fill (the same push meets the same cluster again and
+        // again). A square is in its own region, so both keys name the same verdict.
+        let boxes = cluster.iter().fold(0, |k, &b| k ^ board.box_key(0, b));
+        let exact = boxes ^ board.player_key(player);
+        if self.alive.contains(&exact) {
+            return false;
+        }
         let mut alone = [NONE; 256];
         for &b in &cluster {
             alone[usize::from(b)] = 0;
         }
         let (region, least) = board.region(player, &alone);
-        let key = cluster.iter().fold(board.player_key(least), |k, &b| k ^ board.box_key(0, b));
-        if self.alive.contains(&key) {
-            return false;
-        }
-        if escapes(board, &cluster, player) {
-            if self.alive.len() >= ALIVE_LIMIT {
+        let key = boxes ^ board.player_key(least);
+        if self.alive.contains(&key) || escapes(board, &cluster, player) {
+            if self.alive.len() + 2 > ALIVE_LIMIT {
                 self.alive.clear();
             }
             self.alive.insert(key);
+            self.alive.insert(exact);
             return false;
         }
         if self.patterns.len() < PATTERN_LIMIT {
@@ -97,7 +110,9 @@ impl DeadlockTable {
             for &b in &cluster {
                 self.by_square[usize::from(b)].push(id);
             }
-            self.patterns.push(Pattern { boxes: cluster, player: region });
+            let mut boxes = [NONE; MAX_CLUSTER];
+            boxes[..cluster.len()].copy_from_slice(&cluster);
+            self.patterns.push(Pattern { player: region, boxes, len: cluster.len() as u8 });
         }
         true
     }
@@ -136,7 +151,7 @@ fn touching(board: &Board, boxes: &[u8]) -> bool {
 /// Whether `boxes` alone on the board, the player on `player`, may still all reach goals:
 /// `false` only when every position (within the pruning) was searched without that.
 fn escapes(board: &Board, boxes: &[u8], player: u8) -> bool {
-    let mut seen: HashSet<(Vec<u8>, u8)> = HashSet::new();
+    let mut seen: FxHashSet<(Vec<u8>, u8)> = FxHashSet::default();
     let mut queue = VecDeque::from([(boxes.to_vec(), player)]);
     let mut at = [NONE; 256];
     while let Some((boxes, player)) = queue.pop_front() {

@@ -364,7 +364,7 @@ impl SokobanProblem {
             if !freeze_deadlock(board, &Boxes { at }, to) {
                 let push = Push { from: b, dir: dirs[0], to };
                 let pushes = Lex(dirs.len() as u32, 0);
-                out.push(self.child(state, usize::from(i), push, board.next(to, last ^ 1), pushes, at));
+                out.push(self.child(state, usize::from(i), push, board.next(to, last ^ 1), pushes, at, None));
             }
             at[usize::from(to)] = NONE;
             at[usize::from(b)] = i;
@@ -386,7 +386,10 @@ impl SokobanProblem {
     }
 
     /// The successor of `state` where box `i` made `push` at `cost`, leaving the player on
-    /// `player`; `at` is the occupancy after it.
+    /// `player`; `at` is the occupancy after it; `here`, for a single push, the player's
+    /// region before it (a bit set), from which the new region is often found without a
+    /// flood fill ([`region_after`](Self::region_after)).
+    #[allow(clippy::too_many_arguments)]
     fn child(
         &self,
         state: &State,
@@ -395,12 +398,12 @@ impl SokobanProblem {
         player: u8,
         cost: Cost,
         at: &Marks,
+        here: Option<&[u64; 4]>,
     ) -> Successor<State, Push, Cost> {
         let board = &self.board;
         let (b, t) = (push.from, push.to);
         let (region, player) = match self.config.exact_player {
-            false if !self.symmetries.is_empty() => self.region(player, at),
-            false => ([0; 4], self.normalise(player, at)),
+            false => here.and_then(|here| self.region_after(here, b, t, at)).unwrap_or_else(|| self.region(player, at)),
             true => ([0; 4], player),
         };
         let slot = self.slot(i);
@@ -428,6 +431,46 @@ impl SokobanProblem {
             return Successor { action: push, state, cost };
         }
         Successor { action: push, state: self.canonical(state, &region), cost }
+    }
+
+    /// The player's region after a single push of the box on `b` to `t` (the player then
+    /// stands on `b`), from its region `here` before the push, and its top-left-most square;
+    /// `at` is the occupancy after the push. Without a flood fill: `None` when the push may
+    /// change the region other than by freeing `b` and filling `t`, that is, when `b` has
+    /// a free neighbour outside `here` (a region would join), or when `t` is in `here` and
+    /// filling it may cut the region in two (its free neighbours are not joined around it:
+    /// any walk through `t` can go round it on the ring of its eight neighbours otherwise).
+    fn region_after(&self, here: &[u64; 4], b: u8, t: u8, at: &Marks) -> Option<([u64; 4], u8)> {
+        let board = &self.board;
+        let inside = |s: u8| here[usize::from(s >> 6)] >> (s & 63) & 1 == 1;
+        let free = |s: u8| s != NONE && at[usize::from(s)] == NONE;
+        if (0..4).any(|d| {
+            let n = board.next(b, d);
+            free(n) && !inside(n)
+        }) {
+            return None;
+        }
+        if inside(t) {
+            // The ring N, NE, E, SE, S, SW, W, NW around `t` (consecutive squares touch):
+            // filling `t` keeps the region whole when its free orthogonal neighbours lie on
+            // one run of free ring squares.
+            let (r, c) = board.cell_of(t);
+            let ring = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
+                .map(|(dr, dc)| free(board.square_at(r.wrapping_add_signed(dr), c.wrapping_add_signed(dc))));
+            let runs_with_a_side = (0..8)
+                .filter(|&k| ring[k] && !ring[(k + 7) % 8])
+                .filter(|&k| (k..).take_while(|&j| j < k + 8 && ring[j % 8]).any(|j| j % 2 == 0))
+                .count();
+            if runs_with_a_side > 1 {
+                return None;
+            }
+        }
+        let mut region = *here;
+        region[usize::from(t >> 6)] &= !(1 << (t & 63));
+        region[usize::from(b >> 6)] |= 1 << (b & 63);
+        let word = region.iter().position(|&w| w != 0).expect("the player stands somewhere");
+        let least = (word * 64) as u8 + region[word].trailing_zeros() as u8;
+        Some((region, least))
     }
 
     /// The square box `i` on `t` (just pushed in direction `d`, not yet in `at`) is pushed on
@@ -465,7 +508,7 @@ impl SokobanProblem {
                 let last = usize::from(*dirs.last().expect("not empty"));
                 let player = board.next(goal, last ^ 1);
                 let pushes = pushes + dirs.len() as u32;
-                out.push(self.child(state, i, Push { to: goal, ..push }, player, Lex(pushes, 0), at));
+                out.push(self.child(state, i, Push { to: goal, ..push }, player, Lex(pushes, 0), at, None));
                 made = true;
             }
             at[usize::from(goal)] = NONE;
@@ -506,6 +549,13 @@ impl Problem for SokobanProblem {
         let mut at = self.occupancy(state);
         let mut walk = [FAR; 256];
         self.walk(state.player, &at, &mut walk);
+        // The player's region as a bit set, for the children's regions (see `region_after`).
+        let mut here = [0u64; 4];
+        if !self.config.exact_player {
+            for s in (0..board.floor() as u8).filter(|&s| walk[usize::from(s)] != FAR) {
+                here[usize::from(s >> 6)] |= 1 << (s & 63);
+            }
+        }
         if self.config.corral_deadlocks
             && !board.is_ordered()
             && corral_deadlock(board, &at, &walk, &mut self.corrals.borrow_mut())
@@ -545,7 +595,8 @@ impl Problem for SokobanProblem {
                     let push = Push { from: b, dir: d as u8, to: t };
                     let moves = if self.config.exact_player { u32::from(walk[usize::from(p)]) + 1 } else { 0 };
                     if self.rooms.is_empty() || !self.goal_macro(state, i, (push, player, pushes), &mut at, out) {
-                        out.push(self.child(state, i, push, player, Lex(pushes, moves), &at));
+                        let here = (pushes == 1).then_some(&here);
+                        out.push(self.child(state, i, push, player, Lex(pushes, moves), &at, here));
                     }
                 }
                 at[usize::from(t)] = NONE;
@@ -662,6 +713,50 @@ mod tests {
             3,
             "plain distances, each box to its nearest goal"
         );
+    }
+
+    #[test]
+    fn regions_after_a_push_equal_a_flood_fill() {
+        // Every legal single push from the first states of a few Microban levels: whenever
+        // `region_after` answers without a flood fill, it gives the flood fill's region.
+        let levels = crate::level::parse_collection(include_str!("../data/microban.xsb")).unwrap();
+        let (mut fast, mut flooded) = (0, 0);
+        for n in [1, 20, 93, 111, 139] {
+            let board = Board::new(&levels[n - 1], false).unwrap();
+            let p = SokobanProblem::new(board, Config::PLAIN);
+            let mut queue = std::collections::VecDeque::from([p.initial_state()]);
+            let mut seen = std::collections::HashSet::new();
+            while let Some(s) = queue.pop_front() {
+                if seen.len() > 400 || !seen.insert(s.key()) {
+                    continue;
+                }
+                let mut at = p.occupancy(&s);
+                let (here, _) = p.region(s.player(), &at);
+                let inside = |q: u8| here[usize::from(q >> 6)] >> (q & 63) & 1 == 1;
+                for &b in s.boxes(p.n) {
+                    for d in 0..4 {
+                        let (t, behind) = (p.board.next(b, d), p.board.next(b, d ^ 1));
+                        if t == NONE || behind == NONE || at[usize::from(t)] != NONE || !inside(behind) {
+                            continue;
+                        }
+                        let i = at[usize::from(b)];
+                        (at[usize::from(b)], at[usize::from(t)]) = (NONE, i);
+                        match p.region_after(&here, b, t, &at) {
+                            Some(found) => {
+                                assert_eq!(found, p.region(b, &at), "level {n}, box {b} pushed to {t}");
+                                fast += 1;
+                            }
+                            None => flooded += 1,
+                        }
+                        (at[usize::from(b)], at[usize::from(t)]) = (i, NONE);
+                    }
+                }
+                let mut out = Vec::new();
+                p.expand(&s, &mut out);
+                queue.extend(out.into_iter().map(|succ| succ.state));
+            }
+        }
+        assert!(fast > 1000 && flooded > 100, "both ways are tried: {fast} without a flood fill, {flooded} with");
     }
 
     #[test]
