@@ -103,7 +103,9 @@ pub(crate) fn for_each_corral(
 /// the one with the fewest such pushes (none at all: the corral can never be entered, so the
 /// position is dead). `at` holds the box index per square (or [`NONE`]),
 /// `walk` the player's distances ([`FAR`] where it cannot go), `on_goal(i, sq)` whether box
-/// `i` on `sq` is where it may end.
+/// `i` on `sq` is where it may end. The search feeds the corrals to [`PiCorrals::visit`] in
+/// the one pass it shares with the corral deadlocks.
+#[cfg(test)]
 pub(crate) fn pi_corral_pushes(
     board: &Board,
     at: &[u8; 256],
@@ -111,14 +113,40 @@ pub(crate) fn pi_corral_pushes(
     on_goal: impl Fn(usize, u8) -> bool,
     out: &mut Vec<(u8, u8)>,
 ) -> bool {
-    let mut found = false;
-    let mut pushes = [(0u8, 0u8); 4 * MAX_BOXES];
+    let mut pi = PiCorrals::default();
     for_each_corral(board, at, walk, |corral| {
+        pi.visit(board, at, walk, &on_goal, &corral, out);
+        false
+    });
+    pi.found
+}
+
+/// The best PI-corral among the corrals seen so far (see [`pi_corral_pushes`]).
+#[derive(Debug, Default)]
+pub(crate) struct PiCorrals {
+    /// Whether one was found; its pushes are in the `out` of [`PiCorrals::visit`].
+    pub(crate) found: bool,
+}
+
+impl PiCorrals {
+    /// Takes `corral` of the position (`at`, `walk`, `on_goal` as for [`pi_corral_pushes`])
+    /// into account: when it is a PI-corral with fewer pushes into it than the best so far,
+    /// its pushes replace `out`.
+    pub(crate) fn visit(
+        &mut self,
+        board: &Board,
+        at: &[u8; 256],
+        walk: &[u16; 256],
+        on_goal: impl Fn(usize, u8) -> bool,
+        corral: &Corral<'_>,
+        out: &mut Vec<(u8, u8)>,
+    ) {
         let barrier = corral.barrier;
         let unfinished = corral.has_goal || barrier.iter().any(|&b| !on_goal(usize::from(at[usize::from(b)]), b));
         if !unfinished {
-            return false;
+            return;
         }
+        let mut pushes = [(0u8, 0u8); 4 * MAX_BOXES];
         let mut count = 0;
         for &b in barrier {
             for d in 0..4 {
@@ -132,24 +160,22 @@ pub(crate) fn pi_corral_pushes(
                 if corral.contains(t) {
                     // Into the corral: must be possible now (P).
                     if walk[usize::from(p)] == FAR {
-                        return false;
+                        return;
                     }
                     pushes[count] = (b, d as u8);
                     count += 1;
                 } else if !barrier.contains(&t) {
                     // Out of the corral or along it (I fails).
-                    return false;
+                    return;
                 }
             }
         }
-        if !found || count < out.len() {
-            found = true;
+        if !self.found || count < out.len() {
+            self.found = true;
             out.clear();
             out.extend_from_slice(&pushes[..count]);
         }
-        false
-    });
-    found
+    }
 }
 
 #[cfg(test)]

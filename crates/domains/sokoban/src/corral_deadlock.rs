@@ -13,7 +13,7 @@
 //! the corral dead. Results are cached per (boxes, player region).
 
 use crate::board::{Board, FAR, NONE};
-use crate::corral::for_each_corral;
+use crate::corral::Corral;
 use crate::deadlock::lone_pushes;
 use delve_core::hash::{FxHashMap, FxHashSet};
 
@@ -32,31 +32,36 @@ pub(crate) struct CorralCache {
 }
 
 /// Whether the position (`at`: box index per square or [`NONE`]; `walk`: the player's
-/// distances, [`FAR`] where it cannot go; `player` a square of its region) has a dead corral.
-/// Unordered boards only (callers skip ordered ones).
+/// distances, [`FAR`] where it cannot go) has a dead corral. Unordered boards only (callers
+/// skip ordered ones). The search tests each corral with [`corral_is_dead`] in the one pass
+/// over the corrals it shares with the PI-corral pruning.
+#[cfg(test)]
 pub(crate) fn corral_deadlock(board: &Board, at: &[u8; 256], walk: &[u16; 256], cache: &mut CorralCache) -> bool {
     let floor = board.floor();
     let player = (0..floor as u8).find(|&s| walk[usize::from(s)] != FAR).expect("the player stands somewhere");
-    for_each_corral(board, at, walk, |corral| {
-        let unfinished = corral.has_goal || corral.barrier.iter().any(|&b| !board.is_goal(b));
-        if !unfinished || corral.barrier.len() > MAX_CORRAL_BOXES {
-            return false;
-        }
-        let mut barrier = corral.barrier.to_vec();
-        barrier.sort_unstable();
-        let key = barrier.iter().fold(board.player_key(player), |k, &b| k ^ board.box_key(0, b));
-        match cache.dead.get(&key) {
-            Some(&dead) => dead,
-            None => {
-                let dead = !escapes(board, &barrier, player, |sq| corral.contains(sq));
-                if cache.dead.len() >= CACHE_LIMIT {
-                    cache.dead.clear();
-                }
-                cache.dead.insert(key, dead);
-                dead
+    crate::corral::for_each_corral(board, at, walk, |corral| corral_is_dead(board, player, &corral, cache))
+}
+
+/// Whether `corral` of a position (the player on `player`, a square of its region) is dead.
+pub(crate) fn corral_is_dead(board: &Board, player: u8, corral: &Corral<'_>, cache: &mut CorralCache) -> bool {
+    let unfinished = corral.has_goal || corral.barrier.iter().any(|&b| !board.is_goal(b));
+    if !unfinished || corral.barrier.len() > MAX_CORRAL_BOXES {
+        return false;
+    }
+    let mut barrier = corral.barrier.to_vec();
+    barrier.sort_unstable();
+    let key = barrier.iter().fold(board.player_key(player), |k, &b| k ^ board.box_key(0, b));
+    match cache.dead.get(&key) {
+        Some(&dead) => dead,
+        None => {
+            let dead = !escapes(board, &barrier, player, |sq| corral.contains(sq));
+            if cache.dead.len() >= CACHE_LIMIT {
+                cache.dead.clear();
             }
+            cache.dead.insert(key, dead);
+            dead
         }
-    })
+    }
 }
 
 /// Whether `boxes` alone on the board, the player on `player`, can be pushed until all stand

@@ -23,8 +23,8 @@
 //!   pushes into a PI-corral ([`Config::pi_corrals`]).
 
 use crate::board::{Board, FAR, MAX_BOXES, NONE};
-use crate::corral::pi_corral_pushes;
-use crate::corral_deadlock::{CorralCache, corral_deadlock};
+use crate::corral::{PiCorrals, for_each_corral};
+use crate::corral_deadlock::{CorralCache, corral_is_dead};
 use crate::deadlock::{Boxes, freeze_deadlock};
 use crate::deadlock_table::DeadlockTable;
 use crate::features::Features;
@@ -556,18 +556,32 @@ impl Problem for SokobanProblem {
                 here[usize::from(s >> 6)] |= 1 << (s & 63);
             }
         }
-        if self.config.corral_deadlocks
-            && !board.is_ordered()
-            && corral_deadlock(board, &at, &walk, &mut self.corrals.borrow_mut())
-        {
-            return;
-        }
         let mut only = Vec::new();
         let on_goal = |i: usize, sq: u8| match board.target(i) {
             Some(g) => board.goals()[g] == sq,
             None => board.is_goal(sq),
         };
-        let restricted = self.config.pi_corrals && pi_corral_pushes(board, &at, &walk, on_goal, &mut only);
+        // One pass over the corrals for both corral tests: a dead corral ends the expansion,
+        // else the best PI-corral (if any) restricts the pushes.
+        let deadlocks = self.config.corral_deadlocks && !board.is_ordered();
+        let mut pi = PiCorrals::default();
+        if deadlocks || self.config.pi_corrals {
+            let player = (0..board.floor() as u8).find(|&s| walk[usize::from(s)] != FAR).expect("the player's square");
+            let mut cache = self.corrals.borrow_mut();
+            let dead = for_each_corral(board, &at, &walk, |corral| {
+                if deadlocks && corral_is_dead(board, player, &corral, &mut cache) {
+                    return true;
+                }
+                if self.config.pi_corrals {
+                    pi.visit(board, &at, &walk, on_goal, &corral, &mut only);
+                }
+                false
+            });
+            if dead {
+                return;
+            }
+        }
+        let restricted = pi.found;
         for i in 0..self.n {
             let b = state.boxes[i];
             for d in 0..4 {
