@@ -48,13 +48,16 @@ pub(crate) fn corral_is_dead(board: &Board, player: u8, corral: &Corral<'_>, cac
     if !unfinished || corral.barrier.len() > MAX_CORRAL_BOXES {
         return false;
     }
-    let mut barrier = corral.barrier.to_vec();
+    let mut squares = [NONE; MAX_CORRAL_BOXES];
+    let barrier = &mut squares[..corral.barrier.len()];
+    barrier.copy_from_slice(corral.barrier);
     barrier.sort_unstable();
+    let barrier = &*barrier;
     let key = barrier.iter().fold(board.player_key(player), |k, &b| k ^ board.box_key(0, b));
     match cache.dead.get(&key) {
         Some(&dead) => dead,
         None => {
-            let dead = !escapes(board, &barrier, player, |sq| corral.contains(sq));
+            let dead = !escapes(board, barrier, player, |sq| corral.contains(sq));
             if cache.dead.len() >= CACHE_LIMIT {
                 cache.dead.clear();
             }

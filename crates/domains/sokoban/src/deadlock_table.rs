@@ -78,7 +78,8 @@ impl DeadlockTable {
         if self.by_square[usize::from(pushed)].iter().any(|&i| matches(&self.patterns[i as usize])) {
             return true;
         }
-        let cluster = cluster(board, at, pushed);
+        let (squares, len) = cluster(board, at, pushed);
+        let cluster = &squares[..len];
         if cluster.len() < 2 {
             return false;
         }
@@ -92,12 +93,12 @@ impl DeadlockTable {
             return false;
         }
         let mut alone = [NONE; 256];
-        for &b in &cluster {
+        for &b in cluster {
             alone[usize::from(b)] = 0;
         }
         let (region, least) = board.region(player, &alone);
         let key = boxes ^ board.player_key(least);
-        if self.alive.contains(&key) || escapes(board, &cluster, player) {
+        if self.alive.contains(&key) || escapes(board, cluster, player) {
             if self.alive.len() + 2 > ALIVE_LIMIT {
                 self.alive.clear();
             }
@@ -107,34 +108,34 @@ impl DeadlockTable {
         }
         if self.patterns.len() < PATTERN_LIMIT {
             let id = self.patterns.len() as u32;
-            for &b in &cluster {
+            for &b in cluster {
                 self.by_square[usize::from(b)].push(id);
             }
-            let mut boxes = [NONE; MAX_CLUSTER];
-            boxes[..cluster.len()].copy_from_slice(&cluster);
-            self.patterns.push(Pattern { player: region, boxes, len: cluster.len() as u8 });
+            self.patterns.push(Pattern { player: region, boxes: squares, len: len as u8 });
         }
         true
     }
 }
 
 /// The boxes packed around `start` (8-neighbours, transitively), nearest first, at most
-/// [`MAX_CLUSTER`], sorted by square.
-fn cluster(board: &Board, at: &[u8; 256], start: u8) -> Vec<u8> {
-    let mut out = vec![start];
-    let mut i = 0;
-    while i < out.len() && out.len() < MAX_CLUSTER {
+/// [`MAX_CLUSTER`], sorted by square: the first `len` squares of the array, and `len`.
+fn cluster(board: &Board, at: &[u8; 256], start: u8) -> ([u8; MAX_CLUSTER], usize) {
+    let mut out = [NONE; MAX_CLUSTER];
+    out[0] = start;
+    let (mut i, mut len) = (0, 1);
+    while i < len && len < MAX_CLUSTER {
         let (r, c) = board.cell_of(out[i]);
         i += 1;
         for (dr, dc) in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)] {
             let sq = board.square_at(r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
-            if sq != NONE && at[usize::from(sq)] != NONE && !out.contains(&sq) && out.len() < MAX_CLUSTER {
-                out.push(sq);
+            if sq != NONE && at[usize::from(sq)] != NONE && !out[..len].contains(&sq) && len < MAX_CLUSTER {
+                out[len] = sq;
+                len += 1;
             }
         }
     }
-    out.sort_unstable();
-    out
+    out[..len].sort_unstable();
+    (out, len)
 }
 
 /// Whether two of `boxes` touch (8-neighbours).
