@@ -162,8 +162,10 @@ const CAPSULE: f64 = -25.0;
 /// until they come close, so that one capsule catches several of them.
 const CAPSULE_PER_GHOST: f64 = 87.5;
 /// A scared ghost Pacman can catch before it recovers is worth this, less [`HUNT_STEP`] a
-/// step away (below the 200 of eating it, so catching it always pays).
-const HUNT: f64 = 150.0;
+/// step away: well below the 200 of eating it, so that the search hurries to catch it
+/// rather than keep it in reach (100, not 150: +112 ± 50 points a contest game over 400
+/// paired games at depth 5, see BENCHMARKS.md, pacman session 12).
+const HUNT: f64 = 100.0;
 /// See [`HUNT`].
 const HUNT_STEP: f64 = 4.0;
 /// The room Pacman wants per ghost (see [`safe_room`]), in cells ...
