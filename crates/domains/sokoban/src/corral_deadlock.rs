@@ -11,6 +11,16 @@
 //! longer confines anything) or the boxes all stand on goals, and also when it runs out of
 //! its node budget ([`BUDGET`]): only a search that ends by exhausting every position proves
 //! the corral dead. Results are cached per (boxes, player region).
+//!
+//! The stop when the player gets into the corral is only a shortcut: the argument above
+//! holds for the whole search. With [`Config::thorough_corrals`] (for
+//! [`Mode::Any`](crate::Mode::Any)), a corral the quick search finds live is searched again
+//! without the shortcut, with a smaller budget ([`THOROUGH_BUDGET`]); that also proves dead
+//! the corrals whose boxes can let the player in but never all get home (XSokoban #5: three
+//! boxes above the goal room that shut each other in, which the search took for live; it
+//! packed nine boxes of twelve and no more).
+//!
+//! [`Config::thorough_corrals`]: crate::Config::thorough_corrals
 
 use crate::board::{Board, FAR, NONE};
 use crate::corral::Corral;
@@ -19,6 +29,9 @@ use delve_core::hash::{FxHashMap, FxHashSet};
 
 /// Most positions one corral search may visit before it gives up (not dead).
 pub(crate) const BUDGET: usize = 400;
+/// Most positions the second, thorough corral search may visit (it does not stop when the
+/// player gets into the corral, so it runs out of budget far more often).
+pub(crate) const THOROUGH_BUDGET: usize = 100;
 /// Most boxes a corral search takes on (more: not tested).
 const MAX_CORRAL_BOXES: usize = 10;
 /// Most cached results before the cache is emptied.
@@ -34,16 +47,31 @@ pub(crate) struct CorralCache {
 /// Whether the position (`at`: box index per square or [`NONE`]; `walk`: the player's
 /// distances, [`FAR`] where it cannot go) has a dead corral. Unordered boards only (callers
 /// skip ordered ones). The search tests each corral with [`corral_is_dead`] in the one pass
-/// over the corrals it shares with the PI-corral pruning.
+/// over the corrals it shares with the PI-corral pruning. `thorough`: see [`corral_is_dead`].
 #[cfg(test)]
-pub(crate) fn corral_deadlock(board: &Board, at: &[u8; 256], walk: &[u16; 256], cache: &mut CorralCache) -> bool {
+pub(crate) fn corral_deadlock(
+    board: &Board,
+    at: &[u8; 256],
+    walk: &[u16; 256],
+    thorough: bool,
+    cache: &mut CorralCache,
+) -> bool {
     let floor = board.floor();
     let player = (0..floor as u8).find(|&s| walk[usize::from(s)] != FAR).expect("the player stands somewhere");
-    crate::corral::for_each_corral(board, at, walk, |corral| corral_is_dead(board, player, &corral, cache))
+    crate::corral::for_each_corral(board, at, walk, |corral| corral_is_dead(board, player, &corral, thorough, cache))
 }
 
 /// Whether `corral` of a position (the player on `player`, a square of its region) is dead.
-pub(crate) fn corral_is_dead(board: &Board, player: u8, corral: &Corral<'_>, cache: &mut CorralCache) -> bool {
+/// With `thorough`, a corral found live by the quick search is searched again without the
+/// stop when the player gets into the corral (then only when the boxes all stand on goals,
+/// or at [`THOROUGH_BUDGET`]): more positions proved dead, at more cost per corral.
+pub(crate) fn corral_is_dead(
+    board: &Board,
+    player: u8,
+    corral: &Corral<'_>,
+    thorough: bool,
+    cache: &mut CorralCache,
+) -> bool {
     let unfinished = corral.has_goal || corral.barrier.iter().any(|&b| !board.is_goal(b));
     if !unfinished || corral.barrier.len() > MAX_CORRAL_BOXES {
         return false;
@@ -57,7 +85,8 @@ pub(crate) fn corral_is_dead(board: &Board, player: u8, corral: &Corral<'_>, cac
     match cache.dead.get(&key) {
         Some(&dead) => dead,
         None => {
-            let dead = !escapes(board, barrier, player, |sq| corral.contains(sq));
+            let dead = !escapes(board, barrier, player, BUDGET, |sq| corral.contains(sq))
+                || thorough && !escapes(board, barrier, player, THOROUGH_BUDGET, |_| false);
             if cache.dead.len() >= CACHE_LIMIT {
                 cache.dead.clear();
             }
@@ -70,7 +99,7 @@ pub(crate) fn corral_is_dead(board: &Board, player: u8, corral: &Corral<'_>, cac
 /// Whether `boxes` alone on the board, the player on `player`, can be pushed until all stand
 /// on goals or the player reaches a square of the corral (`in_corral`), or the search runs
 /// out of budget; `false` only when every position was searched.
-fn escapes(board: &Board, boxes: &[u8], player: u8, in_corral: impl Fn(u8) -> bool) -> bool {
+fn escapes(board: &Board, boxes: &[u8], player: u8, budget: usize, in_corral: impl Fn(u8) -> bool) -> bool {
     let mut seen: FxHashSet<(Vec<u8>, u8)> = FxHashSet::default();
     let mut stack = vec![(boxes.to_vec(), player)];
     let mut dist = [FAR; 256];
@@ -86,7 +115,7 @@ fn escapes(board: &Board, boxes: &[u8], player: u8, in_corral: impl Fn(u8) -> bo
         let least = (0..board.floor() as u8).find(|&s| dist[usize::from(s)] != FAR).expect("the player's own square");
         let entered = (0..board.floor() as u8).any(|s| dist[usize::from(s)] != FAR && in_corral(s));
         let fresh = !entered && seen.insert((boxes.clone(), least));
-        if fresh && seen.len() > BUDGET {
+        if fresh && seen.len() > budget {
             return true;
         }
         if fresh {
@@ -133,6 +162,10 @@ mod tests {
     use crate::level::Level;
 
     fn verdict(text: &str) -> bool {
+        verdict_of(text, false)
+    }
+
+    fn verdict_of(text: &str, thorough: bool) -> bool {
         let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
         let mut at = [NONE; 256];
         for (i, &b) in board.start_boxes().iter().enumerate() {
@@ -140,7 +173,7 @@ mod tests {
         }
         let mut walk = [FAR; 256];
         reach(&board, board.start_player(), &at, &mut walk);
-        corral_deadlock(&board, &at, &walk, &mut CorralCache::default())
+        corral_deadlock(&board, &at, &walk, thorough, &mut CorralCache::default())
     }
 
     #[test]
@@ -153,6 +186,23 @@ mod tests {
         let level = Level::parse(text).unwrap();
         let solved =
             crate::solve(&level, false, crate::Mode::Optimal, &delve_core::Limits::none(), delve_core::NoObserver);
+        assert_eq!(solved.unwrap().unsolved, Some(crate::Unsolved::NoSolution));
+    }
+
+    #[test]
+    fn a_thorough_search_follows_the_player_into_the_corral() {
+        // A position of XSokoban #5: the boxes on (2, 11), (3, 11) and (5, 9) shut in the
+        // corral left of them. Pushing (3, 11) left lets the player in, so the quick search
+        // answers "not dead"; searched on, no push sequence brings the three home (the
+        // whole level then has no solution, as `Mode::Any`'s proof search finds).
+        let text = "#################\n#########   #####\n######### #$##@ #\n#########  $    #\n\
+                    ######### ###   #\n#***.  ##$    ###\n#***.         ###\n#***.  ##      ##\n\
+                    #########     ###\n#########      ##\n########### ## ##\n###########    ##\n\
+                    #################\n";
+        assert!(!verdict_of(text, false));
+        assert!(verdict_of(text, true));
+        let level = Level::parse(text).unwrap();
+        let solved = crate::solve(&level, false, crate::Mode::Any, &delve_core::Limits::none(), delve_core::NoObserver);
         assert_eq!(solved.unwrap().unsolved, Some(crate::Unsolved::NoSolution));
     }
 

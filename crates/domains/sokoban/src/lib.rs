@@ -34,7 +34,8 @@
 //!   in [`Mode::Pushes`] and [`Mode::Any`], corral deadlocks (a corral whose boxes, searched
 //!   alone, can never all reach goals) and a deadlock table learned from small sub-problems
 //!   (the pushed box and the boxes packed around it, searched alone); both prune only
-//!   positions proved dead, so they keep the fewest pushes. A property test compares the pruned search with a
+//!   positions proved dead, so they keep the fewest pushes ([`Mode::Any`]'s corral searches
+//!   are thorough: they follow the player into the corral). A property test compares the pruned search with a
 //!   plain breadth-first search over pushes on random small levels.
 //! * **Symmetry**: on a level whose floor and goals are the same under a mirror, rotation or
 //!   transposition (Microban 93 has all eight), every successor is stored as the canonical

@@ -53,7 +53,8 @@ impl Mode {
             Mode::Pushes => Config { pi_corrals: true, corral_deadlocks: true, deadlock_table: true, ..Config::PLAIN },
             Mode::Fast => Config { weight: 3, pi_corrals: true, ..Config::PLAIN },
             Mode::Any => {
-                Config { pi_corrals: true, macros: true, corral_deadlocks: true, deadlock_table: true, ..Config::PLAIN }
+                let any = Config { pi_corrals: true, macros: true, corral_deadlocks: true, ..Config::PLAIN };
+                Config { thorough_corrals: true, deadlock_table: true, ..any }
             }
         }
     }
