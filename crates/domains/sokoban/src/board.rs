@@ -17,6 +17,25 @@ pub const MAX_BOXES: usize = 38;
 pub const NONE: u8 = u8::MAX;
 /// Distance of a square from which a goal cannot be reached.
 pub const FAR: u16 = u16::MAX;
+
+/// A set of squares as a bit set (a board has at most 255 squares): the player's regions,
+/// the player squares of dead patterns, the freeze test's assumed-blocked boxes.
+pub(crate) type Squares = [u64; 4];
+
+/// Whether `sq` is in `set`.
+pub(crate) fn has(set: &Squares, sq: u8) -> bool {
+    set[usize::from(sq >> 6)] >> (sq & 63) & 1 == 1
+}
+
+/// Puts `sq` into `set`.
+pub(crate) fn insert(set: &mut Squares, sq: u8) {
+    set[usize::from(sq >> 6)] |= 1 << (sq & 63);
+}
+
+/// Takes `sq` out of `set`.
+pub(crate) fn remove(set: &mut Squares, sq: u8) {
+    set[usize::from(sq >> 6)] &= !(1 << (sq & 63));
+}
 /// Sides of a square in [`Board::distance_from`]'s table: up to four components of the floor
 /// around it, and [`ELSEWHERE`].
 const SIDES: usize = 5;
@@ -296,12 +315,12 @@ impl Board {
 
     /// The squares the player can reach from `from` around the boxes in `at` (a bit set),
     /// and the top-left-most of them.
-    pub(crate) fn region(&self, from: u8, at: &[u8; 256]) -> ([u64; 4], u8) {
-        let mut seen = [0u64; 4];
+    pub(crate) fn region(&self, from: u8, at: &[u8; 256]) -> (Squares, u8) {
+        let mut seen: Squares = [0; 4];
         let mut stack = [0u8; 256];
         let mut len = 1;
         stack[0] = from;
-        seen[usize::from(from >> 6)] |= 1 << (from & 63);
+        insert(&mut seen, from);
         let mut least = from;
         while len > 0 {
             len -= 1;
@@ -309,8 +328,8 @@ impl Board {
             least = least.min(s);
             for d in 0..4 {
                 let t = self.next(s, d);
-                if t != NONE && at[usize::from(t)] == NONE && seen[usize::from(t >> 6)] >> (t & 63) & 1 == 0 {
-                    seen[usize::from(t >> 6)] |= 1 << (t & 63);
+                if t != NONE && at[usize::from(t)] == NONE && !has(&seen, t) {
+                    insert(&mut seen, t);
                     stack[len] = t;
                     len += 1;
                 }

@@ -7,7 +7,7 @@
 //! chain that proves the pushed box frozen count: a box found frozen under an assumption that
 //! later failed is forgotten.
 
-use crate::board::{Board, NONE};
+use crate::board::{Board, NONE, Squares, has, insert, remove};
 
 /// What a freeze check needs to know about the boxes: which box stands on a square.
 pub(crate) struct Boxes<'a> {
@@ -62,16 +62,12 @@ fn on_own_goal(board: &Board, boxes: &Boxes<'_>, sq: u8) -> bool {
     }
 }
 
-fn bit(set: &[u64; 4], sq: u8) -> bool {
-    set[usize::from(sq >> 6)] >> (sq & 63) & 1 == 1
-}
-
-fn frozen(board: &Board, boxes: &Boxes<'_>, sq: u8, assumed: &mut [u64; 4], chain: &mut Vec<u8>) -> bool {
+fn frozen(board: &Board, boxes: &Boxes<'_>, sq: u8, assumed: &mut Squares, chain: &mut Vec<u8>) -> bool {
     let mark = chain.len();
-    assumed[usize::from(sq >> 6)] |= 1 << (sq & 63);
+    insert(assumed, sq);
     // Vertical (up/down), then horizontal (left/right).
     let result = blocked(board, boxes, sq, 0, assumed, chain) && blocked(board, boxes, sq, 2, assumed, chain);
-    assumed[usize::from(sq >> 6)] &= !(1 << (sq & 63));
+    remove(assumed, sq);
     if result {
         chain.push(sq);
     } else {
@@ -81,9 +77,9 @@ fn frozen(board: &Board, boxes: &Boxes<'_>, sq: u8, assumed: &mut [u64; 4], chai
 }
 
 /// Whether the box on `sq` can never move along the axis of direction `d` (`d` and `d + 1`).
-fn blocked(board: &Board, boxes: &Boxes<'_>, sq: u8, d: usize, assumed: &mut [u64; 4], chain: &mut Vec<u8>) -> bool {
+fn blocked(board: &Board, boxes: &Boxes<'_>, sq: u8, d: usize, assumed: &mut Squares, chain: &mut Vec<u8>) -> bool {
     let (a, b) = (board.next(sq, d), board.next(sq, d + 1));
-    if a == NONE || b == NONE || bit(assumed, a) || bit(assumed, b) {
+    if a == NONE || b == NONE || has(assumed, a) || has(assumed, b) {
         return true;
     }
     if board.is_dead(a) && board.is_dead(b) {

@@ -22,7 +22,7 @@
 //!
 //! [`Config::deadlock_table`]: crate::Config::deadlock_table
 
-use crate::board::{Board, NONE};
+use crate::board::{Board, NONE, Squares, has};
 use crate::deadlock::lone_pushes;
 use delve_core::hash::FxHashSet;
 use std::collections::VecDeque;
@@ -35,13 +35,6 @@ pub(crate) const BUDGET: usize = 1000;
 const ALIVE_LIMIT: usize = 1 << 20;
 /// Most dead patterns kept (more are not recorded).
 const PATTERN_LIMIT: usize = 1 << 16;
-
-/// A set of squares as a bit set (the board has at most 255 squares).
-type Squares = [u64; 4];
-
-fn has(set: &Squares, sq: u8) -> bool {
-    set[usize::from(sq >> 6)] >> (sq & 63) & 1 == 1
-}
 
 /// A dead pattern: boxes on these squares, the player on one of `player`'s squares. Stored
 /// inline (no pointer to follow), since every push scans the patterns of its square.

@@ -12,7 +12,7 @@
 //! The cell key orders cells by packing, then connectivity; the search visits every cell in
 //! turn whatever the key, so the order only fixes the cycle.
 
-use crate::board::{Board, NONE};
+use crate::board::{Board, NONE, Squares, has};
 use crate::macros::GoalRooms;
 
 /// The features of one position.
@@ -40,10 +40,10 @@ impl Features {
 
 /// The number of 4-connected regions of floor squares without a box in `at`.
 fn regions(board: &Board, at: &[u8; 256]) -> u32 {
-    let mut seen = [0u64; 4];
+    let mut seen: Squares = [0; 4];
     let mut count = 0;
     for s in 0..board.floor() {
-        if seen[s >> 6] >> (s & 63) & 1 == 1 || at[s] != NONE {
+        if has(&seen, s as u8) || at[s] != NONE {
             continue;
         }
         count += 1;

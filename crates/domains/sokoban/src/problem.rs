@@ -22,7 +22,7 @@
 //!   successors for a state whose boxes cannot all be matched to goals; optionally only the
 //!   pushes into a PI-corral ([`Config::pi_corrals`]).
 
-use crate::board::{Board, FAR, MAX_BOXES, NONE};
+use crate::board::{Board, FAR, MAX_BOXES, NONE, Squares, has, insert, remove};
 use crate::corral::{PiCorrals, for_each_corral};
 use crate::corral_deadlock::{CorralCache, corral_is_dead};
 use crate::deadlock::{Boxes, freeze_deadlock};
@@ -261,7 +261,7 @@ impl SokobanProblem {
 
     /// The squares the player can reach from `from` around the boxes in `at` (a bit set),
     /// and the top-left-most of them.
-    pub(crate) fn region(&self, from: u8, at: &Marks) -> ([u64; 4], u8) {
+    pub(crate) fn region(&self, from: u8, at: &Marks) -> (Squares, u8) {
         self.board.region(from, at)
     }
 
@@ -403,7 +403,7 @@ impl SokobanProblem {
         player: u8,
         cost: Cost,
         at: &Marks,
-        here: Option<&[u64; 4]>,
+        here: Option<&Squares>,
     ) -> Successor<State, Push, Cost> {
         let board = &self.board;
         let (b, t) = (push.from, push.to);
@@ -445,9 +445,9 @@ impl SokobanProblem {
     /// a free neighbour outside `here` (a region would join), or when `t` is in `here` and
     /// filling it may cut the region in two (its free neighbours are not joined around it:
     /// any walk through `t` can go round it on the ring of its eight neighbours otherwise).
-    fn region_after(&self, here: &[u64; 4], b: u8, t: u8, at: &Marks) -> Option<([u64; 4], u8)> {
+    fn region_after(&self, here: &Squares, b: u8, t: u8, at: &Marks) -> Option<(Squares, u8)> {
         let board = &self.board;
-        let inside = |s: u8| here[usize::from(s >> 6)] >> (s & 63) & 1 == 1;
+        let inside = |s: u8| has(here, s);
         let free = |s: u8| s != NONE && at[usize::from(s)] == NONE;
         if (0..4).any(|d| {
             let n = board.next(b, d);
@@ -471,8 +471,8 @@ impl SokobanProblem {
             }
         }
         let mut region = *here;
-        region[usize::from(t >> 6)] &= !(1 << (t & 63));
-        region[usize::from(b >> 6)] |= 1 << (b & 63);
+        remove(&mut region, t);
+        insert(&mut region, b);
         let word = region.iter().position(|&w| w != 0).expect("the player stands somewhere");
         let least = (word * 64) as u8 + region[word].trailing_zeros() as u8;
         Some((region, least))
@@ -555,10 +555,10 @@ impl Problem for SokobanProblem {
         let mut walk = [FAR; 256];
         self.walk(state.player, &at, &mut walk);
         // The player's region as a bit set, for the children's regions (see `region_after`).
-        let mut here = [0u64; 4];
+        let mut here: Squares = [0; 4];
         if !self.config.exact_player {
             for s in (0..board.floor() as u8).filter(|&s| walk[usize::from(s)] != FAR) {
-                here[usize::from(s >> 6)] |= 1 << (s & 63);
+                insert(&mut here, s);
             }
         }
         let mut only = Vec::new();
@@ -751,7 +751,7 @@ mod tests {
                 }
                 let mut at = p.occupancy(&s);
                 let (here, _) = p.region(s.player(), &at);
-                let inside = |q: u8| here[usize::from(q >> 6)] >> (q & 63) & 1 == 1;
+                let inside = |q: u8| has(&here, q);
                 for &b in s.boxes(p.n) {
                     for d in 0..4 {
                         let (t, behind) = (p.board.next(b, d), p.board.next(b, d ^ 1));

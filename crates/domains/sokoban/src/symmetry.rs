@@ -14,7 +14,7 @@
 //! Only unordered levels use it (an ordered level's boxes are not interchangeable), and not
 //! with macros (their packing orders are not mapped).
 
-use crate::board::{Board, FAR, MAX_BOXES, NONE};
+use crate::board::{Board, FAR, MAX_BOXES, NONE, Squares};
 use crate::problem::{Cost, Push, SokobanProblem, State};
 use delve_core::{Lex, Solution};
 
@@ -86,7 +86,7 @@ impl SokobanProblem {
     /// normalises it, `region` then the player's squares as a bit set; unused otherwise): the
     /// image with the smallest key of its boxes, then of its player (the player normalised in
     /// each image).
-    pub(crate) fn canonical(&self, state: State, region: &[u64; 4]) -> State {
+    pub(crate) fn canonical(&self, state: State, region: &Squares) -> State {
         let board = self.board();
         let boxes = state.boxes(self.box_count());
         let box_key = |map: &[u8]| boxes.iter().fold(0, |k, &b| k ^ board.box_key(0, map[usize::from(b)]));
