@@ -45,6 +45,9 @@ const ELSEWHERE: u8 = 4;
 /// The four directions in LURD order of their letters: up, down, left, right. The opposite
 /// of `d` is `d ^ 1`.
 pub const DIRS: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+/// The eight neighbours of a square as `(row, column)` offsets, round the ring: N, NE, E, SE,
+/// S, SW, W, NW (consecutive ones touch; the orthogonal ones have even indices).
+pub(crate) const RING: [(isize, isize); 8] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
 /// The move letters of [`DIRS`] (pushes are the capitals).
 pub const LETTERS: [u8; 4] = *b"udlr";
 
@@ -85,6 +88,8 @@ pub struct Board {
     /// Zobrist keys: per box slot (one slot unless ordered) per square, then per square for
     /// the player.
     zobrist: Vec<u64>,
+    /// The eight neighbours of each square in [`RING`] order, [`NONE`] for walls.
+    around: Vec<[u8; 8]>,
 }
 
 impl Board {
@@ -218,12 +223,18 @@ impl Board {
             dead: Vec::new(),
             hopeless,
             zobrist: Vec::new(),
+            around: Vec::new(),
         };
         board.player = board.square[player_cell];
         board.dist = board.goals.iter().map(|&g| board.pull_distances(g)).collect();
         board.side = board.sides();
         board.side_dist = board.goals.iter().map(|&g| board.side_pull_distances(g)).collect();
         board.dead = (0..floor).map(|s| board.dist.iter().all(|d| d[s] == FAR)).collect();
+        board.around = board
+            .cell
+            .iter()
+            .map(|&(r, c)| RING.map(|(dr, dc)| board.square_at(r.wrapping_add_signed(dr), c.wrapping_add_signed(dc))))
+            .collect();
         let slots = if ordered { board.boxes.len() } else { 1 };
         let mut seed = 0x2545_f491_4f6c_dd1d_u64;
         board.zobrist = (0..(slots + 1) * floor).map(|_| splitmix(&mut seed)).collect();
@@ -353,6 +364,11 @@ impl Board {
     /// `(row, col)` of a square.
     pub fn cell_of(&self, sq: u8) -> (usize, usize) {
         self.cell[usize::from(sq)]
+    }
+    /// The eight neighbours of `sq` in [`RING`] order, [`NONE`] for walls.
+    #[inline]
+    pub(crate) fn around(&self, sq: u8) -> &[u8; 8] {
+        &self.around[usize::from(sq)]
     }
     /// The neighbour of `sq` in direction `d`, or [`NONE`].
     #[inline]

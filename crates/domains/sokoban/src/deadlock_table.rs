@@ -117,10 +117,11 @@ fn cluster(board: &Board, at: &[u8; 256], start: u8) -> ([u8; MAX_CLUSTER], usiz
     out[0] = start;
     let (mut i, mut len) = (0, 1);
     while i < len && len < MAX_CLUSTER {
-        let (r, c) = board.cell_of(out[i]);
+        let around = board.around(out[i]);
         i += 1;
-        for (dr, dc) in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)] {
-            let sq = board.square_at(r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
+        // Row by row: NW, N, NE, W, E, SW, S, SE (indices into the ring).
+        for k in [7, 0, 1, 6, 2, 5, 4, 3] {
+            let sq = around[k];
             if sq != NONE && at[usize::from(sq)] != NONE && !out[..len].contains(&sq) && len < MAX_CLUSTER {
                 out[len] = sq;
                 len += 1;
@@ -133,13 +134,7 @@ fn cluster(board: &Board, at: &[u8; 256], start: u8) -> ([u8; MAX_CLUSTER], usiz
 
 /// Whether two of `boxes` touch (8-neighbours).
 fn touching(board: &Board, boxes: &[u8]) -> bool {
-    boxes.iter().enumerate().any(|(i, &a)| {
-        let (ra, ca) = board.cell_of(a);
-        boxes[i + 1..].iter().any(|&b| {
-            let (rb, cb) = board.cell_of(b);
-            ra.abs_diff(rb) <= 1 && ca.abs_diff(cb) <= 1
-        })
-    })
+    boxes.iter().enumerate().any(|(i, &a)| boxes[i + 1..].iter().any(|b| board.around(a).contains(b)))
 }
 
 /// Whether `boxes` alone on the board, the player on `player`, may still all reach goals:

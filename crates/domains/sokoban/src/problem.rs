@@ -164,6 +164,39 @@ pub struct SokobanProblem {
     table: RefCell<DeadlockTable>,
 }
 
+/// For each set of free squares on the ring round a square (bit `k`: the `k`-th square of
+/// [`RING`](crate::board::RING) is free), whether filling the square keeps the free squares
+/// next to it joined: its free orthogonal neighbours lie on one run of consecutive free ring
+/// squares (any walk through the square can then go round it).
+const KEEPS_REGION_WHOLE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut bits = 0;
+    while bits < 256 {
+        // Runs of free ring squares (each counted at its first square) that hold an
+        // orthogonal neighbour.
+        let (mut runs, mut k) = (0, 0);
+        while k < 8 {
+            if free(bits, k) && !free(bits, k + 7) {
+                let (mut j, mut side) = (k, false);
+                while j < k + 8 && free(bits, j) {
+                    side |= j % 2 == 0;
+                    j += 1;
+                }
+                runs += side as usize;
+            }
+            k += 1;
+        }
+        table[bits] = runs <= 1;
+        bits += 1;
+    }
+    table
+};
+
+/// Whether bit `k` (taken round the ring, modulo 8) of `bits` is set.
+const fn free(bits: usize, k: usize) -> bool {
+    bits >> (k % 8) & 1 == 1
+}
+
 /// Squares indexed by square: a box index or [`NONE`]; a distance or [`FAR`].
 type Marks = [u8; 256];
 
@@ -456,17 +489,10 @@ impl SokobanProblem {
             return None;
         }
         if inside(t) {
-            // The ring N, NE, E, SE, S, SW, W, NW around `t` (consecutive squares touch):
-            // filling `t` keeps the region whole when its free orthogonal neighbours lie on
-            // one run of free ring squares.
-            let (r, c) = board.cell_of(t);
-            let ring = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
-                .map(|(dr, dc)| free(board.square_at(r.wrapping_add_signed(dr), c.wrapping_add_signed(dc))));
-            let runs_with_a_side = (0..8)
-                .filter(|&k| ring[k] && !ring[(k + 7) % 8])
-                .filter(|&k| (k..).take_while(|&j| j < k + 8 && ring[j % 8]).any(|j| j % 2 == 0))
-                .count();
-            if runs_with_a_side > 1 {
+            // The ring of `t`'s eight neighbours (see [`RING`](crate::board::RING)): filling `t` keeps the region
+            // whole when its free orthogonal neighbours lie on one run of free ring squares.
+            let free_ring = board.around(t).iter().enumerate().fold(0, |bits, (k, &s)| bits | u8::from(free(s)) << k);
+            if !KEEPS_REGION_WHOLE[usize::from(free_ring)] {
                 return None;
             }
         }
@@ -732,6 +758,18 @@ mod tests {
             3,
             "plain distances, each box to its nearest goal"
         );
+    }
+
+    #[test]
+    fn a_square_cuts_its_region_when_its_free_sides_are_not_joined_round_it() {
+        // Bits round the ring: N 0, NE 1, E 2, SE 3, S 4, SW 5, W 6, NW 7.
+        assert!(KEEPS_REGION_WHOLE[0b1111_1111], "open floor all round");
+        assert!(KEEPS_REGION_WHOLE[0b0000_0111], "N and E joined by NE");
+        assert!(!KEEPS_REGION_WHOLE[0b0000_0101], "N and E with NE a wall");
+        assert!(!KEEPS_REGION_WHOLE[0b0001_0001], "a corridor from N to S");
+        assert!(KEEPS_REGION_WHOLE[0b0000_0010], "a lone diagonal square is not a side");
+        assert!(KEEPS_REGION_WHOLE[0b1101_1111], "all round but SW: W and S join the long way");
+        assert!(!KEEPS_REGION_WHOLE[0b1101_1101], "nor NE: N and E parted from S and W");
     }
 
     #[test]
