@@ -46,6 +46,8 @@ pub struct IncrementalMatching {
     col_row: Vec<usize>,
     /// Scratch for the augmenting-path search.
     tree: Tree<i32>,
+    /// Scratch for a full solve: the rows left to augment after the warm start.
+    unmatched: Vec<usize>,
     /// The solved problem's potentials, matching and changed row, kept by
     /// [`IncrementalMatching::replace_row`] while it works on a copy.
     saved: Saved,
@@ -77,11 +79,13 @@ impl IncrementalMatching {
         self.col_row.resize(n, NONE);
         // Warm start: each row's potential is its least cost, and a row whose least cost
         // lies on a free column takes it; only the others need an augmenting path.
-        let mut unmatched = Vec::new();
+        let mut unmatched = std::mem::take(&mut self.unmatched);
+        unmatched.clear();
         for r in 0..n {
             let costs = &self.cost[r * n..(r + 1) * n];
             let least = *costs.iter().min().expect("n > 0");
             if least == INF {
+                self.unmatched = unmatched;
                 return None;
             }
             self.row_pot[r] = least;
@@ -90,12 +94,9 @@ impl IncrementalMatching {
                 None => unmatched.push(r),
             }
         }
-        for root in unmatched {
-            if !self.augment(root) {
-                return None;
-            }
-        }
-        Some(self.total())
+        let solved = unmatched.iter().all(|&root| self.augment(root));
+        self.unmatched = unmatched;
+        solved.then(|| self.total())
     }
 
     /// The column matched to each row, written to `out` (after a successful solve).

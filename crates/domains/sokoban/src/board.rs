@@ -78,9 +78,10 @@ pub struct Board {
     /// component of the floor without `b` that holds `s`, numbered from `b`'s neighbours;
     /// [`ELSEWHERE`] for `s == b` and for squares cut off from every neighbour of `b`.
     side: Vec<u8>,
-    /// `side_dist[g][SIDES * s + c]`: fewest pushes that bring a box from `s` to goal `g` alone
-    /// on the board when the player starts on side `c` of `s` (see [`Board::distance_from`]).
-    side_dist: Vec<Vec<u16>>,
+    /// `side_dist[(SIDES * s + c) * goals + g]`: fewest pushes that bring a box from `s` to
+    /// goal `g` alone on the board when the player starts on side `c` of `s` (see
+    /// [`Board::distance_from`]); the goals of one (square, side) lie together.
+    side_dist: Vec<u16>,
     /// Squares from which no box reaches any goal.
     dead: Vec<bool>,
     /// Why the level cannot be solved whatever the search does, if it cannot.
@@ -228,7 +229,8 @@ impl Board {
         board.player = board.square[player_cell];
         board.dist = board.goals.iter().map(|&g| board.pull_distances(g)).collect();
         board.side = board.sides();
-        board.side_dist = board.goals.iter().map(|&g| board.side_pull_distances(g)).collect();
+        let by_goal: Vec<Vec<u16>> = board.goals.iter().map(|&g| board.side_pull_distances(g)).collect();
+        board.side_dist = (0..SIDES * floor).flat_map(|at| by_goal.iter().map(move |d| d[at])).collect();
         board.dead = (0..floor).map(|s| board.dist.iter().all(|d| d[s] == FAR)).collect();
         board.around = board
             .cell
@@ -414,8 +416,15 @@ impl Board {
     /// player on the same side of this one (its walk and its step avoid this box's square).
     #[inline]
     pub fn distance_from(&self, g: usize, sq: u8, player: u8) -> u16 {
+        self.distances_from(sq, player)[g]
+    }
+    /// [`Board::distance_from`] to every goal at once, indexed by goal.
+    #[inline]
+    pub(crate) fn distances_from(&self, sq: u8, player: u8) -> &[u16] {
         let c = self.side[usize::from(sq) * self.cell.len() + usize::from(player)];
-        self.side_dist[g][SIDES * usize::from(sq) + usize::from(c)]
+        let goals = self.goals.len();
+        let at = (SIDES * usize::from(sq) + usize::from(c)) * goals;
+        &self.side_dist[at..at + goals]
     }
     /// Whether box `i` at `sq` can never reach a goal (its own goal, when ordered).
     #[inline]

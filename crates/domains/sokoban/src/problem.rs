@@ -341,8 +341,12 @@ impl SokobanProblem {
                 *duals = None;
             } else {
                 let solved = duals.get_or_insert_with(IncrementalMatching::default);
+                let mut rows: [&[u16]; MAX_BOXES] = [&[]; MAX_BOXES];
+                for (row, &b) in rows.iter_mut().zip(here) {
+                    *row = board.distances_from(b, state.player);
+                }
                 *bound = solved.solve(here.len(), |r, c| {
-                    let d = board.distance_from(c, here[r], state.player);
+                    let d = rows[r][c];
                     (d != FAR).then_some(u32::from(d))
                 });
                 match bound {
@@ -684,8 +688,9 @@ impl Problem for SokobanProblem {
                 drop(cache);
                 let mut cache = self.cache.borrow_mut();
                 if let Some(duals) = &mut cache.duals {
+                    let distances = board.distances_from(to, player);
                     let bound = duals.replace_row(row, |c| {
-                        let d = board.distance_from(c, to, player);
+                        let d = distances[c];
                         (d != FAR).then_some(u32::from(d))
                     });
                     return self.estimate(bound, child);
