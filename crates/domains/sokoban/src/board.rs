@@ -32,6 +32,12 @@ pub(crate) fn insert(set: &mut Squares, sq: u8) {
     set[usize::from(sq >> 6)] |= 1 << (sq & 63);
 }
 
+/// The smallest square in `set` (which must not be empty): the top-left-most.
+pub(crate) fn first(set: &Squares) -> u8 {
+    let word = set.iter().position(|&w| w != 0).expect("a square in the set");
+    (word * 64) as u8 + set[word].trailing_zeros() as u8
+}
+
 /// Takes `sq` out of `set`.
 pub(crate) fn remove(set: &mut Squares, sq: u8) {
     set[usize::from(sq >> 6)] &= !(1 << (sq & 63));
@@ -330,25 +336,29 @@ impl Board {
     /// and the top-left-most of them.
     pub(crate) fn region(&self, from: u8, at: &[u8; 256]) -> (Squares, u8) {
         let mut seen: Squares = [0; 4];
+        self.fill(&mut seen, from, at);
+        (seen, first(&seen))
+    }
+
+    /// Adds to `seen` the squares the player reaches from `from` around the boxes in `at`
+    /// without passing through a square already in `seen` (a flood fill that stops there).
+    pub(crate) fn fill(&self, seen: &mut Squares, from: u8, at: &[u8; 256]) {
         let mut stack = [0u8; 256];
         let mut len = 1;
         stack[0] = from;
-        insert(&mut seen, from);
-        let mut least = from;
+        insert(seen, from);
         while len > 0 {
             len -= 1;
             let s = stack[len];
-            least = least.min(s);
             for d in 0..4 {
                 let t = self.next(s, d);
-                if t != NONE && at[usize::from(t)] == NONE && !has(&seen, t) {
-                    insert(&mut seen, t);
+                if t != NONE && at[usize::from(t)] == NONE && !has(seen, t) {
+                    insert(seen, t);
                     stack[len] = t;
                     len += 1;
                 }
             }
         }
-        (seen, least)
     }
 
     /// Number of floor squares.

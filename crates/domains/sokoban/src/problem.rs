@@ -22,7 +22,7 @@
 //!   successors for a state whose boxes cannot all be matched to goals; optionally only the
 //!   pushes into a PI-corral ([`Config::pi_corrals`]).
 
-use crate::board::{Board, FAR, MAX_BOXES, NONE, Squares, has, insert, remove};
+use crate::board::{Board, FAR, MAX_BOXES, NONE, Squares, first, has, insert, remove};
 use crate::corral::{PiCorrals, for_each_corral};
 use crate::corral_deadlock::{CorralCache, corral_is_dead};
 use crate::deadlock::{Boxes, freeze_deadlock};
@@ -477,24 +477,19 @@ impl SokobanProblem {
 
     /// The player's region after a single push of the box on `b` to `t` (the player then
     /// stands on `b`), from its region `here` before the push, and its top-left-most square;
-    /// `at` is the occupancy after the push. Without a flood fill: `None` when the push may
-    /// change the region other than by freeing `b` and filling `t`, that is, when `b` has
-    /// a free neighbour outside `here` (a region would join), or when `t` is in `here` and
-    /// filling it may cut the region in two (its free neighbours are not joined around it:
-    /// any walk through `t` can go round it on the ring of its eight neighbours otherwise).
+    /// `at` is the occupancy after the push. `None` when `t` is in `here` and filling it may
+    /// cut the region in two (its free neighbours are not joined round it: any walk through
+    /// `t` can go round it on the ring of its eight neighbours otherwise); else the region is
+    /// `here` without `t`, with `b`, and with whatever `b`'s free neighbours outside `here`
+    /// lead to (a flood fill of the squares the push opened, which only `b` leads to: every
+    /// other free square next to `here` was in it).
     fn region_after(&self, here: &Squares, b: u8, t: u8, at: &Marks) -> Option<(Squares, u8)> {
         let board = &self.board;
-        let inside = |s: u8| has(here, s);
         let free = |s: u8| s != NONE && at[usize::from(s)] == NONE;
-        if (0..4).any(|d| {
-            let n = board.next(b, d);
-            free(n) && !inside(n)
-        }) {
-            return None;
-        }
-        if inside(t) {
-            // The ring of `t`'s eight neighbours (see [`RING`](crate::board::RING)): filling `t` keeps the region
-            // whole when its free orthogonal neighbours lie on one run of free ring squares.
+        if has(here, t) {
+            // The ring of `t`'s eight neighbours (see [`RING`](crate::board::RING)): filling
+            // `t` keeps the region whole when its free orthogonal neighbours lie on one run of
+            // free ring squares.
             let free_ring = board.around(t).iter().enumerate().fold(0, |bits, (k, &s)| bits | u8::from(free(s)) << k);
             if !KEEPS_REGION_WHOLE[usize::from(free_ring)] {
                 return None;
@@ -503,9 +498,13 @@ impl SokobanProblem {
         let mut region = *here;
         remove(&mut region, t);
         insert(&mut region, b);
-        let word = region.iter().position(|&w| w != 0).expect("the player stands somewhere");
-        let least = (word * 64) as u8 + region[word].trailing_zeros() as u8;
-        Some((region, least))
+        for d in 0..4 {
+            let n = board.next(b, d);
+            if free(n) && !has(&region, n) {
+                board.fill(&mut region, n, at);
+            }
+        }
+        Some((region, first(&region)))
     }
 
     /// The square box `i` on `t` (just pushed in direction `d`, not yet in `at`) is pushed on
