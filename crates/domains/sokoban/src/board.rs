@@ -335,9 +335,30 @@ impl Board {
     /// The squares the player can reach from `from` around the boxes in `at` (a bit set),
     /// and the top-left-most of them.
     pub(crate) fn region(&self, from: u8, at: &[u8; 256]) -> (Squares, u8) {
+        // A flood fill on a copy of `at`, where a square is marked (0) once seen and the
+        // outside ([`NONE`] as a neighbour) is marked from the start: one test per neighbour.
+        let mut open = *at;
+        open[usize::from(NONE)] = 0;
         let mut seen: Squares = [0; 4];
-        self.fill(&mut seen, from, at);
-        (seen, first(&seen))
+        let mut stack = [0u8; 256];
+        let mut len = 1;
+        stack[0] = from;
+        open[usize::from(from)] = 0;
+        let mut least = from;
+        while len > 0 {
+            len -= 1;
+            let s = stack[len];
+            insert(&mut seen, s);
+            least = least.min(s);
+            for &t in &self.next[usize::from(s)] {
+                if open[usize::from(t)] == NONE {
+                    open[usize::from(t)] = 0;
+                    stack[len] = t;
+                    len += 1;
+                }
+            }
+        }
+        (seen, least)
     }
 
     /// Adds to `seen` the squares the player reaches from `from` around the boxes in `at`

@@ -20,7 +20,7 @@
 //! change, so [`Mode::Optimal`](crate::Mode::Optimal) (fewest moves among the fewest pushes)
 //! does not use it.
 
-use crate::board::{Board, FAR, MAX_BOXES, NONE};
+use crate::board::{Board, MAX_BOXES, NONE, Squares, has};
 
 /// One corral of a position, as [`for_each_corral`] finds it.
 pub(crate) struct Corral<'a> {
@@ -42,15 +42,15 @@ impl Corral<'_> {
     }
 }
 
-/// Finds the corrals of a position (`at`: box index per square or [`NONE`]; `walk`: the
-/// player's distances, [`FAR`] where it cannot go), in the order of their top-left-most
+/// Finds the corrals of a position (`at`: box index per square or [`NONE`]; `reach`: the
+/// player's region), in the order of their top-left-most
 /// squares, and hands each to `visit`; stops at the first for which `visit` returns `true`
 /// and returns `true` then. One flood fill over the empty unreachable squares, noting the
 /// boxes next to them; shared by the PI-corral pruning and the corral deadlocks.
 pub(crate) fn for_each_corral(
     board: &Board,
     at: &[u8; 256],
-    walk: &[u16; 256],
+    reach: &Squares,
     mut visit: impl FnMut(Corral<'_>) -> bool,
 ) -> bool {
     let floor = board.floor();
@@ -60,7 +60,7 @@ pub(crate) fn for_each_corral(
     let mut barrier = [0u8; MAX_BOXES];
     for start in 0..floor as u8 {
         let s = usize::from(start);
-        if walk[s] != FAR || at[s] != NONE || marks[s] != 0 {
+        if has(reach, start) || at[s] != NONE || marks[s] != 0 {
             continue;
         }
         next_id += 1;
@@ -102,20 +102,20 @@ pub(crate) fn for_each_corral(
 /// The pushes `(box square, direction)` into the best PI-corral of a position, if it has one:
 /// the one with the fewest such pushes (none at all: the corral can never be entered, so the
 /// position is dead). `at` holds the box index per square (or [`NONE`]),
-/// `walk` the player's distances ([`FAR`] where it cannot go), `on_goal(i, sq)` whether box
+/// `reach` the player's region, `on_goal(i, sq)` whether box
 /// `i` on `sq` is where it may end. The search feeds the corrals to [`PiCorrals::visit`] in
 /// the one pass it shares with the corral deadlocks.
 #[cfg(test)]
 pub(crate) fn pi_corral_pushes(
     board: &Board,
     at: &[u8; 256],
-    walk: &[u16; 256],
+    reach: &Squares,
     on_goal: impl Fn(usize, u8) -> bool,
     out: &mut Vec<(u8, u8)>,
 ) -> bool {
     let mut pi = PiCorrals::default();
-    for_each_corral(board, at, walk, |corral| {
-        pi.visit(board, at, walk, &on_goal, &corral, out);
+    for_each_corral(board, at, reach, |corral| {
+        pi.visit(board, at, reach, &on_goal, &corral, out);
         false
     });
     pi.found
@@ -129,14 +129,14 @@ pub(crate) struct PiCorrals {
 }
 
 impl PiCorrals {
-    /// Takes `corral` of the position (`at`, `walk`, `on_goal` as for [`pi_corral_pushes`])
+    /// Takes `corral` of the position (`at`, `reach`, `on_goal` as for [`pi_corral_pushes`])
     /// into account: when it is a PI-corral with fewer pushes into it than the best so far,
     /// its pushes replace `out`.
     pub(crate) fn visit(
         &mut self,
         board: &Board,
         at: &[u8; 256],
-        walk: &[u16; 256],
+        reach: &Squares,
         on_goal: impl Fn(usize, u8) -> bool,
         corral: &Corral<'_>,
         out: &mut Vec<(u8, u8)>,
@@ -159,7 +159,7 @@ impl PiCorrals {
                 }
                 if corral.contains(t) {
                     // Into the corral: must be possible now (P).
-                    if walk[usize::from(p)] == FAR {
+                    if !has(reach, p) {
                         return;
                     }
                     pushes[count] = (b, d as u8);
@@ -193,10 +193,9 @@ mod tests {
         }
         let problem = SokobanProblem::new(board, Config { pi_corrals: true, ..Config::PLAIN });
         let board = problem.board();
-        let mut walk = [FAR; 256];
-        problem.walk(board.start_player(), &at, &mut walk);
+        let (reach, _) = problem.region(board.start_player(), &at);
         let mut out = Vec::new();
-        pi_corral_pushes(board, &at, &walk, |_, sq| board.is_goal(sq), &mut out).then_some(out)
+        pi_corral_pushes(board, &at, &reach, |_, sq| board.is_goal(sq), &mut out).then_some(out)
     }
 
     #[test]

@@ -22,7 +22,7 @@
 //!
 //! [`Config::thorough_corrals`]: crate::Config::thorough_corrals
 
-use crate::board::{Board, FAR, NONE};
+use crate::board::{Board, NONE, Squares, has, insert};
 use crate::corral::Corral;
 use crate::deadlock::lone_pushes;
 use delve_core::hash::{FxHashMap, FxHashSet};
@@ -44,21 +44,20 @@ pub(crate) struct CorralCache {
     dead: FxHashMap<u64, bool>,
 }
 
-/// Whether the position (`at`: box index per square or [`NONE`]; `walk`: the player's
-/// distances, [`FAR`] where it cannot go) has a dead corral. Unordered boards only (callers
-/// skip ordered ones). The search tests each corral with [`corral_is_dead`] in the one pass
-/// over the corrals it shares with the PI-corral pruning. `thorough`: see [`corral_is_dead`].
+/// Whether the position (`at`: box index per square or [`NONE`]; `reach`: the player's
+/// region) has a dead corral. Unordered boards only (callers skip ordered ones). The search
+/// tests each corral with [`corral_is_dead`] in the one pass over the corrals it shares with
+/// the PI-corral pruning. `thorough`: see [`corral_is_dead`].
 #[cfg(test)]
 pub(crate) fn corral_deadlock(
     board: &Board,
     at: &[u8; 256],
-    walk: &[u16; 256],
+    reach: &Squares,
     thorough: bool,
     cache: &mut CorralCache,
 ) -> bool {
-    let floor = board.floor();
-    let player = (0..floor as u8).find(|&s| walk[usize::from(s)] != FAR).expect("the player stands somewhere");
-    crate::corral::for_each_corral(board, at, walk, |corral| corral_is_dead(board, player, &corral, thorough, cache))
+    let player = crate::board::first(reach);
+    crate::corral::for_each_corral(board, at, reach, |corral| corral_is_dead(board, player, &corral, thorough, cache))
 }
 
 /// Whether `corral` of a position (the player on `player`, a square of its region) is dead.
@@ -85,8 +84,12 @@ pub(crate) fn corral_is_dead(
     match cache.dead.get(&key) {
         Some(&dead) => dead,
         None => {
-            let dead = !escapes(board, barrier, player, BUDGET, |sq| corral.contains(sq))
-                || thorough && !escapes(board, barrier, player, THOROUGH_BUDGET, |_| false);
+            let mut squares: Squares = [0; 4];
+            for sq in (0..board.floor() as u8).filter(|&sq| corral.contains(sq)) {
+                insert(&mut squares, sq);
+            }
+            let dead = !escapes(board, barrier, player, BUDGET, &squares)
+                || thorough && !escapes(board, barrier, player, THOROUGH_BUDGET, &[0; 4]);
             if cache.dead.len() >= CACHE_LIMIT {
                 cache.dead.clear();
             }
@@ -97,12 +100,11 @@ pub(crate) fn corral_is_dead(
 }
 
 /// Whether `boxes` alone on the board, the player on `player`, can be pushed until all stand
-/// on goals or the player reaches a square of the corral (`in_corral`), or the search runs
+/// on goals or the player reaches a square of `corral`, or the search runs
 /// out of budget; `false` only when every position was searched.
-fn escapes(board: &Board, boxes: &[u8], player: u8, budget: usize, in_corral: impl Fn(u8) -> bool) -> bool {
+fn escapes(board: &Board, boxes: &[u8], player: u8, budget: usize, corral: &Squares) -> bool {
     let mut seen: FxHashSet<(Vec<u8>, u8)> = FxHashSet::default();
     let mut stack = vec![(boxes.to_vec(), player)];
-    let mut dist = [FAR; 256];
     let mut at = [NONE; 256];
     while let Some((boxes, player)) = stack.pop() {
         if boxes.iter().all(|&b| board.is_goal(b)) {
@@ -111,21 +113,14 @@ fn escapes(board: &Board, boxes: &[u8], player: u8, budget: usize, in_corral: im
         for &b in &boxes {
             at[usize::from(b)] = 0;
         }
-        reach(board, player, &at, &mut dist);
-        let least = (0..board.floor() as u8).find(|&s| dist[usize::from(s)] != FAR).expect("the player's own square");
-        let entered = (0..board.floor() as u8).any(|s| dist[usize::from(s)] != FAR && in_corral(s));
+        let (region, least) = board.region(player, &at);
+        let entered = region.iter().zip(corral).any(|(r, c)| r & c != 0);
         let fresh = !entered && seen.insert((boxes.clone(), least));
         if fresh && seen.len() > budget {
             return true;
         }
         if fresh {
-            lone_pushes(
-                board,
-                &boxes,
-                &mut at,
-                |p| dist[usize::from(p)] != FAR,
-                |next, player| stack.push((next, player)),
-            );
+            lone_pushes(board, &boxes, &mut at, |p| has(&region, p), |next, player| stack.push((next, player)));
         }
         for &b in &boxes {
             at[usize::from(b)] = NONE;
@@ -135,25 +130,6 @@ fn escapes(board: &Board, boxes: &[u8], player: u8, budget: usize, in_corral: im
         }
     }
     false
-}
-
-/// Player distances from `from` around the boxes in `at` (flood fill; [`FAR`]: unreachable).
-fn reach(board: &Board, from: u8, at: &[u8; 256], dist: &mut [u16; 256]) {
-    dist[..board.floor()].fill(FAR);
-    dist[usize::from(from)] = 0;
-    let mut queue = vec![from];
-    let mut head = 0;
-    while head < queue.len() {
-        let s = queue[head];
-        head += 1;
-        for d in 0..4 {
-            let t = board.next(s, d);
-            if t != NONE && at[usize::from(t)] == NONE && dist[usize::from(t)] == FAR {
-                dist[usize::from(t)] = dist[usize::from(s)] + 1;
-                queue.push(t);
-            }
-        }
-    }
 }
 
 #[cfg(test)]
@@ -171,9 +147,8 @@ mod tests {
         for (i, &b) in board.start_boxes().iter().enumerate() {
             at[usize::from(b)] = i as u8;
         }
-        let mut walk = [FAR; 256];
-        reach(&board, board.start_player(), &at, &mut walk);
-        corral_deadlock(&board, &at, &walk, thorough, &mut CorralCache::default())
+        let (region, _) = board.region(board.start_player(), &at);
+        corral_deadlock(&board, &at, &region, thorough, &mut CorralCache::default())
     }
 
     #[test]

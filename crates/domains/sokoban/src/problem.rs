@@ -581,15 +581,20 @@ impl Problem for SokobanProblem {
         }
         let board = &self.board;
         let mut at = self.occupancy(state);
+        // The player's region as a bit set (for the corrals, the pushes and the children's
+        // regions: see `region_after`), and its walking distances when moves count or the
+        // packing macros need them.
         let mut walk = [FAR; 256];
-        self.walk(state.player, &at, &mut walk);
-        // The player's region as a bit set, for the children's regions (see `region_after`).
-        let mut here: Squares = [0; 4];
-        if !self.config.exact_player {
+        let (here, player) = if self.config.exact_player || self.config.macros {
+            self.walk(state.player, &at, &mut walk);
+            let mut here: Squares = [0; 4];
             for s in (0..board.floor() as u8).filter(|&s| walk[usize::from(s)] != FAR) {
                 insert(&mut here, s);
             }
-        }
+            (here, first(&here))
+        } else {
+            self.region(state.player, &at)
+        };
         let mut only = Vec::new();
         let on_goal = |i: usize, sq: u8| match board.target(i) {
             Some(g) => board.goals()[g] == sq,
@@ -600,14 +605,13 @@ impl Problem for SokobanProblem {
         let deadlocks = self.config.corral_deadlocks && !board.is_ordered();
         let mut pi = PiCorrals::default();
         if deadlocks || self.config.pi_corrals {
-            let player = (0..board.floor() as u8).find(|&s| walk[usize::from(s)] != FAR).expect("the player's square");
             let mut cache = self.corrals.borrow_mut();
-            let dead = for_each_corral(board, &at, &walk, |corral| {
+            let dead = for_each_corral(board, &at, &here, |corral| {
                 if deadlocks && corral_is_dead(board, player, &corral, self.config.thorough_corrals, &mut cache) {
                     return true;
                 }
                 if self.config.pi_corrals {
-                    pi.visit(board, &at, &walk, on_goal, &corral, &mut only);
+                    pi.visit(board, &at, &here, on_goal, &corral, &mut only);
                 }
                 false
             });
@@ -620,7 +624,7 @@ impl Problem for SokobanProblem {
             let b = state.boxes[i];
             for d in 0..4 {
                 let (t, p) = (board.next(b, d), board.next(b, d ^ 1));
-                if t == NONE || p == NONE || at[usize::from(t)] != NONE || walk[usize::from(p)] == FAR {
+                if t == NONE || p == NONE || at[usize::from(t)] != NONE || !has(&here, p) {
                     continue;
                 }
                 if restricted && !only.contains(&(b, d as u8)) {
