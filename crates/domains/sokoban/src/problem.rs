@@ -162,6 +162,10 @@ pub struct SokobanProblem {
     symmetries: Symmetries,
     /// Dead patterns learned from sub-problems ([`Config::deadlock_table`]).
     table: RefCell<DeadlockTable>,
+    /// The player's regions in the children of the last expanded state (normalised player
+    /// only; those stored as they were found, not as a symmetric image): A* often expands one
+    /// of them next, which then needs no flood fill.
+    regions: RefCell<Vec<(State, Squares)>>,
 }
 
 /// For each set of free squares on the ring round a square (bit `k`: the `k`-th square of
@@ -225,6 +229,7 @@ impl SokobanProblem {
             corrals: RefCell::default(),
             symmetries,
             table: RefCell::default(),
+            regions: RefCell::default(),
         }
     }
 
@@ -468,11 +473,12 @@ impl SokobanProblem {
                 k += 1;
             }
         }
-        let state = State { key, boxes, player };
-        if self.symmetries.is_empty() {
-            return Successor { action: push, state, cost };
+        let found = State { key, boxes, player };
+        let state = if self.symmetries.is_empty() { found } else { self.canonical(found, &region) };
+        if !self.config.exact_player && state == found {
+            self.regions.borrow_mut().push((state, region));
         }
-        Successor { action: push, state: self.canonical(state, &region), cost }
+        Successor { action: push, state, cost }
     }
 
     /// The player's region after a single push of the box on `b` to `t` (the player then
@@ -584,6 +590,12 @@ impl Problem for SokobanProblem {
         // The player's region as a bit set (for the corrals, the pushes and the children's
         // regions: see `region_after`), and its walking distances when moves count or the
         // packing macros need them.
+        let known = {
+            let mut regions = self.regions.borrow_mut();
+            let known = regions.iter().find(|(child, _)| child == state).map(|&(_, region)| (region, first(&region)));
+            regions.clear();
+            known
+        };
         let mut walk = [FAR; 256];
         let (here, player) = if self.config.exact_player || self.config.macros {
             self.walk(state.player, &at, &mut walk);
@@ -593,7 +605,7 @@ impl Problem for SokobanProblem {
             }
             (here, first(&here))
         } else {
-            self.region(state.player, &at)
+            known.unwrap_or_else(|| self.region(state.player, &at))
         };
         let mut only = Vec::new();
         let on_goal = |i: usize, sq: u8| match board.target(i) {
@@ -707,6 +719,7 @@ impl Problem for SokobanProblem {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Mode;
     use crate::level::Level;
     use delve_core::{Limits, NoObserver, informed::astar};
 
@@ -822,6 +835,33 @@ mod tests {
             }
         }
         assert!(fast > 1000 && flooded > 100, "both ways are tried: {fast} without a flood fill, {flooded} with");
+    }
+
+    #[test]
+    fn remembered_regions_of_children_equal_a_flood_fill() {
+        // Microban 93 has all eight symmetries: children stored as a symmetric image must
+        // not be remembered with the region of the position before the mapping.
+        let levels = crate::level::parse_collection(include_str!("../data/microban.xsb")).unwrap();
+        for n in [1, 93, 139] {
+            let board = Board::new(&levels[n - 1], false).unwrap();
+            let p = SokobanProblem::new(board, Mode::Pushes.config());
+            let mut queue = std::collections::VecDeque::from([p.initial_state()]);
+            let mut seen = std::collections::HashSet::new();
+            let mut remembered = 0;
+            while let Some(s) = queue.pop_front() {
+                if seen.len() > 300 || !seen.insert(s.key()) {
+                    continue;
+                }
+                let mut out = Vec::new();
+                p.expand(&s, &mut out);
+                for (child, region) in p.regions.borrow().iter() {
+                    assert_eq!(*region, p.region(child.player(), &p.occupancy(child)).0, "level {n}");
+                    remembered += 1;
+                }
+                queue.extend(out.into_iter().map(|succ| succ.state));
+            }
+            assert!(remembered > 20, "level {n}: {remembered} regions remembered");
+        }
     }
 
     #[test]
