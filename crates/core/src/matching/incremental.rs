@@ -119,19 +119,49 @@ impl IncrementalMatching {
         keep.col_row.clone_from(&self.col_row);
         keep.cost.clear();
         keep.cost.extend_from_slice(&self.cost[row * n..(row + 1) * n]);
-        for c in 0..n {
-            self.cost[row * n + c] = cost(c).map_or(INF, |x| x as i32);
-        }
-        let col = self.col_row.iter().position(|&r| r == row).expect("a solved matching covers every row");
-        self.col_row[col] = NONE;
-        self.row_pot[row] = 0;
-        let result = self.augment(row).then(|| self.total());
+        let result = self.change_row(row, cost);
         self.row_pot.clone_from(&keep.row_pot);
         self.col_pot.clone_from(&keep.col_pot);
         self.col_row.clone_from(&keep.col_row);
         self.cost[row * n..(row + 1) * n].copy_from_slice(&keep.cost);
         self.saved = keep;
         result
+    }
+
+    /// Makes row `row`'s costs `cost(c)` for good, from the last successful solve or change:
+    /// the new optimum with its duals, as [`IncrementalMatching::replace_row`] finds it (one
+    /// augmenting path), kept for later changes. `None` when the changed problem has no
+    /// perfect matching (the duals are then unusable until the next successful solve).
+    pub fn change_row(&mut self, row: usize, cost: impl Fn(usize) -> Option<u32>) -> Option<u32> {
+        let n = self.n;
+        for c in 0..n {
+            self.cost[row * n + c] = cost(c).map_or(INF, |x| x as i32);
+        }
+        let col = self.col_row.iter().position(|&r| r == row).expect("a solved matching covers every row");
+        self.col_row[col] = NONE;
+        self.row_pot[row] = 0;
+        self.augment(row).then(|| self.total())
+    }
+
+    /// Renumbers the rows: row `from` becomes row `to`, the rows between move by one to make
+    /// room (the same problem and solution, as when a box changes its place in a sorted list).
+    pub fn move_row(&mut self, from: usize, to: usize) {
+        let n = self.n;
+        if from < to {
+            self.cost[from * n..(to + 1) * n].rotate_left(n);
+            self.row_pot[from..=to].rotate_left(1);
+        } else if to < from {
+            self.cost[to * n..(from + 1) * n].rotate_right(n);
+            self.row_pot[to..=from].rotate_right(1);
+        }
+        for r in &mut self.col_row {
+            *r = match *r {
+                r if r == from => to,
+                r if from < r && r <= to => r - 1,
+                r if to <= r && r < from => r + 1,
+                r => r,
+            };
+        }
     }
 
     /// The cost of the current (complete) matching.
@@ -164,7 +194,7 @@ mod tests {
     proptest! {
         #[test]
         fn full_and_incremental_solves_equal_the_core_matching(
-            (n, m, row, new) in (1usize..8).prop_flat_map(|n| (Just(n), matrix(n), 0..n, matrix(n)))
+            (n, m, row, new, to) in (1usize..8).prop_flat_map(|n| (Just(n), matrix(n), 0..n, matrix(n), 0..n))
         ) {
             let mut duals = IncrementalMatching::default();
             let full = duals.solve(n, |r, c| m[r * n + c]);
@@ -177,6 +207,22 @@ mod tests {
                 // The parent's solution is intact for the next child.
                 let again = duals.replace_row(row, |c| m[row * n + c]);
                 prop_assert_eq!(again, full);
+                // Kept, then renumbered: the same optimum, and a base for the next change.
+                prop_assert_eq!(duals.change_row(row, |c| new[c]), inc);
+                if inc.is_some() {
+                    duals.move_row(row, to);
+                    let mut moved = changed.clone();
+                    let taken: Vec<Option<u32>> = moved.drain(row * n..(row + 1) * n).collect();
+                    moved.splice(to * n..to * n, taken);
+                    let mut cols = Vec::new();
+                    duals.assignment(&mut cols);
+                    let total: u32 = cols.iter().enumerate().map(|(r, &c)| moved[r * n + c].unwrap()).sum();
+                    prop_assert_eq!(Some(total), inc, "the kept matching is the optimum of the renumbered rows");
+                    let other = (to + 1) % n;
+                    let mut last = moved.clone();
+                    last[other * n..(other + 1) * n].copy_from_slice(&m[..n]);
+                    prop_assert_eq!(duals.replace_row(other, |c| m[c]), reference(n, &last));
+                }
             }
         }
     }

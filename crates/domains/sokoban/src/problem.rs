@@ -147,6 +147,27 @@ struct Cache {
     duals: Option<IncrementalMatching>,
 }
 
+/// What the expansion of a child of the last expanded state can take over (see [`Children`]).
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    state: State,
+    /// The player's region.
+    region: Squares,
+    /// The pushed box's row in the parent's matching and in the child's (boxes are sorted).
+    rows: (usize, usize),
+    /// Where the box went, and a square of the player's region after the push.
+    to: u8,
+    player: u8,
+}
+
+/// The children of the last expanded state, as [`SokobanProblem::child`] made them (those
+/// stored as found, not as a symmetric image; normalised player only).
+#[derive(Debug, Default)]
+struct Children {
+    parent: Option<State>,
+    list: Vec<Child>,
+}
+
 /// Sokoban over pushes, for `delve-core`'s searches.
 pub struct SokobanProblem {
     board: Board,
@@ -162,10 +183,9 @@ pub struct SokobanProblem {
     symmetries: Symmetries,
     /// Dead patterns learned from sub-problems ([`Config::deadlock_table`]).
     table: RefCell<DeadlockTable>,
-    /// The player's regions in the children of the last expanded state (normalised player
-    /// only; those stored as they were found, not as a symmetric image): A* often expands one
-    /// of them next, which then needs no flood fill.
-    regions: RefCell<Vec<(State, Squares)>>,
+    /// The last expanded state's children: A* often expands one of them next, which can then
+    /// take its region and its matching over from the parent's.
+    children: RefCell<Children>,
 }
 
 /// For each set of free squares on the ring round a square (bit `k`: the `k`-th square of
@@ -229,7 +249,7 @@ impl SokobanProblem {
             corrals: RefCell::default(),
             symmetries,
             table: RefCell::default(),
-            regions: RefCell::default(),
+            children: RefCell::default(),
         }
     }
 
@@ -365,6 +385,37 @@ impl SokobanProblem {
         cache.bound
     }
 
+    /// Makes the cache hold the matching of `child`, a child of `parent`, and returns its
+    /// bound: from the parent's matching by one changed row when the cache holds that (see
+    /// [`IncrementalMatching::change_row`]), else solved afresh.
+    fn bound_after(&self, parent: &State, child: &Child) -> Option<u32> {
+        let mut cache = self.cache.borrow_mut();
+        let Cache { boxes, player, bound, assignment, duals, .. } = &mut *cache;
+        if let Some(solved) = duals
+            && bound.is_some()
+            && *boxes == parent.boxes
+            && *player == parent.player
+        {
+            let distances = self.board.distances_from(child.to, child.player);
+            *bound = solved.change_row(child.rows.0, |c| {
+                let d = distances[c];
+                (d != FAR).then_some(u32::from(d))
+            });
+            match bound {
+                Some(_) => {
+                    solved.move_row(child.rows.0, child.rows.1);
+                    solved.assignment(assignment);
+                }
+                None => assignment.clear(),
+            }
+            *boxes = child.state.boxes;
+            *player = child.state.player;
+            return *bound;
+        }
+        drop(cache);
+        self.cached_bound(&child.state)
+    }
+
     /// The heuristic value for a push bound.
     fn estimate(&self, bound: Option<u32>, state: &State) -> Cost {
         match bound {
@@ -461,9 +512,9 @@ impl SokobanProblem {
             ^ board.player_key(player);
         let mut boxes = state.boxes;
         boxes[i] = t;
+        let mut k = i;
         if !board.is_ordered() {
             // Keep the squares sorted: move the pushed box to its place.
-            let mut k = i;
             while k > 0 && boxes[k - 1] > t {
                 boxes.swap(k - 1, k);
                 k -= 1;
@@ -475,8 +526,10 @@ impl SokobanProblem {
         }
         let found = State { key, boxes, player };
         let state = if self.symmetries.is_empty() { found } else { self.canonical(found, &region) };
+        // Kept with the normalised player only: with the exact player (moves counted) the
+        // next state expanded is seldom a child of the last, and keeping them cost more.
         if !self.config.exact_player && state == found {
-            self.regions.borrow_mut().push((state, region));
+            self.children.borrow_mut().list.push(Child { state, region, rows: (i, k), to: t, player });
         }
         Successor { action: push, state, cost }
     }
@@ -582,7 +635,18 @@ impl Problem for SokobanProblem {
     }
 
     fn expand(&self, state: &State, out: &mut Vec<Successor<State, Push, Cost>>) {
-        if self.cached_bound(state).is_none() {
+        let known = {
+            let mut children = self.children.borrow_mut();
+            let known = children.list.iter().find(|child| child.state == *state).copied();
+            let parent = children.parent.replace(*state);
+            children.list.clear();
+            known.zip(parent)
+        };
+        let bound = match known {
+            Some((child, parent)) => self.bound_after(&parent, &child),
+            None => self.cached_bound(state),
+        };
+        if bound.is_none() {
             return;
         }
         let board = &self.board;
@@ -590,22 +654,19 @@ impl Problem for SokobanProblem {
         // The player's region as a bit set (for the corrals, the pushes and the children's
         // regions: see `region_after`), and its walking distances when moves count or the
         // packing macros need them.
-        let known = {
-            let mut regions = self.regions.borrow_mut();
-            let known = regions.iter().find(|(child, _)| child == state).map(|&(_, region)| (region, first(&region)));
-            regions.clear();
-            known
-        };
         let mut walk = [FAR; 256];
-        let (here, player) = if self.config.exact_player || self.config.macros {
+        let walking = self.config.exact_player || self.config.macros;
+        let (here, player) = if walking {
             self.walk(state.player, &at, &mut walk);
             let mut here: Squares = [0; 4];
-            for s in (0..board.floor() as u8).filter(|&s| walk[usize::from(s)] != FAR) {
-                insert(&mut here, s);
+            if self.config.corral_deadlocks || self.config.pi_corrals {
+                for s in (0..board.floor() as u8).filter(|&s| walk[usize::from(s)] != FAR) {
+                    insert(&mut here, s);
+                }
             }
-            (here, first(&here))
+            (here, state.player)
         } else {
-            known.unwrap_or_else(|| self.region(state.player, &at))
+            known.map_or_else(|| self.region(state.player, &at), |(child, _)| (child.region, first(&child.region)))
         };
         let mut only = Vec::new();
         let on_goal = |i: usize, sq: u8| match board.target(i) {
@@ -636,7 +697,8 @@ impl Problem for SokobanProblem {
             let b = state.boxes[i];
             for d in 0..4 {
                 let (t, p) = (board.next(b, d), board.next(b, d ^ 1));
-                if t == NONE || p == NONE || at[usize::from(t)] != NONE || !has(&here, p) {
+                let reaches = if walking { walk[usize::from(p)] != FAR } else { has(&here, p) };
+                if t == NONE || p == NONE || at[usize::from(t)] != NONE || !reaches {
                     continue;
                 }
                 if restricted && !only.contains(&(b, d as u8)) {
@@ -854,13 +916,50 @@ mod tests {
                 }
                 let mut out = Vec::new();
                 p.expand(&s, &mut out);
-                for (child, region) in p.regions.borrow().iter() {
-                    assert_eq!(*region, p.region(child.player(), &p.occupancy(child)).0, "level {n}");
+                for child in &p.children.borrow().list {
+                    let state = &child.state;
+                    assert_eq!(child.region, p.region(state.player(), &p.occupancy(state)).0, "level {n}");
                     remembered += 1;
                 }
                 queue.extend(out.into_iter().map(|succ| succ.state));
             }
             assert!(remembered > 20, "level {n}: {remembered} regions remembered");
+        }
+    }
+
+    #[test]
+    fn matchings_taken_over_from_the_parent_equal_fresh_ones() {
+        // Depth first, so that each state expanded is a child of the last one: its matching
+        // comes from the parent's by one changed row, then its rows are renumbered.
+        let levels = crate::level::parse_collection(include_str!("../data/microban.xsb")).unwrap();
+        for n in [20, 111, 139] {
+            let board = Board::new(&levels[n - 1], false).unwrap();
+            let p = SokobanProblem::new(board, Mode::Pushes.config());
+            let mut stack = vec![p.initial_state()];
+            let mut seen = std::collections::HashSet::new();
+            let (mut out, mut takeovers) = (Vec::new(), 0);
+            while let Some(s) = stack.pop() {
+                if seen.len() > 300 || !seen.insert(s.key()) {
+                    continue;
+                }
+                let taken = p.children.borrow().list.iter().any(|child| child.state == s);
+                takeovers += usize::from(taken);
+                out.clear();
+                p.expand(&s, &mut out);
+                let cache = p.cache.borrow();
+                let mut fresh = (Matcher::new(), Vec::new());
+                let bound = p.push_bound(s.boxes(p.n), s.player, &mut fresh.0, &mut fresh.1);
+                assert_eq!(cache.bound, bound, "level {n}, taken over: {taken}");
+                if let Some(bound) = bound {
+                    let b = p.board();
+                    let pairs = s.boxes(p.n).iter().zip(&cache.assignment);
+                    let total: u32 = pairs.map(|(&sq, &g)| u32::from(b.distance_from(g, sq, s.player))).sum();
+                    assert_eq!(total, bound, "level {n}: the kept assignment is an optimal matching");
+                }
+                drop(cache);
+                stack.extend(out.iter().map(|succ| succ.state));
+            }
+            assert!(takeovers > 50, "level {n}: {takeovers} matchings taken over");
         }
     }
 
