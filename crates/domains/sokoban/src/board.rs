@@ -335,6 +335,14 @@ impl Board {
     /// The squares the player can reach from `from` around the boxes in `at` (a bit set),
     /// and the top-left-most of them.
     pub(crate) fn region(&self, from: u8, at: &[u8; 256]) -> (Squares, u8) {
+        self.region_unless_it_meets(from, at, &[0; 4]).expect("an empty set is never met")
+    }
+
+    /// [`Board::region`], unless its flood fill reaches every square of `targets` (not
+    /// empty): then `None`, as soon as it has.
+    pub(crate) fn region_unless_it_meets(&self, from: u8, at: &[u8; 256], targets: &Squares) -> Option<(Squares, u8)> {
+        let mut left: u32 = targets.iter().map(|w| w.count_ones()).sum();
+        let watching = left > 0;
         // A flood fill on a copy of `at`, where a square is marked (0) once seen and the
         // outside ([`NONE`] as a neighbour) is marked from the start: one test per neighbour.
         let mut open = *at;
@@ -349,6 +357,12 @@ impl Board {
             len -= 1;
             let s = stack[len];
             insert(&mut seen, s);
+            if watching && has(targets, s) {
+                left -= 1;
+                if left == 0 {
+                    return None;
+                }
+            }
             least = least.min(s);
             for &t in &self.next[usize::from(s)] {
                 if open[usize::from(t)] == NONE {
@@ -358,7 +372,7 @@ impl Board {
                 }
             }
         }
-        (seen, least)
+        Some((seen, least))
     }
 
     /// Adds to `seen` the squares the player reaches from `from` around the boxes in `at`

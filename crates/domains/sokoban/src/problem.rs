@@ -485,8 +485,8 @@ impl SokobanProblem {
 
     /// The successor of `state` where box `i` made `push` at `cost`, leaving the player on
     /// `player`; `at` is the occupancy after it; `here`, for a single push, the player's
-    /// region before it (a bit set), from which the new region is often found without a
-    /// flood fill ([`region_after`](Self::region_after)).
+    /// region before it (a bit set), from which the new region is found with a smaller
+    /// flood fill or none ([`region_after`](Self::region_after)).
     #[allow(clippy::too_many_arguments)]
     fn child(
         &self,
@@ -501,7 +501,7 @@ impl SokobanProblem {
         let board = &self.board;
         let (b, t) = (push.from, push.to);
         let (region, player) = match self.config.exact_player {
-            false => here.and_then(|here| self.region_after(here, b, t, at)).unwrap_or_else(|| self.region(player, at)),
+            false => here.map_or_else(|| self.region(player, at), |here| self.region_after(here, b, t, at)),
             true => ([0; 4], player),
         };
         let slot = self.slot(i);
@@ -536,22 +536,27 @@ impl SokobanProblem {
 
     /// The player's region after a single push of the box on `b` to `t` (the player then
     /// stands on `b`), from its region `here` before the push, and its top-left-most square;
-    /// `at` is the occupancy after the push. `None` when `t` is in `here` and filling it may
-    /// cut the region in two (its free neighbours are not joined round it: any walk through
-    /// `t` can go round it on the ring of its eight neighbours otherwise); else the region is
+    /// `at` is the occupancy after the push. Unless filling `t` cuts `here`, the region is
     /// `here` without `t`, with `b`, and with whatever `b`'s free neighbours outside `here`
     /// lead to (a flood fill of the squares the push opened, which only `b` leads to: every
-    /// other free square next to `here` was in it).
-    fn region_after(&self, here: &Squares, b: u8, t: u8, at: &Marks) -> Option<(Squares, u8)> {
+    /// other free square next to `here` was in it). Filling `t` keeps `here` whole when its
+    /// free neighbours are joined round it on the ring of its eight neighbours, or else when
+    /// a flood fill from `b` reaches all of them; when it does not, that flood fill is the
+    /// region.
+    fn region_after(&self, here: &Squares, b: u8, t: u8, at: &Marks) -> (Squares, u8) {
         let board = &self.board;
         let free = |s: u8| s != NONE && at[usize::from(s)] == NONE;
         if has(here, t) {
-            // The ring of `t`'s eight neighbours (see [`RING`](crate::board::RING)): filling
-            // `t` keeps the region whole when its free orthogonal neighbours lie on one run of
-            // free ring squares.
+            // The ring of `t`'s eight neighbours (see [`RING`](crate::board::RING)).
             let free_ring = board.around(t).iter().enumerate().fold(0, |bits, (k, &s)| bits | u8::from(free(s)) << k);
             if !KEEPS_REGION_WHOLE[usize::from(free_ring)] {
-                return None;
+                let mut sides: Squares = [0; 4];
+                for n in (0..4).map(|d| board.next(t, d)).filter(|&n| n != b && free(n)) {
+                    insert(&mut sides, n);
+                }
+                if let Some(cut) = board.region_unless_it_meets(b, at, &sides) {
+                    return cut;
+                }
             }
         }
         let mut region = *here;
@@ -563,7 +568,7 @@ impl SokobanProblem {
                 board.fill(&mut region, n, at);
             }
         }
-        Some((region, first(&region)))
+        (region, first(&region))
     }
 
     /// The square box `i` on `t` (just pushed in direction `d`, not yet in `at`) is pushed on
@@ -857,10 +862,11 @@ mod tests {
 
     #[test]
     fn regions_after_a_push_equal_a_flood_fill() {
-        // Every legal single push from the first states of a few Microban levels: whenever
-        // `region_after` answers without a flood fill, it gives the flood fill's region.
+        // Every legal single push from the first states of a few Microban levels:
+        // `region_after` gives the flood fill's region, whether the push cuts the region
+        // before it (without the box's new square) or not.
         let levels = crate::level::parse_collection(include_str!("../data/microban.xsb")).unwrap();
-        let (mut fast, mut flooded) = (0, 0);
+        let (mut whole, mut cut) = (0, 0);
         for n in [1, 20, 93, 111, 139] {
             let board = Board::new(&levels[n - 1], false).unwrap();
             let p = SokobanProblem::new(board, Config::PLAIN);
@@ -881,12 +887,14 @@ mod tests {
                         }
                         let i = at[usize::from(b)];
                         (at[usize::from(b)], at[usize::from(t)]) = (NONE, i);
-                        match p.region_after(&here, b, t, &at) {
-                            Some(found) => {
-                                assert_eq!(found, p.region(b, &at), "level {n}, box {b} pushed to {t}");
-                                fast += 1;
-                            }
-                            None => flooded += 1,
+                        let found = p.region_after(&here, b, t, &at);
+                        assert_eq!(found, p.region(b, &at), "level {n}, box {b} pushed to {t}");
+                        let mut kept = here;
+                        remove(&mut kept, t);
+                        if kept.iter().zip(&found.0).all(|(k, f)| k & !f == 0) {
+                            whole += 1;
+                        } else {
+                            cut += 1;
                         }
                         (at[usize::from(b)], at[usize::from(t)]) = (i, NONE);
                     }
@@ -896,7 +904,7 @@ mod tests {
                 queue.extend(out.into_iter().map(|succ| succ.state));
             }
         }
-        assert!(fast > 1000 && flooded > 100, "both ways are tried: {fast} without a flood fill, {flooded} with");
+        assert!(whole > 1000 && cut > 100, "both kinds are tried: {whole} keep the region whole, {cut} cut it");
     }
 
     #[test]
