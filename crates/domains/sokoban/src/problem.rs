@@ -30,7 +30,7 @@ use crate::deadlock_table::DeadlockTable;
 use crate::features::Features;
 use crate::macros::{GoalRooms, box_path};
 use crate::packing::packing_pushes;
-use crate::symmetry::Symmetries;
+use crate::symmetry::{ImageKeys, Symmetries};
 use delve_core::matching::{IncrementalMatching, Matcher};
 use delve_core::{Lex, Problem, Successor};
 use std::cell::RefCell;
@@ -166,6 +166,8 @@ struct Child {
 struct Children {
     parent: Option<State>,
     list: Vec<Child>,
+    /// The parent's [`image_keys`](SokobanProblem::image_keys), when the board has symmetries.
+    images: ImageKeys,
 }
 
 /// Sokoban over pushes, for `delve-core`'s searches.
@@ -525,7 +527,12 @@ impl SokobanProblem {
             }
         }
         let found = State { key, boxes, player };
-        let state = if self.symmetries.is_empty() { found } else { self.canonical(found, &region) };
+        let state = if self.symmetries.is_empty() {
+            found
+        } else {
+            let images = self.image_keys_after(&self.children.borrow().images, b, t);
+            self.canonical_with(found, &region, &images)
+        };
         // Kept with the normalised player only: with the exact player (moves counted) the
         // next state expanded is seldom a child of the last, and keeping them cost more.
         if !self.config.exact_player && state == found {
@@ -645,6 +652,9 @@ impl Problem for SokobanProblem {
             let known = children.list.iter().find(|child| child.state == *state).copied();
             let parent = children.parent.replace(*state);
             children.list.clear();
+            if !self.symmetries.is_empty() {
+                children.images = self.image_keys(state.boxes(self.n));
+            }
             known.zip(parent)
         };
         let bound = match known {

@@ -18,6 +18,9 @@ use crate::board::{Board, FAR, MAX_BOXES, NONE, Squares};
 use crate::problem::{Cost, Push, SokobanProblem, State};
 use delve_core::{Lex, Solution};
 
+/// The keys of a state's boxes under each symmetry of the board ([`Symmetries`]' order).
+pub(crate) type ImageKeys = [u64; 7];
+
 /// The symmetries of a board other than the identity: each maps square to square.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Symmetries {
@@ -87,15 +90,37 @@ impl SokobanProblem {
     /// image with the smallest key of its boxes, then of its player (the player normalised in
     /// each image).
     pub(crate) fn canonical(&self, state: State, region: &Squares) -> State {
+        self.canonical_with(state, region, &self.image_keys(state.boxes(self.box_count())))
+    }
+
+    /// The Zobrist keys of the images of `boxes` under each symmetry (of the boxes only).
+    pub(crate) fn image_keys(&self, boxes: &[u8]) -> ImageKeys {
+        let board = self.board();
+        let mut keys = [0u64; 7];
+        for (k, map) in keys.iter_mut().zip(&self.symmetries().maps) {
+            *k = boxes.iter().fold(0, |k, &b| k ^ board.box_key(0, map[usize::from(b)]));
+        }
+        keys
+    }
+
+    /// [`image_keys`](Self::image_keys) after the box on `b` moved to `t`, from `keys` before.
+    pub(crate) fn image_keys_after(&self, keys: &ImageKeys, b: u8, t: u8) -> ImageKeys {
+        let board = self.board();
+        let mut after = *keys;
+        for (k, map) in after.iter_mut().zip(&self.symmetries().maps) {
+            *k ^= board.box_key(0, map[usize::from(b)]) ^ board.box_key(0, map[usize::from(t)]);
+        }
+        after
+    }
+
+    /// [`canonical`](Self::canonical), given the [`image_keys`](Self::image_keys) of the
+    /// state's boxes.
+    pub(crate) fn canonical_with(&self, state: State, region: &Squares, keys: &ImageKeys) -> State {
         let board = self.board();
         let boxes = state.boxes(self.box_count());
-        let box_key = |map: &[u8]| boxes.iter().fold(0, |k, &b| k ^ board.box_key(0, map[usize::from(b)]));
-        let own = boxes.iter().fold(0, |k, &b| k ^ board.box_key(0, b));
+        // The state's key is its boxes' and its player's (one box slot: unordered).
+        let own = state.key() ^ board.player_key(state.player());
         let maps = &self.symmetries().maps;
-        let mut keys = [0u64; 7];
-        for (k, m) in keys.iter_mut().zip(maps) {
-            *k = box_key(m);
-        }
         let keys = &keys[..maps.len()];
         let least = keys.iter().copied().fold(own, u64::min);
         if least == own && keys.iter().all(|&k| k != own) {
@@ -215,6 +240,26 @@ mod tests {
         let square = problem("#####\n#   #\n# * #\n#@  #\n#####\n", false);
         assert_eq!(square.symmetries().len(), 7);
         assert!(problem("######\n#@ $.#\n######\n", false).symmetries().is_empty());
+    }
+
+    #[test]
+    fn image_keys_follow_a_push() {
+        let levels = crate::level::parse_collection(include_str!("../data/microban.xsb")).unwrap();
+        let p = SokobanProblem::new(Board::new(&levels[92], false).unwrap(), Config::PLAIN);
+        assert_eq!(p.symmetries().len(), 7, "Microban 93 has every symmetry");
+        let board = p.board();
+        let boxes = board.start_boxes();
+        let keys = p.image_keys(boxes);
+        let mut moved = 0;
+        for (i, &b) in boxes.iter().enumerate() {
+            for t in (0..4).map(|d| board.next(b, d)).filter(|t| *t != NONE && !boxes.contains(t)) {
+                let mut after = boxes.to_vec();
+                after[i] = t;
+                assert_eq!(p.image_keys_after(&keys, b, t), p.image_keys(&after));
+                moved += 1;
+            }
+        }
+        assert!(moved > 0);
     }
 
     #[test]
