@@ -22,7 +22,7 @@
 //! more with the boxes next to its barrier boxes taken on too (the argument holds for any set
 //! of boxes): XSokoban #9 kept expanding positions whose barrier, two boxes beside a corner
 //! square, was wedged by a third box that is not next to the corral (solved in 4,686
-//! expansions with the widened search, not in 100,000 without).
+//! expansions of both threads with the widened search, not within 50,000 a thread without).
 //!
 //! [`Config::thorough_corrals`]: crate::Config::thorough_corrals
 
