@@ -92,6 +92,24 @@ impl GoalRooms {
         self.order.iter().map(|order| order.iter().take_while(|&&g| at[usize::from(g)] != NONE).count() as u32).sum()
     }
 
+    /// Boxes in the way of the packing orders in `at`: on a room's entrance, or on a goal of
+    /// a room after the first empty goal of its order (it may have to leave again).
+    pub(crate) fn out_of_plan(&self, at: &[u8; 256]) -> u32 {
+        let doorsteps = self.entrance.iter().enumerate().filter(|&(s, &room)| room != NONE && at[s] != NONE).count();
+        let early: usize = self
+            .order
+            .iter()
+            .map(|order| {
+                order
+                    .iter()
+                    .skip_while(|&&g| at[usize::from(g)] != NONE)
+                    .filter(|&&g| at[usize::from(g)] != NONE)
+                    .count()
+            })
+            .sum();
+        (doorsteps + early) as u32
+    }
+
     /// Whether goal `g` belongs to a room with a packing order.
     pub(crate) fn contains(&self, g: u8) -> bool {
         self.order.iter().any(|order| order.contains(&g))

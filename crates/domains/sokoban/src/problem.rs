@@ -104,8 +104,9 @@ pub struct Config {
     /// goals (see the `corral_deadlock` module; unordered levels only).
     pub corral_deadlocks: bool,
     /// A corral ([`Config::corral_deadlocks`]) found live because the player got into it is
-    /// searched again on past that point, up to a smaller budget: more dead positions found,
-    /// at more cost per corral (see the `corral_deadlock` module).
+    /// searched again on past that point, up to a smaller budget, and then with the boxes next
+    /// to its barrier taken on too: more dead positions found, at more cost per corral (see
+    /// the `corral_deadlock` module).
     pub thorough_corrals: bool,
     /// Prune pushes whose box and the boxes packed around it, searched alone on the emptied
     /// board, can never all reach goals; dead patterns are learned and matched against later
@@ -695,7 +696,7 @@ impl Problem for SokobanProblem {
         if deadlocks || self.config.pi_corrals {
             let mut cache = self.corrals.borrow_mut();
             let dead = for_each_corral(board, &at, &here, |corral| {
-                if deadlocks && corral_is_dead(board, player, &corral, self.config.thorough_corrals, &mut cache) {
+                if deadlocks && corral_is_dead(board, &at, player, &corral, self.config.thorough_corrals, &mut cache) {
                     return true;
                 }
                 if self.config.pi_corrals {
