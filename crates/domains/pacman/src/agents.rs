@@ -309,7 +309,13 @@ fn secured_walk(rules: &Rules, dist: &Distances, state: &State) -> Option<u32> {
     for (slot, cell) in dots.iter_mut().zip(food_cells(rules.layout.width, state)) {
         *slot = dist.number(cell)?;
     }
-    safe_tour(dist, ghosts.cells(), start, 0, &mut dots[..left])
+    // Between Pacman's moves (the reflex agent judges such states) the ghosts move first:
+    // count every ghost a move nearer, and Pacman's own cell must be safe.
+    let t = u32::from(state.turn != 0);
+    if t >= u32::from(ghost_dist(dist, ghosts.cells(), start)) {
+        return None;
+    }
+    safe_tour(dist, ghosts.cells(), start, t, &mut dots[..left])
 }
 
 /// The length of the shortest safe walk (see [`secured_walk`]) from open cell `from`,
@@ -704,6 +710,10 @@ mod tests {
         // The last dot may be one the ghost reaches with him: eating it wins at once.
         assert_eq!(walk("%%%%%%%\n%P . G%\n%%%%%%%\n"), Some(2));
         assert_eq!(walk("%%%%%%%\n%P  .G%\n%%%%%%%\n"), None);
+        // With the ghost to move first, (6, 1) is no longer reached before it.
+        let r = rules("%%%%%%%%%%%\n% . P .  G%\n%%%%%%%%%%%\n");
+        let ghost_turn = r.successor(&r.initial_state(), Dir::Stop);
+        assert_eq!(secured_walk(&r, &Distances::new(&r), &ghost_turn), None);
         // At most PLAN_DOTS dots are planned for.
         let wall = "%".repeat(20);
         let dots = |n: usize| format!("{wall}\n%P{}{}G%\n{wall}\n", ".".repeat(n), " ".repeat(16 - n));
