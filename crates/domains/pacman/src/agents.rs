@@ -4,7 +4,7 @@
 //! `better`, this crate's own (maze distances to food, ghosts and capsules, scared timers).
 
 use crate::ghosts::GhostKind;
-use crate::rules::{Dir, Rules, State};
+use crate::rules::{Agent, Dir, FOOD_SCORE, Rules, State, TIME_PENALTY, WIN_SCORE};
 use delve_core::{Event, FnObserver, Limits, NoObserver, Stats, StopReason};
 use delve_game::{Game, Method};
 use std::collections::{HashSet, VecDeque};
@@ -110,7 +110,9 @@ pub enum Eval {
     /// The score plus maze-distance features: nearest food and food left, ghosts (flee the
     /// active ones, hunt the scared ones it can reach in time), capsules left (eaten at once
     /// against one ghost, kept for when they come close against several), and the room
-    /// Pacman reaches before the ghosts (so he stays out of closing corridors and dead ends).
+    /// Pacman reaches before the ghosts (so he stays out of closing corridors and dead ends);
+    /// in the endgame (at most 8 dots, no capsule, no ghost scared), a walk that eats the
+    /// last dots where no ghost can catch him is worth the win it secures.
     Better,
 }
 
@@ -132,22 +134,24 @@ impl Eval {
     }
 }
 
+/// The cells holding food in `state` (a maze `width` wide).
+fn food_cells(width: usize, state: &State) -> impl Iterator<Item = (usize, usize)> + '_ {
+    state.food.iter().enumerate().flat_map(move |(word, &bits)| {
+        let mut b = bits;
+        std::iter::from_fn(move || {
+            (b != 0).then(|| {
+                let i = word * 64 + b.trailing_zeros() as usize;
+                b &= b - 1;
+                (i % width, i / width)
+            })
+        })
+    })
+}
+
 /// The distance from Pacman to the nearest food (0 when none is left).
 fn nearest_food(rules: &Rules, dist: &Distances, state: &State) -> u32 {
-    let w = rules.layout.width;
     let p = state.pacman();
-    let mut best = u32::MAX;
-    for (word, &bits) in state.food.iter().enumerate() {
-        let mut b = bits;
-        while b != 0 {
-            let i = word * 64 + b.trailing_zeros() as usize;
-            b &= b - 1;
-            if let Some(d) = dist.get(p, (i % w, i / w)) {
-                best = best.min(d);
-            }
-        }
-    }
-    if best == u32::MAX { 0 } else { best }
+    food_cells(rules.layout.width, state).filter_map(|c| dist.get(p, c)).min().unwrap_or(0)
 }
 
 /// What a lost game is worth below its score: losing forfeits the win bonus and the food
@@ -183,23 +187,8 @@ fn safe_room(dist: &Distances, state: &State, cap: usize) -> usize {
     let Some(start) = dist.number(state.pacman()) else { return cap };
     // This runs at every leaf: the buffers live on the stack unless the maze, the room or
     // the ghosts are too many for them.
-    let dangerous =
-        state.agents[1..].iter().filter(|g| g.scared <= ALMOST_ACTIVE).filter_map(|g| dist.number(g.cell()));
-    let mut ghost_buf = [0usize; STACK_GHOSTS];
-    let mut ghost_vec = Vec::new();
-    let mut ghosts = 0;
-    for c in dangerous {
-        if ghosts < STACK_GHOSTS {
-            ghost_buf[ghosts] = c;
-        } else {
-            if ghost_vec.is_empty() {
-                ghost_vec.extend_from_slice(&ghost_buf);
-            }
-            ghost_vec.push(c);
-        }
-        ghosts += 1;
-    }
-    let ghosts = if ghost_vec.is_empty() { &ghost_buf[..ghosts] } else { &ghost_vec[..] };
+    let dangerous = GhostCells::new(dist, state, |g| g.scared <= ALMOST_ACTIVE);
+    let ghosts = dangerous.cells();
     if ghosts.is_empty() {
         return cap;
     }
@@ -211,6 +200,45 @@ fn safe_room(dist: &Distances, state: &State, cap: usize) -> usize {
     } else {
         room_bfs(dist, state, cap, start, ghosts, &mut vec![0; words], &mut vec![(0, 0); cap + 1])
     }
+}
+
+/// The open cells (by number) of some of the ghosts, on the stack unless there are more
+/// than [`STACK_GHOSTS`] of them (the evaluation asks at every leaf).
+struct GhostCells {
+    buf: [usize; STACK_GHOSTS],
+    len: usize,
+    /// All of them, when they do not fit in `buf`.
+    spill: Vec<usize>,
+}
+
+impl GhostCells {
+    /// The cells of the ghosts of `state` that `keep` accepts.
+    fn new(dist: &Distances, state: &State, keep: impl Fn(&Agent) -> bool) -> GhostCells {
+        let mut cells = GhostCells { buf: [0; STACK_GHOSTS], len: 0, spill: Vec::new() };
+        for c in state.agents[1..].iter().filter(|g| keep(g)).filter_map(|g| dist.number(g.cell())) {
+            if cells.len < STACK_GHOSTS {
+                cells.buf[cells.len] = c;
+            } else {
+                if cells.spill.is_empty() {
+                    cells.spill.extend_from_slice(&cells.buf);
+                }
+                cells.spill.push(c);
+            }
+            cells.len += 1;
+        }
+        cells
+    }
+
+    /// The cells.
+    fn cells(&self) -> &[usize] {
+        if self.spill.is_empty() { &self.buf[..self.len] } else { &self.spill }
+    }
+}
+
+/// The fewest moves any ghost of `ghosts` (cell numbers) needs to reach open cell `c`
+/// (`u16::MAX` for none).
+fn ghost_dist(dist: &Distances, ghosts: &[usize], c: usize) -> u16 {
+    ghosts.iter().map(|&g| dist.dist[g * dist.open + c]).min().unwrap_or(u16::MAX)
 }
 
 /// The most dangerous ghosts, maze cells (in words of 64) and room cells whose buffers
@@ -232,7 +260,6 @@ fn room_bfs(
     seen: &mut [u64],
     queue: &mut [(u32, u16)],
 ) -> usize {
-    let ghost_dist = |c: usize| ghosts.iter().map(|&g| dist.dist[g * dist.open + c]).min().unwrap_or(u16::MAX);
     let (mut head, mut tail) = (0, 1);
     seen[start / 64] |= 1 << (start % 64);
     queue[0] = (start as u32, 0);
@@ -248,7 +275,7 @@ fn room_bfs(
             seen[n / 64] |= 1 << (n % 64);
             // Pacman moves first in a round: he is through a cell before a ghost that
             // needs more moves to reach it.
-            if d + 1 < ghost_dist(n) {
+            if d + 1 < ghost_dist(dist, ghosts, n) {
                 if dist.capsule_live(state, n) {
                     return cap;
                 }
@@ -264,6 +291,95 @@ fn room_bfs(
     count
 }
 
+/// The most food dots left for which [`secured_walk`] looks for a walk (it tries their
+/// orders, pruned: at most 8! of them).
+const PLAN_DOTS: usize = 8;
+
+/// The length of the shortest walk that eats all the food left (at most [`PLAN_DOTS`]
+/// dots) on which no ghost can catch Pacman, whatever the ghosts do: every ghost counted
+/// as active and as fast as he is, `None` when there is no such walk. Pacman moves first, so
+/// a cell he reaches in `t` moves is safe when every ghost needs more than `t` moves to
+/// reach it; the last dot need not be, since eating it wins at once. With such a walk the
+/// game is won: the endgame's plan, which the search's horizon alone does not see.
+fn secured_walk(rules: &Rules, dist: &Distances, state: &State) -> Option<u32> {
+    let left = usize::try_from(state.food_left).ok().filter(|&n| n > 0 && n <= PLAN_DOTS)?;
+    let start = dist.number(state.pacman())?;
+    let ghosts = GhostCells::new(dist, state, |_| true);
+    let mut dots = [0usize; PLAN_DOTS];
+    for (slot, cell) in dots.iter_mut().zip(food_cells(rules.layout.width, state)) {
+        *slot = dist.number(cell)?;
+    }
+    // Between Pacman's moves (the reflex agent judges such states) the ghosts move first:
+    // count every ghost a move nearer, and Pacman's own cell must be safe.
+    let t = u32::from(state.turn != 0);
+    if t >= u32::from(ghost_dist(dist, ghosts.cells(), start)) {
+        return None;
+    }
+    safe_tour(dist, ghosts.cells(), start, t, &mut dots[..left])
+}
+
+/// The length of the shortest safe walk (see [`secured_walk`]) from open cell `from`,
+/// reached after `t` moves, through all of `dots` in some order (each leg a shortest path),
+/// against the ghosts at `ghosts`; `None` if none is safe.
+fn safe_tour(dist: &Distances, ghosts: &[usize], from: usize, t: u32, dots: &mut [usize]) -> Option<u32> {
+    let to_reach = |d: usize| t + u32::from(dist.dist[from * dist.open + d]);
+    // Every dot but the last must be reached before the ghosts can be there.
+    if dots.iter().filter(|&&d| to_reach(d) >= u32::from(ghost_dist(dist, ghosts, d))).count() > 1 {
+        return None;
+    }
+    let mut best: Option<u32> = None;
+    for i in 0..dots.len() {
+        dots.swap(0, i);
+        let to = dots[0];
+        let leg = to_reach(to) - t;
+        let last = dots.len() == 1;
+        if best.is_none_or(|b| leg < b) && safe_leg(dist, ghosts, from, to, t, last) {
+            let rest = if last { Some(0) } else { safe_tour(dist, ghosts, to, t + leg, &mut dots[1..]) };
+            if let Some(walk) = rest.map(|r| leg + r) {
+                best = Some(best.map_or(walk, |b| b.min(walk)));
+            }
+        }
+        dots.swap(0, i);
+    }
+    best
+}
+
+/// Whether some shortest path from open cell `from`, reached after `t` moves, to `to` is
+/// safe against the ghosts at `ghosts` (see [`secured_walk`]); `to` need not be when it is
+/// the `last` dot.
+fn safe_leg(dist: &Distances, ghosts: &[usize], from: usize, to: usize, t: u32, last: bool) -> bool {
+    let to_go = &dist.dist[to * dist.open..(to + 1) * dist.open];
+    let len = u32::from(to_go[from]);
+    // The cells `step` moves along the safe shortest paths (at most STACK_ROOM of them are
+    // followed: in a maze wider than that a path may be missed).
+    let (mut here, mut next) = ([0u32; STACK_ROOM], [0u32; STACK_ROOM]);
+    here[0] = from as u32;
+    let mut size = 1;
+    for step in 1..=len {
+        let mut next_size = 0;
+        for &c in &here[..size] {
+            for &n in &dist.neighbors[c as usize] {
+                let safe = || (last && step == len) || t + step < u32::from(ghost_dist(dist, ghosts, n as usize));
+                if n != u32::MAX
+                    && u32::from(to_go[n as usize]) == len - step
+                    && next_size < STACK_ROOM
+                    && !next[..next_size].contains(&n)
+                    && safe()
+                {
+                    next[next_size] = n;
+                    next_size += 1;
+                }
+            }
+        }
+        if next_size == 0 {
+            return false;
+        }
+        std::mem::swap(&mut here, &mut next);
+        size = next_size;
+    }
+    true
+}
+
 /// This crate's evaluation function (see [`Eval::Better`]).
 fn better(rules: &Rules, dist: &Distances, state: &State) -> f64 {
     let score = f64::from(state.score);
@@ -272,6 +388,15 @@ fn better(rules: &Rules, dist: &Distances, state: &State) -> f64 {
     }
     if state.win {
         return score;
+    }
+    if state.capsules == 0
+        && state.agents[1..].iter().all(|g| g.scared == 0)
+        && let Some(walk) = secured_walk(rules, dist, state)
+    {
+        // Won whatever the ghosts do: what that walk scores. (Only once the capsules are
+        // gone and no ghost is scared: before, eating ghosts may be worth more than winning
+        // at once.)
+        return score + f64::from(FOOD_SCORE * state.food_left as i32 + WIN_SCORE - TIME_PENALTY * walk as i32);
     }
     let p = state.pacman();
     let ghosts = state.agents.len() - 1;
@@ -568,6 +693,46 @@ mod tests {
         assert_eq!(game(Some(0)).actions(&r.initial_state()).len(), 3);
         let uniform = PacmanGame { model: None, ..game(Some(0)) };
         assert_eq!(uniform.actions(&ghost_turn).len(), 2);
+    }
+
+    #[test]
+    fn a_secured_walk_eats_every_dot_before_a_ghost_can_reach_its_cells() {
+        let walk = |text: &str| {
+            let r = rules(text);
+            secured_walk(&r, &Distances::new(&r), &r.initial_state())
+        };
+        // Pacman at (4, 1), dots at (2, 1) and (6, 1), the ghost at (9, 1): only the right
+        // dot first is safe (going left first, he would pass (5, 1) at move 5, which the
+        // ghost reaches in 4), 6 moves in all.
+        assert_eq!(walk("%%%%%%%%%%%\n% . P .  G%\n%%%%%%%%%%%\n"), Some(6));
+        // A step nearer, the ghost reaches (6, 1) in 2 moves, as soon as Pacman: no walk.
+        assert_eq!(walk("%%%%%%%%%%%\n% . P . G %\n%%%%%%%%%%%\n"), None);
+        // The last dot may be one the ghost reaches with him: eating it wins at once.
+        assert_eq!(walk("%%%%%%%\n%P . G%\n%%%%%%%\n"), Some(2));
+        assert_eq!(walk("%%%%%%%\n%P  .G%\n%%%%%%%\n"), None);
+        // With the ghost to move first, (6, 1) is no longer reached before it.
+        let r = rules("%%%%%%%%%%%\n% . P .  G%\n%%%%%%%%%%%\n");
+        let ghost_turn = r.successor(&r.initial_state(), Dir::Stop);
+        assert_eq!(secured_walk(&r, &Distances::new(&r), &ghost_turn), None);
+        // At most PLAN_DOTS dots are planned for.
+        let wall = "%".repeat(20);
+        let dots = |n: usize| format!("{wall}\n%P{}{}G%\n{wall}\n", ".".repeat(n), " ".repeat(16 - n));
+        assert_eq!(walk(&dots(PLAN_DOTS)), Some(PLAN_DOTS as u32));
+        assert_eq!(walk(&dots(PLAN_DOTS + 1)), None);
+    }
+
+    #[test]
+    fn a_secured_endgame_is_worth_the_win_once_capsules_and_scared_ghosts_are_gone() {
+        let r = rules("%%%%%%%%%%%\n% . P .  G%\n%%%%%%%%%%%\n");
+        let d = Distances::new(&r);
+        let mut s = r.initial_state();
+        assert_eq!(better(&r, &d, &s), f64::from(2 * FOOD_SCORE + WIN_SCORE - 6 * TIME_PENALTY));
+        // A scared ghost may be worth more than winning at once: no plan.
+        s.agents[1].scared = 1;
+        assert!(better(&r, &d, &s) < 0.0);
+        // So may a capsule left.
+        let r = rules("%%%%%%%%%%%\n%o. P .  G%\n%%%%%%%%%%%\n");
+        assert!(better(&r, &Distances::new(&r), &r.initial_state()) < 0.0);
     }
 
     #[test]

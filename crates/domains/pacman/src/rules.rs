@@ -26,6 +26,10 @@ use std::sync::Arc;
 pub const SCARED_TIME: u8 = 40;
 /// Points lost per Pacman move.
 pub const TIME_PENALTY: i32 = 1;
+/// Points for a food dot.
+pub const FOOD_SCORE: i32 = 10;
+/// Points for eating the last food dot (the win), besides its [`FOOD_SCORE`].
+pub const WIN_SCORE: i32 = 500;
 /// Collision distance, in cells (CS188's 0.7).
 pub const COLLISION_TOLERANCE: f64 = 0.7;
 /// [`COLLISION_TOLERANCE`] in half cells, rounded down (distances in half cells are whole).
@@ -384,9 +388,9 @@ impl Rules {
             let i = x + y * w;
             state.food[i / 64] &= !(1 << (i % 64));
             state.food_left -= 1;
-            state.score += 10;
+            state.score += FOOD_SCORE;
             if state.food_left == 0 && !state.lose {
-                state.score += 500;
+                state.score += WIN_SCORE;
                 state.win = true;
             }
         }
