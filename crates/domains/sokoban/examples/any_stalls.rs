@@ -28,6 +28,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut kept = Vec::new();
     let observer = FnObserver(|event: &Event<'_, State, _>, _: &_| {
         if let Event::Expand(node) = event {
+            // The packing is the cell's bits 32 and up (see `SokobanProblem::feature_cell`).
             let packed = problem.feature_cell(node.state) >> 32;
             let seen = per_packing.entry(packed).or_default();
             *seen += 1;

@@ -431,8 +431,9 @@ impl SokobanProblem {
         }
     }
 
-    /// The FESS feature-space cell of `state` (packing, then player regions: see the
-    /// `features` module), for [`cycling`](delve_core::informed::cycling) search.
+    /// The FESS feature-space cell of `state` (packing, then boxes out of plan, then player
+    /// regions, in bits 32 and up, 16–31 and 0–15: see the `features` module), for
+    /// [`cycling`](delve_core::informed::cycling) search.
     pub fn feature_cell(&self, state: &State) -> u64 {
         Features::of(&self.board, &self.rooms, &self.occupancy(state)).cell()
     }
