@@ -34,6 +34,7 @@ function inputs() {
   }
   trace = [];
   report = null;
+  $('#summary').textContent = '';
   render();
 }
 
@@ -51,6 +52,8 @@ async function run() {
     request = { grid: $('#grid').value, algo };
   }
   $('#run').disabled = true;
+  // The last run's summary goes at once, so nothing reads it as this run's.
+  $('#summary').textContent = '';
   say($('#now'), 'running…');
   const events = [];
   try {
