@@ -22,6 +22,69 @@ pub struct Distances {
     neighbors: Vec<[u32; 4]>,
     /// The layout's capsule index of each open cell (by number), `u8::MAX` for none.
     capsule: Vec<u8>,
+    /// The maze's pockets (see [`Pocket`]).
+    pockets: Vec<Pocket>,
+}
+
+/// A part of the maze that one open cell, its exit, cuts off from the rest: a trap when
+/// nothing is left in it to eat and a ghost can reach the exit first.
+#[derive(Clone, Debug)]
+struct Pocket {
+    /// The exit's cell number.
+    exit: usize,
+    /// The pocket's cells (numbers, ascending), the exit not among them.
+    cells: Vec<usize>,
+    /// The same cells' `(x, y)`, in the same order.
+    coords: Vec<(usize, usize)>,
+}
+
+/// The fewest cells a part of the maze must have to count as a [`Pocket`].
+const POCKET_CELLS: usize = 8;
+
+/// The pockets of a maze whose open cells are `cells`, with these `neighbors` (see
+/// [`Distances`]): for each cell, the parts that removing it cuts off, all but the largest,
+/// when they have at least [`POCKET_CELLS`] cells.
+fn find_pockets(neighbors: &[[u32; 4]], cells: &[(usize, usize)]) -> Vec<Pocket> {
+    let open = neighbors.len();
+    let mut pockets = Vec::new();
+    let mut part = vec![usize::MAX; open];
+    for exit in 0..open {
+        part.fill(usize::MAX);
+        part[exit] = exit;
+        let mut parts: Vec<Vec<usize>> = Vec::new();
+        for &first in &neighbors[exit] {
+            let first = first as usize;
+            if first == u32::MAX as usize || part[first] != usize::MAX {
+                continue;
+            }
+            part[first] = parts.len();
+            let mut members = vec![first];
+            let mut head = 0;
+            while head < members.len() {
+                for &n in &neighbors[members[head]] {
+                    let n = n as usize;
+                    if n != u32::MAX as usize && part[n] == usize::MAX {
+                        part[n] = parts.len();
+                        members.push(n);
+                    }
+                }
+                head += 1;
+            }
+            parts.push(members);
+        }
+        let Some(largest) = parts.iter().map(Vec::len).max() else { continue };
+        let mut kept_largest = false;
+        for mut members in parts {
+            if members.len() == largest && !kept_largest {
+                kept_largest = true;
+            } else if members.len() >= POCKET_CELLS {
+                members.sort_unstable();
+                let coords = members.iter().map(|&n| cells[n]).collect();
+                pockets.push(Pocket { exit, cells: members, coords });
+            }
+        }
+    }
+    pockets
 }
 
 impl Distances {
@@ -76,7 +139,8 @@ impl Distances {
                 capsule[n] = i;
             }
         }
-        Distances { width: l.width, index, dist, open, neighbors, capsule }
+        let pockets = find_pockets(&neighbors, &cells);
+        Distances { width: l.width, index, dist, open, neighbors, capsule, pockets }
     }
 
     /// The number of the open cell `c` (`None` for a wall or off the maze).
@@ -177,6 +241,10 @@ const HUNT_STEP: f64 = 4.0;
 const ROOM_PER_GHOST: usize = 13;
 /// ... and what each cell short of it costs.
 const ROOM_CELL: f64 = 10.0;
+/// What Pacman in an empty pocket with a ghost at its exit costs (see [`in_empty_pocket`]):
+/// a trap with nothing to gain in it, which the safe room (counting the pocket's cells as
+/// room) does not see.
+const EMPTY_POCKET: f64 = 300.0;
 /// Ghosts still scared for at most this many moves count as dangerous for the room.
 const ALMOST_ACTIVE: u8 = 2;
 
@@ -468,11 +536,30 @@ fn better(rules: &Rules, dist: &Distances, state: &State) -> f64 {
             }
         }
     }
+    if in_empty_pocket(dist, state) {
+        value -= EMPTY_POCKET;
+    }
     let cap = ROOM_PER_GHOST * ghosts;
     if cap > 0 {
         value -= ROOM_CELL * (cap - safe_room(dist, state, cap)) as f64;
     }
     value
+}
+
+/// Whether Pacman is in a [`Pocket`] with no food and no capsule left in it while an active
+/// ghost is no farther from its exit than he is.
+fn in_empty_pocket(dist: &Distances, state: &State) -> bool {
+    let Some(p) = dist.number(state.pacman()) else { return false };
+    dist.pockets.iter().any(|pocket| {
+        pocket.cells.binary_search(&p).is_ok()
+            && !pocket.coords.iter().any(|&(x, y)| state.has_food(dist.width, x, y))
+            && !pocket.cells.iter().any(|&n| dist.capsule_live(state, n))
+            && state.agents[1..]
+                .iter()
+                .filter(|g| g.scared == 0)
+                .filter_map(|g| dist.number(g.cell()))
+                .any(|g| dist.dist[g * dist.open + pocket.exit] <= dist.dist[p * dist.open + pocket.exit])
+    })
 }
 
 /// A reflex agent's one-step judgement of the state its move leads to.
@@ -816,6 +903,32 @@ mod tests {
         // third move, recovered it would not before its twentieth.
         assert_eq!(danger(&d, &scared, d.number((6, 1)).expect("open")), 3);
         assert_eq!(danger(&d, &scared[..1], d.number((6, 1)).expect("open")), 20);
+    }
+
+    #[test]
+    fn an_empty_pocket_with_a_ghost_at_its_exit_is_a_trap() {
+        // A loop of 10 cells on the left; from its cell (4, 2) a dead end of 8 cells runs
+        // east: the one pocket (the dead end's own cells cut off fewer than POCKET_CELLS).
+        let maze = |row1: &str, row2: &str| {
+            let r = rules(&format!("%%%%%%%%%%%%%%\n{row1}\n{row2}\n%    %%%%%%%%%\n%%%%%%%%%%%%%%\n"));
+            let d = Distances::new(&r);
+            let trapped = in_empty_pocket(&d, &r.initial_state());
+            (r, d, trapped)
+        };
+        let (_, d, trapped) = maze("%.   %%%%%%%%%", "% %% G      P%");
+        assert_eq!(d.pockets.len(), 1);
+        assert_eq!(d.pockets[0].exit, d.number((4, 2)).expect("open"));
+        assert_eq!(d.pockets[0].cells.len(), POCKET_CELLS);
+        // Nothing to eat in it and the ghost at its exit: trapped.
+        assert!(trapped);
+        // Not with a dot left in it, nor with the ghost farther from the exit than Pacman.
+        assert!(!maze("%.   %%%%%%%%%", "% %% G .    P%").2);
+        assert!(!maze("%G   %%%%%%%%%", "% %%.P       %").2);
+        // Nor with the ghost scared.
+        let (r, d, _) = maze("%.   %%%%%%%%%", "% %% G      P%");
+        let mut s = r.initial_state();
+        s.agents[1].scared = 1;
+        assert!(!in_empty_pocket(&d, &s));
     }
 
     #[test]
