@@ -174,8 +174,9 @@ pub enum Eval {
     /// The score plus maze-distance features: nearest food and food left, ghosts (flee the
     /// active ones, hunt the scared ones it can reach in time), capsules left (eaten at once
     /// against one ghost, kept for when they come close against several), and the room
-    /// Pacman reaches before the ghosts (so he stays out of closing corridors and dead ends);
-    /// in the endgame (at most 8 dots, no capsule), a walk that eats the last dots where no
+    /// Pacman reaches before the ghosts (so he stays out of closing corridors and dead ends),
+    /// and a dead end with nothing left to eat in it and a ghost at its mouth (a trap); in
+    /// the endgame (at most 8 dots, no capsule), a walk that eats the last dots where no
     /// ghost can catch him (scared ones once they recover) is worth the win it secures, and
     /// the scared ghosts he can still catch.
     Better,
