@@ -22,6 +22,69 @@ pub struct Distances {
     neighbors: Vec<[u32; 4]>,
     /// The layout's capsule index of each open cell (by number), `u8::MAX` for none.
     capsule: Vec<u8>,
+    /// The maze's pockets (see [`Pocket`]).
+    pockets: Vec<Pocket>,
+}
+
+/// A part of the maze that one open cell, its exit, cuts off from the rest: a trap when
+/// nothing is left in it to eat and a ghost can reach the exit first.
+#[derive(Clone, Debug)]
+struct Pocket {
+    /// The exit's cell number.
+    exit: usize,
+    /// The pocket's cells (numbers, ascending), the exit not among them.
+    cells: Vec<usize>,
+    /// The same cells' `(x, y)`, in the same order.
+    coords: Vec<(usize, usize)>,
+}
+
+/// The fewest cells a part of the maze must have to count as a [`Pocket`].
+const POCKET_CELLS: usize = 8;
+
+/// The pockets of a maze whose open cells are `cells`, with these `neighbors` (see
+/// [`Distances`]): for each cell, the parts that removing it cuts off, all but the largest,
+/// when they have at least [`POCKET_CELLS`] cells.
+fn find_pockets(neighbors: &[[u32; 4]], cells: &[(usize, usize)]) -> Vec<Pocket> {
+    let open = neighbors.len();
+    let mut pockets = Vec::new();
+    let mut part = vec![usize::MAX; open];
+    for exit in 0..open {
+        part.fill(usize::MAX);
+        part[exit] = exit;
+        let mut parts: Vec<Vec<usize>> = Vec::new();
+        for &first in &neighbors[exit] {
+            let first = first as usize;
+            if first == u32::MAX as usize || part[first] != usize::MAX {
+                continue;
+            }
+            part[first] = parts.len();
+            let mut members = vec![first];
+            let mut head = 0;
+            while head < members.len() {
+                for &n in &neighbors[members[head]] {
+                    let n = n as usize;
+                    if n != u32::MAX as usize && part[n] == usize::MAX {
+                        part[n] = parts.len();
+                        members.push(n);
+                    }
+                }
+                head += 1;
+            }
+            parts.push(members);
+        }
+        let Some(largest) = parts.iter().map(Vec::len).max() else { continue };
+        let mut kept_largest = false;
+        for mut members in parts {
+            if members.len() == largest && !kept_largest {
+                kept_largest = true;
+            } else if members.len() >= POCKET_CELLS {
+                members.sort_unstable();
+                let coords = members.iter().map(|&n| cells[n]).collect();
+                pockets.push(Pocket { exit, cells: members, coords });
+            }
+        }
+    }
+    pockets
 }
 
 impl Distances {
@@ -76,7 +139,8 @@ impl Distances {
                 capsule[n] = i;
             }
         }
-        Distances { width: l.width, index, dist, open, neighbors, capsule }
+        let pockets = find_pockets(&neighbors, &cells);
+        Distances { width: l.width, index, dist, open, neighbors, capsule, pockets }
     }
 
     /// The number of the open cell `c` (`None` for a wall or off the maze).
@@ -110,9 +174,11 @@ pub enum Eval {
     /// The score plus maze-distance features: nearest food and food left, ghosts (flee the
     /// active ones, hunt the scared ones it can reach in time), capsules left (eaten at once
     /// against one ghost, kept for when they come close against several), and the room
-    /// Pacman reaches before the ghosts (so he stays out of closing corridors and dead ends);
-    /// in the endgame (at most 8 dots, no capsule, no ghost scared), a walk that eats the
-    /// last dots where no ghost can catch him is worth the win it secures.
+    /// Pacman reaches before the ghosts (so he stays out of closing corridors and dead ends),
+    /// and a dead end with nothing left to eat in it and a ghost at its mouth (a trap); in
+    /// the endgame (at most 8 dots, no capsule), a walk that eats the last dots where no
+    /// ghost can catch him (scared ones once they recover) is worth the win it secures, and
+    /// the scared ghosts he can still catch.
     Better,
 }
 
@@ -176,6 +242,10 @@ const HUNT_STEP: f64 = 4.0;
 const ROOM_PER_GHOST: usize = 13;
 /// ... and what each cell short of it costs.
 const ROOM_CELL: f64 = 10.0;
+/// What Pacman in an empty pocket with a ghost at its exit costs (see [`in_empty_pocket`]):
+/// a trap with nothing to gain in it, which the safe room (counting the pocket's cells as
+/// room) does not see.
+const EMPTY_POCKET: f64 = 300.0;
 /// Ghosts still scared for at most this many moves count as dangerous for the room.
 const ALMOST_ACTIVE: u8 = 2;
 
@@ -296,35 +366,81 @@ fn room_bfs(
 const PLAN_DOTS: usize = 8;
 
 /// The length of the shortest walk that eats all the food left (at most [`PLAN_DOTS`]
-/// dots) on which no ghost can catch Pacman, whatever the ghosts do: every ghost counted
-/// as active and as fast as he is, `None` when there is no such walk. Pacman moves first, so
-/// a cell he reaches in `t` moves is safe when every ghost needs more than `t` moves to
-/// reach it; the last dot need not be, since eating it wins at once. With such a walk the
-/// game is won: the endgame's plan, which the search's horizon alone does not see.
+/// dots) on which no ghost can catch Pacman, whatever the ghosts do, `None` when there is
+/// no such walk. Pacman moves first, so a cell he reaches in `t` moves is safe when no ghost
+/// can be there, active, by its `t`-th move (see [`threats`]); the last dot need not be,
+/// since eating it wins at once. With such a walk the game is won: the endgame's plan,
+/// which the search's horizon alone does not see.
 fn secured_walk(rules: &Rules, dist: &Distances, state: &State) -> Option<u32> {
     let left = usize::try_from(state.food_left).ok().filter(|&n| n > 0 && n <= PLAN_DOTS)?;
     let start = dist.number(state.pacman())?;
-    let ghosts = GhostCells::new(dist, state, |_| true);
     let mut dots = [0usize; PLAN_DOTS];
     for (slot, cell) in dots.iter_mut().zip(food_cells(rules.layout.width, state)) {
         *slot = dist.number(cell)?;
     }
+    let threats = threats(rules, dist, state);
     // Between Pacman's moves (the reflex agent judges such states) the ghosts move first:
     // count every ghost a move nearer, and Pacman's own cell must be safe.
     let t = u32::from(state.turn != 0);
-    if t >= u32::from(ghost_dist(dist, ghosts.cells(), start)) {
+    if t >= danger(dist, &threats, start) {
         return None;
     }
-    safe_tour(dist, ghosts.cells(), start, t, &mut dots[..left])
+    safe_tour(dist, &threats, start, t, &mut dots[..left])
+}
+
+/// Where and when a ghost can catch Pacman: at open cell `c` by its move `max(not_before,
+/// delay + d(origin, c))` at the earliest (`d` the maze distance).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Threat {
+    /// Where it comes from (a cell number).
+    origin: usize,
+    /// The moves it loses on the way.
+    delay: u32,
+    /// The move before which it cannot catch him anywhere.
+    not_before: u32,
+}
+
+/// The ghosts of `state` as [`Threat`]s to [`secured_walk`]. An active ghost catches Pacman
+/// at a cell it reaches. A ghost scared for `s` more moves is harmless until its `s`-th
+/// move, and covers half a cell a move until then (`s / 2` cells, less one for its
+/// rounding to a cell and its jump back onto the grid); and if Pacman eats it, it is back at
+/// its start, active, counted from its second move at the earliest.
+fn threats(rules: &Rules, dist: &Distances, state: &State) -> Vec<Threat> {
+    let mut threats = Vec::with_capacity(2 * (state.agents.len() - 1));
+    for (i, g) in state.agents[1..].iter().enumerate() {
+        let Some(origin) = dist.number(g.cell()) else { continue };
+        if g.scared == 0 {
+            threats.push(Threat { origin, delay: 0, not_before: 0 });
+            continue;
+        }
+        let s = u32::from(g.scared);
+        threats.push(Threat { origin, delay: (s / 2).saturating_sub(1), not_before: s });
+        if let Some(home) = rules.layout.ghosts.get(i).and_then(|&h| dist.number(h)) {
+            threats.push(Threat { origin: home, delay: 1, not_before: 0 });
+        }
+    }
+    threats
+}
+
+/// The earliest move by which one of `threats` can be at open cell `c` (`u32::MAX`: none).
+fn danger(dist: &Distances, threats: &[Threat], c: usize) -> u32 {
+    threats
+        .iter()
+        .filter_map(|th| {
+            let d = dist.dist[th.origin * dist.open + c];
+            (d != u16::MAX).then(|| th.not_before.max(th.delay + u32::from(d)))
+        })
+        .min()
+        .unwrap_or(u32::MAX)
 }
 
 /// The length of the shortest safe walk (see [`secured_walk`]) from open cell `from`,
 /// reached after `t` moves, through all of `dots` in some order (each leg a shortest path),
-/// against the ghosts at `ghosts`; `None` if none is safe.
-fn safe_tour(dist: &Distances, ghosts: &[usize], from: usize, t: u32, dots: &mut [usize]) -> Option<u32> {
+/// against `threats`; `None` if none is safe.
+fn safe_tour(dist: &Distances, threats: &[Threat], from: usize, t: u32, dots: &mut [usize]) -> Option<u32> {
     let to_reach = |d: usize| t + u32::from(dist.dist[from * dist.open + d]);
     // Every dot but the last must be reached before the ghosts can be there.
-    if dots.iter().filter(|&&d| to_reach(d) >= u32::from(ghost_dist(dist, ghosts, d))).count() > 1 {
+    if dots.iter().filter(|&&d| to_reach(d) >= danger(dist, threats, d)).count() > 1 {
         return None;
     }
     let mut best: Option<u32> = None;
@@ -333,8 +449,8 @@ fn safe_tour(dist: &Distances, ghosts: &[usize], from: usize, t: u32, dots: &mut
         let to = dots[0];
         let leg = to_reach(to) - t;
         let last = dots.len() == 1;
-        if best.is_none_or(|b| leg < b) && safe_leg(dist, ghosts, from, to, t, last) {
-            let rest = if last { Some(0) } else { safe_tour(dist, ghosts, to, t + leg, &mut dots[1..]) };
+        if best.is_none_or(|b| leg < b) && safe_leg(dist, threats, from, to, t, last) {
+            let rest = if last { Some(0) } else { safe_tour(dist, threats, to, t + leg, &mut dots[1..]) };
             if let Some(walk) = rest.map(|r| leg + r) {
                 best = Some(best.map_or(walk, |b| b.min(walk)));
             }
@@ -345,9 +461,9 @@ fn safe_tour(dist: &Distances, ghosts: &[usize], from: usize, t: u32, dots: &mut
 }
 
 /// Whether some shortest path from open cell `from`, reached after `t` moves, to `to` is
-/// safe against the ghosts at `ghosts` (see [`secured_walk`]); `to` need not be when it is
-/// the `last` dot.
-fn safe_leg(dist: &Distances, ghosts: &[usize], from: usize, to: usize, t: u32, last: bool) -> bool {
+/// safe against `threats` (see [`secured_walk`]); `to` need not be when it is the `last`
+/// dot.
+fn safe_leg(dist: &Distances, threats: &[Threat], from: usize, to: usize, t: u32, last: bool) -> bool {
     let to_go = &dist.dist[to * dist.open..(to + 1) * dist.open];
     let len = u32::from(to_go[from]);
     // The cells `step` moves along the safe shortest paths (at most STACK_ROOM of them are
@@ -359,7 +475,7 @@ fn safe_leg(dist: &Distances, ghosts: &[usize], from: usize, to: usize, t: u32, 
         let mut next_size = 0;
         for &c in &here[..size] {
             for &n in &dist.neighbors[c as usize] {
-                let safe = || (last && step == len) || t + step < u32::from(ghost_dist(dist, ghosts, n as usize));
+                let safe = || (last && step == len) || t + step < danger(dist, threats, n as usize);
                 if n != u32::MAX
                     && u32::from(to_go[n as usize]) == len - step
                     && next_size < STACK_ROOM
@@ -380,6 +496,12 @@ fn safe_leg(dist: &Distances, ghosts: &[usize], from: usize, to: usize, t: u32, 
     true
 }
 
+/// What a scared ghost Pacman can catch before it recovers is worth (see [`HUNT`]): it
+/// moves at half speed, so one `d` steps away is caught within its timer when `2d` is less.
+fn hunt(d: f64, ghost: &Agent) -> f64 {
+    if ghost.scared > 0 && 2.0 * d < f64::from(ghost.scared) { HUNT - HUNT_STEP * d } else { 0.0 }
+}
+
 /// This crate's evaluation function (see [`Eval::Better`]).
 fn better(rules: &Rules, dist: &Distances, state: &State) -> f64 {
     let score = f64::from(state.score);
@@ -389,26 +511,25 @@ fn better(rules: &Rules, dist: &Distances, state: &State) -> f64 {
     if state.win {
         return score;
     }
+    let p = state.pacman();
+    let away = |ghost: &Agent| f64::from(dist.get(p, ghost.cell()).unwrap_or(1000));
     if state.capsules == 0
-        && state.agents[1..].iter().all(|g| g.scared == 0)
         && let Some(walk) = secured_walk(rules, dist, state)
     {
-        // Won whatever the ghosts do: what that walk scores. (Only once the capsules are
-        // gone and no ghost is scared: before, eating ghosts may be worth more than winning
-        // at once.)
-        return score + f64::from(FOOD_SCORE * state.food_left as i32 + WIN_SCORE - TIME_PENALTY * walk as i32);
+        // Won whatever the ghosts do: what that walk scores, and the scared ghosts still
+        // worth chasing on the way. (Only once the capsules are gone: before, the ghosts
+        // they would scare may be worth more than winning at once.)
+        let won = score + f64::from(FOOD_SCORE * state.food_left as i32 + WIN_SCORE - TIME_PENALTY * walk as i32);
+        return won + state.agents[1..].iter().map(|g| hunt(away(g), g)).sum::<f64>();
     }
-    let p = state.pacman();
     let ghosts = state.agents.len() - 1;
     let mut value = score - f64::from(nearest_food(rules, dist, state)) - FOOD_LEFT * f64::from(state.food_left);
     let capsule = CAPSULE + CAPSULE_PER_GHOST * ghosts.saturating_sub(1) as f64;
     value += capsule * f64::from(state.capsules.count_ones());
     for ghost in &state.agents[1..] {
-        let d = f64::from(dist.get(p, ghost.cell()).unwrap_or(1000));
-        if ghost.scared > 0 && 2.0 * d < f64::from(ghost.scared) {
-            // Worth chasing: it can be caught before it recovers (it moves at half speed).
-            value += HUNT - HUNT_STEP * d;
-        } else if ghost.scared == 0 {
+        let d = away(ghost);
+        value += hunt(d, ghost);
+        if ghost.scared == 0 {
             if d <= 1.0 {
                 value -= 400.0;
             } else if d <= 3.0 {
@@ -416,11 +537,30 @@ fn better(rules: &Rules, dist: &Distances, state: &State) -> f64 {
             }
         }
     }
+    if in_empty_pocket(dist, state) {
+        value -= EMPTY_POCKET;
+    }
     let cap = ROOM_PER_GHOST * ghosts;
     if cap > 0 {
         value -= ROOM_CELL * (cap - safe_room(dist, state, cap)) as f64;
     }
     value
+}
+
+/// Whether Pacman is in a [`Pocket`] with no food and no capsule left in it while an active
+/// ghost is no farther from its exit than he is.
+fn in_empty_pocket(dist: &Distances, state: &State) -> bool {
+    let Some(p) = dist.number(state.pacman()) else { return false };
+    dist.pockets.iter().any(|pocket| {
+        pocket.cells.binary_search(&p).is_ok()
+            && !pocket.coords.iter().any(|&(x, y)| state.has_food(dist.width, x, y))
+            && !pocket.cells.iter().any(|&n| dist.capsule_live(state, n))
+            && state.agents[1..]
+                .iter()
+                .filter(|g| g.scared == 0)
+                .filter_map(|g| dist.number(g.cell()))
+                .any(|g| dist.dist[g * dist.open + pocket.exit] <= dist.dist[p * dist.open + pocket.exit])
+    })
 }
 
 /// A reflex agent's one-step judgement of the state its move leads to.
@@ -722,26 +862,84 @@ mod tests {
     }
 
     #[test]
-    fn a_secured_endgame_is_worth_the_win_once_capsules_and_scared_ghosts_are_gone() {
+    fn a_secured_endgame_is_worth_the_win_and_the_scared_ghosts_once_the_capsules_are_gone() {
         let r = rules("%%%%%%%%%%%\n% . P .  G%\n%%%%%%%%%%%\n");
         let d = Distances::new(&r);
         let mut s = r.initial_state();
-        assert_eq!(better(&r, &d, &s), f64::from(2 * FOOD_SCORE + WIN_SCORE - 6 * TIME_PENALTY));
-        // A scared ghost may be worth more than winning at once: no plan.
-        s.agents[1].scared = 1;
-        assert!(better(&r, &d, &s) < 0.0);
-        // So may a capsule left.
+        let won = f64::from(2 * FOOD_SCORE + WIN_SCORE - 6 * TIME_PENALTY);
+        assert_eq!(better(&r, &d, &s), won);
+        // A scared ghost still worth chasing (5 steps away, scared for 11 more moves) adds
+        // what it is worth; one that recovers first adds nothing.
+        s.agents[1].scared = 11;
+        assert_eq!(better(&r, &d, &s), won + HUNT - 5.0 * HUNT_STEP);
+        s.agents[1].scared = 10;
+        assert_eq!(better(&r, &d, &s), won);
+        // A capsule left may be worth more than winning at once: no plan.
         let r = rules("%%%%%%%%%%%\n%o. P .  G%\n%%%%%%%%%%%\n");
         assert!(better(&r, &Distances::new(&r), &r.initial_state()) < 0.0);
     }
 
     #[test]
+    fn a_scared_ghost_threatens_the_walk_from_when_it_can_recover() {
+        // Pacman at (4, 1), dots at (2, 1) and (6, 1), the ghost at (8, 1): active, it
+        // reaches (6, 1) with him (and blocks the way back from the left): no walk.
+        let r = rules("%%%%%%%%%%%\n% . P . G %\n%%%%%%%%%%%\n");
+        let d = Distances::new(&r);
+        let mut s = r.initial_state();
+        assert_eq!(secured_walk(&r, &d, &s), None);
+        // Scared for 2 more moves, it is active again when he gets there: still none.
+        s.agents[1].scared = 2;
+        assert_eq!(secured_walk(&r, &d, &s), None);
+        // Scared for 20, it cannot catch him in time; eaten, it would come back from its
+        // start, (8, 1), a move late: the right dot first, then the left, 6 moves.
+        s.agents[1].scared = 20;
+        assert_eq!(secured_walk(&r, &d, &s), Some(6));
+        let home = d.number((8, 1)).expect("open");
+        let scared = threats(&r, &d, &s);
+        assert_eq!(
+            scared,
+            [Threat { origin: home, delay: 9, not_before: 20 }, Threat { origin: home, delay: 1, not_before: 0 }]
+        );
+        // (6, 1) is 2 steps from it: the ghost eaten and back home catches him there by its
+        // third move, recovered it would not before its twentieth.
+        assert_eq!(danger(&d, &scared, d.number((6, 1)).expect("open")), 3);
+        assert_eq!(danger(&d, &scared[..1], d.number((6, 1)).expect("open")), 20);
+    }
+
+    #[test]
+    fn an_empty_pocket_with_a_ghost_at_its_exit_is_a_trap() {
+        // A loop of 10 cells on the left; from its cell (4, 2) a dead end of 8 cells runs
+        // east: the one pocket (the dead end's own cells cut off fewer than POCKET_CELLS).
+        let maze = |row1: &str, row2: &str| {
+            let r = rules(&format!("%%%%%%%%%%%%%%\n{row1}\n{row2}\n%    %%%%%%%%%\n%%%%%%%%%%%%%%\n"));
+            let d = Distances::new(&r);
+            let trapped = in_empty_pocket(&d, &r.initial_state());
+            (r, d, trapped)
+        };
+        let (_, d, trapped) = maze("%.   %%%%%%%%%", "% %% G      P%");
+        assert_eq!(d.pockets.len(), 1);
+        assert_eq!(d.pockets[0].exit, d.number((4, 2)).expect("open"));
+        assert_eq!(d.pockets[0].cells.len(), POCKET_CELLS);
+        // Nothing to eat in it and the ghost at its exit: trapped.
+        assert!(trapped);
+        // Not with a dot left in it, nor with the ghost farther from the exit than Pacman.
+        assert!(!maze("%.   %%%%%%%%%", "% %% G .    P%").2);
+        assert!(!maze("%G   %%%%%%%%%", "% %%.P       %").2);
+        // Nor with the ghost scared.
+        let (r, d, _) = maze("%.   %%%%%%%%%", "% %% G      P%");
+        let mut s = r.initial_state();
+        s.agents[1].scared = 1;
+        assert!(!in_empty_pocket(&d, &s));
+    }
+
+    #[test]
     fn a_capsule_is_kept_against_several_ghosts_and_eaten_against_one() {
         // The ghosts wander a corridor Pacman cannot reach: only the capsule differs (and
-        // the walk to the next dot, one step shorter after eating it).
+        // the walk to the next dot, one step shorter after eating it). More dots than
+        // PLAN_DOTS: no endgame plan once the capsule is gone.
         for (text, keep) in [
-            ("%%%%%%%%%\n%Po.....%\n%%%%%%%%%\n%G     G%\n%%%%%%%%%\n", true),
-            ("%%%%%%%%%\n%Po.....%\n%%%%%%%%%\n%G      %\n%%%%%%%%%\n", false),
+            ("%%%%%%%%%%%%%\n%Po.........%\n%%%%%%%%%%%%%\n%G         G%\n%%%%%%%%%%%%%\n", true),
+            ("%%%%%%%%%%%%%\n%Po.........%\n%%%%%%%%%%%%%\n%G          %\n%%%%%%%%%%%%%\n", false),
         ] {
             let r = rules(text);
             let d = Distances::new(&r);
