@@ -513,6 +513,18 @@ impl SokobanProblem {
         state
     }
 
+    /// The state with the boxes `sorted` (unordered boards), the player on `player` and the
+    /// Zobrist key `key`, already known to the caller ([`make_state`](Self::make_state) with
+    /// no sort and no key to compute).
+    pub(crate) fn sorted_state(&self, sorted: impl Iterator<Item = u8>, player: u8, key: u64) -> State {
+        let mut state = State { key, boxes: [0; MAX_BOXES], player };
+        for (to, b) in state.boxes.iter_mut().zip(sorted) {
+            *to = b;
+        }
+        debug_assert_eq!(state, self.make_state(state.boxes(self.n), player), "sorted, with its key");
+        state
+    }
+
     /// Packing macros ([`packing_pushes`]): each box that can go straight to the next goal of
     /// a room's packing order, carried there in one action (`at` is the occupancy of `state`).
     fn pack(&self, state: &State, at: &mut Marks, walk: &[u16; 256], out: &mut Vec<Successor<State, Push, Cost>>) {
