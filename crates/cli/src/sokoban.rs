@@ -10,7 +10,10 @@ use clap::{ArgGroup, Args, Subcommand};
 use delve_core::{Limits, NoObserver, Observer};
 use delve_sokoban::{Cost, Level, Mode, Report, State, parse_collection, solve};
 use serde::Serialize;
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Arguments of `delve sokoban`.
@@ -34,6 +37,7 @@ enum SokobanCommand {
         delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 1-10\n  \
         delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 1-5 --fast --json\n  \
         delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 90-92 --timeout-per-level 2 --max-memory 500\n  \
+        delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 98-104 --pushes --jobs 2\n  \
         delve sokoban bench crates/domains/sokoban/data/xsokoban90.xsb --levels 1-2 --any --timeout-per-level 1")]
     Bench(BenchArgs),
     /// Play a level in the terminal: arrows move, D undo, R restart, P fast solve, Space
@@ -125,9 +129,26 @@ struct BenchArgs {
     /// Stop a level before its node storage passes this many megabytes.
     #[arg(long, value_name = "MB")]
     max_memory: Option<u64>,
+    /// Levels solved at once, each on its own thread (two for `--any`), taken in level order
+    /// from a queue; the table and the JSON stay in level order [default: the cores, half of
+    /// them for `--any`]. `--timeout-per-level` and `--max-memory` hold for each level, so N
+    /// jobs may hold N times `--max-memory` at once; Ctrl-C stops every running level (each
+    /// reports its stats, `"cancelled"`) and starts no more.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    jobs: Option<u64>,
     /// Print one JSON object instead of the table.
     #[arg(long)]
     json: bool,
+}
+
+impl BenchArgs {
+    /// How many levels run at once: `--jobs`, else the cores (half of them for `--any`, whose
+    /// levels take two threads each), at least one.
+    fn jobs(&self) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let default = if self.mode.any { cores / 2 } else { cores };
+        self.jobs.map_or(default, |n| n as usize).max(1)
+    }
 }
 
 /// Parses `N` or `A-B`.
@@ -242,6 +263,8 @@ struct BenchReport {
     levels: Vec<Report>,
     solved: usize,
     total_ms: f64,
+    /// How many levels ran at once.
+    jobs: usize,
 }
 
 fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
@@ -253,21 +276,12 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
     let chosen = &levels[from - 1..to];
     let search = SearchArgs { timeout: args.timeout_per_level, max_memory: args.max_memory, ..SearchArgs::default() };
     let limits = search.limits();
-    let mut progress = Progress::new("bench");
+    let jobs = args.jobs();
     let start = Instant::now();
-    let mut rows = Vec::with_capacity(chosen.len());
-    for (k, level) in chosen.iter().enumerate() {
-        progress.show(&format!("level {}", level.number), k as u64, Some(chosen.len() as u64));
-        rows.push(solve_level(&args.file, level, args.mode, &limits, NoObserver)?);
-        if common::cancel_flag().load(std::sync::atomic::Ordering::Relaxed) {
-            break;
-        }
-    }
-    progress.show("done", chosen.len() as u64, Some(chosen.len() as u64));
-    drop(progress);
+    let rows = solve_levels(&args.file, chosen, args.mode, &limits, jobs)?;
     let total_ms = (start.elapsed().as_secs_f64() * 1e6).round() / 1e3;
     let solved = rows.iter().filter(|r| r.solved).count();
-    let report = BenchReport { levels: rows, solved, total_ms };
+    let report = BenchReport { levels: rows, solved, total_ms, jobs };
     if args.json {
         common::print_json(&report);
     } else {
@@ -289,6 +303,65 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
         );
     }
     Ok(Status::Done)
+}
+
+/// Solves `levels` on `jobs` threads that take them in order from a shared queue, showing
+/// the levels running and the count done; the reports come back in level order. After
+/// Ctrl-C or an error no level is started: the reports are those of the levels started (a
+/// prefix, the interrupted ones with their stats), or the error of the first failed level.
+fn solve_levels(
+    file: &Path,
+    levels: &[Level],
+    mode: ModeArgs,
+    limits: &Limits,
+    jobs: usize,
+) -> anyhow::Result<Vec<Report>> {
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let cancel = common::cancel_flag();
+    let total = levels.len() as u64;
+    // The progress bar, the numbers of the levels running and how many are done.
+    let shown = Mutex::new((Progress::new("bench"), BTreeSet::new(), 0u64));
+    let show = |(progress, running, done): &mut (Progress, BTreeSet<usize>, u64)| {
+        let names: Vec<String> = running.iter().map(ToString::to_string).collect();
+        let phase = match names.len() {
+            0 => "done".to_string(),
+            1 => format!("level {}", names[0]),
+            _ => format!("levels {}", names.join(", ")),
+        };
+        progress.show(&phase, *done, Some(total));
+    };
+    let worker = || {
+        let mut solved = Vec::new();
+        while !failed.load(Ordering::Relaxed) && !cancel.load(Ordering::Relaxed) {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            let Some(level) = levels.get(k) else { break };
+            with(&shown, |s| {
+                s.1.insert(level.number);
+                show(s);
+            });
+            let result = solve_level(file, level, mode, limits, NoObserver);
+            failed.fetch_or(result.is_err(), Ordering::Relaxed);
+            with(&shown, |s| {
+                s.1.remove(&level.number);
+                s.2 += 1;
+                show(s);
+            });
+            solved.push((k, result));
+        }
+        solved
+    };
+    let mut results: Vec<(usize, anyhow::Result<Report>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs.min(levels.len())).map(|_| scope.spawn(worker)).collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+    });
+    results.sort_by_key(|(k, _)| *k);
+    results.into_iter().map(|(_, result)| result).collect()
+}
+
+/// Runs `f` on the value behind `lock` (a poisoned lock still holds a usable display).
+fn with<T>(lock: &Mutex<T>, f: impl FnOnce(&mut T)) {
+    f(&mut lock.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
 }
 
 fn header() -> String {

@@ -29,6 +29,9 @@ fn interrupt(args: &[&str], after: Duration) -> (i32, Value, Duration, Duration)
     (out.status.code().expect("exited, not killed"), report, took, ran)
 }
 
+/// Microban, for the bench test.
+const DATA_MICROBAN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../domains/sokoban/data/microban.xsb");
+
 #[test]
 fn sigint_stops_long_jobs_with_their_statistics() {
     // Each of these runs for minutes or hours if left alone.
@@ -57,6 +60,24 @@ fn sigint_stops_long_jobs_with_their_statistics() {
         assert!(elapsed.is_some_and(|ms| ms > 0.0 && ms <= limit), "{args:?}: {report}");
         assert!(took < Duration::from_secs(5), "{args:?} took {took:?} to stop");
     }
+}
+
+#[test]
+fn sigint_stops_every_running_bench_level_and_starts_no_more() {
+    // Microban 144 and 153 take about a minute each; 145-152 a second in all.
+    let args = ["sokoban", "bench", DATA_MICROBAN, "--levels", "144-153", "--pushes", "--jobs", "2", "--json"];
+    let (code, report, took, _) = interrupt(&args, Duration::from_millis(400));
+    assert_eq!(code, 0, "{report}");
+    let levels = report["levels"].as_array().expect("levels");
+    // The levels started, in order from the first; #144 was stopped with its count so far.
+    let numbers: Vec<u64> = levels.iter().map(|l| l["level"].as_u64().unwrap()).collect();
+    assert_eq!(numbers, (144..144 + numbers.len() as u64).collect::<Vec<_>>(), "{report}");
+    assert_eq!(levels[0]["stop_reason"], "cancelled", "{report}");
+    assert!(levels[0]["nodes_generated"].as_u64() > Some(0), "{report}");
+    for level in levels {
+        assert!(level["solved"] == true || level["stop_reason"] == "cancelled", "{level}");
+    }
+    assert!(took < Duration::from_secs(5), "took {took:?} to stop");
 }
 
 #[test]

@@ -109,6 +109,26 @@ fn bench_reports_every_level_and_the_total() {
 }
 
 #[test]
+fn bench_jobs_give_the_same_reports_in_level_order() {
+    // #98 and #99 take a thousand times the nodes of #100-#104, so with two jobs the small
+    // levels finish before #99.
+    let bench = |jobs: &str| {
+        let v = json(&["bench", &data("microban.xsb"), "--levels", "98-104", "--pushes", "--jobs", jobs], 0);
+        assert_eq!(v["jobs"].to_string(), jobs);
+        let mut levels = v["levels"].as_array().unwrap().clone();
+        for level in &mut levels {
+            level.as_object_mut().unwrap().remove("elapsed_ms");
+        }
+        (levels, v["solved"].clone())
+    };
+    let (one, solved) = bench("1");
+    let numbers: Vec<u64> = one.iter().map(|l| l["level"].as_u64().unwrap()).collect();
+    assert_eq!(numbers, (98..=104).collect::<Vec<u64>>());
+    assert_eq!(solved, 7);
+    assert_eq!(bench("2"), (one, solved));
+}
+
+#[test]
 fn bad_input_names_the_place() {
     let err = bad_input("sokoban", &["solve", &temp_level("twoplayers", "#####\n#@$.#\n#@  #\n#####\n")]);
     assert!(err.contains(":3:2: a second player"), "{err}");
@@ -126,6 +146,7 @@ fn bad_input_names_the_place() {
     assert!(err.contains("no/such/file.xsb"), "{err}");
     bad_input("sokoban", &["solve", &data("microban.xsb"), "--fast", "--any"]);
     bad_input("sokoban", &["bench", &data("microban.xsb"), "--levels", "9-3"]);
+    bad_input("sokoban", &["bench", &data("microban.xsb"), "--jobs", "0"]);
     let wide = format!("{}\n#@$.{}#\n{}\n", "#".repeat(300), " ".repeat(294), "#".repeat(300));
     let err = bad_input("sokoban", &["solve", &temp_level("wide", &wide)]);
     assert!(err.contains("limit is 255"), "{err}");

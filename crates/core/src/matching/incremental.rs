@@ -49,7 +49,8 @@ pub struct IncrementalMatching {
     /// Scratch for a full solve: the rows left to augment after the warm start.
     unmatched: Vec<usize>,
     /// The solved problem's potentials, matching and changed row, kept by
-    /// [`IncrementalMatching::replace_row`] while it works on a copy.
+    /// [`IncrementalMatching::replace_row`] while it works on a copy (and scratch for
+    /// [`IncrementalMatching::reorder_rows`]).
     saved: Saved,
 }
 
@@ -164,6 +165,28 @@ impl IncrementalMatching {
         }
     }
 
+    /// Renumbers the rows by `order`: row `r` becomes the row that was `order[r]` (a
+    /// permutation of `0..n`). The same problem and solution, as when several boxes changed
+    /// their places in a sorted list.
+    pub fn reorder_rows(&mut self, order: &[usize]) {
+        let n = self.n;
+        debug_assert_eq!(order.len(), n);
+        let saved = &mut self.saved;
+        saved.cost.clone_from(&self.cost);
+        saved.row_pot.clone_from(&self.row_pot);
+        // `new_of[old] = new`, kept in `saved.col_row` (scratch here).
+        saved.col_row.clear();
+        saved.col_row.resize(n, NONE);
+        for (r, &old) in order.iter().enumerate() {
+            self.cost[r * n..(r + 1) * n].copy_from_slice(&saved.cost[old * n..(old + 1) * n]);
+            self.row_pot[r] = saved.row_pot[old];
+            saved.col_row[old] = r;
+        }
+        for r in &mut self.col_row {
+            *r = saved.col_row[*r];
+        }
+    }
+
     /// The cost of the current (complete) matching.
     fn total(&self) -> u32 {
         self.col_row.iter().enumerate().map(|(c, &r)| self.cost[r * self.n + c] as u32).sum()
@@ -222,6 +245,16 @@ mod tests {
                     let mut last = moved.clone();
                     last[other * n..(other + 1) * n].copy_from_slice(&m[..n]);
                     prop_assert_eq!(duals.replace_row(other, |c| m[c]), reference(n, &last));
+                    // Reversed: the same optimum of the reversed rows, and a base for a change.
+                    let order: Vec<usize> = (0..n).rev().collect();
+                    duals.reorder_rows(&order);
+                    let reversed: Vec<Option<u32>> = moved.chunks(n).rev().flatten().copied().collect();
+                    duals.assignment(&mut cols);
+                    let total: u32 = cols.iter().enumerate().map(|(r, &c)| reversed[r * n + c].unwrap()).sum();
+                    prop_assert_eq!(Some(total), inc, "the kept matching is the optimum of the reordered rows");
+                    let mut changed_again = reversed.clone();
+                    changed_again[other * n..(other + 1) * n].copy_from_slice(&m[..n]);
+                    prop_assert_eq!(duals.change_row(other, |c| m[c]), reference(n, &changed_again));
                 }
             }
         }

@@ -38,6 +38,14 @@ pub(crate) fn first(set: &Squares) -> u8 {
     (word * 64) as u8 + set[word].trailing_zeros() as u8
 }
 
+/// The squares in `set`, smallest first.
+pub(crate) fn squares_in(set: &Squares) -> impl Iterator<Item = u8> + '_ {
+    set.iter().enumerate().flat_map(|(word, &bits)| {
+        std::iter::successors((bits != 0).then_some(bits), |&b| Some(b & (b - 1)).filter(|&b| b != 0))
+            .map(move |b| (word * 64) as u8 + b.trailing_zeros() as u8)
+    })
+}
+
 /// Takes `sq` out of `set`.
 pub(crate) fn remove(set: &mut Squares, sq: u8) {
     set[usize::from(sq >> 6)] &= !(1 << (sq & 63));

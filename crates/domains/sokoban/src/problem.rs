@@ -224,6 +224,17 @@ const fn free(bits: usize, k: usize) -> bool {
     bits >> (k % 8) & 1 == 1
 }
 
+/// Most rows [`SokobanProblem::rematch`] changes in a kept matching before it leaves the
+/// position to a fresh solve.
+const REMATCH_ROWS: usize = 3;
+
+/// The cost of column `c` of a row of push distances: `None` when the box cannot reach that
+/// goal.
+fn cost_of(row: &[u16], c: usize) -> Option<u32> {
+    let d = row[c];
+    (d != FAR).then_some(u32::from(d))
+}
+
 /// Squares indexed by square: a box index or [`NONE`]; a distance or [`FAR`].
 type Marks = [u8; 256];
 
@@ -368,24 +379,76 @@ impl SokobanProblem {
                 *bound = self.push_bound(here, state.player, matcher, assignment);
                 *duals = None;
             } else {
-                let solved = duals.get_or_insert_with(IncrementalMatching::default);
                 let mut rows: [&[u16]; MAX_BOXES] = [&[]; MAX_BOXES];
                 for (row, &b) in rows.iter_mut().zip(here) {
                     *row = board.distances_from(b, state.player);
                 }
-                *bound = solved.solve(here.len(), |r, c| {
-                    let d = rows[r][c];
-                    (d != FAR).then_some(u32::from(d))
+                let rows = &rows[..here.len()];
+                let warm = match (duals.as_mut(), *bound) {
+                    (Some(solved), Some(old)) => self.rematch(solved, (&boxes[..self.n], *player, old), here, rows),
+                    _ => None,
+                };
+                *bound = warm.or_else(|| {
+                    let solved = duals.get_or_insert_with(IncrementalMatching::default);
+                    solved.solve(here.len(), |r, c| cost_of(rows[r], c))
                 });
-                match bound {
-                    Some(_) => solved.assignment(assignment),
-                    None => assignment.clear(),
+                match (*bound, duals.as_ref()) {
+                    (Some(_), Some(solved)) => solved.assignment(assignment),
+                    _ => assignment.clear(),
                 }
             }
             *boxes = state.boxes;
             *player = state.player;
         }
         cache.bound
+    }
+
+    /// The matching of `boxes` (sorted, with cost `rows`), made from `solved`, the matching of
+    /// another position (`old`: its sorted boxes, player and bound), by changing the rows whose
+    /// box moved or whose player's side changed ([`IncrementalMatching::change_row`], one
+    /// augmenting path each) and renumbering the rows to the new sorted order; returns its
+    /// bound. A* often expands, one after the other, positions a few pushes apart. `None` when
+    /// more than [`REMATCH_ROWS`] rows changed (`solved` is then untouched: a fresh solve is
+    /// cheaper), or when, the rows changed one at a time, a problem between the two has no
+    /// perfect matching (`solved` is then unusable): the caller solves afresh.
+    fn rematch(
+        &self,
+        solved: &mut IncrementalMatching,
+        (old, old_player, old_bound): (&[u8], u8, u32),
+        boxes: &[u8],
+        rows: &[&[u16]],
+    ) -> Option<u32> {
+        let n = boxes.len();
+        // order[r]: the old row that becomes row r. Both lists are sorted: merge them, and
+        // pair the old rows left (`gone`) with the new rows left (`came`); both lists hold n
+        // boxes, so they are as many.
+        let mut order = [0; MAX_BOXES];
+        let (mut gone, mut came) = ([0; REMATCH_ROWS], [0; REMATCH_ROWS]);
+        let (mut i, mut j, mut kg, mut kc) = (0, 0, 0, 0);
+        while i < n || j < n {
+            if i < n
+                && j < n
+                && old[i] == boxes[j]
+                && std::ptr::eq(self.board.distances_from(old[i], old_player), rows[j])
+            {
+                order[j] = i;
+                (i, j) = (i + 1, j + 1);
+            } else if j == n || i < n && old[i] <= boxes[j] {
+                *gone.get_mut(kg)? = i;
+                (i, kg) = (i + 1, kg + 1);
+            } else {
+                *came.get_mut(kc)? = j;
+                (j, kc) = (j + 1, kc + 1);
+            }
+        }
+        let mut total = old_bound;
+        for (&o, &r) in gone[..kg].iter().zip(&came[..kc]) {
+            order[r] = o;
+            // A problem half changed may have no perfect matching when the whole one has.
+            total = solved.change_row(o, |c| cost_of(rows[r], c))?;
+        }
+        solved.reorder_rows(&order[..n]);
+        Some(total)
     }
 
     /// Makes the cache hold the matching of `child`, a child of `parent`, and returns its
@@ -400,10 +463,7 @@ impl SokobanProblem {
             && *player == parent.player
         {
             let distances = self.board.distances_from(child.to, child.player);
-            *bound = solved.change_row(child.rows.0, |c| {
-                let d = distances[c];
-                (d != FAR).then_some(u32::from(d))
-            });
+            *bound = solved.change_row(child.rows.0, |c| cost_of(distances, c));
             match bound {
                 Some(_) => {
                     solved.move_row(child.rows.0, child.rows.1);
@@ -450,6 +510,18 @@ impl SokobanProblem {
             key ^= self.board.box_key(self.slot(i), b);
         }
         state.key = key;
+        state
+    }
+
+    /// The state with the boxes `sorted` (unordered boards), the player on `player` and the
+    /// Zobrist key `key`, already known to the caller ([`make_state`](Self::make_state) with
+    /// no sort and no key to compute).
+    pub(crate) fn sorted_state(&self, sorted: impl Iterator<Item = u8>, player: u8, key: u64) -> State {
+        let mut state = State { key, boxes: [0; MAX_BOXES], player };
+        for (to, b) in state.boxes.iter_mut().zip(sorted) {
+            *to = b;
+        }
+        debug_assert_eq!(state, self.make_state(state.boxes(self.n), player), "sorted, with its key");
         state
     }
 
@@ -783,10 +855,7 @@ impl Problem for SokobanProblem {
                 let mut cache = self.cache.borrow_mut();
                 if let Some(duals) = &mut cache.duals {
                     let distances = board.distances_from(to, player);
-                    let bound = duals.replace_row(row, |c| {
-                        let d = distances[c];
-                        (d != FAR).then_some(u32::from(d))
-                    });
+                    let bound = duals.replace_row(row, |c| cost_of(distances, c));
                     return self.estimate(bound, child);
                 }
             }
@@ -980,6 +1049,44 @@ mod tests {
                 stack.extend(out.iter().map(|succ| succ.state));
             }
             assert!(takeovers > 50, "level {n}: {takeovers} matchings taken over");
+        }
+    }
+
+    #[test]
+    fn matchings_rematched_from_another_position_equal_fresh_ones() {
+        // Breadth first, so that the state expanded is seldom a child of the last one: its
+        // matching comes from the last one's by a few changed rows (`rematch`), or afresh.
+        let levels = crate::level::parse_collection(include_str!("../data/microban.xsb")).unwrap();
+        for n in [20, 111, 139, 153] {
+            let board = Board::new(&levels[n - 1], false).unwrap();
+            let p = SokobanProblem::new(board, Mode::Pushes.config());
+            let mut queue = std::collections::VecDeque::from([p.initial_state()]);
+            let mut seen = std::collections::HashSet::new();
+            let (mut out, mut rematched) = (Vec::new(), 0);
+            while let Some(s) = queue.pop_front() {
+                if seen.len() > 400 || !seen.insert(s.key()) {
+                    continue;
+                }
+                let child = p.children.borrow().list.iter().any(|child| child.state == s);
+                let last = p.cache.borrow().boxes;
+                let moved = s.boxes(p.n).iter().filter(|b| !last[..p.n].contains(b)).count();
+                rematched += usize::from(!child && (1..=REMATCH_ROWS).contains(&moved));
+                out.clear();
+                p.expand(&s, &mut out);
+                let cache = p.cache.borrow();
+                let mut fresh = (Matcher::new(), Vec::new());
+                let bound = p.push_bound(s.boxes(p.n), s.player, &mut fresh.0, &mut fresh.1);
+                assert_eq!(cache.bound, bound, "level {n}");
+                if let Some(bound) = bound {
+                    let b = p.board();
+                    let pairs = s.boxes(p.n).iter().zip(&cache.assignment);
+                    let total: u32 = pairs.map(|(&sq, &g)| u32::from(b.distance_from(g, sq, s.player))).sum();
+                    assert_eq!(total, bound, "level {n}: the rematched assignment is an optimal matching");
+                }
+                drop(cache);
+                queue.extend(out.iter().map(|succ| succ.state));
+            }
+            assert!(rematched > 50, "level {n}: {rematched} matchings rematched");
         }
     }
 

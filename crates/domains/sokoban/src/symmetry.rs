@@ -14,7 +14,7 @@
 //! Only unordered levels use it (an ordered level's boxes are not interchangeable), and not
 //! with macros (their packing orders are not mapped).
 
-use crate::board::{Board, FAR, MAX_BOXES, NONE, Squares};
+use crate::board::{Board, FAR, NONE, Squares, insert, squares_in};
 use crate::problem::{Cost, Push, SokobanProblem, State};
 use delve_core::{Lex, Solution};
 
@@ -133,16 +133,7 @@ impl SokobanProblem {
             if exact {
                 return map[usize::from(player)];
             }
-            let mut best = u8::MAX;
-            for (word, &bits) in region.iter().enumerate() {
-                let mut bits = bits;
-                while bits != 0 {
-                    let s = word * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    best = best.min(map[s]);
-                }
-            }
-            best
+            squares_in(region).map(|s| map[usize::from(s)]).min().unwrap_or(u8::MAX)
         };
         let mut best: Option<(&Vec<u8>, u8)> = None;
         let mut best_key = if own == least { state.key() } else { u64::MAX };
@@ -156,11 +147,12 @@ impl SokobanProblem {
         match best {
             None => state,
             Some((map, p)) => {
-                let mut mapped = [0u8; MAX_BOXES];
-                for (to, &b) in mapped.iter_mut().zip(boxes) {
-                    *to = map[usize::from(b)];
+                // The image's boxes come out of a bit set sorted, and its key is known.
+                let mut mapped: Squares = [0; 4];
+                for &b in boxes {
+                    insert(&mut mapped, map[usize::from(b)]);
                 }
-                self.make_state(&mapped[..boxes.len()], p)
+                self.sorted_state(squares_in(&mapped), p, best_key)
             }
         }
     }
