@@ -1016,6 +1016,21 @@ mod tests {
         }
     }
 
+    /// Asserts that the matching cached after expanding `s` has the bound a fresh solve gives,
+    /// and that its assignment is an optimal matching (its distances sum to that bound).
+    fn assert_cached_matching_is_fresh(p: &SokobanProblem, s: &State, what: &str) {
+        let cache = p.cache.borrow();
+        let mut fresh = (Matcher::new(), Vec::new());
+        let bound = p.push_bound(s.boxes(p.n), s.player, &mut fresh.0, &mut fresh.1);
+        assert_eq!(cache.bound, bound, "{what}");
+        if let Some(bound) = bound {
+            let b = p.board();
+            let pairs = s.boxes(p.n).iter().zip(&cache.assignment);
+            let total: u32 = pairs.map(|(&sq, &g)| u32::from(b.distance_from(g, sq, s.player))).sum();
+            assert_eq!(total, bound, "{what}: the cached assignment is an optimal matching");
+        }
+    }
+
     #[test]
     fn matchings_taken_over_from_the_parent_equal_fresh_ones() {
         // Depth first, so that each state expanded is a child of the last one: its matching
@@ -1035,17 +1050,7 @@ mod tests {
                 takeovers += usize::from(taken);
                 out.clear();
                 p.expand(&s, &mut out);
-                let cache = p.cache.borrow();
-                let mut fresh = (Matcher::new(), Vec::new());
-                let bound = p.push_bound(s.boxes(p.n), s.player, &mut fresh.0, &mut fresh.1);
-                assert_eq!(cache.bound, bound, "level {n}, taken over: {taken}");
-                if let Some(bound) = bound {
-                    let b = p.board();
-                    let pairs = s.boxes(p.n).iter().zip(&cache.assignment);
-                    let total: u32 = pairs.map(|(&sq, &g)| u32::from(b.distance_from(g, sq, s.player))).sum();
-                    assert_eq!(total, bound, "level {n}: the kept assignment is an optimal matching");
-                }
-                drop(cache);
+                assert_cached_matching_is_fresh(&p, &s, &format!("level {n}, taken over: {taken}"));
                 stack.extend(out.iter().map(|succ| succ.state));
             }
             assert!(takeovers > 50, "level {n}: {takeovers} matchings taken over");
@@ -1073,17 +1078,7 @@ mod tests {
                 rematched += usize::from(!child && (1..=REMATCH_ROWS).contains(&moved));
                 out.clear();
                 p.expand(&s, &mut out);
-                let cache = p.cache.borrow();
-                let mut fresh = (Matcher::new(), Vec::new());
-                let bound = p.push_bound(s.boxes(p.n), s.player, &mut fresh.0, &mut fresh.1);
-                assert_eq!(cache.bound, bound, "level {n}");
-                if let Some(bound) = bound {
-                    let b = p.board();
-                    let pairs = s.boxes(p.n).iter().zip(&cache.assignment);
-                    let total: u32 = pairs.map(|(&sq, &g)| u32::from(b.distance_from(g, sq, s.player))).sum();
-                    assert_eq!(total, bound, "level {n}: the rematched assignment is an optimal matching");
-                }
-                drop(cache);
+                assert_cached_matching_is_fresh(&p, &s, &format!("level {n}, rematched"));
                 queue.extend(out.iter().map(|succ| succ.state));
             }
             assert!(rematched > 50, "level {n}: {rematched} matchings rematched");
