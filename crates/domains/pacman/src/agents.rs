@@ -685,6 +685,14 @@ pub struct PacmanAgent {
     /// ghosts' unlikely moves hardly change the value, and dropping them makes the search
     /// several times cheaper, so it can look a round deeper. `None`: every ghost branches.
     pub far_ghosts: Option<u32>,
+    /// When the search to `depth` generates fewer than this many states, search again a
+    /// round deeper and play that search's move: a small tree (the ghosts far, so each
+    /// makes only its likeliest move, or few moves legal) costs little more a round deeper,
+    /// and the deeper search sees traps and catches the shallow one misses. The bound is on
+    /// states, not time, so the moves repeat on any machine; the deeper search costs at most
+    /// a round's branching times the bound. `None`: never (CS188's agents, whose state
+    /// counts are graded; ignored when counting distinct states).
+    pub deepen_below: Option<u64>,
 }
 
 /// One move's decision and what it cost.
@@ -704,7 +712,7 @@ impl PacmanAgent {
     /// and every ghost branching. The other agents start from it (`PacmanAgent { model, ..
     /// PacmanAgent::cs188(kind, depth, eval) }`).
     pub const fn cs188(kind: AgentKind, depth: u32, eval: Eval) -> PacmanAgent {
-        PacmanAgent { kind, depth, eval, model: None, far_ghosts: None }
+        PacmanAgent { kind, depth, eval, model: None, far_ghosts: None, deepen_below: None }
     }
 
     /// Pacman's move in `state` (Pacman to move, game not over). With `count_distinct`, also
@@ -767,7 +775,15 @@ impl PacmanAgent {
                     }
                     (out, Some(seen.len()))
                 } else {
-                    (delve_game::search(&game, state, method, Some(self.depth), limits, NoObserver), None)
+                    let mut out = delve_game::search(&game, state, method, Some(self.depth), limits, NoObserver);
+                    if self.deepen_below.is_some_and(|n| out.stats.generated < n) {
+                        let shallow = out.stats;
+                        out = delve_game::search(&game, state, method, Some(self.depth + 1), limits, NoObserver);
+                        out.stats.generated += shallow.generated;
+                        out.stats.expanded += shallow.expanded;
+                        out.stats.elapsed += shallow.elapsed;
+                    }
+                    (out, None)
                 };
                 let action = out.outcome?.action.unwrap_or(Dir::Stop);
                 Ok(Choice { action, stats: out.stats, distinct })
@@ -784,6 +800,28 @@ mod tests {
 
     fn rules(text: &str) -> Rules {
         Rules::new(Arc::new(Layout::parse(text).expect("valid layout")), None)
+    }
+
+    #[test]
+    fn a_small_tree_is_searched_a_round_deeper() {
+        let r = rules("%%%%%%%%%\n%P.. . G%\n% %%.%% %\n%o . .. %\n%%%%%%%%%\n");
+        let d = Distances::new(&r);
+        let s = r.initial_state();
+        let agent = |depth, deepen_below| PacmanAgent {
+            model: Some(GhostKind::Directional),
+            deepen_below,
+            ..PacmanAgent::cs188(AgentKind::Search(Method::Expectimax), depth, Eval::Better)
+        };
+        let (one, two) = (agent(1, None).choose(&r, &d, &s, false), agent(2, None).choose(&r, &d, &s, false));
+        // A bound the depth-1 search stays under: the depth-2 search's move, both searches'
+        // states counted.
+        let deeper = agent(1, Some(one.stats.generated + 1)).choose(&r, &d, &s, false);
+        assert_eq!(deeper.action, two.action);
+        assert_eq!(deeper.stats.generated, one.stats.generated + two.stats.generated);
+        assert_eq!(deeper.stats.max_frontier, two.stats.max_frontier);
+        // One it reaches: the depth-1 search alone.
+        let shallow = agent(1, Some(one.stats.generated)).choose(&r, &d, &s, false);
+        assert_eq!((shallow.action, shallow.stats.generated), (one.action, one.stats.generated));
     }
 
     #[test]

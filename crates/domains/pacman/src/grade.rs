@@ -35,10 +35,12 @@ use std::time::Instant;
 /// more than 6 steps from Pacman to make only their likeliest move. Depth 4 over depth 3 is
 /// worth about 300 points of average score on contestClassic (200 games: 2579 against 2264);
 /// the far ghosts' single move makes depth 5 cost what depth 4 did with every ghost
-/// branching, and it scores more (see BENCHMARKS.md, pacman session 10).
+/// branching, and it scores more (see BENCHMARKS.md, pacman session 10). When the depth-5
+/// search generates fewer than 20,000 states it searches again to depth 6 (session 15).
 pub const CONTEST_AGENT: PacmanAgent = PacmanAgent {
     model: Some(GhostKind::Directional),
     far_ghosts: Some(6),
+    deepen_below: Some(20_000),
     ..PacmanAgent::cs188(AgentKind::Search(Method::Expectimax), 5, Eval::Better)
 };
 
