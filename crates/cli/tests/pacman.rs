@@ -113,12 +113,12 @@ fn grade_gives_cs188s_points() {
     assert!(out.contains("*** PASS: ") && out.contains("8-pacman-game.test"), "{out}");
     assert!(out.ends_with("### Question q3: 5/5\n\nTotal: 5/5 (1 tests passed, 0 failed)\n"), "{out}");
     let v = common::json("pacman", &["grade", &data("cs188")], 0);
-    // 25 of 25, plus the extra question's extra credit (its maximum is 0, as in CS188): one
-    // point for the contest agent's average of 2500 or more (2900 would give two).
-    assert_eq!((v["points"].as_u64(), v["max_points"].as_u64(), v["failed"].as_u64()), (Some(26), Some(25), Some(0)));
+    // 25 of 25, plus the extra question's extra credit (its maximum is 0, as in CS188): two
+    // points for the contest agent's average of 2900 or more on its five games.
+    assert_eq!((v["points"].as_u64(), v["max_points"].as_u64(), v["failed"].as_u64()), (Some(27), Some(25), Some(0)));
     let names: Vec<&str> = v["questions"].as_array().unwrap().iter().map(|q| q["question"].as_str().unwrap()).collect();
     assert_eq!(names, ["q1", "q2", "q3", "q4", "extra", "q5"]);
-    assert_eq!((v["questions"][4]["points"].as_u64(), v["questions"][4]["max_points"].as_u64()), (Some(1), Some(0)));
+    assert_eq!((v["questions"][4]["points"].as_u64(), v["questions"][4]["max_points"].as_u64()), (Some(2), Some(0)));
     let q1 = &v["questions"][0]["tests"][0];
     assert_eq!((q1["points"].as_u64(), q1["max_points"].as_u64()), (Some(4), Some(4)));
 }
