@@ -194,6 +194,22 @@ impl Stats {
     pub fn frontier(&mut self, size: usize) {
         self.max_frontier = self.max_frontier.max(size as u64);
     }
+    /// Takes the counts of another search into these (one report for several searches):
+    /// generated and expanded add up, the largest frontier is the larger of the two.
+    /// Iterations and elapsed time are left to the caller, since runs one after the other
+    /// add their times and runs side by side do not.
+    ///
+    /// ```
+    /// use delve_core::Stats;
+    /// let mut total = Stats { generated: 10, expanded: 4, max_frontier: 7, ..Stats::default() };
+    /// total.absorb(&Stats { generated: 5, expanded: 2, max_frontier: 3, ..Stats::default() });
+    /// assert_eq!((total.generated, total.expanded, total.max_frontier), (15, 6, 7));
+    /// ```
+    pub fn absorb(&mut self, other: &Stats) {
+        self.generated += other.generated;
+        self.expanded += other.expanded;
+        self.max_frontier = self.max_frontier.max(other.max_frontier);
+    }
     /// Elapsed time in milliseconds, as reports print it.
     pub fn elapsed_ms(&self) -> f64 {
         self.elapsed.as_secs_f64() * 1000.0

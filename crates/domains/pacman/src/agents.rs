@@ -776,11 +776,10 @@ impl PacmanAgent {
                     (out, Some(seen.len()))
                 } else {
                     let mut out = delve_game::search(&game, state, method, Some(self.depth), limits, NoObserver);
-                    if self.deepen_below.is_some_and(|n| out.stats.generated < n) {
+                    if out.outcome.is_ok() && self.deepen_below.is_some_and(|n| out.stats.generated < n) {
                         let shallow = out.stats;
                         out = delve_game::search(&game, state, method, Some(self.depth + 1), limits, NoObserver);
-                        out.stats.generated += shallow.generated;
-                        out.stats.expanded += shallow.expanded;
+                        out.stats.absorb(&shallow);
                         out.stats.elapsed += shallow.elapsed;
                     }
                     (out, None)

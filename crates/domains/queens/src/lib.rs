@@ -379,10 +379,8 @@ fn annealing<O: Observer<Board, f64>>(n: usize, seed: u64, limits: &Limits, obse
         let out: SearchResult<Board, (u32, u32), f64> =
             simulated_annealing(&QueensLocal::new(n), &cfg, &run_limits, &mut *observer);
         runs += 1;
-        total.expanded += out.stats.expanded;
-        total.generated += out.stats.generated;
+        total.absorb(&out.stats);
         total.iterations += out.stats.iterations;
-        total.max_frontier = total.max_frontier.max(out.stats.max_frontier);
         total.elapsed = start.elapsed();
         match out.outcome {
             Outcome::Solved(s) => return (Found::Solved(s.goal().rows().to_vec()), total, runs),

@@ -169,9 +169,7 @@ pub fn solve<O: Observer<State, Cost>>(
         result = greedy(&problem, &rest, &mut observer);
         let first = stats;
         stats = result.stats;
-        stats.generated += first.generated;
-        stats.expanded += first.expanded;
-        stats.max_frontier = stats.max_frontier.max(first.max_frontier);
+        stats.absorb(&first);
         stats.elapsed += first.elapsed;
     }
     let (solution, unsolved) = match result.outcome {
@@ -227,9 +225,7 @@ fn race<O: Observer<State, Cost>>(
         (mine, helper.join().expect("the cycling search does not panic"))
     });
     let mut stats = mine.stats;
-    stats.generated += theirs.1.stats.generated;
-    stats.expanded += theirs.1.stats.expanded;
-    stats.max_frontier = stats.max_frontier.max(theirs.1.stats.max_frontier);
+    stats.absorb(&theirs.1.stats);
     stats.elapsed = stats.elapsed.max(theirs.1.stats.elapsed);
     let (problem, mut result) = match (&mine.outcome, &theirs.1.outcome) {
         (Outcome::Solved(_), _) | (_, Outcome::NoSolution | Outcome::Stopped { .. }) => (greedy_problem, mine),

@@ -121,9 +121,7 @@ pub fn advise<O: Observer<Board, u32>>(board: &Board, limits: &Limits, mut obser
     if winner.is_none() {
         for cell in board.free() {
             let out = alpha_beta(&TicTacToe, &board.play(cell), None, limits, &mut observer);
-            stats.expanded += out.stats.expanded;
-            stats.generated += out.stats.generated;
-            stats.max_frontier = stats.max_frontier.max(out.stats.max_frontier);
+            stats.absorb(&out.stats);
             match out.outcome {
                 Ok(decision) => scores[cell as usize] = Some(decision.value),
                 Err(reason) => {
