@@ -40,6 +40,12 @@ pub(crate) trait Frontier<S, C> {
     fn len(&self) -> usize;
     /// Entries held without reallocating (for memory accounting).
     fn capacity(&self) -> usize;
+    /// Whether the engine calls [`children`](Self::children) after each expansion (it then
+    /// keeps a list of the children pushed; off for the plain heaps).
+    const CHILDREN: bool = false;
+    /// Called after the children of `parent` were pushed, with their states in push order:
+    /// a frontier that ranks a move by comparing it with its siblings does it here.
+    fn children<'s>(&mut self, _parent: &'s S, _kids: impl Iterator<Item = &'s S>) {}
 }
 
 impl<S, C: Cost> Frontier<S, C> for MinHeap<Entry<C>> {
@@ -157,6 +163,7 @@ where
     let mut tree: Tree<P::State, P::Cost> = Tree::new(meter.memory_limit());
     tree.insert(start, crate::tree::ROOT, zero)?;
     let mut buf = Vec::new();
+    let mut kids: Vec<u32> = Vec::new();
     let track_memory = meter.memory_limit().is_some();
 
     while let Some(Entry { h: h_here, node, .. }) = heap.pop() {
@@ -181,6 +188,7 @@ where
         }
         buf.clear();
         problem.expand(&tree.nodes[idx].state, &mut buf);
+        kids.clear();
         for succ in buf.drain(..) {
             let g_new = g_here + succ.cost;
             if !meter.generated(NodeInfo { state: &succ.state, g: g_new, h: None, depth: None })? {
@@ -204,6 +212,13 @@ where
                 zero
             };
             heap.push(Entry { f: (policy.priority)(g_new, h), h, node: child }, &tree.nodes[child as usize].state);
+            if Q::CHILDREN {
+                kids.push(child);
+            }
+        }
+        if Q::CHILDREN {
+            let nodes = &tree.nodes;
+            heap.children(&nodes[idx].state, kids.iter().map(|&k| &nodes[k as usize].state));
         }
         meter.frontier(heap.len());
     }

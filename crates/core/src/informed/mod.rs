@@ -7,6 +7,6 @@ mod greedy;
 mod idastar;
 
 pub use astar::{astar, weighted_astar};
-pub use cycling::cycling;
+pub use cycling::{Move, cycling, weighted_cycling};
 pub use greedy::greedy;
 pub use idastar::idastar;
