@@ -78,7 +78,7 @@ struct ModeArgs {
     #[arg(long)]
     fast: bool,
     /// Any solution, for hard levels (tunnel and goal-room macros, corral deadlocks; greedy
-    /// best-first raced against FESS-style feature cycling on a second thread).
+    /// best-first raced against FESS-style feature cycling, advisor moves first, on a second thread).
     #[arg(long)]
     any: bool,
     /// Box i must reach goal i (both in reading order); levels written with letters

@@ -9,9 +9,9 @@
 //! delve sokoban bench stalls.xsb --any --timeout-per-level 2 --json
 //! ```
 
-use delve_core::informed::cycling;
+use delve_core::informed::{Move, weighted_cycling};
 use delve_core::{Event, FnObserver, Limits};
-use delve_sokoban::{Board, Level, Mode, SokobanProblem, State, parse_collection};
+use delve_sokoban::{Board, Cost, Level, Mode, SokobanProblem, State, parse_collection};
 use std::collections::BTreeMap;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -38,7 +38,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     });
     let limits = Limits::none().max_expanded(budget);
-    let out = cycling(&problem, |s| problem.feature_cell(s), &limits, observer);
+    let advise = |_: &State, parent, moves: &[Move<'_, State, Cost>], w: &mut [u32]| problem.advise(parent, moves, w);
+    let out = weighted_cycling(&problem, |s| problem.feature_cell(s), advise, &limits, observer);
     eprintln!("level {number}: solved {}, {} expanded", out.solution().is_some(), out.stats.expanded);
     eprintln!("expansions per packing: {per_packing:?}");
     for (i, state) in kept.iter().enumerate() {

@@ -498,6 +498,13 @@ impl SokobanProblem {
         Features::of(&self.board, &self.rooms, &self.occupancy(state)).cell()
     }
 
+    /// FESS's move weights for the moves of one expansion from a position in cell `parent`
+    /// (0 for the moves an advisor recommends, 1 for the rest: see the `features` module),
+    /// for [`weighted_cycling`](delve_core::informed::weighted_cycling) search.
+    pub fn advise(&self, parent: u64, moves: &[delve_core::informed::Move<'_, State, Cost>], weights: &mut [u32]) {
+        crate::features::advise(parent, moves, weights);
+    }
+
     /// The state with the given boxes and player (key computed from scratch).
     pub(crate) fn make_state(&self, boxes: &[u8], player: u8) -> State {
         let mut state = State { key: 0, boxes: [0; MAX_BOXES], player };

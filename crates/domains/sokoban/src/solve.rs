@@ -6,7 +6,7 @@ use crate::level::{Level, ParseError};
 use crate::macros::box_path;
 use crate::problem::{Config, Cost, Push, SokobanProblem, State};
 use crate::replay::{ReplayError, replay};
-use delve_core::informed::{astar, cycling, greedy};
+use delve_core::informed::{Move, astar, greedy, weighted_cycling};
 use delve_core::{Limits, NoObserver, Observer, Outcome, SearchResult, Stats, StopReason};
 use serde::Serialize;
 use std::str::FromStr;
@@ -28,7 +28,8 @@ pub enum Mode {
     Fast,
     /// Any solution: tunnel, goal-room and packing macros, corral deadlocks, the learned deadlock
     /// table, greedy best-first on (matching bound, boxes off goal) raced against FESS-style
-    /// cell-cycling search over (packing, player regions) on a second thread.
+    /// cell-cycling search over (packing, out of plan, player regions) on a second thread,
+    /// advisor moves first within a cell.
     Any,
 }
 
@@ -185,8 +186,9 @@ pub fn solve<O: Observer<State, Cost>>(
 }
 
 /// `--any` on both cores: greedy best-first search (the matching bound, then boxes off goal)
-/// here, FESS-style cell-cycling search (cells of packing and player regions, the `features`
-/// module; the same macros and order within a cell) on a second thread; the first to find a
+/// here, FESS-style cell-cycling search (cells of packing, out of plan and player regions,
+/// the `features` module; within a cell, the fewest moves not recommended by an advisor on
+/// the path, then greedy's order; the same macros) on a second thread; the first to find a
 /// solution stops the other (a Ctrl-C on `limits` stops both). Returns the search that
 /// solved, else the greedy one (its stop reason and, with no solution, its proof), with the
 /// statistics of both (nodes summed; each search gets half the memory limit).
@@ -203,7 +205,11 @@ fn race<O: Observer<State, Cost>>(
     let (mine, theirs) = std::thread::scope(|scope| {
         let helper = scope.spawn(|| {
             let problem = SokobanProblem::new(board.clone(), Mode::Any.config());
-            let result = cycling(&problem, |s| problem.feature_cell(s), &ours, NoObserver);
+            let cell = |s: &State| problem.feature_cell(s);
+            let advise = |_: &State, parent, moves: &[Move<'_, State, Cost>], weights: &mut [u32]| {
+                problem.advise(parent, moves, weights)
+            };
+            let result = weighted_cycling(&problem, cell, advise, &ours, NoObserver);
             if matches!(result.outcome, Outcome::Solved(_)) {
                 stop.store(true, Ordering::Relaxed);
             }
