@@ -24,9 +24,14 @@
 //! square, was wedged by a third box that is not next to the corral (solved in 4,686
 //! expansions of both threads with the widened search, not within 50,000 a thread without).
 //!
+//! A corral that holds an empty goal is also tested the other way round ([`shut_out`]): some
+//! box must come in, so a barrier box must be pushed or the player get in; when neither can
+//! ever happen, even with the boxes next to the barrier moving, the corral is dead, though its
+//! barrier boxes all stand on goals (which the searches above take for home at once).
+//!
 //! [`Config::thorough_corrals`]: crate::Config::thorough_corrals
 
-use crate::board::{Board, NONE, Squares, has, insert};
+use crate::board::{Board, NONE, Squares, first, has, insert};
 use crate::corral::Corral;
 use crate::deadlock::lone_pushes;
 use delve_core::hash::{FxHashMap, FxHashSet};
@@ -46,6 +51,8 @@ const CACHE_LIMIT: usize = 1 << 20;
 #[derive(Debug, Default)]
 pub(crate) struct CorralCache {
     dead: FxHashMap<u64, bool>,
+    /// The verdicts of [`shut_out`], keyed by the boxes, the player and the barrier.
+    shut: FxHashMap<u64, bool>,
 }
 
 /// Whether the position (`at`: box index per square or [`NONE`]; `reach`: the player's
@@ -92,9 +99,84 @@ pub(crate) fn corral_is_dead(
         return true;
     }
     let mut wider = [NONE; MAX_CORRAL_BOXES];
-    thorough
-        && widened(board, at, barrier, &mut wider)
-            .is_some_and(|wide| boxes_are_dead(board, wide, player, corral, thorough, cache))
+    let wide = if thorough { widened(board, at, barrier, &mut wider) } else { None };
+    // A goal must get a box only when there are as many boxes as goals.
+    let waits = corral.has_goal && board.start_boxes().len() == board.goals().len();
+    if waits
+        && [Some(&*barrier), wide].into_iter().flatten().any(|set| shut_out(board, set, barrier, player, corral, cache))
+    {
+        return true;
+    }
+    wide.is_some_and(|wide| boxes_are_dead(board, wide, player, corral, thorough, cache))
+}
+
+/// Whether the goals of `corral` can never get a box (cached): `boxes` (sorted; the barrier
+/// and perhaps boxes next to it) alone on the board, the player on `player`, no push of a
+/// barrier box is ever possible and the player never gets into the corral.
+///
+/// Why that proves the position dead (with as many boxes as goals): an empty goal in the
+/// corral needs a box, which can only come in over a barrier square, so in a solution the player enters the corral or a barrier
+/// box is pushed (out of the way or in); take the first time either happens. Until then the
+/// barrier boxes stand still, and the pushes of the other boxes of `boxes`, played alone, are
+/// legal (fewer boxes only open the player's way); so is that first push or entry, which
+/// leaves no box frozen off its goal nor on a dead square (else the solution would fail).
+/// The search prunes only such pushes. The all-on-goals stop of [`escapes`] is not used:
+/// barrier boxes already on their goals shut a goal room as well as any (XSokoban #21).
+fn shut_out(
+    board: &Board,
+    boxes: &[u8],
+    barrier: &[u8],
+    player: u8,
+    corral: &Corral<'_>,
+    cache: &mut CorralCache,
+) -> bool {
+    let mut squares: Squares = [0; 4];
+    for sq in (0..board.floor() as u8).filter(|&sq| corral.contains(sq)) {
+        insert(&mut squares, sq);
+    }
+    // Keyed by the boxes, the player, the barrier and the corral's first square.
+    let key = boxes.iter().fold(board.player_key(player), |k, &b| k ^ board.box_key(0, b));
+    let key = barrier.iter().fold(key.rotate_left(17), |k, &b| k ^ board.box_key(0, b).rotate_left(31));
+    let key = key ^ board.player_key(first(&squares)).rotate_left(47);
+    if let Some(&dead) = cache.shut.get(&key) {
+        return dead;
+    }
+    let mut seen: FxHashSet<(Vec<u8>, u8)> = FxHashSet::default();
+    let mut stack = vec![(boxes.to_vec(), player)];
+    let mut at = [NONE; 256];
+    let mut opened = false;
+    while let Some((boxes, player)) = stack.pop() {
+        for &b in &boxes {
+            at[usize::from(b)] = 0;
+        }
+        let (region, least) = board.region(player, &at);
+        opened = region.iter().zip(&squares).any(|(r, c)| r & c != 0);
+        if !opened && seen.insert((boxes.clone(), least)) {
+            // The player stands where the pushed box was: a barrier box was pushed.
+            lone_pushes(
+                board,
+                &boxes,
+                &mut at,
+                |p| has(&region, p),
+                |next, from| {
+                    opened |= barrier.contains(&from);
+                    stack.push((next, from));
+                },
+            );
+            opened |= seen.len() > THOROUGH_BUDGET;
+        }
+        for &b in &boxes {
+            at[usize::from(b)] = NONE;
+        }
+        if opened {
+            break;
+        }
+    }
+    if cache.shut.len() >= CACHE_LIMIT {
+        cache.shut.clear();
+    }
+    cache.shut.insert(key, !opened);
+    !opened
 }
 
 /// The verdict of the searches of [`corral_is_dead`] for `boxes` (sorted), cached.
@@ -253,5 +335,74 @@ mod tests {
         // With the goal in the corner above, the box would have to be pushed up from below,
         // a square only the box's own way leads to: dead.
         assert!(verdict("#######\n#   #.#\n# @ $ #\n#   # #\n#######\n"));
+    }
+
+    #[test]
+    fn barrier_boxes_on_goals_can_still_shut_a_goal_in() {
+        // A position of XSokoban #21 (its cycling search stalled on such): the goals (11, 12)
+        // and (12, 12) can only be filled from above, by a push from (8, 12), which the player
+        // reaches only through the corral; the boxes around are all on goals, so the search of
+        // the barrier alone stops at once ("all home"), and only with the frozen box on
+        // (10, 10) added (the widened set) is no barrier push left.
+        let rows = [
+            "#########",
+            "#@      #",
+            "#       ####",
+            "## #### #  #",
+            "## # ##    #",
+            "#         $#",
+            "#  # ##    #",
+            "#  # ##    ####",
+            "####      $#  #",
+            " #   ## $ .***#",
+            " # #   # #** *#",
+            " #   # # ##*.*#",
+            " #####    #*.*#",
+            "     ##   #####",
+            "      #####",
+        ];
+        let text = &(rows.join("\n") + "\n");
+        let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
+        let mut at = [NONE; 256];
+        for (i, &b) in board.start_boxes().iter().enumerate() {
+            at[usize::from(b)] = i as u8;
+        }
+        let (region, player) = board.region(board.start_player(), &at);
+        let mut cache = CorralCache::default();
+        let before = crate::corral::for_each_corral(&board, &at, &region, |corral| {
+            let mut barrier = corral.barrier.to_vec();
+            barrier.sort_unstable();
+            let mut wider = [NONE; MAX_CORRAL_BOXES];
+            let wide = widened(&board, &at, &barrier, &mut wider).map(<[u8]>::to_vec);
+            [Some(barrier), wide]
+                .iter()
+                .flatten()
+                .any(|set| boxes_are_dead(&board, set, player, &corral, true, &mut cache))
+        });
+        assert!(!before, "the searches that stop when all boxes are home find every corral live");
+        assert!(!verdict_of(text, false), "the barrier alone can be opened");
+        assert!(verdict_of(text, true));
+        // The level's start (same walls and goals): live.
+        let start = [
+            "#########",
+            "#       #",
+            "#       ####",
+            "## #### #  #",
+            "## #@##    #",
+            "# $$$ $  $$#",
+            "#  # ## $  #",
+            "#  # ##  $ ####",
+            "####  $$$ $#  #",
+            " #   ##   ....#",
+            " # #   # #.. .#",
+            " #   # # ##...#",
+            " ##### $  #...#",
+            "     ##   #####",
+            "      #####",
+        ];
+        assert!(!verdict_of(&(start.join("\n") + "\n"), true));
+        let level = Level::parse(text).unwrap();
+        let solved = crate::solve(&level, false, crate::Mode::Any, &delve_core::Limits::none(), delve_core::NoObserver);
+        assert_eq!(solved.unwrap().unsolved, Some(crate::Unsolved::NoSolution));
     }
 }

@@ -22,6 +22,11 @@ pub(crate) fn freeze_deadlock(board: &Board, boxes: &Boxes<'_>, sq: u8) -> bool 
     frozen(board, boxes, sq, &mut assumed, &mut chain) && chain.iter().any(|&s| !on_own_goal(board, boxes, s))
 }
 
+/// Whether the box on `sq` can never move again (off its goal or on it).
+pub(crate) fn is_frozen(board: &Board, boxes: &Boxes<'_>, sq: u8) -> bool {
+    frozen(board, boxes, sq, &mut [0; 4], &mut Vec::new())
+}
+
 /// The pushes of a few boxes searched alone on an emptied board (the sub-searches of the
 /// corral deadlocks and the deadlock table): `boxes` stand on the squares `at` marks (with
 /// box index 0), `reaches(s)` says whether the player gets to square `s`. Each push onto a

@@ -32,8 +32,9 @@
 //!   boxes cannot all be matched to goals; in every mode but [`Mode::Optimal`], PI-corral
 //!   pruning (only the pushes into a corral that must be entered and can be entered now);
 //!   in [`Mode::Pushes`] and [`Mode::Any`], corral deadlocks (a corral whose boxes, searched
-//!   alone, can never all reach goals) and a deadlock table learned from small sub-problems
-//!   (the pushed box and the boxes packed around it, searched alone); both prune only
+//!   alone, can never all reach goals), a deadlock table learned from small sub-problems
+//!   (the pushed box and the boxes packed around it, searched alone) and boxes frozen on
+//!   goals taken as walls (can the other boxes still reach distinct goals?); all prune only
 //!   positions proved dead, so they keep the fewest pushes ([`Mode::Any`]'s corral searches
 //!   are thorough: they follow the player into the corral). A property test compares the pruned search with a
 //!   plain breadth-first search over pushes on random small levels.
@@ -50,6 +51,7 @@ mod corral_deadlock;
 mod deadlock;
 mod deadlock_table;
 mod features;
+mod frozen_goals;
 mod level;
 mod macros;
 mod packing;

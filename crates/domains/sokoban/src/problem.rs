@@ -25,9 +25,10 @@
 use crate::board::{Board, FAR, MAX_BOXES, NONE, Squares, first, has, insert, remove};
 use crate::corral::{PiCorrals, for_each_corral};
 use crate::corral_deadlock::{CorralCache, corral_is_dead};
-use crate::deadlock::{Boxes, freeze_deadlock};
+use crate::deadlock::{Boxes, freeze_deadlock, is_frozen};
 use crate::deadlock_table::DeadlockTable;
 use crate::features::Features;
+use crate::frozen_goals::{FrozenGoals, frozen_on_goals};
 use crate::macros::{GoalRooms, box_path};
 use crate::packing::packing_pushes;
 use crate::symmetry::{ImageKeys, Symmetries};
@@ -112,6 +113,10 @@ pub struct Config {
     /// board, can never all reach goals; dead patterns are learned and matched against later
     /// positions (see the `deadlock_table` module; unordered levels only).
     pub deadlock_table: bool,
+    /// Prune pushes after which boxes frozen on goals, taken as walls, leave the other boxes
+    /// unable to reach distinct free goals (see the `frozen_goals` module; unordered levels
+    /// only).
+    pub frozen_goals: bool,
 }
 
 impl Config {
@@ -127,6 +132,7 @@ impl Config {
         corral_deadlocks: false,
         thorough_corrals: false,
         deadlock_table: false,
+        frozen_goals: false,
     };
 }
 
@@ -186,6 +192,8 @@ pub struct SokobanProblem {
     symmetries: Symmetries,
     /// Dead patterns learned from sub-problems ([`Config::deadlock_table`]).
     table: RefCell<DeadlockTable>,
+    /// Reach sets of free goals per set of boxes frozen on goals ([`Config::frozen_goals`]).
+    frozen_goals: RefCell<FrozenGoals>,
     /// The last expanded state's children: A* often expands one of them next, which can then
     /// take its region and its matching over from the parent's.
     children: RefCell<Children>,
@@ -263,6 +271,7 @@ impl SokobanProblem {
             corrals: RefCell::default(),
             symmetries,
             table: RefCell::default(),
+            frozen_goals: RefCell::default(),
             children: RefCell::default(),
         }
     }
@@ -534,7 +543,14 @@ impl SokobanProblem {
 
     /// Packing macros ([`packing_pushes`]): each box that can go straight to the next goal of
     /// a room's packing order, carried there in one action (`at` is the occupancy of `state`).
-    fn pack(&self, state: &State, at: &mut Marks, walk: &[u16; 256], out: &mut Vec<Successor<State, Push, Cost>>) {
+    fn pack(
+        &self,
+        state: &State,
+        frozen: &Squares,
+        at: &mut Marks,
+        walk: &[u16; 256],
+        out: &mut Vec<Successor<State, Push, Cost>>,
+    ) {
         let board = &self.board;
         for (b, dirs) in packing_pushes(board, &self.rooms, at, walk) {
             let i = at[usize::from(b)];
@@ -542,7 +558,7 @@ impl SokobanProblem {
             let last = usize::from(*dirs.last().expect("packing paths are not empty"));
             at[usize::from(b)] = NONE;
             at[usize::from(to)] = i;
-            if !freeze_deadlock(board, &Boxes { at }, to) {
+            if !freeze_deadlock(board, &Boxes { at }, to) && !self.frozen_dead(state, frozen, at, (b, to)) {
                 let push = Push { from: b, dir: dirs[0], to };
                 let pushes = Lex(dirs.len() as u32, 0);
                 out.push(self.child(state, usize::from(i), push, board.next(to, last ^ 1), pushes, at, None));
@@ -558,6 +574,29 @@ impl SokobanProblem {
         self.config.deadlock_table
             && !self.board.is_ordered()
             && self.table.borrow_mut().is_dead(&self.board, at, pushed, player)
+    }
+
+    /// The boxes of `state` (occupancy `at`) frozen on goals, when [`Config::frozen_goals`]
+    /// is on for this board (else none).
+    fn frozen_on_goals(&self, state: &State, at: &Marks) -> Squares {
+        match self.config.frozen_goals && !self.board.is_ordered() {
+            true => frozen_on_goals(&self.board, at, state.boxes(self.n).iter().copied()),
+            false => [0; 4],
+        }
+    }
+
+    /// Whether the frozen-goal test ([`Config::frozen_goals`]) proves dead the position `at`
+    /// just after a box of `state` went from `from` to `to`; `frozen` holds the boxes
+    /// of `state` frozen on goals (a push freezes more only when the pushed box ends frozen).
+    fn frozen_dead(&self, state: &State, frozen: &Squares, at: &Marks, (from, to): (u8, u8)) -> bool {
+        let board = &self.board;
+        if !self.config.frozen_goals || board.is_ordered() {
+            return false;
+        }
+        let boxes = || state.boxes(self.n).iter().map(|&s| if s == from { to } else { s });
+        let froze = board.is_goal(to) && is_frozen(board, &Boxes { at }, to);
+        let frozen = if froze { frozen_on_goals(board, at, boxes()) } else { *frozen };
+        self.frozen_goals.borrow_mut().is_dead(board, (boxes(), to, froze), &frozen)
     }
 
     /// The Zobrist slot of box `i`.
@@ -679,6 +718,7 @@ impl SokobanProblem {
         state: &State,
         i: usize,
         (push, player, pushes): (Push, u8, u32),
+        frozen: &Squares,
         at: &mut Marks,
         out: &mut Vec<Successor<State, Push, Cost>>,
     ) -> bool {
@@ -690,7 +730,7 @@ impl SokobanProblem {
         let path = box_path(board, at, t, player, goal);
         if let Some(dirs) = path.filter(|dirs| !dirs.is_empty()) {
             at[usize::from(goal)] = i as u8;
-            if !freeze_deadlock(board, &Boxes { at }, goal) {
+            if !freeze_deadlock(board, &Boxes { at }, goal) && !self.frozen_dead(state, frozen, at, (push.from, goal)) {
                 let last = usize::from(*dirs.last().expect("not empty"));
                 let player = board.next(goal, last ^ 1);
                 let pushes = pushes + dirs.len() as u32;
@@ -789,6 +829,7 @@ impl Problem for SokobanProblem {
             }
         }
         let restricted = pi.found;
+        let frozen = self.frozen_on_goals(state, &at);
         for i in 0..self.n {
             let b = state.boxes[i];
             for d in 0..4 {
@@ -813,10 +854,14 @@ impl Problem for SokobanProblem {
                 }
                 at[usize::from(t)] = i as u8;
                 let player = board.next(t, d ^ 1);
-                if !freeze_deadlock(board, &Boxes { at: &at }, t) && !self.table_dead(&at, t, player) {
+                if !freeze_deadlock(board, &Boxes { at: &at }, t)
+                    && !self.table_dead(&at, t, player)
+                    && !self.frozen_dead(state, &frozen, &at, (b, t))
+                {
                     let push = Push { from: b, dir: d as u8, to: t };
                     let moves = if self.config.exact_player { u32::from(walk[usize::from(p)]) + 1 } else { 0 };
-                    if self.rooms.is_empty() || !self.goal_macro(state, i, (push, player, pushes), &mut at, out) {
+                    let made = (push, player, pushes);
+                    if self.rooms.is_empty() || !self.goal_macro(state, i, made, &frozen, &mut at, out) {
                         let here = (pushes == 1).then_some(&here);
                         out.push(self.child(state, i, push, player, Lex(pushes, moves), &at, here));
                     }
@@ -826,7 +871,7 @@ impl Problem for SokobanProblem {
             }
         }
         if self.config.macros && !self.rooms.is_empty() {
-            self.pack(state, &mut at, &walk, out);
+            self.pack(state, &frozen, &mut at, &walk, out);
         }
     }
 

@@ -51,11 +51,17 @@ impl Mode {
     pub fn config(self) -> Config {
         match self {
             Mode::Optimal => Config { exact_player: true, ..Config::PLAIN },
-            Mode::Pushes => Config { pi_corrals: true, corral_deadlocks: true, deadlock_table: true, ..Config::PLAIN },
+            Mode::Pushes => Config {
+                pi_corrals: true,
+                corral_deadlocks: true,
+                deadlock_table: true,
+                frozen_goals: true,
+                ..Config::PLAIN
+            },
             Mode::Fast => Config { weight: 3, pi_corrals: true, ..Config::PLAIN },
             Mode::Any => {
                 let any = Config { pi_corrals: true, macros: true, corral_deadlocks: true, ..Config::PLAIN };
-                Config { thorough_corrals: true, deadlock_table: true, ..any }
+                Config { thorough_corrals: true, deadlock_table: true, frozen_goals: true, ..any }
             }
         }
     }
