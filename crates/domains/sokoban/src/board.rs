@@ -404,6 +404,15 @@ impl Board {
         }
     }
 
+    /// The start position as a box index per square ([`NONE`] where no box stands).
+    pub(crate) fn start_occupancy(&self) -> [u8; 256] {
+        let mut at = [NONE; 256];
+        for (i, &b) in self.start_boxes().iter().enumerate() {
+            at[usize::from(b)] = i as u8;
+        }
+        at
+    }
+
     /// Number of floor squares.
     pub fn floor(&self) -> usize {
         self.cell.len()

@@ -187,10 +187,7 @@ mod tests {
     /// The PI-corral pushes of a level's start position, if it has a PI-corral.
     fn corral_pushes(text: &str) -> Option<Vec<(u8, u8)>> {
         let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
-        let mut at = [NONE; 256];
-        for (i, &b) in board.start_boxes().iter().enumerate() {
-            at[usize::from(b)] = i as u8;
-        }
+        let at = board.start_occupancy();
         let problem = SokobanProblem::new(board, Config { pi_corrals: true, ..Config::PLAIN });
         let board = problem.board();
         let (reach, _) = problem.region(board.start_player(), &at);

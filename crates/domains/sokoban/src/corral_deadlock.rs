@@ -275,10 +275,7 @@ mod tests {
 
     fn verdict_of(text: &str, thorough: bool) -> bool {
         let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
-        let mut at = [NONE; 256];
-        for (i, &b) in board.start_boxes().iter().enumerate() {
-            at[usize::from(b)] = i as u8;
-        }
+        let at = board.start_occupancy();
         let (region, _) = board.region(board.start_player(), &at);
         corral_deadlock(&board, &at, &region, thorough, &mut CorralCache::default())
     }
@@ -363,10 +360,7 @@ mod tests {
         ];
         let text = &(rows.join("\n") + "\n");
         let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
-        let mut at = [NONE; 256];
-        for (i, &b) in board.start_boxes().iter().enumerate() {
-            at[usize::from(b)] = i as u8;
-        }
+        let at = board.start_occupancy();
         let (region, player) = board.region(board.start_player(), &at);
         let mut cache = CorralCache::default();
         let before = crate::corral::for_each_corral(&board, &at, &region, |corral| {

@@ -117,10 +117,7 @@ mod tests {
 
     fn features(text: &str) -> Features {
         let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
-        let mut at = [NONE; 256];
-        for (i, &b) in board.start_boxes().iter().enumerate() {
-            at[usize::from(b)] = i as u8;
-        }
+        let at = board.start_occupancy();
         Features::of(&board, &GoalRooms::new(&board), &at)
     }
 

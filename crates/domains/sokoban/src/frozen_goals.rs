@@ -152,10 +152,7 @@ mod tests {
     /// Whether the start of `text` is dead by this test alone.
     fn dead(text: &str) -> bool {
         let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
-        let mut at = [NONE; 256];
-        for (i, &b) in board.start_boxes().iter().enumerate() {
-            at[usize::from(b)] = i as u8;
-        }
+        let at = board.start_occupancy();
         let boxes = || board.start_boxes().iter().copied();
         let frozen = frozen_on_goals(&board, &at, boxes());
         // As after a push that froze the first box on a goal (the full test).
@@ -175,10 +172,7 @@ mod tests {
     fn a_free_goal_on_the_open_side_keeps_the_position_alive() {
         let level = "##########\n#**  @$. #\n##########\n";
         let board = Board::new(&Level::parse(level).unwrap(), false).unwrap();
-        let mut at = [NONE; 256];
-        for (i, &b) in board.start_boxes().iter().enumerate() {
-            at[usize::from(b)] = i as u8;
-        }
+        let at = board.start_occupancy();
         let frozen = frozen_on_goals(&board, &at, board.start_boxes().iter().copied());
         assert_eq!(crate::board::squares_in(&frozen).count(), 2, "both boxes on goals are frozen");
         assert!(!dead(level));

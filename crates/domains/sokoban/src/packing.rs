@@ -71,10 +71,7 @@ mod tests {
         let text = "#########\n#...    #\n####    #\n#  $$$  #\n#@      #\n#########\n";
         let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
         let rooms = GoalRooms::new(&board);
-        let mut at = [NONE; 256];
-        for (i, &b) in board.start_boxes().iter().enumerate() {
-            at[usize::from(b)] = i as u8;
-        }
+        let mut at = board.start_occupancy();
         let config = crate::Config { macros: true, ..crate::Config::PLAIN };
         let problem = crate::SokobanProblem::new(board.clone(), config);
         let mut walk = [FAR; 256];

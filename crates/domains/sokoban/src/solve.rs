@@ -250,10 +250,7 @@ fn race<O: Observer<State, Cost>>(
 /// Writes pushes as LURD: before each push, a shortest walk to the square behind the box.
 pub fn lay_out(problem: &SokobanProblem, pushes: &[Push]) -> String {
     let board = problem.board();
-    let mut at = [NONE; 256];
-    for (i, &b) in board.start_boxes().iter().enumerate() {
-        at[usize::from(b)] = i as u8;
-    }
+    let mut at = board.start_occupancy();
     let mut player = board.start_player();
     let mut text = String::new();
     let mut dist = [FAR; 256];
