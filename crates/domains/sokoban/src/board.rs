@@ -111,6 +111,18 @@ impl Board {
     /// Compiles `level`; `ordered` pairs box i with goal i in reading order (levels with
     /// letters are always ordered, by letter). Errors name the level's first line.
     pub fn new(level: &Level, ordered: bool) -> Result<Board, ParseError> {
+        Board::compile(level, ordered, true)
+    }
+
+    /// A board for unit tests, parsed from `text`, with every box kept as drawn: boxes that
+    /// can never move stay boxes (the freeze tests need such positions).
+    #[cfg(test)]
+    pub(crate) fn as_drawn(text: &str) -> Board {
+        Board::compile(&Level::parse(text).unwrap(), false, false).unwrap()
+    }
+
+    /// [`Board::new`], with the boxes that can never move made walls when `fix` is set.
+    fn compile(level: &Level, ordered: bool, fix: bool) -> Result<Board, ParseError> {
         let (width, height) = (level.width(), level.height());
         let too_large = |what, found, max| ParseError {
             file: None,
@@ -127,6 +139,8 @@ impl Board {
                 }
             }
         }
+        // Boxes that can never move are walls: the player never stands on their squares.
+        let fixed = if fix { fixed_boxes(level) } else { vec![false; width * height] };
         let mut region = vec![false; width * height];
         let mut stack = vec![player_cell];
         region[player_cell] = true;
@@ -134,9 +148,13 @@ impl Board {
             let (r, c) = (at / width, at % width);
             for (dr, dc) in DIRS {
                 let (nr, nc) = (r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
-                if nr < height && nc < width && level.cell(nr, nc) != b'#' && !region[nr * width + nc] {
-                    region[nr * width + nc] = true;
-                    stack.push(nr * width + nc);
+                if nr >= height || nc >= width {
+                    continue;
+                }
+                let at = nr * width + nc;
+                if level.cell(nr, nc) != b'#' && !fixed[at] && !region[at] {
+                    region[at] = true;
+                    stack.push(at);
                 }
             }
         }
@@ -183,6 +201,9 @@ impl Board {
             all_goals.sort_by_key(|g| g.0);
         }
         let mut hopeless = None;
+        if (0..width * height).any(|at| fixed[at] && level.cell(at / width, at % width) != b'*') {
+            hopeless = Some("a box that can never move stands off its goal");
+        }
         let mut boxes = Vec::new();
         let mut goals = Vec::new();
         let mut targets = Vec::new();
@@ -527,17 +548,45 @@ fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The boxes of `level`'s start (per cell, `row * width + col`) that can never move: the
+/// largest set of boxes each of which has, along each axis, a wall or another box of the set
+/// beside it. No box of such a set can be the first of them to move (a push needs both
+/// neighbours along its axis free), so none ever moves. A box on a goal there is a wall for
+/// the whole game (XSokoban-style goal blocks, Microban #144's 2×2 block): the push distances,
+/// and with them the matching bound and the dead squares, see it as one.
+fn fixed_boxes(level: &Level) -> Vec<bool> {
+    let (width, height) = (level.width(), level.height());
+    let is_box = |r: usize, c: usize| matches!(level.cell(r, c), b'$' | b'*') || level.cell(r, c).is_ascii_uppercase();
+    let mut fixed: Vec<bool> = (0..width * height).map(|at| is_box(at / width, at % width)).collect();
+    let blocked = |fixed: &[bool], r: usize, c: usize, (dr, dc): (isize, isize)| {
+        let (nr, nc) = (r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
+        nr >= height || nc >= width || level.cell(nr, nc) == b'#' || fixed[nr * width + nc]
+    };
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for at in 0..width * height {
+            let (r, c) = (at / width, at % width);
+            if !fixed[at] {
+                continue;
+            }
+            let held = |a: usize, b: usize| blocked(&fixed, r, c, DIRS[a]) || blocked(&fixed, r, c, DIRS[b]);
+            if !(held(0, 1) && held(2, 3)) {
+                fixed[at] = false;
+                changed = true;
+            }
+        }
+    }
+    fixed
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn board(text: &str) -> Board {
-        Board::new(&Level::parse(text).unwrap(), false).unwrap()
-    }
-
     #[test]
     fn squares_neighbours_and_pull_distances() {
-        let b = board("######\n#@ $.#\n######\n");
+        let b = Board::as_drawn("######\n#@ $.#\n######\n");
         assert_eq!(b.floor(), 4);
         assert_eq!(b.square_at(1, 1), 0);
         assert_eq!(b.next(0, 3), 1);
@@ -551,7 +600,7 @@ mod tests {
     #[test]
     fn distances_from_the_players_side() {
         // In a one-wide corridor the player pushes the box towards the goal only from behind.
-        let b = board("########\n#@ $  .#\n########\n");
+        let b = Board::as_drawn("########\n#@ $  .#\n########\n");
         let (player, box_sq, ahead) = (b.square_at(1, 1), b.square_at(1, 3), b.square_at(1, 5));
         assert_eq!(b.distance(0, box_sq), 3);
         assert_eq!(b.distance_from(0, box_sq, player), 3);
@@ -571,13 +620,30 @@ mod tests {
 
     #[test]
     fn corners_are_dead_and_pockets_are_walls() {
-        let b = board("#######\n#*#   #\n###@$.#\n  #   #\n  #####\n");
+        let b = Board::as_drawn("#######\n#*#   #\n###@$.#\n  #   #\n  #####\n");
         assert_eq!(b.start_boxes().len(), 1, "the box in the closed pocket is a wall");
         assert!(b.hopeless().is_none());
         assert!(b.is_dead(b.square_at(1, 3)) && b.is_dead(b.square_at(3, 5)));
         assert!(!b.is_dead(b.square_at(2, 4)));
-        let stuck = Board::new(&Level::parse("#####\n#$#.#\n###@#\n#####\n").unwrap(), false).unwrap();
+        let stuck = Board::as_drawn("#####\n#$#.#\n###@#\n#####\n");
         assert!(stuck.hopeless().is_some());
+    }
+
+    #[test]
+    fn boxes_that_can_never_move_are_walls() {
+        let compiled = |text| Board::new(&Level::parse(text).unwrap(), false).unwrap();
+        // The 2×2 block of boxes on goals never moves: its squares are not floor, and the
+        // player's walk cannot cross them.
+        let b = compiled("#######\n#**   #\n#**@$.#\n#######\n");
+        assert_eq!((b.floor(), b.start_boxes().len(), b.goals().len()), (6, 1, 1));
+        assert_eq!(b.square_at(1, 2), NONE);
+        assert!(b.hopeless().is_none());
+        // Two boxes side by side on the top wall hold each other; the third one can move.
+        let b = compiled("#######\n#**   #\n# @$ .#\n#######\n");
+        assert_eq!((b.floor(), b.start_boxes().len()), (8, 1));
+        // A block holding a box off the goals: no solution.
+        let b = compiled("#######\n#$*  .#\n#**@  #\n#######\n");
+        assert!(b.hopeless().is_some());
     }
 
     #[test]

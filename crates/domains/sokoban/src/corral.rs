@@ -181,12 +181,11 @@ impl PiCorrals {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::Level;
     use crate::problem::{Config, SokobanProblem};
 
     /// The PI-corral pushes of a level's start position, if it has a PI-corral.
     fn corral_pushes(text: &str) -> Option<Vec<(u8, u8)>> {
-        let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
+        let board = Board::as_drawn(text);
         let at = board.start_occupancy();
         let problem = SokobanProblem::new(board, Config { pi_corrals: true, ..Config::PLAIN });
         let board = problem.board();
@@ -198,7 +197,7 @@ mod tests {
     #[test]
     fn a_box_in_a_doorway_closes_a_pi_corral() {
         let level = "#######\n#   #.#\n# @ $ #\n#   # #\n#######\n";
-        let board = Board::new(&Level::parse(level).unwrap(), false).unwrap();
+        let board = Board::as_drawn(level);
         // The only push into the corral: right, through the doorway.
         assert_eq!(corral_pushes(level), Some(vec![(board.square_at(2, 4), 3)]));
         // With a way round, nothing is unreachable: no corral.

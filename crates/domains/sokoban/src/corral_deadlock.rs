@@ -274,7 +274,7 @@ mod tests {
     }
 
     fn verdict_of(text: &str, thorough: bool) -> bool {
-        let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
+        let board = Board::as_drawn(text);
         let at = board.start_occupancy();
         let (region, _) = board.region(board.start_player(), &at);
         corral_deadlock(&board, &at, &region, thorough, &mut CorralCache::default())
@@ -359,7 +359,7 @@ mod tests {
             "      #####",
         ];
         let text = &(rows.join("\n") + "\n");
-        let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
+        let board = Board::as_drawn(text);
         let at = board.start_occupancy();
         let (region, player) = board.region(board.start_player(), &at);
         let mut cache = CorralCache::default();

@@ -97,11 +97,10 @@ fn blocked(board: &Board, boxes: &Boxes<'_>, sq: u8, d: usize, assumed: &mut Squ
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::Level;
 
     /// Runs the check on the box at `(row, col)` of `text`.
     fn check(text: &str, row: usize, col: usize) -> bool {
-        let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
+        let board = Board::as_drawn(text);
         let mut at = vec![NONE; board.floor()];
         for (i, &b) in board.start_boxes().iter().enumerate() {
             at[usize::from(b)] = i as u8;

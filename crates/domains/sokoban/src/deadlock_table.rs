@@ -171,7 +171,7 @@ mod tests {
 
     /// The verdict after a push that left a box on `(row, col)` and the player on `player`.
     fn verdict(text: &str, pushed: (usize, usize), player: (usize, usize)) -> bool {
-        let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
+        let board = Board::as_drawn(text);
         let at = board.start_occupancy();
         let mut table = DeadlockTable::default();
         let (pushed, player) = (board.square_at(pushed.0, pushed.1), board.square_at(player.0, player.1));

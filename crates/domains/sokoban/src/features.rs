@@ -113,10 +113,9 @@ fn regions(board: &Board, at: &[u8; 256]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::Level;
 
     fn features(text: &str) -> Features {
-        let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
+        let board = Board::as_drawn(text);
         let at = board.start_occupancy();
         Features::of(&board, &GoalRooms::new(&board), &at)
     }
@@ -157,7 +156,7 @@ mod tests {
     fn each_advisor_recommends_its_best_improving_move() {
         use crate::problem::{Config, SokobanProblem};
         use delve_core::{Lex, Problem};
-        let board = Board::new(&Level::parse("#######\n#@ $ .#\n#######\n").unwrap(), false).unwrap();
+        let board = Board::as_drawn("#######\n#@ $ .#\n#######\n");
         let state = SokobanProblem::new(board, Config::PLAIN).initial_state();
         let cell = |packed, out_of_plan, regions| Features { packed, regions, out_of_plan }.cell();
         let parent = cell(2, 1, 3);

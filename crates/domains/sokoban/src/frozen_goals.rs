@@ -151,7 +151,7 @@ mod tests {
 
     /// Whether the start of `text` is dead by this test alone.
     fn dead(text: &str) -> bool {
-        let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
+        let board = Board::as_drawn(text);
         let at = board.start_occupancy();
         let boxes = || board.start_boxes().iter().copied();
         let frozen = frozen_on_goals(&board, &at, boxes());
@@ -171,7 +171,7 @@ mod tests {
     #[test]
     fn a_free_goal_on_the_open_side_keeps_the_position_alive() {
         let level = "##########\n#**  @$. #\n##########\n";
-        let board = Board::new(&Level::parse(level).unwrap(), false).unwrap();
+        let board = Board::as_drawn(level);
         let at = board.start_occupancy();
         let frozen = frozen_on_goals(&board, &at, board.start_boxes().iter().copied());
         assert_eq!(crate::board::squares_in(&frozen).count(), 2, "both boxes on goals are frozen");

@@ -278,13 +278,12 @@ pub(crate) fn box_path(board: &Board, at: &[u8; 256], start: u8, player: u8, tar
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::Level;
 
     /// A dead-end corridor of three goals, open to the right.
     const CORRIDOR: &str = "#########\n#...    #\n####    #\n#  $$$  #\n#@      #\n#########\n";
 
     fn board(text: &str) -> Board {
-        Board::new(&Level::parse(text).unwrap(), false).unwrap()
+        Board::as_drawn(text)
     }
 
     #[test]

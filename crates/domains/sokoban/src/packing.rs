@@ -63,13 +63,12 @@ pub(crate) fn packing_pushes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::Level;
 
     #[test]
     fn boxes_go_straight_to_the_rooms_next_goal() {
         // A dead-end corridor of three goals, filled from its end (1, 1).
         let text = "#########\n#...    #\n####    #\n#  $$$  #\n#@      #\n#########\n";
-        let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
+        let board = Board::as_drawn(text);
         let rooms = GoalRooms::new(&board);
         let mut at = board.start_occupancy();
         let config = crate::Config { macros: true, ..crate::Config::PLAIN };

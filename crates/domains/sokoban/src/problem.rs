@@ -920,11 +920,10 @@ impl Problem for SokobanProblem {
 mod tests {
     use super::*;
     use crate::Mode;
-    use crate::level::Level;
     use delve_core::{Limits, NoObserver, informed::astar};
 
     fn problem(text: &str, exact_player: bool) -> SokobanProblem {
-        let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
+        let board = Board::as_drawn(text);
         SokobanProblem::new(board, Config { exact_player, ..Config::PLAIN })
     }
 
@@ -951,7 +950,7 @@ mod tests {
 
     #[test]
     fn tunnel_macros_push_through_to_the_end() {
-        let board = Board::new(&Level::parse("#########\n#@$    .#\n#########\n").unwrap(), false).unwrap();
+        let board = Board::as_drawn("#########\n#@$    .#\n#########\n");
         let goal = board.square_at(1, 7);
         let p = SokobanProblem::new(board, Config { pi_corrals: true, macros: true, ..Config::PLAIN });
         let mut out = Vec::new();

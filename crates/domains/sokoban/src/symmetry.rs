@@ -219,7 +219,7 @@ mod tests {
     use delve_core::{Limits, NoObserver, informed::astar};
 
     fn problem(text: &str, exact_player: bool) -> SokobanProblem {
-        let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
+        let board = Board::as_drawn(text);
         SokobanProblem::new(board, Config { exact_player, pi_corrals: !exact_player, ..Config::PLAIN })
     }
 
