@@ -381,7 +381,6 @@ impl Board {
         let mut len = 1;
         stack[0] = from;
         open[usize::from(from)] = 0;
-        let mut least = from;
         while len > 0 {
             len -= 1;
             let s = stack[len];
@@ -392,7 +391,6 @@ impl Board {
                     return None;
                 }
             }
-            least = least.min(s);
             for &t in &self.next[usize::from(s)] {
                 if open[usize::from(t)] == NONE {
                     open[usize::from(t)] = 0;
@@ -401,7 +399,7 @@ impl Board {
                 }
             }
         }
-        Some((seen, least))
+        Some((seen, first(&seen)))
     }
 
     /// Adds to `seen` the squares the player reaches from `from` around the boxes in `at`
