@@ -230,22 +230,23 @@ pub(crate) fn box_path(board: &Board, at: &[u8; 256], start: u8, player: u8, tar
     if start == target {
         return Some(Vec::new());
     }
-    let floor = board.floor();
-    // Parent of each (square, side) state: the previous (square, side); the push between
-    // them goes away from the previous side.
-    let mut parent = vec![None::<(u8, u8)>; 4 * floor];
-    let mut seen = vec![false; 4 * floor];
-    let mut queue = std::collections::VecDeque::new();
-    let mut region = [false; 256];
-    fill(board, at, start, &[player], &mut region);
-    for d in 0..4 {
-        let p = board.next(start, d);
-        if p != NONE && region[usize::from(p)] {
-            seen[4 * usize::from(start) + d] = true;
-            queue.push_back((start, d));
-        }
+    // Breadth-first search over (box square, side of the player); `parent` holds the previous
+    // (square, side) of each state, the push between them going away from the previous side.
+    let mut parent = [(NONE, 0u8); 4 * 256];
+    let mut seen = [false; 4 * 256];
+    let mut queue = [(0u8, 0u8); 4 * 256];
+    let (mut head, mut tail) = (0, 0);
+    let mut sides = Sides::new(board, at);
+    let first = sides.reached(board, at, start, player, [true; 4]);
+    for d in (0..4).filter(|&d| first[d]) {
+        seen[4 * usize::from(start) + d] = true;
+        queue[tail] = (start, d as u8);
+        tail += 1;
     }
-    while let Some((b, side)) = queue.pop_front() {
+    while head < tail {
+        let (b, side) = queue[head];
+        let side = usize::from(side);
+        head += 1;
         // Push away from the player's side.
         let dir = side ^ 1;
         let t = board.next(b, dir);
@@ -255,24 +256,117 @@ pub(crate) fn box_path(board: &Board, at: &[u8; 256], start: u8, player: u8, tar
         if t == target {
             let mut dirs = vec![dir as u8];
             let mut here = (b, side);
-            while let Some((prev, prev_side)) = parent[4 * usize::from(here.0) + here.1] {
+            while parent[4 * usize::from(here.0) + here.1].0 != NONE {
+                let (prev, prev_side) = parent[4 * usize::from(here.0) + here.1];
                 dirs.push(prev_side ^ 1);
                 here = (prev, usize::from(prev_side));
             }
             dirs.reverse();
             return Some(dirs);
         }
-        fill(board, at, t, &[b], &mut region);
-        for d in 0..4 {
-            let q = board.next(t, d);
-            if q != NONE && region[usize::from(q)] && !seen[4 * usize::from(t) + d] {
-                seen[4 * usize::from(t) + d] = true;
-                parent[4 * usize::from(t) + d] = Some((b, side as u8));
-                queue.push_back((t, d));
-            }
+        let wanted = std::array::from_fn(|d| !seen[4 * usize::from(t) + d]);
+        let reached = sides.reached(board, at, t, b, wanted);
+        for d in (0..4).filter(|&d| reached[d]) {
+            seen[4 * usize::from(t) + d] = true;
+            parent[4 * usize::from(t) + d] = (b, side as u8);
+            queue[tail] = (t, d as u8);
+            tail += 1;
         }
     }
     None
+}
+
+/// Which sides of a box the player reaches, for [`box_path`]: flood fills that stop as soon
+/// as every side asked about is found, skipping the sides that lie in another component of
+/// the floor around the other boxes than the player (the box cannot join them).
+struct Sides {
+    /// Component of each square of the floor without the other boxes ([`NONE`] under a box).
+    part: [u8; 256],
+    /// Squares seen by the current fill: those marked with `stamp`.
+    mark: [u32; 256],
+    stamp: u32,
+}
+
+impl Sides {
+    /// Labels the components of the floor around the boxes in `at`.
+    fn new(board: &Board, at: &[u8; 256]) -> Sides {
+        let mut part = [NONE; 256];
+        let mut stack = [0u8; 256];
+        let mut label = 0;
+        for s in 0..board.floor() as u8 {
+            if at[usize::from(s)] != NONE || part[usize::from(s)] != NONE {
+                continue;
+            }
+            part[usize::from(s)] = label;
+            stack[0] = s;
+            let mut len = 1;
+            while len > 0 {
+                len -= 1;
+                let here = stack[len];
+                for d in 0..4 {
+                    let t = board.next(here, d);
+                    if t != NONE && at[usize::from(t)] == NONE && part[usize::from(t)] == NONE {
+                        part[usize::from(t)] = label;
+                        stack[len] = t;
+                        len += 1;
+                    }
+                }
+            }
+            label = label.wrapping_add(1);
+        }
+        Sides { part, mark: [0; 256], stamp: 0 }
+    }
+
+    /// For each direction `d` with `wanted[d]`: whether the player on `from` reaches the
+    /// neighbour of `b` in direction `d` around a box on `b` and the boxes in `at`.
+    fn reached(&mut self, board: &Board, at: &[u8; 256], b: u8, from: u8, wanted: [bool; 4]) -> [bool; 4] {
+        let mut out = [false; 4];
+        let mut left = 0;
+        let mut goal = [NONE; 4];
+        for d in (0..4).filter(|&d| wanted[d]) {
+            let q = board.next(b, d);
+            if q == NONE || at[usize::from(q)] != NONE || self.part[usize::from(q)] != self.part[usize::from(from)] {
+                continue;
+            }
+            if q == from {
+                out[d] = true;
+            } else {
+                goal[d] = q;
+                left += 1;
+            }
+        }
+        if left == 0 {
+            return out;
+        }
+        self.stamp += 1;
+        let stamp = self.stamp;
+        self.mark[usize::from(from)] = stamp;
+        self.mark[usize::from(b)] = stamp;
+        let mut stack = [0u8; 256];
+        stack[0] = from;
+        let mut len = 1;
+        while len > 0 {
+            len -= 1;
+            let here = stack[len];
+            for d in 0..4 {
+                let t = board.next(here, d);
+                if t == NONE || at[usize::from(t)] != NONE || self.mark[usize::from(t)] == stamp {
+                    continue;
+                }
+                self.mark[usize::from(t)] = stamp;
+                if let Some(k) = goal.iter().position(|&g| g == t) {
+                    out[k] = true;
+                    left -= 1;
+                    if left == 0 {
+                        return out;
+                    }
+                }
+                stack[len] = t;
+                len += 1;
+            }
+        }
+        out
+    }
 }
 
 #[cfg(test)]
@@ -298,6 +392,30 @@ mod tests {
         at[usize::from(b.square_at(1, 1))] = 0;
         assert_eq!(rooms.target(b.square_at(1, 4), &at), Some(b.square_at(1, 2)));
         assert_eq!(rooms.target(b.square_at(3, 4), &at), None, "not an entrance");
+    }
+
+    #[test]
+    fn sides_are_found_around_the_box_and_never_across_other_boxes() {
+        // Room of rows 1–3 and columns 1–5; the player on (1, 1), the box on (2, 3).
+        let b = board("#######\n#@    #\n#  $  #\n#    .#\n#######\n");
+        let (bx, from) = (b.square_at(2, 3), b.square_at(1, 1));
+        let with = |boxes: &[(usize, usize)]| {
+            let mut at = [NONE; 256];
+            for &(r, c) in boxes {
+                at[usize::from(b.square_at(r, c))] = 0;
+            }
+            at
+        };
+        let reached = |at: &[u8; 256], wanted| Sides::new(&b, at).reached(&b, at, bx, from, wanted);
+        assert_eq!(reached(&with(&[]), [true; 4]), [true; 4]);
+        // Boxes on (3, 2) and (3, 4): the square below the box is shut in by them, the wall
+        // and the box itself (the same component without the box: a full fill finds out).
+        assert_eq!(reached(&with(&[(3, 2), (3, 4)]), [true; 4]), [true, false, true, true], "up, down, left, right");
+        // A column of boxes on (1..=3, 2) shuts the player in: every side lies in another
+        // component (or under a box).
+        assert_eq!(reached(&with(&[(1, 2), (2, 2), (3, 2)]), [true; 4]), [false; 4]);
+        // Only the sides asked about, and never one under a box.
+        assert_eq!(reached(&with(&[(2, 4)]), [true, false, false, true]), [true, false, false, false]);
     }
 
     #[test]
