@@ -195,7 +195,16 @@ where
 mod tests {
     use super::*;
     use crate::informed::greedy;
-    use crate::{Event, FnObserver, FnProblem};
+    use crate::{Event, FnObserver, FnProblem, Observer};
+
+    /// An observer that records the expanded states in order.
+    fn recorder(expanded: &mut Vec<i32>) -> impl Observer<i32, u32> + '_ {
+        FnObserver(|e: &Event<'_, i32, u32>, _: &_| {
+            if let Event::Expand(n) = e {
+                expanded.push(*n.state)
+            }
+        })
+    }
 
     /// The cells take turns: with the heuristic pulling far right, greedy search walks right
     /// only, while cycling alternates between the left and right cells.
@@ -204,16 +213,7 @@ mod tests {
         let p = FnProblem::new(0i32, |&n: &i32| vec![(n - 1, 1u32), (n + 1, 1)], |&n: &i32| n == -3)
             .with_heuristic(|&n: &i32| (100 - n).unsigned_abs());
         let mut expanded = Vec::new();
-        let out = cycling(
-            &p,
-            |&n: &i32| u64::from(n > 0),
-            &Limits::none(),
-            FnObserver(|e: &Event<'_, i32, u32>, _: &_| {
-                if let Event::Expand(n) = e {
-                    expanded.push(*n.state)
-                }
-            }),
-        );
+        let out = cycling(&p, |&n: &i32| u64::from(n > 0), &Limits::none(), recorder(&mut expanded));
         assert_eq!(out.into_solution().expect("solvable").cost, 3);
         assert_eq!(expanded, [0, 1, -1, 2, -2, 3]);
         let lured = greedy(&p, &Limits::none().max_expanded(50), crate::NoObserver);
@@ -240,11 +240,7 @@ mod tests {
                 }
             },
             &Limits::none().max_expanded(50),
-            FnObserver(|e: &Event<'_, i32, u32>, _: &_| {
-                if let Event::Expand(n) = e {
-                    expanded.push(*n.state)
-                }
-            }),
+            recorder(&mut expanded),
         );
         assert_eq!(out.into_solution().expect("solvable").cost, 10);
         assert_eq!(expanded, (1..=10).rev().collect::<Vec<_>>());
@@ -283,11 +279,7 @@ mod tests {
                 }
             },
             &Limits::none().max_expanded(50),
-            FnObserver(|e: &Event<'_, i32, u32>, _: &_| {
-                if let Event::Expand(n) = e {
-                    expanded.push(*n.state)
-                }
-            }),
+            recorder(&mut expanded),
         );
         assert_eq!(out.into_solution().expect("solvable").cost, 3);
         // By the last move's weight alone, 2 (weight 0) would beat -2 (weight 1).
