@@ -11,7 +11,7 @@
 
 use delve_core::informed::{Move, weighted_cycling};
 use delve_core::{Event, FnObserver, Limits};
-use delve_sokoban::{Board, Cost, Level, Mode, SokobanProblem, State, parse_collection};
+use delve_sokoban::{Board, Cost, Level, Mode, NONE, SokobanProblem, State, parse_collection};
 use std::collections::BTreeMap;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -48,7 +48,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// The position `state` of `level` as XSB rows (the player on its normalised square).
+/// The position `state` of `level` as XSB rows (the player on its normalised square; the
+/// boxes that never move where the level has them).
 fn xsb(level: &Level, board: &Board, state: &State) -> String {
     let boxes: Vec<(usize, usize)> = state.boxes(board.start_boxes().len()).iter().map(|&b| board.cell_of(b)).collect();
     let player = board.cell_of(state.player());
@@ -58,7 +59,9 @@ fn xsb(level: &Level, board: &Board, state: &State) -> String {
             .map(|c| {
                 let cell = level.cell(r, c);
                 let goal = matches!(cell, b'.' | b'*' | b'+');
-                match (cell == b'#', boxes.contains(&(r, c)), player == (r, c)) {
+                // Boxes the board made walls (they never move) stay where the level has them.
+                let fixed = matches!(cell, b'$' | b'*') && board.square_at(r, c) == NONE;
+                match (cell == b'#', fixed || boxes.contains(&(r, c)), player == (r, c)) {
                     (true, ..) => '#',
                     (_, true, _) if goal => '*',
                     (_, true, _) => '$',
