@@ -77,8 +77,9 @@ struct ModeArgs {
     /// Weighted A* (3 × the matching bound): fast, not guaranteed optimal.
     #[arg(long)]
     fast: bool,
-    /// Any solution, for hard levels (tunnel and goal-room macros, corral deadlocks; greedy
-    /// best-first raced against FESS-style feature cycling, advisor moves first, on a second thread).
+    /// Any solution, for hard levels (tunnel and goal-room macros, corral deadlocks; two
+    /// FESS-style feature-cycling searches, advisor moves first, with different advisors, raced
+    /// on two threads).
     #[arg(long)]
     any: bool,
     /// Box i must reach goal i (both in reading order); levels written with letters

@@ -27,8 +27,16 @@
 //! the packing advisor recommends whole packing steps. XSokoban 1–90 at 100,000 expansions
 //! a thread: 48 solved against 40 without the weights (#19, 20, 33, 45, 48, 55, 59, 61, 70
 //! and 75 gained, #15 and 49 lost).
+//!
+//! FESS's other three advisors ([`advise_more`]: **hotspots**, boxes that cut another box off
+//! goals, see [`Hotspots`]; the **opener**, which pushes boxes away from the next goal of a
+//! packing order; the **explorer**, which looks for pushes that give the player new pushes)
+//! lead the search elsewhere: the cycling search alone at 100,000 expansions solves 49
+//! XSokoban levels with the feature advisors only and 51 with all six, 53 between them
+//! (#15, 32, 71 and 74 only with all six, #10 and 40 only without), so `--any` runs one
+//! search of each kind.
 
-use crate::board::{Board, NONE, Squares, has};
+use crate::board::{Board, FAR, NONE, Squares, has, insert, squares_in};
 use crate::macros::GoalRooms;
 use crate::problem::{Cost, State};
 use delve_core::Cost as _;
@@ -93,6 +101,232 @@ pub(crate) fn advise(parent: u64, moves: &[Move<'_, State, Cost>], weights: &mut
     }
 }
 
+/// FESS's hotspots, as Festival defines them: a box off goal is a hotspot when some other box
+/// off goal, alone on the board with the hotspot's square as a wall, reaches fewer goals than
+/// without it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Hotspots {
+    /// Per square `b`: the squares off goal from which a lone box reaches fewer goals with a
+    /// wall on `b` (empty for goals and dead squares).
+    blocks: Vec<Squares>,
+}
+
+impl Hotspots {
+    /// The blocking table of `board`: per square, one backward search per goal.
+    pub(crate) fn new(board: &Board) -> Hotspots {
+        let floor = board.floor();
+        let free = goals_reached(board, NONE);
+        let blocks = (0..floor as u8)
+            .map(|b| {
+                let mut set = [0; 4];
+                if board.is_goal(b) || board.is_dead(b) {
+                    return set;
+                }
+                let with = goals_reached(board, b);
+                for p in (0..floor as u8).filter(|&p| p != b && !board.is_goal(p)) {
+                    if with[usize::from(p)] < free[usize::from(p)] {
+                        insert(&mut set, p);
+                    }
+                }
+                set
+            })
+            .collect();
+        Hotspots { blocks }
+    }
+
+    /// The number of hotspots among `boxes`.
+    pub(crate) fn count(&self, board: &Board, boxes: &[u8]) -> u32 {
+        let mut off: Squares = [0; 4];
+        for &b in boxes.iter().filter(|&&b| !board.is_goal(b)) {
+            insert(&mut off, b);
+        }
+        let blocks = |b: u8| self.blocks[usize::from(b)].iter().zip(&off).any(|(x, y)| x & y != 0);
+        boxes.iter().filter(|&&b| !board.is_goal(b) && blocks(b)).count() as u32
+    }
+}
+
+/// Per square, the number of goals a box alone on the board reaches from it with a wall on
+/// `wall` ([`NONE`]: none): one backward search (pulls) per goal.
+fn goals_reached(board: &Board, wall: u8) -> Vec<u32> {
+    let mut count = vec![0; board.floor()];
+    let mut stack = Vec::new();
+    for &g in board.goals().iter().filter(|&&g| g != wall) {
+        let mut seen: Squares = [0; 4];
+        insert(&mut seen, g);
+        stack.push(g);
+        while let Some(t) = stack.pop() {
+            for d in 0..4 {
+                // The box came from `b`, pushed by a player on `p`.
+                let b = board.next(t, d ^ 1);
+                if b == NONE || b == wall || has(&seen, b) {
+                    continue;
+                }
+                let p = board.next(b, d ^ 1);
+                if p != NONE && p != wall {
+                    insert(&mut seen, b);
+                    stack.push(b);
+                }
+            }
+        }
+        for s in squares_in(&seen) {
+            count[usize::from(s)] += 1;
+        }
+    }
+    count
+}
+
+/// The position an expansion starts from, as the extra advisors see it.
+pub(crate) struct Parent<'a> {
+    /// Its boxes.
+    pub(crate) boxes: &'a [u8],
+    /// Its player.
+    pub(crate) player: u8,
+    /// Its cell.
+    pub(crate) cell: u64,
+}
+
+/// FESS's hotspots, opener and explorer advisors on the moves of one expansion from `parent`;
+/// each sets the weight of at most one move to 0, of those that lose no packed box:
+///
+/// * **hotspots**: the move that leaves fewer hotspots (see [`Hotspots`]), the best by
+///   features, then hotspots, then bound;
+/// * **opener** (only when no move packs a box): of the moves that join no regions apart and
+///   take a box no nearer the next goal of a packing order, the one that moves the box
+///   nearest that goal (then farthest away), clearing the way to it;
+/// * **explorer**: a single push, which a push back could undo, after which the player
+///   reaches a side of another box that he could not reach before (the square the pushed
+///   box left counts) with the square beyond it free: a new push; the best by features,
+///   then bound. (Festival does not count the square left; with it counted, XSokoban #15 is
+///   solved at 100,000 expansions of the cycling search alone, without it not.)
+pub(crate) fn advise_more(
+    board: &Board,
+    rooms: &GoalRooms,
+    hotspots: &Hotspots,
+    parent: Parent<'_>,
+    moves: &[Move<'_, State, Cost>],
+    weights: &mut [u32],
+) {
+    let expansion = Expansion::new(board, parent, moves);
+    let picks = [expansion.hotspots(hotspots), expansion.opener(rooms), expansion.explorer()];
+    for i in picks.into_iter().flatten() {
+        weights[i] = 0;
+    }
+}
+
+/// One expansion as the extra advisors see it.
+struct Expansion<'a, 'm> {
+    board: &'a Board,
+    parent: Parent<'a>,
+    /// The parent's box index per square.
+    at: [u8; 256],
+    moves: &'a [Move<'m, State, Cost>],
+    /// Per move, the square the pushed box leaves and the one it ends on.
+    pushed: Vec<(u8, u8)>,
+    before: Features,
+    after: Vec<Features>,
+}
+
+impl<'a, 'm> Expansion<'a, 'm> {
+    /// The expansion from `parent` to `moves`.
+    fn new(board: &'a Board, parent: Parent<'a>, moves: &'a [Move<'m, State, Cost>]) -> Self {
+        let mut at = [NONE; 256];
+        for (k, &b) in parent.boxes.iter().enumerate() {
+            at[usize::from(b)] = k as u8;
+        }
+        let n = parent.boxes.len();
+        let pushed = moves
+            .iter()
+            .map(|m| {
+                let boxes = m.state.boxes(n);
+                let to = boxes.iter().copied().find(|&b| at[usize::from(b)] == NONE).unwrap_or(NONE);
+                let from = parent.boxes.iter().copied().find(|b| !boxes.contains(b)).unwrap_or(NONE);
+                (from, to)
+            })
+            .collect();
+        let before = Features::from_cell(parent.cell);
+        let after = moves.iter().map(|m| Features::from_cell(m.cell)).collect();
+        Expansion { board, parent, at, moves, pushed, before, after }
+    }
+
+    /// Whether move `i` loses no packed box.
+    fn keeps(&self, i: usize) -> bool {
+        self.after[i].packed >= self.before.packed
+    }
+
+    /// The better of two moves: by features, then bound.
+    fn better(&self, i: usize, j: usize) -> Ordering {
+        self.after[i].rank().cmp(&self.after[j].rank()).then_with(|| self.moves[i].h.total_cmp(&self.moves[j].h))
+    }
+
+    /// The hotspots advisor's move (see [`advise_more`]).
+    fn hotspots(&self, hotspots: &Hotspots) -> Option<usize> {
+        let n = self.parent.boxes.len();
+        let here = hotspots.count(self.board, self.parent.boxes);
+        let hot: Vec<u32> = self.moves.iter().map(|m| hotspots.count(self.board, m.state.boxes(n))).collect();
+        (0..self.moves.len()).filter(|&i| self.keeps(i) && hot[i] < here).min_by(|&i, &j| {
+            self.after[i].rank().cmp(&self.after[j].rank()).then(hot[i].cmp(&hot[j])).then_with(|| self.better(i, j))
+        })
+    }
+
+    /// The opener's move (see [`advise_more`]).
+    fn opener(&self, rooms: &GoalRooms) -> Option<usize> {
+        if (0..self.moves.len()).any(|i| self.after[i].packed > self.before.packed) {
+            return None;
+        }
+        let goal = *rooms.next_goals(&self.at).first()?;
+        let dist = walking_distances(self.board, goal);
+        let d = |s: u8| if s == NONE { FAR } else { dist[usize::from(s)] };
+        let clears = |i: usize| {
+            let (from, to) = self.pushed[i];
+            self.keeps(i) && self.after[i].regions <= self.before.regions && from != NONE && d(to) >= d(from)
+        };
+        (0..self.moves.len())
+            .filter(|&i| clears(i))
+            .min_by_key(|&i| (d(self.pushed[i].0), Reverse(d(self.pushed[i].1))))
+    }
+
+    /// The explorer's move (see [`advise_more`]).
+    fn explorer(&self) -> Option<usize> {
+        let board = self.board;
+        let (reach, _) = board.region(self.parent.player, &self.at);
+        let opens = |i: usize| -> bool {
+            let (from, to) = self.pushed[i];
+            // Only single pushes that can be pushed back (walls permitting).
+            let Some(dir) = (0..4).find(|&d| from != NONE && board.next(from, d) == to) else { return false };
+            if board.next(to, dir) == NONE {
+                return false;
+            }
+            let mut at = self.at;
+            at[usize::from(to)] = at[usize::from(from)];
+            at[usize::from(from)] = NONE;
+            let (now, _) = board.region(self.moves[i].state.player(), &at);
+            let new_push = |b: u8, d: usize| {
+                let (side, ahead) = (board.next(b, d), board.next(b, d ^ 1));
+                side != NONE && ahead != NONE && at[usize::from(ahead)] == NONE && has(&now, side) && !has(&reach, side)
+            };
+            self.parent.boxes.iter().filter(|&&b| b != from).any(|&b| (0..4).any(|d| new_push(b, d)))
+        };
+        (0..self.moves.len()).filter(|&i| self.keeps(i) && opens(i)).min_by(|&i, &j| self.better(i, j))
+    }
+}
+
+/// Walking distances from `from` over the empty floor ([`FAR`]: unreachable).
+fn walking_distances(board: &Board, from: u8) -> Vec<u16> {
+    let mut dist = vec![FAR; board.floor()];
+    dist[usize::from(from)] = 0;
+    let mut queue = std::collections::VecDeque::from([from]);
+    while let Some(s) = queue.pop_front() {
+        for d in 0..4 {
+            let t = board.next(s, d);
+            if t != NONE && dist[usize::from(t)] == FAR {
+                dist[usize::from(t)] = dist[usize::from(s)] + 1;
+                queue.push_back(t);
+            }
+        }
+    }
+    dist
+}
+
 /// The number of 4-connected regions of floor squares without a box in `at`.
 fn regions(board: &Board, at: &[u8; 256]) -> u32 {
     let mut seen: Squares = [0; 4];
@@ -148,6 +382,86 @@ mod tests {
         assert_eq!(features(room).out_of_plan, 0);
         // Goals outside rooms count every box on them.
         assert_eq!(features("#######\n#@ * .#\n#  $  #\n#######\n").packed, 1);
+    }
+
+    fn hotspots(text: &str) -> u32 {
+        let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
+        Hotspots::new(&board).count(&board, board.start_boxes())
+    }
+
+    /// A box is a hotspot when it cuts another box off goals it could reach alone.
+    #[test]
+    fn a_box_in_another_boxs_way_is_a_hotspot() {
+        // In a corridor the box next to the goal stands in the other's way (not conversely).
+        assert_eq!(hotspots("#########\n#@$ $ ..#\n#########\n"), 1);
+        // Two boxes side by side in a corridor: each needs the other's square (the back one
+        // for the player to push the front one).
+        assert_eq!(hotspots("#########\n#@$$  ..#\n#########\n"), 2);
+        // In an open room nobody blocks anybody; a box on a goal is never a hotspot.
+        assert_eq!(hotspots("#######\n#     #\n# $ $ #\n#@ . .#\n#######\n"), 0);
+        assert_eq!(hotspots("########\n#@$ * .#\n########\n"), 0);
+    }
+
+    /// A position as boxes and player, each as (row, column).
+    type Spot<'a> = (&'a [(usize, usize)], (usize, usize));
+
+    /// Runs `advisor` on the expansion from `start` to each of `ends` on `level` (`--any`'s
+    /// settings; every move's bound 0).
+    fn advised(
+        level: &str,
+        start: Spot<'_>,
+        ends: &[Spot<'_>],
+        advisor: fn(&Expansion, &GoalRooms) -> Option<usize>,
+    ) -> Option<usize> {
+        use crate::problem::SokobanProblem;
+        use crate::solve::Mode;
+        use delve_core::Lex;
+        let board = Board::new(&Level::parse(level).unwrap(), false).unwrap();
+        let problem = SokobanProblem::new(board, Mode::Any.config());
+        let b = problem.board();
+        let state = |(boxes, player): Spot<'_>| {
+            let squares: Vec<u8> = boxes.iter().map(|&(r, c)| b.square_at(r, c)).collect();
+            problem.make_state(&squares, b.square_at(player.0, player.1))
+        };
+        let parent = state(start);
+        let states: Vec<State> = ends.iter().map(|&end| state(end)).collect();
+        let moves: Vec<Move<'_, State, Cost>> =
+            states.iter().map(|s| Move { state: s, cell: problem.feature_cell(s), h: Lex(0, 0) }).collect();
+        let parent =
+            Parent { boxes: parent.boxes(start.0.len()), player: parent.player(), cell: problem.feature_cell(&parent) };
+        advisor(&Expansion::new(b, parent, &moves), &GoalRooms::new(b))
+    }
+
+    /// The opener pushes the box nearest the next goal of a packing order away from it,
+    /// unless a move packs a box or the push cuts the floor apart.
+    #[test]
+    fn the_opener_clears_the_way_to_the_next_goal() {
+        let room = "#########\n#...    #\n####    #\n#  $$$  #\n#@      #\n#########\n";
+        let start: Spot<'_> = (&[(3, 3), (3, 4), (3, 5)], (4, 1));
+        let ends: [Spot<'_>; 4] = [
+            (&[(3, 3), (2, 4), (3, 5)], (4, 4)), // nearer the next goal, (1, 1)
+            (&[(3, 3), (3, 4), (3, 6)], (3, 4)), // away: the one
+            (&[(3, 3), (4, 4), (3, 5)], (2, 4)), // away and nearer, but cuts the floor
+            (&[(3, 3), (1, 1), (3, 5)], (1, 2)), // packs a box
+        ];
+        let opener = |e: &Expansion, rooms: &GoalRooms| e.opener(rooms);
+        assert_eq!(advised(room, start, &ends, opener), None, "a move packs");
+        assert_eq!(advised(room, start, &ends[..3], opener), Some(1));
+    }
+
+    /// The explorer recommends a single push that gives the player a new push of another box.
+    #[test]
+    fn the_explorer_finds_a_push_that_opens_a_new_push() {
+        let explorer = |e: &Expansion, _: &GoalRooms| e.explorer();
+        // The player is shut in the corner by two boxes.
+        let corner = "#######\n#@$   #\n#$    #\n#  .. #\n#######\n";
+        let ends: [Spot<'_>; 2] = [
+            (&[(1, 4), (2, 1)], (1, 3)), // two squares at once: not a single push
+            (&[(1, 3), (2, 1)], (1, 2)), // the player gets below the other box
+        ];
+        assert_eq!(advised(corner, (&[(1, 2), (2, 1)], (1, 1)), &ends, explorer), Some(1));
+        // With the corner open, a push along the top row gives no new push.
+        assert_eq!(advised(corner, (&[(1, 3), (2, 1)], (3, 3)), &[(&[(1, 4), (2, 1)], (1, 3))], explorer), None);
     }
 
     /// Each advisor recommends at most one move: of those that improve its feature without

@@ -27,7 +27,7 @@ use crate::corral::{PiCorrals, for_each_corral};
 use crate::corral_deadlock::{CorralCache, corral_is_dead};
 use crate::deadlock::{Boxes, freeze_deadlock, is_frozen};
 use crate::deadlock_table::DeadlockTable;
-use crate::features::Features;
+use crate::features::{Features, Hotspots, Parent, advise_more};
 use crate::frozen_goals::{FrozenGoals, frozen_on_goals};
 use crate::macros::{GoalRooms, box_path};
 use crate::packing::packing_pushes;
@@ -185,6 +185,8 @@ pub struct SokobanProblem {
     cache: RefCell<Cache>,
     /// Goal rooms and packing orders (empty unless [`Config::macros`]).
     rooms: GoalRooms,
+    /// FESS's hotspot table for the advisors (empty unless [`Config::macros`]).
+    hotspots: Hotspots,
     /// Corral verdicts already found ([`Config::corral_deadlocks`]).
     corrals: RefCell<CorralCache>,
     /// The board's symmetries, when states are stored one per class (see the `symmetry`
@@ -260,6 +262,7 @@ impl SokobanProblem {
             duals: None,
         };
         let rooms = if config.macros { GoalRooms::new(&board) } else { GoalRooms::default() };
+        let hotspots = if config.macros { Hotspots::new(&board) } else { Hotspots::default() };
         let symmetries =
             if config.macros || board.is_ordered() { Symmetries::default() } else { Symmetries::new(&board) };
         SokobanProblem {
@@ -268,6 +271,7 @@ impl SokobanProblem {
             n,
             cache: RefCell::new(cache),
             rooms,
+            hotspots,
             corrals: RefCell::default(),
             symmetries,
             table: RefCell::default(),
@@ -512,6 +516,21 @@ impl SokobanProblem {
     /// for [`weighted_cycling`](delve_core::informed::weighted_cycling) search.
     pub fn advise(&self, parent: u64, moves: &[delve_core::informed::Move<'_, State, Cost>], weights: &mut [u32]) {
         crate::features::advise(parent, moves, weights);
+    }
+
+    /// [`advise`](Self::advise) and FESS's hotspots, opener and explorer advisors, each of
+    /// which may recommend one more move from `parent` (in cell `cell`: see the `features`
+    /// module).
+    pub fn advise_all(
+        &self,
+        parent: &State,
+        cell: u64,
+        moves: &[delve_core::informed::Move<'_, State, Cost>],
+        weights: &mut [u32],
+    ) {
+        crate::features::advise(cell, moves, weights);
+        let parent = Parent { boxes: parent.boxes(self.n), player: parent.player, cell };
+        advise_more(&self.board, &self.rooms, &self.hotspots, parent, moves, weights);
     }
 
     /// The state with the given boxes and player (key computed from scratch).
