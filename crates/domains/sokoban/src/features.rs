@@ -385,7 +385,7 @@ mod tests {
     }
 
     fn hotspots(text: &str) -> u32 {
-        let board = Board::new(&Level::parse(text).unwrap(), false).unwrap();
+        let board = Board::as_drawn(text);
         Hotspots::new(&board).count(&board, board.start_boxes())
     }
 
@@ -416,7 +416,7 @@ mod tests {
         use crate::problem::SokobanProblem;
         use crate::solve::Mode;
         use delve_core::Lex;
-        let board = Board::new(&Level::parse(level).unwrap(), false).unwrap();
+        let board = Board::as_drawn(level);
         let problem = SokobanProblem::new(board, Mode::Any.config());
         let b = problem.board();
         let state = |(boxes, player): Spot<'_>| {
