@@ -291,27 +291,19 @@ impl Sides {
     /// Labels the components of the floor around the boxes in `at`.
     fn new(board: &Board, at: &[u8; 256]) -> Sides {
         let mut part = [NONE; 256];
-        let mut stack = [0u8; 256];
         let mut label = 0;
         for s in 0..board.floor() as u8 {
             if at[usize::from(s)] != NONE || part[usize::from(s)] != NONE {
                 continue;
             }
             part[usize::from(s)] = label;
-            stack[0] = s;
-            let mut len = 1;
-            while len > 0 {
-                len -= 1;
-                let here = stack[len];
-                for d in 0..4 {
-                    let t = board.next(here, d);
-                    if t != NONE && at[usize::from(t)] == NONE && part[usize::from(t)] == NONE {
-                        part[usize::from(t)] = label;
-                        stack[len] = t;
-                        len += 1;
-                    }
+            flood(board, at, s, |t| match part[usize::from(t)] {
+                NONE => {
+                    part[usize::from(t)] = label;
+                    Visit::Enter
                 }
-            }
+                _ => Visit::Skip,
+            });
             label = label.wrapping_add(1);
         }
         Sides { part, mark: [0; 256], stamp: 0 }
@@ -339,33 +331,60 @@ impl Sides {
             return out;
         }
         self.stamp += 1;
-        let stamp = self.stamp;
-        self.mark[usize::from(from)] = stamp;
-        self.mark[usize::from(b)] = stamp;
-        let mut stack = [0u8; 256];
-        stack[0] = from;
-        let mut len = 1;
-        while len > 0 {
-            len -= 1;
-            let here = stack[len];
-            for d in 0..4 {
-                let t = board.next(here, d);
-                if t == NONE || at[usize::from(t)] != NONE || self.mark[usize::from(t)] == stamp {
-                    continue;
+        let (mark, stamp) = (&mut self.mark, self.stamp);
+        mark[usize::from(from)] = stamp;
+        mark[usize::from(b)] = stamp;
+        flood(board, at, from, |t| {
+            if mark[usize::from(t)] == stamp {
+                return Visit::Skip;
+            }
+            mark[usize::from(t)] = stamp;
+            if let Some(k) = goal.iter().position(|&g| g == t) {
+                out[k] = true;
+                left -= 1;
+                if left == 0 {
+                    return Visit::Stop;
                 }
-                self.mark[usize::from(t)] = stamp;
-                if let Some(k) = goal.iter().position(|&g| g == t) {
-                    out[k] = true;
-                    left -= 1;
-                    if left == 0 {
-                        return out;
-                    }
+            }
+            Visit::Enter
+        });
+        out
+    }
+}
+
+/// What a flood fill does with a square it reaches (see [`flood`]).
+enum Visit {
+    /// Already seen: leave it.
+    Skip,
+    /// Go on from it.
+    Enter,
+    /// End the whole fill.
+    Stop,
+}
+
+/// A depth-first flood fill from `from` over the squares without a box in `at`: `visit` is
+/// asked about each free neighbour of each square entered (it keeps its own marks).
+fn flood(board: &Board, at: &[u8; 256], from: u8, mut visit: impl FnMut(u8) -> Visit) {
+    let mut stack = [0u8; 256];
+    stack[0] = from;
+    let mut len = 1;
+    while len > 0 {
+        len -= 1;
+        let here = stack[len];
+        for d in 0..4 {
+            let t = board.next(here, d);
+            if t == NONE || at[usize::from(t)] != NONE {
+                continue;
+            }
+            match visit(t) {
+                Visit::Skip => {}
+                Visit::Enter => {
+                    stack[len] = t;
+                    len += 1;
                 }
-                stack[len] = t;
-                len += 1;
+                Visit::Stop => return,
             }
         }
-        out
     }
 }
 
