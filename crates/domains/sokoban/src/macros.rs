@@ -201,25 +201,16 @@ fn pulls_out(board: &Board, at: &[u8; 256], inside: &[bool], start: u8) -> Optio
 /// a box on `blocked`.
 fn fill(board: &Board, at: &[u8; 256], blocked: u8, from: &[u8], region: &mut [bool; 256]) {
     region[..board.floor()].fill(false);
-    let mut stack = [0u8; 256];
-    let mut len = 0;
     for &s in from {
         if s != blocked && !region[usize::from(s)] {
             region[usize::from(s)] = true;
-            stack[len] = s;
-            len += 1;
-        }
-    }
-    while len > 0 {
-        len -= 1;
-        let s = stack[len];
-        for d in 0..4 {
-            let t = board.next(s, d);
-            if t != NONE && t != blocked && at[usize::from(t)] == NONE && !region[usize::from(t)] {
-                region[usize::from(t)] = true;
-                stack[len] = t;
-                len += 1;
-            }
+            flood(board, at, s, |t| match t == blocked || region[usize::from(t)] {
+                true => Visit::Skip,
+                false => {
+                    region[usize::from(t)] = true;
+                    Visit::Enter
+                }
+            });
         }
     }
 }
