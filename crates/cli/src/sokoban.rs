@@ -8,7 +8,7 @@ use crate::common::{self, Progress, SearchArgs, Status};
 use anyhow::{Context, bail};
 use clap::{ArgGroup, Args, Subcommand};
 use delve_core::{Limits, NoObserver, Observer};
-use delve_sokoban::{Cost, Level, Mode, Report, State, parse_collection, solve};
+use delve_sokoban::{Cost, Level, Mode, Report, State, parse_collection, solve_parallel};
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -29,6 +29,7 @@ enum SokobanCommand {
     #[command(after_help = "Examples:\n  \
         delve sokoban solve crates/domains/sokoban/data/microban.xsb --level 3\n  \
         delve sokoban solve crates/domains/sokoban/data/microban.xsb --level 2 --json\n  \
+        delve sokoban solve crates/domains/sokoban/data/microban.xsb --level 93 --pushes --threads 2\n  \
         delve sokoban solve crates/domains/sokoban/data/xsokoban90.xsb --level 1 --any --timeout 5\n  \
         delve sokoban solve crates/domains/sokoban/data/microban.xsb --level 4 --ordered")]
     Solve(SolveArgs),
@@ -38,6 +39,7 @@ enum SokobanCommand {
         delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 1-5 --fast --json\n  \
         delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 90-92 --timeout-per-level 2 --max-memory 500\n  \
         delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 98-104 --pushes --jobs 2\n  \
+        delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 90-95 --pushes --jobs 1 --threads 2\n  \
         delve sokoban bench crates/domains/sokoban/data/xsokoban90.xsb --levels 1-2 --any --timeout-per-level 1")]
     Bench(BenchArgs),
     /// Play a level in the terminal: arrows move, D undo, R restart, P fast solve, Space
@@ -86,6 +88,11 @@ struct ModeArgs {
     /// (boxes `A`-`Z`, goals `a`-`z`) are always ordered.
     #[arg(long)]
     ordered: bool,
+    /// Threads one level's A* runs on (--optimal, --pushes, --fast: hash-distributed A*, the
+    /// same push counts; node counts vary from run to run) [default: solve: the cores; bench:
+    /// the cores shared out between the --jobs]. --any always races two threads.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: Option<u64>,
 }
 
 impl ModeArgs {
@@ -130,9 +137,9 @@ struct BenchArgs {
     /// Stop a level before its node storage passes this many megabytes.
     #[arg(long, value_name = "MB")]
     max_memory: Option<u64>,
-    /// Levels solved at once, each on its own thread (two for `--any`), taken in level order
-    /// from a queue; the table and the JSON stay in level order [default: the cores, half of
-    /// them for `--any`]. `--timeout-per-level` and `--max-memory` hold for each level, so N
+    /// Levels solved at once, each on its own thread (two for `--any`, `--threads` for the
+    /// others), taken in level order from a queue; the table and the JSON stay in level order
+    /// [default: the cores over the threads a level takes]. `--timeout-per-level` and `--max-memory` hold for each level, so N
     /// jobs may hold N times `--max-memory` at once; Ctrl-C stops every running level (each
     /// reports its stats, `"cancelled"`) and starts no more.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
@@ -143,13 +150,20 @@ struct BenchArgs {
 }
 
 impl BenchArgs {
-    /// How many levels run at once: `--jobs`, else the cores (half of them for `--any`, whose
-    /// levels take two threads each), at least one.
-    fn jobs(&self) -> usize {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let default = if self.mode.any { cores / 2 } else { cores };
-        self.jobs.map_or(default, |n| n as usize).max(1)
+    /// How many levels run at once, and on how many threads each: `--jobs` and `--threads`;
+    /// without `--jobs`, the cores over the threads a level takes (two for `--any`, else
+    /// `--threads`, else one); without `--threads`, the cores over the jobs. At least one each.
+    fn jobs_and_threads(&self) -> (usize, usize) {
+        let per_level = if self.mode.any { 2 } else { self.mode.threads.map_or(1, |n| n as usize) };
+        let jobs = self.jobs.map_or(cores() / per_level, |n| n as usize).max(1);
+        let threads = self.mode.threads.map_or(cores() / jobs, |n| n as usize).max(1);
+        (jobs, threads)
     }
+}
+
+/// The cores this machine offers (one if it cannot tell).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// Parses `N` or `A-B`.
@@ -199,11 +213,17 @@ fn load(file: &Path) -> anyhow::Result<Vec<Level>> {
 }
 
 /// Solves one level; a level past the solver's limits is bad input (the error names it).
-fn solve_level<O>(file: &Path, level: &Level, mode: ModeArgs, limits: &Limits, observer: O) -> anyhow::Result<Report>
+fn solve_level<O>(
+    file: &Path,
+    level: &Level,
+    (mode, threads): (ModeArgs, usize),
+    limits: &Limits,
+    observer: O,
+) -> anyhow::Result<Report>
 where
     O: Observer<State, Cost>,
 {
-    let solved = solve(level, mode.ordered, mode.mode(), limits, observer).map_err(|e| match e {
+    let solved = solve_parallel(level, mode.ordered, mode.mode(), threads, limits, observer).map_err(|e| match e {
         delve_sokoban::SolveError::TooLarge(mut p) => {
             p.file = Some(file.to_path_buf());
             anyhow::Error::new(p)
@@ -224,7 +244,8 @@ fn run_solve(args: SolveArgs) -> anyhow::Result<Status> {
         );
     };
     let progress = Progress::new(&format!("level {}", level.number));
-    let report = solve_level(&args.file, level, args.mode, &args.search.limits(), progress)?;
+    let threads = args.mode.threads.map_or_else(cores, |n| n as usize);
+    let report = solve_level(&args.file, level, (args.mode, threads), &args.search.limits(), progress)?;
     if args.search.json {
         common::print_json(&report);
     } else {
@@ -266,6 +287,8 @@ struct BenchReport {
     total_ms: f64,
     /// How many levels ran at once.
     jobs: usize,
+    /// Threads each level's A* ran on.
+    threads: usize,
 }
 
 fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
@@ -277,12 +300,12 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
     let chosen = &levels[from - 1..to];
     let search = SearchArgs { timeout: args.timeout_per_level, max_memory: args.max_memory, ..SearchArgs::default() };
     let limits = search.limits();
-    let jobs = args.jobs();
+    let (jobs, threads) = args.jobs_and_threads();
     let start = Instant::now();
-    let rows = solve_levels(&args.file, chosen, args.mode, &limits, jobs)?;
+    let rows = solve_levels(&args.file, chosen, (args.mode, threads), &limits, jobs)?;
     let total_ms = (start.elapsed().as_secs_f64() * 1e6).round() / 1e3;
     let solved = rows.iter().filter(|r| r.solved).count();
-    let report = BenchReport { levels: rows, solved, total_ms, jobs };
+    let report = BenchReport { levels: rows, solved, total_ms, jobs, threads };
     if args.json {
         common::print_json(&report);
     } else {
@@ -313,7 +336,7 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
 fn solve_levels(
     file: &Path,
     levels: &[Level],
-    mode: ModeArgs,
+    mode: (ModeArgs, usize),
     limits: &Limits,
     jobs: usize,
 ) -> anyhow::Result<Vec<Report>> {

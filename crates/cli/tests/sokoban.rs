@@ -111,10 +111,12 @@ fn bench_reports_every_level_and_the_total() {
 #[test]
 fn bench_jobs_give_the_same_reports_in_level_order() {
     // #98 and #99 take a thousand times the nodes of #100-#104, so with two jobs the small
-    // levels finish before #99.
+    // levels finish before #99. One thread a level: the same searches, node for node.
     let bench = |jobs: &str| {
-        let v = json(&["bench", &data("microban.xsb"), "--levels", "98-104", "--pushes", "--jobs", jobs], 0);
+        let args = ["bench", &data("microban.xsb"), "--levels", "98-104", "--pushes", "--jobs", jobs, "--threads", "1"];
+        let v = json(&args, 0);
         assert_eq!(v["jobs"].to_string(), jobs);
+        assert_eq!(v["threads"], 1);
         let mut levels = v["levels"].as_array().unwrap().clone();
         for level in &mut levels {
             level.as_object_mut().unwrap().remove("elapsed_ms");
@@ -125,7 +127,13 @@ fn bench_jobs_give_the_same_reports_in_level_order() {
     let numbers: Vec<u64> = one.iter().map(|l| l["level"].as_u64().unwrap()).collect();
     assert_eq!(numbers, (98..=104).collect::<Vec<u64>>());
     assert_eq!(solved, 7);
-    assert_eq!(bench("2"), (one, solved));
+    assert_eq!(bench("2"), (one.clone(), solved));
+    // Two threads a level: the same push counts (the solutions and node counts may differ).
+    let v =
+        json(&["bench", &data("microban.xsb"), "--levels", "98-104", "--pushes", "--jobs", "1", "--threads", "2"], 0);
+    assert_eq!((v["jobs"].as_u64(), v["threads"].as_u64()), (Some(1), Some(2)));
+    let pushes = |levels: &[Value]| levels.iter().map(|l| l["pushes"].as_u64()).collect::<Vec<_>>();
+    assert_eq!(pushes(v["levels"].as_array().unwrap()), pushes(&one));
 }
 
 #[test]

@@ -24,7 +24,7 @@ use std::cmp::Ordering;
 /// A frontier entry, ordered as it is popped: by `f`, then `h`, then node index.
 #[derive(Clone, Copy)]
 pub(crate) struct Entry<C> {
-    f: C,
+    pub(crate) f: C,
     pub(crate) h: C,
     pub(crate) node: u32,
 }

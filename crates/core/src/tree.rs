@@ -182,38 +182,49 @@ impl<S: Eq + Hash + Clone, C: Cost> Tree<S, C> {
 
     /// The path from a root to node `idx`. Each action is found again by expanding the parent
     /// (with `expand`) and taking the cheapest successor that reaches the child.
-    pub(crate) fn solution<A, E>(&self, mut idx: u32, mut expand: E) -> Solution<S, A, C>
+    pub(crate) fn solution<A, E>(&self, idx: u32, expand: E) -> Solution<S, A, C>
     where
         E: FnMut(&S, &mut Vec<Successor<S, A, C>>),
     {
-        let cost = self.nodes[idx as usize].g;
-        let mut states = Vec::new();
-        let mut actions = Vec::new();
-        let mut buf = Vec::new();
-        loop {
-            let node = &self.nodes[idx as usize];
-            states.push(node.state.clone());
-            if node.parent() == ROOT {
-                break;
-            }
-            let parent = &self.nodes[node.parent() as usize];
-            buf.clear();
-            expand(&parent.state, &mut buf);
-            let action = buf
-                .drain(..)
-                .filter(|s| s.state == node.state)
-                .min_by(|a, b| a.cost.total_cmp(&b.cost))
-                .map(|s| s.action);
-            match action {
-                Some(action) => actions.push(action),
-                None => panic!("Problem::expand is not a function of the state: a stored edge disappeared"),
-            }
-            idx = node.parent();
-        }
-        states.reverse();
-        actions.reverse();
-        Solution { actions, states, cost }
+        trace(idx, |link| &self.nodes[link as usize], expand)
     }
+}
+
+/// The path from a root to the node linked as `link`, where `node` finds the node a link
+/// names (an index into one tree, or an id across the trees of parallel searches). Each
+/// action is found again by expanding the parent (with `expand`) and taking the cheapest
+/// successor that reaches the child.
+pub(crate) fn trace<'t, S, A, C, N, E>(mut link: u32, node: N, mut expand: E) -> Solution<S, A, C>
+where
+    S: Eq + Clone + 't,
+    C: Cost + 't,
+    N: Fn(u32) -> &'t Node<S, C>,
+    E: FnMut(&S, &mut Vec<Successor<S, A, C>>),
+{
+    let cost = node(link).g;
+    let mut states = Vec::new();
+    let mut actions = Vec::new();
+    let mut buf = Vec::new();
+    loop {
+        let here = node(link);
+        states.push(here.state.clone());
+        if here.parent() == ROOT {
+            break;
+        }
+        let parent = node(here.parent());
+        buf.clear();
+        expand(&parent.state, &mut buf);
+        let action =
+            buf.drain(..).filter(|s| s.state == here.state).min_by(|a, b| a.cost.total_cmp(&b.cost)).map(|s| s.action);
+        match action {
+            Some(action) => actions.push(action),
+            None => panic!("Problem::expand is not a function of the state: a stored edge disappeared"),
+        }
+        link = here.parent();
+    }
+    states.reverse();
+    actions.reverse();
+    Solution { actions, states, cost }
 }
 
 /// The path to node `idx` of a forward search tree over `problem`.

@@ -1,12 +1,14 @@
-//! Informed (heuristic) search: greedy best-first, cell-cycling best-first, A*, weighted A*
-//! and IDA*.
+//! Informed (heuristic) search: greedy best-first, cell-cycling best-first, A*, weighted A*,
+//! hash-distributed parallel A* and IDA*.
 
 mod astar;
 mod cycling;
 mod greedy;
 mod idastar;
+mod parallel_astar;
 
 pub use astar::{astar, weighted_astar};
 pub use cycling::{Move, cycling, weighted_cycling};
 pub use greedy::greedy;
 pub use idastar::idastar;
+pub use parallel_astar::parallel_astar;

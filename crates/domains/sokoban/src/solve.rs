@@ -6,7 +6,7 @@ use crate::level::{Level, ParseError};
 use crate::macros::box_path;
 use crate::problem::{Config, Cost, Push, SokobanProblem, State};
 use crate::replay::{ReplayError, replay};
-use delve_core::informed::{Move, astar, greedy, weighted_cycling};
+use delve_core::informed::{Move, greedy, parallel_astar, weighted_cycling};
 use delve_core::{Limits, NoObserver, Observer, Outcome, SearchResult, Stats, StopReason};
 use serde::Serialize;
 use std::str::FromStr;
@@ -136,7 +136,8 @@ pub struct Lurd {
 
 /// Solves `level` in `mode` under `limits`; `ordered` pairs box i with goal i in reading
 /// order (levels with letters are always ordered). Every solution is replayed before it is
-/// returned.
+/// returned. One thread, except [`Mode::Any`], which races two searches (see
+/// [`solve_parallel`] for the other modes on several).
 ///
 /// ```
 /// use delve_core::{Limits, NoObserver};
@@ -153,6 +154,31 @@ pub fn solve<O: Observer<State, Cost>>(
     limits: &Limits,
     observer: O,
 ) -> Result<Solved, SolveError> {
+    solve_parallel(level, ordered, mode, 1, limits, observer)
+}
+
+/// [`solve`] with the A* of [`Mode::Optimal`], [`Mode::Pushes`] and [`Mode::Fast`] on
+/// `threads` threads ([`parallel_astar`]: hash-distributed A*). The optimal modes find the
+/// same push (and move) counts as on one thread, sooner on several cores (BENCHMARKS.md has
+/// the figures); which optimal solution comes out, and the node counts, may vary from run to
+/// run. [`Mode::Any`] always races its two searches.
+///
+/// ```
+/// use delve_core::{Limits, NoObserver};
+/// use delve_sokoban::{Level, Mode, solve_parallel};
+/// let level = Level::parse("#######\n#@ $ .#\n#######\n").unwrap();
+/// let solved = solve_parallel(&level, false, Mode::Optimal, 2, &Limits::none(), NoObserver).unwrap();
+/// let lurd = solved.solution.unwrap();
+/// assert_eq!((lurd.pushes, lurd.moves), (2, 3));
+/// ```
+pub fn solve_parallel<O: Observer<State, Cost>>(
+    level: &Level,
+    ordered: bool,
+    mode: Mode,
+    threads: usize,
+    limits: &Limits,
+    observer: O,
+) -> Result<Solved, SolveError> {
     let board = Board::new(level, ordered)?;
     let ordered = board.is_ordered();
     if board.hopeless().is_some() {
@@ -163,7 +189,8 @@ pub fn solve<O: Observer<State, Cost>>(
         race(&board, limits, &mut observer)
     } else {
         let problem = SokobanProblem::new(board.clone(), mode.config());
-        let result = astar(&problem, limits, &mut observer);
+        let fork = || SokobanProblem::new(board.clone(), mode.config());
+        let result = parallel_astar(&problem, fork, threads, limits, &mut observer);
         (problem, result)
     };
     let mut stats = result.stats;
@@ -409,6 +436,22 @@ mod tests {
         let optimal = run(level, false, Mode::Pushes).solution.unwrap();
         assert!(lurd.pushes >= optimal.pushes);
         assert!(solved.stats.expanded < 10, "one expansion per box: {:?}", solved.stats);
+    }
+
+    #[test]
+    fn several_threads_prove_what_one_proves() {
+        // Unsolvable (see above), and 8 pushes with the fewest moves among those.
+        let crossed = "######\n#@   #\n# AB #\n##ba##\n######\n";
+        let room = "#########\n#@      #\n# A b   #\n#       #\n# B a   #\n#       #\n#########\n";
+        let fewest = run(room, false, Mode::Optimal).solution.unwrap();
+        for threads in [2, 3] {
+            let on = |text, mode| {
+                solve_parallel(&Level::parse(text).unwrap(), false, mode, threads, &Limits::none(), NoObserver).unwrap()
+            };
+            assert_eq!(on(crossed, Mode::Pushes).unsolved, Some(Unsolved::NoSolution));
+            let s = on(room, Mode::Optimal).solution.expect("solvable");
+            assert_eq!((s.pushes, s.moves), (8, fewest.moves));
+        }
     }
 
     #[test]

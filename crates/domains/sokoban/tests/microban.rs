@@ -3,7 +3,7 @@
 //! solutions, its moves; every solution is replayed (inside `solve`) and again here.
 
 use delve_core::{Limits, NoObserver};
-use delve_sokoban::{Level, Mode, parse_collection, replay, solve};
+use delve_sokoban::{Level, Mode, parse_collection, replay, solve, solve_parallel};
 
 /// `(level, pushes, moves)` rows of the table that have a push count (level 93 has no move
 /// count).
@@ -61,4 +61,22 @@ fn the_push_only_mode_agrees_on_pushes() {
         }
     }
     assert!(checked >= 30, "only {checked} levels solved within the budget");
+}
+
+#[test]
+fn two_threads_match_the_table_in_pushes_and_moves() {
+    let levels = levels();
+    // Parallel A*'s node budget is shared out between its threads.
+    let limits = Limits::none().max_expanded(6_000);
+    let mut checked = 0;
+    for (n, pushes, moves) in table().into_iter().step_by(2) {
+        let level = &levels[n - 1];
+        let solved = solve_parallel(level, false, Mode::Optimal, 2, &limits, NoObserver).expect("within limits");
+        let Some(lurd) = solved.solution else { continue };
+        assert_eq!((lurd.pushes, Some(lurd.moves)), (pushes, moves), "level {n}");
+        let again = replay(level, &lurd.text, false).expect("replays");
+        assert_eq!((again.pushes, again.moves), (lurd.pushes, lurd.moves), "level {n}");
+        checked += 1;
+    }
+    assert!(checked >= 40, "only {checked} levels solved within the budget");
 }
