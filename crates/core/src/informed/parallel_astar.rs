@@ -400,7 +400,7 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
 
     /// Sends the batch for thread `to`.
     fn flush(&mut self, to: usize) {
-        let batch = std::mem::take(&mut self.outbox[to]);
+        let batch = std::mem::replace(&mut self.outbox[to], Vec::with_capacity(BATCH));
         lock(&self.shared.traffic).in_flight += 1;
         if self.senders[to].send(batch).is_err() {
             // The owner is gone: it stopped, and so does everyone.
