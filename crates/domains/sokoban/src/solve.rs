@@ -50,15 +50,16 @@ impl Mode {
     /// The search settings of the mode.
     pub fn config(self) -> Config {
         match self {
-            Mode::Optimal => Config { exact_player: true, ..Config::PLAIN },
+            Mode::Optimal => Config { exact_player: true, follow_children: false, ..Config::PLAIN },
             Mode::Pushes => Config {
                 pi_corrals: true,
                 corral_deadlocks: true,
                 deadlock_table: true,
                 frozen_goals: true,
+                follow_children: false,
                 ..Config::PLAIN
             },
-            Mode::Fast => Config { weight: 3, pi_corrals: true, ..Config::PLAIN },
+            Mode::Fast => Config { weight: 3, pi_corrals: true, follow_children: false, ..Config::PLAIN },
             Mode::Any => {
                 let any = Config { pi_corrals: true, macros: true, corral_deadlocks: true, ..Config::PLAIN };
                 Config { thorough_corrals: true, deadlock_table: true, frozen_goals: true, ..any }
