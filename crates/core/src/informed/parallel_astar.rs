@@ -44,11 +44,9 @@ const IDLE_WAIT: Duration = Duration::from_millis(1);
 ///
 /// ```
 /// use delve_core::{FnProblem, Limits, NoObserver, informed::parallel_astar};
-/// // Reach 1000 from 0 by steps of +1 (cost 1), +7 (cost 5) or ×2 (cost 3).
-/// let make = || {
-///     FnProblem::new(0u32, |&n: &u32| vec![(n + 1, 1u32), (n + 7, 5), (n * 2, 3)], |&n: &u32| n == 1000)
-///         .with_heuristic(|&n: &u32| u32::from(n < 1000))
-/// };
+/// // Reach 1000 from 0 by steps of +1 (cost 1), +7 (cost 5) or ×2 (cost 3), never past 2000.
+/// let steps = |&n: &u32| [(n + 1, 1u32), (n + 7, 5), (n * 2, 3)].into_iter().filter(|&(m, _)| m <= 2000);
+/// let make = || FnProblem::new(0u32, steps, |&n: &u32| n == 1000).with_heuristic(|&n: &u32| u32::from(n != 1000));
 /// let out = parallel_astar(&make(), make, 2, &Limits::none(), NoObserver);
 /// let serial = delve_core::informed::astar(&make(), &Limits::none(), NoObserver);
 /// assert_eq!(out.solution().unwrap().cost, serial.solution().unwrap().cost);
@@ -208,6 +206,8 @@ struct Worker<'s, S, C> {
     tree: Tree<S, C>,
     heap: MinHeap<Entry<C>>,
     outbox: Vec<Vec<Msg<S, C>>>,
+    /// The least `f` waiting in each outgoing batch.
+    least: Vec<Option<C>>,
     senders: Vec<Sender<Vec<Msg<S, C>>>>,
     inbox: Receiver<Vec<Msg<S, C>>>,
     /// The cost of the cheapest goal found, as last read, and the version it was read at.
@@ -232,6 +232,7 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
             tree: Tree::new(meter.memory_limit()),
             heap: MinHeap::new(true),
             outbox: (0..threads).map(|_| Vec::new()).collect(),
+            least: vec![None; threads],
             senders,
             inbox,
             best: None,
@@ -305,6 +306,14 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
                     Woken::Over => return Ok(()),
                 }
             }
+            // A batch holding a better node than this one goes out now, so that its owner
+            // does not expand worse nodes meanwhile (the threads stay near best-first order
+            // even where few children are made).
+            for to in 0..self.least.len() {
+                if self.least[to].is_some_and(|least| cheaper(least, entry.f)) {
+                    self.flush(to);
+                }
+            }
             self.tree.nodes[idx].close();
             let g_here = self.tree.nodes[idx].g;
             let state = &self.tree.nodes[idx].state;
@@ -333,7 +342,11 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
                     // Whether it is new is known only to its owner, which lacks this parent:
                     // the heuristic is computed here.
                     let h = problem.heuristic_after(&self.tree.nodes[idx].state, entry.h, &succ.action, &succ.state);
+                    let f = g.saturating_add(h);
                     self.outbox[owner].push(Msg { state: succ.state, parent, g, h });
+                    if self.least[owner].is_none_or(|least| cheaper(f, least)) {
+                        self.least[owner] = Some(f);
+                    }
                     if self.outbox[owner].len() >= BATCH {
                         self.flush(owner);
                     }
@@ -401,6 +414,7 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
     /// Sends the batch for thread `to`.
     fn flush(&mut self, to: usize) {
         let batch = std::mem::replace(&mut self.outbox[to], Vec::with_capacity(BATCH));
+        self.least[to] = None;
         lock(&self.shared.traffic).in_flight += 1;
         if self.senders[to].send(batch).is_err() {
             // The owner is gone: it stopped, and so does everyone.
@@ -546,7 +560,11 @@ mod tests {
 
     #[test]
     fn limits_stop_every_thread() {
-        let endless = || FnProblem::new(0u64, |&n: &u64| [(2 * n + 1, 1u32), (2 * n + 2, 1)], |_: &u64| false);
+        // A binary tree without end (wrapping past the largest `u64`).
+        let endless = || {
+            let kids = |&n: &u64| [(n.wrapping_mul(2).wrapping_add(1), 1u32), (n.wrapping_mul(2).wrapping_add(2), 1)];
+            FnProblem::new(0u64, kids, |_: &u64| false)
+        };
         let out = parallel_astar(&endless(), endless, 2, &Limits::none().max_expanded(10_000), NoObserver);
         assert_eq!(out.outcome.stop_reason(), Some(StopReason::NodeLimit));
         assert!(out.stats.expanded <= 10_000, "{}", out.stats.expanded);

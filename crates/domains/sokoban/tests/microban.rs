@@ -30,22 +30,36 @@ fn the_collection_parses_with_its_titles() {
     assert_eq!(table().len(), 153, "the table leaves 144 and 153 blank");
 }
 
-#[test]
-fn easy_levels_match_the_table_in_pushes_and_moves() {
+/// Solves every `step`-th level of the table in `--optimal` mode on `threads` threads within
+/// `budget` expansions; each solution must have the table's pushes and moves and replay to
+/// them. Returns how many levels were solved and checked.
+fn optimal_matches_the_table(threads: usize, step: usize, budget: u64) -> usize {
     let levels = levels();
-    let limits = Limits::none().max_expanded(3_000);
+    let limits = Limits::none().max_expanded(budget);
     let mut checked = 0;
-    for (n, pushes, moves) in table() {
+    for (n, pushes, moves) in table().into_iter().step_by(step) {
         let level = &levels[n - 1];
-        let solved = solve(level, false, Mode::Optimal, &limits, NoObserver).expect("within limits");
+        let solved = solve_parallel(level, false, Mode::Optimal, threads, &limits, NoObserver).expect("within limits");
         let Some(lurd) = solved.solution else { continue };
-        assert_eq!((lurd.pushes, Some(lurd.moves)), (pushes, moves), "level {n}");
+        assert_eq!((lurd.pushes, Some(lurd.moves)), (pushes, moves), "level {n}, {threads} threads");
         let again = replay(level, &lurd.text, false).expect("replays");
         assert_eq!((again.pushes, again.moves), (lurd.pushes, lurd.moves), "level {n}");
         checked += 1;
     }
-    println!("{checked} levels checked");
+    checked
+}
+
+#[test]
+fn easy_levels_match_the_table_in_pushes_and_moves() {
+    let checked = optimal_matches_the_table(1, 1, 3_000);
     assert!(checked >= 80, "only {checked} levels solved within the budget");
+}
+
+#[test]
+fn two_threads_match_the_table_in_pushes_and_moves() {
+    // Parallel A*'s node budget is shared out between its threads.
+    let checked = optimal_matches_the_table(2, 2, 6_000);
+    assert!(checked >= 40, "only {checked} levels solved within the budget");
 }
 
 #[test]
@@ -61,22 +75,4 @@ fn the_push_only_mode_agrees_on_pushes() {
         }
     }
     assert!(checked >= 30, "only {checked} levels solved within the budget");
-}
-
-#[test]
-fn two_threads_match_the_table_in_pushes_and_moves() {
-    let levels = levels();
-    // Parallel A*'s node budget is shared out between its threads.
-    let limits = Limits::none().max_expanded(6_000);
-    let mut checked = 0;
-    for (n, pushes, moves) in table().into_iter().step_by(2) {
-        let level = &levels[n - 1];
-        let solved = solve_parallel(level, false, Mode::Optimal, 2, &limits, NoObserver).expect("within limits");
-        let Some(lurd) = solved.solution else { continue };
-        assert_eq!((lurd.pushes, Some(lurd.moves)), (pushes, moves), "level {n}");
-        let again = replay(level, &lurd.text, false).expect("replays");
-        assert_eq!((again.pushes, again.moves), (lurd.pushes, lurd.moves), "level {n}");
-        checked += 1;
-    }
-    assert!(checked >= 40, "only {checked} levels solved within the budget");
 }
