@@ -139,9 +139,10 @@ struct BenchArgs {
     max_memory: Option<u64>,
     /// Levels solved at once, each on its own thread (two for `--any`, `--threads` for the
     /// others), taken in level order from a queue; the table and the JSON stay in level order
-    /// [default: the cores over the threads a level takes]. `--timeout-per-level` and `--max-memory` hold for each level, so N
-    /// jobs may hold N times `--max-memory` at once; Ctrl-C stops every running level (each
-    /// reports its stats, `"cancelled"`) and starts no more.
+    /// [default: the cores over the threads a level takes]. `--timeout-per-level` and
+    /// `--max-memory` hold for each level, so N jobs may hold N times `--max-memory` at once;
+    /// Ctrl-C stops every running level (each reports its stats, `"cancelled"`) and starts no
+    /// more.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     jobs: Option<u64>,
     /// Print one JSON object instead of the table.
@@ -152,11 +153,16 @@ struct BenchArgs {
 impl BenchArgs {
     /// How many levels run at once, and on how many threads each: `--jobs` and `--threads`;
     /// without `--jobs`, the cores over the threads a level takes (two for `--any`, else
-    /// `--threads`, else one); without `--threads`, the cores over the jobs. At least one each.
+    /// `--threads`, else one); without `--threads`, the cores over the jobs (`--any`: its two
+    /// racing searches). At least one each.
     fn jobs_and_threads(&self) -> (usize, usize) {
         let per_level = if self.mode.any { 2 } else { self.mode.threads.map_or(1, |n| n as usize) };
         let jobs = self.jobs.map_or(cores() / per_level, |n| n as usize).max(1);
-        let threads = self.mode.threads.map_or(cores() / jobs, |n| n as usize).max(1);
+        let threads = match self.mode.threads {
+            _ if self.mode.any => 2,
+            Some(n) => n as usize,
+            None => (cores() / jobs).max(1),
+        };
         (jobs, threads)
     }
 }
@@ -287,7 +293,7 @@ struct BenchReport {
     total_ms: f64,
     /// How many levels ran at once.
     jobs: usize,
-    /// Threads each level's A* ran on.
+    /// Threads each level ran on (its A*'s; two for `--any`'s race).
     threads: usize,
 }
 
@@ -413,6 +419,26 @@ fn row(r: &Report) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn jobs_share_out_the_cores_and_any_takes_two_threads() {
+        #[derive(clap::Parser)]
+        struct Cli {
+            #[command(flatten)]
+            bench: BenchArgs,
+        }
+        let split = |args: &[&str]| {
+            let cli = <Cli as clap::Parser>::parse_from(["bench", "x.xsb"].iter().chain(args));
+            cli.bench.jobs_and_threads()
+        };
+        assert_eq!(split(&["--jobs", "1", "--threads", "3"]), (1, 3));
+        assert_eq!(split(&["--jobs", "1"]), (1, cores()));
+        assert_eq!(split(&["--threads", "1"]), (cores(), 1));
+        assert_eq!(split(&["--any", "--jobs", "3"]), (3, 2));
+        assert_eq!(split(&["--any"]).1, 2);
+        let (jobs, threads) = split(&[]);
+        assert!(jobs * threads <= cores().max(1) && jobs >= 1 && threads >= 1, "{jobs} × {threads}");
+    }
 
     #[test]
     fn ranges_parse() {
