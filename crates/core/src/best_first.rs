@@ -18,7 +18,7 @@ use crate::heap::MinHeap;
 use crate::observe::{Meter, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, StopReason};
 use crate::problem::{OutcomeOf, Problem};
-use crate::tree::{Slot, Tree, cheaper, forward_solution};
+use crate::tree::{Tree, forward_solution};
 use std::cmp::Ordering;
 
 /// A frontier entry, ordered as it is popped: by `f`, then `h`, then node index.
@@ -194,18 +194,7 @@ where
             if !meter.generated(NodeInfo { state: &succ.state, g: g_new, h: None, depth: None })? {
                 continue;
             }
-            let child = match tree.entry(succ.state, node, g_new)? {
-                Slot::Found(existing) => {
-                    let e = existing as usize;
-                    let old = &mut tree.nodes[e];
-                    if !cheaper(g_new, old.g) || (old.is_closed() && !policy.reopen) {
-                        continue;
-                    }
-                    old.reparent(node, g_new);
-                    existing
-                }
-                Slot::Inserted(child) => child,
-            };
+            let Some(child) = tree.relax(succ.state, node, g_new, policy.reopen)? else { continue };
             let h = if policy.use_heuristic {
                 problem.heuristic_after(&tree.nodes[idx].state, h_here, &succ.action, &tree.nodes[child as usize].state)
             } else {

@@ -149,6 +149,25 @@ impl<S: Eq + Hash + Clone, C: Cost> Tree<S, C> {
         }
     }
 
+    /// Offers `state` reached through `parent` at cost `g`: the index of its node when it is
+    /// new, or stored at a dearer cost (the node then takes this parent and cost, re-opened;
+    /// an expanded node only if `reopen`), else `None`. The step every graph search makes with
+    /// each successor.
+    #[inline(always)]
+    pub(crate) fn relax(&mut self, state: S, parent: u32, g: C, reopen: bool) -> Result<Option<u32>, StopReason> {
+        match self.entry(state, parent, g)? {
+            Slot::Found(existing) => {
+                let old = &mut self.nodes[existing as usize];
+                if !cheaper(g, old.g) || (old.is_closed() && !reopen) {
+                    return Ok(None);
+                }
+                old.reparent(parent, g);
+                Ok(Some(existing))
+            }
+            Slot::Inserted(child) => Ok(Some(child)),
+        }
+    }
+
     /// Adds a node for a state not yet in the tree.
     pub(crate) fn insert(&mut self, state: S, parent: u32, g: C) -> Result<u32, StopReason> {
         let hash = self.hasher.hash_one(&state);

@@ -22,7 +22,7 @@ use crate::heap::MinHeap;
 use crate::observe::{Meter, NoObserver, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, StopReason};
 use crate::problem::Problem;
-use crate::tree::{ROOT, Slot, Tree, cheaper, trace};
+use crate::tree::{ROOT, Tree, cheaper, trace};
 use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
@@ -90,13 +90,13 @@ where
                 scope.spawn(move || {
                     let problem = fork();
                     let mut meter = Meter::new(share, NoObserver);
-                    let mut worker = Worker::new(k + 1, shared, senders, inbox, &meter);
+                    let mut worker = Worker::new(k + 1, shared, senders, inbox, share.max_memory);
                     worker.search(&problem, &mut meter);
                     (worker.tree, *meter.stats())
                 })
             })
             .collect();
-        let mut worker = Worker::new(0, &shared, senders, main_inbox, &meter);
+        let mut worker = Worker::new(0, &shared, senders, main_inbox, share.max_memory);
         worker.search(problem, &mut meter);
         let theirs: Vec<_> =
             helpers.into_iter().map(|h| h.join().expect("a parallel A* thread does not panic")).collect();
@@ -220,18 +220,18 @@ struct Worker<'s, S, C> {
 }
 
 impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
-    fn new<O>(
+    fn new(
         me: usize,
         shared: &'s Shared<C>,
         senders: Vec<Sender<Vec<Msg<S, C>>>>,
         inbox: Receiver<Vec<Msg<S, C>>>,
-        meter: &Meter<'_, O>,
+        memory_limit: Option<u64>,
     ) -> Self {
         let threads = shared.threads;
         Worker {
             me,
             shared,
-            tree: Tree::new(meter.memory_limit()),
+            tree: Tree::new(memory_limit),
             heap: MinHeap::new(true),
             outbox: (0..threads).map(|_| Vec::new()).collect(),
             least: vec![None; threads],
@@ -286,28 +286,20 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
                 return Ok(());
             }
             self.take_in()?;
-            if self.shared.version.load(Ordering::Acquire) != self.seen {
-                self.seen = self.shared.version.load(Ordering::Acquire);
+            let version = self.shared.version.load(Ordering::Acquire);
+            if version != self.seen {
+                self.seen = version;
                 self.best = lock(&self.shared.goal).map(|(cost, _)| cost);
             }
-            let Some(entry) = self.heap.pop() else {
+            let Some(entry) = self.next() else {
+                // Nothing left here, or nothing that can beat the goal found: wait for nodes
+                // from the others.
                 match self.idle(meter)? {
                     Woken::Batch => continue,
                     Woken::Over => return Ok(()),
                 }
             };
             let idx = entry.node as usize;
-            if self.tree.nodes[idx].is_closed() {
-                continue;
-            }
-            if self.best.is_some_and(|best| !cheaper(entry.f, best)) {
-                // Nothing left here can beat the goal found: wait for nodes from the others.
-                self.heap.push(entry);
-                match self.idle(meter)? {
-                    Woken::Batch => continue,
-                    Woken::Over => return Ok(()),
-                }
-            }
             // A batch holding a better node than this one goes out now, so that its owner
             // does not expand worse nodes meanwhile (the threads stay near best-first order
             // even where few children are made).
@@ -367,21 +359,30 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
         }
     }
 
-    /// Stores `state` reached through `parent` at cost `g`: the index of its node when it is
-    /// new or this path is cheaper (the node re-opened), else `None`.
+    /// Stores `state` reached through `parent` at cost `g` ([`Tree::relax`], re-opening): the
+    /// index of its node when it is new or this path is cheaper, else `None`.
     #[inline]
     fn store(&mut self, state: S, parent: u32, g: C) -> Result<Option<u32>, StopReason> {
-        match self.tree.entry(state, parent, g)? {
-            Slot::Found(existing) => {
-                let old = &mut self.tree.nodes[existing as usize];
-                if !cheaper(g, old.g) {
-                    return Ok(None);
-                }
-                old.reparent(parent, g);
-                Ok(Some(existing))
+        match self.tree.relax(state, parent, g, true)? {
+            Some(node) if node as usize >= self.capacity => Err(StopReason::NodeCapacity),
+            stored => Ok(stored),
+        }
+    }
+
+    /// The next node worth expanding: the best open one, unless it cannot beat the goal found
+    /// (it is then put back).
+    fn next(&mut self) -> Option<Entry<C>> {
+        loop {
+            let entry = self.heap.pop()?;
+            // Lazy deletion: a stale entry surfaces only after its node was expanded.
+            if self.tree.nodes[entry.node as usize].is_closed() {
+                continue;
             }
-            Slot::Inserted(child) if child as usize >= self.capacity => Err(StopReason::NodeCapacity),
-            Slot::Inserted(child) => Ok(Some(child)),
+            if self.best.is_some_and(|best| !cheaper(entry.f, best)) {
+                self.heap.push(entry);
+                return None;
+            }
+            return Some(entry);
         }
     }
 

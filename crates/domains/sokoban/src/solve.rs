@@ -189,8 +189,8 @@ pub fn solve_parallel<O: Observer<State, Cost>>(
     let (mut problem, mut result) = if mode == Mode::Any {
         race(&board, limits, &mut observer)
     } else {
-        let problem = SokobanProblem::new(board.clone(), mode.config());
         let fork = || SokobanProblem::new(board.clone(), mode.config());
+        let problem = fork();
         let result = parallel_astar(&problem, fork, threads, limits, &mut observer);
         (problem, result)
     };
