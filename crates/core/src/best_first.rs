@@ -9,12 +9,14 @@
 //! Frontier entries are `(f, h, node index)` — 12 bytes with `u32` costs. A node improved
 //! while on the frontier is pushed again and its stale entries are skipped when they surface:
 //! the fresh entry always has the lower `f`, so it is popped first and closes the node.
-//! The frontier is [`MinHeap`]: a binary heap with a one-entry slot in front that serves the
-//! child A* expands next without a trip through the heap (same pop order). Other frontiers
-//! plug in through [`Frontier`] (the cell-cycling search keeps one heap per feature cell).
+//! The frontier is a binary heap with a one-entry slot in front that serves the child A*
+//! expands next without a trip through the heap (same pop order; the `heap` module); with
+//! integer costs, a heap grown large over few `(f, h)` keys hands its entries over to buckets
+//! by key, and the search goes on with those (the `buckets` module). Other frontiers plug in
+//! through [`Frontier`] (the cell-cycling search keeps one heap per feature cell).
 
+use crate::buckets::{Buckets, Heap};
 use crate::cost::Cost;
-use crate::heap::MinHeap;
 use crate::observe::{Meter, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, StopReason};
 use crate::problem::{OutcomeOf, Problem};
@@ -46,24 +48,12 @@ pub(crate) trait Frontier<S, C> {
     /// Called after the children of `parent` were pushed, with their states in push order:
     /// a frontier that ranks a move by comparing it with its siblings does it here.
     fn children<'s>(&mut self, _parent: &'s S, _kids: impl Iterator<Item = &'s S>) {}
-}
-
-impl<S, C: Cost> Frontier<S, C> for MinHeap<Entry<C>> {
+    /// Checked after each expansion: the entries to go on in [`Buckets`] instead, taken out,
+    /// when this frontier is a heap that grew large over few `(f, h)` keys (see the
+    /// `buckets` module).
     #[inline(always)]
-    fn push(&mut self, entry: Entry<C>, _: &S) {
-        MinHeap::push(self, entry);
-    }
-    #[inline(always)]
-    fn pop(&mut self) -> Option<Entry<C>> {
-        MinHeap::pop(self)
-    }
-    #[inline(always)]
-    fn len(&self) -> usize {
-        MinHeap::len(self)
-    }
-    #[inline(always)]
-    fn capacity(&self) -> usize {
-        MinHeap::capacity(self)
+    fn crowded(&mut self) -> Option<Vec<Entry<C>>> {
+        None
     }
 }
 
@@ -118,7 +108,7 @@ where
     F: Fn(P::Cost, P::Cost) -> P::Cost,
 {
     // The heap's "next" slot pays only with a heuristic (see the `heap` module).
-    let heap = MinHeap::new(policy.use_heuristic);
+    let heap = Heap::new(policy.use_heuristic);
     search_with(problem, limits, observer, policy, heap)
 }
 
@@ -162,6 +152,34 @@ where
     heap.push(start_entry, &start);
     let mut tree: Tree<P::State, P::Cost> = Tree::new(meter.memory_limit());
     tree.insert(start, crate::tree::ROOT, zero)?;
+    match expand_all(problem, meter, policy, &mut tree, heap)? {
+        Ok(outcome) => Ok(outcome),
+        // The heap grew crowded: go on with its entries in buckets.
+        Err(entries) => {
+            let mut buckets = Buckets::new(entries);
+            let end = expand_all(problem, meter, policy, &mut tree, &mut buckets)?;
+            Ok(end.unwrap_or_else(|_| unreachable!("buckets are never crowded")))
+        }
+    }
+}
+
+/// Expands nodes from `heap` until a goal is selected or the frontier runs out (`Ok`), or
+/// until the frontier is [`crowded`](Frontier::crowded) (`Err` with its entries).
+#[allow(clippy::type_complexity)]
+fn expand_all<P, O, F, Q>(
+    problem: &P,
+    meter: &mut Meter<'_, O>,
+    policy: &Policy<F>,
+    tree: &mut Tree<P::State, P::Cost>,
+    heap: &mut Q,
+) -> Result<Result<OutcomeOf<P>, Vec<Entry<P::Cost>>>, StopReason>
+where
+    P: Problem,
+    O: Observer<P::State, P::Cost>,
+    F: Fn(P::Cost, P::Cost) -> P::Cost,
+    Q: Frontier<P::State, P::Cost>,
+{
+    let zero = P::Cost::ZERO;
     let mut buf = Vec::new();
     let mut kids: Vec<u32> = Vec::new();
     let track_memory = meter.memory_limit().is_some();
@@ -176,7 +194,7 @@ where
         let g_here = tree.nodes[idx].g;
         let state = &tree.nodes[idx].state;
         if problem.is_goal(state) {
-            return Ok(Outcome::Solved(forward_solution(problem, &tree, node)));
+            return Ok(Ok(Outcome::Solved(forward_solution(problem, tree, node))));
         }
         let info = NodeInfo { state, g: g_here, h: policy.use_heuristic.then_some(h_here), depth: None };
         if !meter.expanding(info)? {
@@ -210,14 +228,61 @@ where
             heap.children(&nodes[idx].state, kids.iter().map(|&k| &nodes[k as usize].state));
         }
         meter.frontier(heap.len());
+        if let Some(entries) = heap.crowded() {
+            return Ok(Err(entries));
+        }
     }
-    Ok(Outcome::NoSolution)
+    Ok(Ok(Outcome::NoSolution))
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::buckets::{Heap, SWITCH};
     use crate::informed::astar;
-    use crate::{Event, FnObserver, FnProblem, Limits};
+    use crate::{Event, FnObserver, FnProblem, Limits, NoObserver};
+
+    /// A* whose frontier passes [`SWITCH`] entries over few keys goes on in buckets, and
+    /// expands the very nodes, in the same order, as on a heap all along.
+    #[test]
+    fn buckets_take_over_a_crowded_heap_without_changing_the_search() {
+        // A tree of branching 20, step costs 1 to 3 but 11 to 13 into the leaves (depth 4),
+        // so every inner node is expanded before a leaf and the leaves crowd the frontier;
+        // the heuristic counts the levels left, so keys are few.
+        let p = FnProblem::new(
+            (0u8, 0u32),
+            |&(depth, i): &(u8, u32)| {
+                let last = if depth == 3 { 10 } else { 0 };
+                (0..20u32).filter(move |_| depth < 4).map(move |k| ((depth + 1, i * 20 + k), last + 1 + (i + k) % 3))
+            },
+            |&s: &(u8, u32)| s == (4, 16_022),
+        )
+        .with_heuristic(|&(depth, _): &(u8, u32)| u32::from(4 - depth));
+        let order = |frontier: Option<Heap<u32>>| {
+            let mut seen = Vec::new();
+            let watch = FnObserver(|e: &Event<'_, (u8, u32), u32>, _: &_| {
+                if let Event::Expand(n) = e {
+                    seen.push(*n.state);
+                }
+            });
+            let out = match frontier {
+                Some(heap) => {
+                    let policy =
+                        Policy { name: "astar", priority: |g: u32, h| g + h, use_heuristic: true, reopen: true };
+                    search_with(&p, &Limits::none(), watch, policy, heap)
+                }
+                None => astar(&p, &Limits::none(), watch),
+            };
+            (out.stats, out.into_solution().map(|s| (s.cost, s.states)), seen)
+        };
+        let (heap_stats, heap_path, heap_order) = order(Some(Heap::unswitched(true)));
+        let (stats, path, seen) = order(None);
+        assert!(heap_stats.max_frontier > SWITCH as u64, "{}", heap_stats.max_frontier);
+        assert_eq!(path, heap_path);
+        assert_eq!(seen, heap_order);
+        assert_eq!((stats.expanded, stats.generated), (heap_stats.expanded, heap_stats.generated));
+        assert_eq!(path.map(|(cost, _)| cost), astar(&p, &Limits::none(), NoObserver).solution().map(|s| s.cost));
+    }
 
     /// The documented tie-break, through the frontier's slot: lowest `f`, then lowest `h`,
     /// then the node created first. Every node below has `f = 3` except `d`.

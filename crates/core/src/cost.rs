@@ -29,6 +29,10 @@ pub trait Cost: Copy + PartialOrd + Add<Output = Self> + Debug + Send + Sync + '
     /// Addition that saturates at [`Cost::MAX`] instead of overflowing (a heuristic may
     /// return [`Cost::MAX`] for a dead end).
     fn saturating_add(self, other: Self) -> Self;
+    /// Whether costs take few distinct values along a search (integers, and pairs of them):
+    /// A* then queues its open nodes in buckets by `(f, h)` rather than in a binary heap (see
+    /// the crate's `buckets` module). Floats keep the heap.
+    const FEW_VALUES: bool = false;
 }
 
 /// A cost that can be multiplied by a real factor: what weighted A* needs on top of [`Cost`].
@@ -42,6 +46,7 @@ macro_rules! int_cost {
         impl Cost for $t {
             const ZERO: Self = 0;
             const MAX: Self = <$t>::MAX;
+            const FEW_VALUES: bool = true;
             #[inline]
             fn total_cmp(&self, other: &Self) -> Ordering { self.cmp(other) }
             #[inline]
@@ -103,6 +108,7 @@ impl<A: Add<Output = A>, B: Add<Output = B>> Add for Lex<A, B> {
 impl<A: Cost, B: Cost> Cost for Lex<A, B> {
     const ZERO: Self = Lex(A::ZERO, B::ZERO);
     const MAX: Self = Lex(A::MAX, B::MAX);
+    const FEW_VALUES: bool = A::FEW_VALUES && B::FEW_VALUES;
     #[inline]
     fn total_cmp(&self, other: &Self) -> Ordering {
         match self.0.total_cmp(&other.0) {

@@ -70,6 +70,18 @@ impl<T: Ord + Copy> MinHeap<T> {
         }
     }
 
+    /// The entries queued, in no particular order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &T> {
+        self.next.iter().chain(self.heap.iter().map(|Reverse(entry)| entry))
+    }
+
+    /// Takes every entry out, in no particular order, and frees the heap's room.
+    pub(crate) fn take_all(&mut self) -> Vec<T> {
+        let mut all: Vec<T> = std::mem::take(&mut self.heap).into_iter().map(|Reverse(entry)| entry).collect();
+        all.extend(self.next.take());
+        all
+    }
+
     /// Removes and returns the smallest entry.
     #[inline(always)]
     pub(crate) fn pop(&mut self) -> Option<T> {

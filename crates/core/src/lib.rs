@@ -28,6 +28,7 @@
 
 pub mod algorithm;
 mod best_first;
+mod buckets;
 pub mod cost;
 mod depth_first;
 pub mod hash;

@@ -16,9 +16,9 @@
 //! (Microban #144: 30.5–31.0 M generated against serial A*'s 30.8 M); the cost does not.
 
 use crate::best_first::Entry;
+use crate::buckets::{Heap, Open};
 use crate::cost::Cost;
 use crate::hash::FxBuildHasher;
-use crate::heap::MinHeap;
 use crate::observe::{Meter, NoObserver, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, StopReason};
 use crate::problem::Problem;
@@ -206,7 +206,7 @@ struct Worker<'s, S, C> {
     me: usize,
     shared: &'s Shared<C>,
     tree: Tree<S, C>,
-    heap: MinHeap<Entry<C>>,
+    heap: Open<C>,
     outbox: Vec<Vec<Msg<S, C>>>,
     /// The least `f` waiting in each outgoing batch.
     least: Vec<Option<C>>,
@@ -232,7 +232,7 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
             me,
             shared,
             tree: Tree::new(memory_limit),
-            heap: MinHeap::new(true),
+            heap: Open::Heap(Heap::new(true)),
             outbox: (0..threads).map(|_| Vec::new()).collect(),
             least: vec![None; threads],
             senders,
@@ -355,6 +355,7 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
                 );
                 self.heap.push(Entry { f: g.saturating_add(h), h, node: child });
             }
+            self.heap.settle();
             meter.frontier(self.heap.len());
         }
     }
@@ -543,6 +544,32 @@ mod tests {
         // The observer sees the calling thread's expansions; the statistics hold both threads'.
         assert!(seen > 0 && out.stats.expanded > seen, "{seen} seen, {} counted", out.stats.expanded);
         assert!(out.stats.generated >= out.stats.expanded);
+    }
+
+    #[test]
+    fn threads_whose_frontiers_crowd_go_on_in_buckets() {
+        // A tree of branching 24 whose leaves (depth 4, dear to reach) crowd the threads'
+        // frontiers past the switch to buckets (see the `buckets` module).
+        let make = || {
+            FnProblem::new(
+                (0u8, 0u32),
+                |&(depth, i): &(u8, u32)| {
+                    let last = if depth == 3 { 10 } else { 0 };
+                    (0..24u32)
+                        .filter(move |_| depth < 4)
+                        .map(move |k| ((depth + 1, i * 24 + k), last + 1 + (i + k) % 3))
+                },
+                |&s: &(u8, u32)| s == (4, 16_022),
+            )
+            .with_heuristic(|&(depth, _): &(u8, u32)| u32::from(4 - depth))
+        };
+        let p = make();
+        let serial = astar(&p, &Limits::none(), NoObserver);
+        let out = parallel_astar(&p, make, 2, &Limits::none(), NoObserver);
+        assert!(out.stats.max_frontier > 2 * crate::buckets::SWITCH as u64, "{}", out.stats.max_frontier);
+        let (par, ser) = (out.solution().expect("a path"), serial.solution().expect("a path"));
+        assert_eq!(par.cost, ser.cost);
+        assert!(valid(&p, &par.states, par.cost));
     }
 
     #[test]
