@@ -143,37 +143,43 @@ struct Traffic {
 /// What the threads share.
 struct Shared<C> {
     threads: usize,
+    /// The flags every thread reads at every expansion, on a cache line of their own, so
+    /// that the locks taken for each batch do not take the line from the other cores.
+    flags: Flags,
     traffic: Mutex<Traffic>,
-    /// Set when all threads are idle with nothing on its way: the search is over.
-    done: AtomicBool,
     /// The cheapest goal found so far: its cost and id.
     goal: Mutex<Option<(C, u32)>>,
-    /// Bumped when `goal` changes, so threads re-read it only then.
-    version: AtomicU64,
     /// The first reason a thread stopped for (a limit, Ctrl-C, the observer).
     stopped: Mutex<Option<StopReason>>,
+}
+
+/// The flags of [`Shared`] read on the hot path.
+#[repr(align(128))]
+struct Flags {
+    /// Set when all threads are idle with nothing on its way: the search is over.
+    done: AtomicBool,
     /// Set with `stopped`, or when a thread panics: every thread then stops.
     stopping: AtomicBool,
+    /// Bumped when `goal` changes, so threads re-read it only then.
+    version: AtomicU64,
 }
 
 impl<C: Copy> Shared<C> {
     fn new(threads: usize) -> Self {
         Shared {
             threads,
+            flags: Flags { done: AtomicBool::new(false), stopping: AtomicBool::new(false), version: AtomicU64::new(0) },
             traffic: Mutex::default(),
-            done: AtomicBool::new(false),
             goal: Mutex::new(None),
-            version: AtomicU64::new(0),
             stopped: Mutex::new(None),
-            stopping: AtomicBool::new(false),
         }
     }
     fn over(&self) -> bool {
-        self.done.load(Ordering::Acquire) || self.stopping.load(Ordering::Acquire)
+        self.flags.done.load(Ordering::Acquire) || self.flags.stopping.load(Ordering::Acquire)
     }
     fn stop(&self, reason: StopReason) {
         lock(&self.stopped).get_or_insert(reason);
-        self.stopping.store(true, Ordering::Release);
+        self.flags.stopping.store(true, Ordering::Release);
     }
 }
 
@@ -204,6 +210,8 @@ enum Woken {
 /// One thread's search: its node store, its frontier and its outgoing batches.
 struct Worker<'s, S, C> {
     me: usize,
+    /// How many threads search (kept here: read for every child).
+    threads: usize,
     shared: &'s Shared<C>,
     tree: Tree<S, C>,
     heap: Open<C>,
@@ -230,6 +238,7 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
         let threads = shared.threads;
         Worker {
             me,
+            threads,
             shared,
             tree: Tree::new(memory_limit),
             heap: Open::Heap(Heap::new(true)),
@@ -246,13 +255,13 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
     /// The thread that owns the state of hash `hash`.
     #[inline]
     fn owner(&self, hash: u64) -> usize {
-        (((hash >> 32) * self.shared.threads as u64) >> 32) as usize
+        (((hash >> 32) * self.threads as u64) >> 32) as usize
     }
 
     /// The id of this thread's node `idx` across all threads.
     #[inline]
     fn id(&self, idx: u32) -> u32 {
-        idx * self.shared.threads as u32 + self.me as u32
+        idx * self.threads as u32 + self.me as u32
     }
 
     /// Runs this thread's part of the search until it is over; a limit or the observer stops
@@ -262,7 +271,7 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
         P: Problem<State = S, Cost = C>,
         O: Observer<S, C>,
     {
-        let _guard = StopOnPanic(&self.shared.stopping);
+        let _guard = StopOnPanic(&self.shared.flags.stopping);
         if let Err(reason) = self.run(problem, meter) {
             self.shared.stop(reason);
         }
@@ -286,7 +295,7 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
                 return Ok(());
             }
             self.take_in()?;
-            let version = self.shared.version.load(Ordering::Acquire);
+            let version = self.shared.flags.version.load(Ordering::Acquire);
             if version != self.seen {
                 self.seen = version;
                 self.best = lock(&self.shared.goal).map(|(cost, _)| cost);
@@ -362,7 +371,7 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
 
     /// Stores `state` reached through `parent` at cost `g` ([`Tree::relax`], re-opening): the
     /// index of its node when it is new or this path is cheaper, else `None`.
-    #[inline]
+    #[inline(always)]
     fn store(&mut self, state: S, parent: u32, g: C) -> Result<Option<u32>, StopReason> {
         match self.tree.relax(state, parent, g, true)? {
             Some(node) if node as usize >= self.capacity => Err(StopReason::NodeCapacity),
@@ -372,6 +381,7 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
 
     /// The next node worth expanding: the best open one, unless it cannot beat the goal found
     /// (it is then put back).
+    #[inline]
     fn next(&mut self) -> Option<Entry<C>> {
         loop {
             let entry = self.heap.pop()?;
@@ -392,7 +402,7 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
         let mut goal = lock(&self.shared.goal);
         if goal.is_none_or(|(best, _)| cheaper(g, best)) {
             *goal = Some((g, id));
-            self.shared.version.fetch_add(1, Ordering::AcqRel);
+            self.shared.flags.version.fetch_add(1, Ordering::AcqRel);
         }
     }
 
@@ -422,7 +432,7 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
         lock(&self.shared.traffic).in_flight += 1;
         if self.senders[to].send(batch).is_err() {
             // The owner is gone: it stopped, and so does everyone.
-            self.shared.stopping.store(true, Ordering::Release);
+            self.shared.flags.stopping.store(true, Ordering::Release);
         }
     }
 
@@ -438,7 +448,7 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
             let mut traffic = lock(&self.shared.traffic);
             traffic.idle += 1;
             if traffic.idle == self.shared.threads && traffic.in_flight == 0 {
-                self.shared.done.store(true, Ordering::Release);
+                self.shared.flags.done.store(true, Ordering::Release);
             }
         }
         loop {
