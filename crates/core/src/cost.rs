@@ -30,8 +30,8 @@ pub trait Cost: Copy + PartialOrd + Add<Output = Self> + Debug + Send + Sync + '
     /// return [`Cost::MAX`] for a dead end).
     fn saturating_add(self, other: Self) -> Self;
     /// Whether costs take few distinct values along a search (integers, and pairs of them):
-    /// A* then queues its open nodes in buckets by `(f, h)` rather than in a binary heap (see
-    /// the crate's `buckets` module). Floats keep the heap.
+    /// the best-first searches may then move a large frontier from its binary heap into
+    /// buckets by `(f, h)` (see the crate's `buckets` module). Floats keep the heap.
     const FEW_VALUES: bool = false;
 }
 
