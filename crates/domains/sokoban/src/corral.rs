@@ -26,6 +26,8 @@ use crate::board::{Board, MAX_BOXES, NONE, Squares, has};
 pub(crate) struct Corral<'a> {
     /// Its number in the marks (from 1).
     pub(crate) id: u8,
+    /// Its top-left-most square (the fill starts there).
+    pub(crate) first: u8,
     /// Per square: the number of the corral it belongs to, 0 for none (corrals after this
     /// one are not marked yet).
     pub(crate) marks: &'a [u8; 256],
@@ -92,7 +94,7 @@ pub(crate) fn for_each_corral(
                 }
             }
         }
-        if visit(Corral { id, marks: &marks, barrier: &barrier[..walls], has_goal }) {
+        if visit(Corral { id, first: start, marks: &marks, barrier: &barrier[..walls], has_goal }) {
             return true;
         }
     }

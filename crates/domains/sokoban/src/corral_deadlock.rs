@@ -31,7 +31,7 @@
 //!
 //! [`Config::thorough_corrals`]: crate::Config::thorough_corrals
 
-use crate::board::{Board, NONE, Squares, first, has, insert};
+use crate::board::{Board, NONE, Squares, has, insert};
 use crate::corral::Corral;
 use crate::deadlock::lone_pushes;
 use delve_core::hash::{FxHashMap, FxHashSet};
@@ -130,16 +130,16 @@ fn shut_out(
     corral: &Corral<'_>,
     cache: &mut CorralCache,
 ) -> bool {
-    let mut squares: Squares = [0; 4];
-    for sq in (0..board.floor() as u8).filter(|&sq| corral.contains(sq)) {
-        insert(&mut squares, sq);
-    }
     // Keyed by the boxes, the player, the barrier and the corral's first square.
     let key = boxes.iter().fold(board.player_key(player), |k, &b| k ^ board.box_key(0, b));
     let key = barrier.iter().fold(key.rotate_left(17), |k, &b| k ^ board.box_key(0, b).rotate_left(31));
-    let key = key ^ board.player_key(first(&squares)).rotate_left(47);
+    let key = key ^ board.player_key(corral.first).rotate_left(47);
     if let Some(&dead) = cache.shut.get(&key) {
         return dead;
+    }
+    let mut squares: Squares = [0; 4];
+    for sq in (0..board.floor() as u8).filter(|&sq| corral.contains(sq)) {
+        insert(&mut squares, sq);
     }
     let mut seen: FxHashSet<(Vec<u8>, u8)> = FxHashSet::default();
     let mut stack = vec![(boxes.to_vec(), player)];
