@@ -18,7 +18,6 @@
 use crate::best_first::{Entry, Frontier};
 use crate::cost::Cost;
 use crate::heap::MinHeap;
-use std::cmp::Ordering;
 use std::collections::{BTreeMap, VecDeque};
 
 /// Entries the heap holds before the frontier considers buckets.
@@ -26,35 +25,17 @@ pub(crate) const SWITCH: usize = 1 << 16;
 /// The fewest entries a key, on average, for buckets to be taken.
 pub(crate) const SHARE: usize = 16;
 
-/// A bucket's key: `(f, h)`, ordered by [`Cost::total_cmp`].
-#[derive(Clone, Copy)]
-struct Key<C>(C, C);
-
-impl<C: Cost> PartialEq for Key<C> {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-impl<C: Cost> Eq for Key<C> {}
-impl<C: Cost> PartialOrd for Key<C> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl<C: Cost> Ord for Key<C> {
-    #[inline]
-    fn cmp(&self, other: &Self) -> Ordering {
-        match self.0.total_cmp(&other.0) {
-            Ordering::Equal => self.1.total_cmp(&other.1),
-            order => order,
-        }
-    }
+/// The key of `entry`'s bucket: the entry with node 0, so that keys order as entries do, by
+/// `f` then `h`.
+#[inline]
+fn key<C: Cost>(entry: &Entry<C>) -> Entry<C> {
+    Entry { node: 0, ..*entry }
 }
 
 /// Node indices in queues by key (see the module docs).
 pub(crate) struct Buckets<C> {
     /// The non-empty queues by key.
-    queues: BTreeMap<Key<C>, VecDeque<u32>>,
+    queues: BTreeMap<Entry<C>, VecDeque<u32>>,
     /// Emptied queues kept for new keys, so that their room is reused.
     spare: Vec<VecDeque<u32>>,
     len: usize,
@@ -77,7 +58,7 @@ impl<C: Cost> Buckets<C> {
     #[inline]
     pub(crate) fn push(&mut self, entry: Entry<C>) {
         let spare = &mut self.spare;
-        let queue = self.queues.entry(Key(entry.f, entry.h)).or_insert_with(|| spare.pop().unwrap_or_default());
+        let queue = self.queues.entry(key(&entry)).or_insert_with(|| spare.pop().unwrap_or_default());
         let before = queue.capacity();
         queue.push_back(entry.node);
         self.room += queue.capacity() - before;
@@ -88,7 +69,7 @@ impl<C: Cost> Buckets<C> {
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<Entry<C>> {
         let mut first = self.queues.first_entry()?;
-        let Key(f, h) = *first.key();
+        let Entry { f, h, .. } = *first.key();
         let node = first.get_mut().pop_front().expect("queues are never empty");
         if first.get().is_empty() {
             self.spare.push(first.remove());
@@ -148,7 +129,7 @@ impl<C: Cost> Heap<C> {
             return None;
         }
         self.limit = usize::MAX;
-        let mut keys: Vec<Key<C>> = self.heap.iter().map(|e| Key(e.f, e.h)).collect();
+        let mut keys: Vec<Entry<C>> = self.heap.iter().map(key).collect();
         keys.sort_unstable();
         keys.dedup();
         (keys.len() * SHARE <= self.heap.len()).then(|| self.heap.take_all())
