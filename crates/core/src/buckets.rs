@@ -38,6 +38,7 @@ pub(crate) struct Buckets<C> {
     queues: BTreeMap<Entry<C>, VecDeque<u32>>,
     /// Emptied queues kept for new keys, so that their room is reused.
     spare: Vec<VecDeque<u32>>,
+    /// Entries queued.
     len: usize,
     /// Node indices the queues (spare ones too) hold without reallocating.
     room: usize,
@@ -115,6 +116,30 @@ impl<C: Cost> Heap<C> {
         Heap { heap: MinHeap::new(slot), limit: if C::FEW_VALUES { SWITCH } else { usize::MAX } }
     }
 
+    /// Queues `entry`.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, entry: Entry<C>) {
+        self.heap.push(entry);
+    }
+
+    /// Removes and returns the smallest entry.
+    #[inline(always)]
+    pub(crate) fn pop(&mut self) -> Option<Entry<C>> {
+        self.heap.pop()
+    }
+
+    /// Entries queued.
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.heap.len()
+    }
+
+    /// Entries held without reallocating (for memory accounting).
+    #[inline(always)]
+    pub(crate) fn capacity(&self) -> usize {
+        self.heap.capacity()
+    }
+
     /// A heap that never hands over (to compare the two frontiers' pop orders in tests).
     #[cfg(test)]
     pub(crate) fn unswitched(slot: bool) -> Self {
@@ -125,33 +150,33 @@ impl<C: Cost> Heap<C> {
     /// keys at least [`SHARE`] to a key; else `None` (and, once past [`SWITCH`], ever after).
     #[inline]
     pub(crate) fn crowded(&mut self) -> Option<Vec<Entry<C>>> {
-        if self.heap.len() <= self.limit {
+        if self.len() <= self.limit {
             return None;
         }
         self.limit = usize::MAX;
         let mut keys: Vec<Entry<C>> = self.heap.iter().map(key).collect();
         keys.sort_unstable();
         keys.dedup();
-        (keys.len() * SHARE <= self.heap.len()).then(|| self.heap.take_all())
+        (keys.len() * SHARE <= self.len()).then(|| self.heap.take_all())
     }
 }
 
 impl<S, C: Cost> Frontier<S, C> for Heap<C> {
     #[inline(always)]
     fn push(&mut self, entry: Entry<C>, _: &S) {
-        self.heap.push(entry);
+        Heap::push(self, entry);
     }
     #[inline(always)]
     fn pop(&mut self) -> Option<Entry<C>> {
-        self.heap.pop()
+        Heap::pop(self)
     }
     #[inline(always)]
     fn len(&self) -> usize {
-        self.heap.len()
+        Heap::len(self)
     }
     #[inline(always)]
     fn capacity(&self) -> usize {
-        self.heap.capacity()
+        Heap::capacity(self)
     }
     #[inline(always)]
     fn crowded(&mut self) -> Option<Vec<Entry<C>>> {
@@ -172,7 +197,7 @@ impl<C: Cost> Open<C> {
     #[inline(always)]
     pub(crate) fn push(&mut self, entry: Entry<C>) {
         match self {
-            Open::Heap(heap) => heap.heap.push(entry),
+            Open::Heap(heap) => heap.push(entry),
             Open::Buckets(buckets) => buckets.push(entry),
         }
     }
@@ -181,7 +206,7 @@ impl<C: Cost> Open<C> {
     #[inline(always)]
     pub(crate) fn pop(&mut self) -> Option<Entry<C>> {
         match self {
-            Open::Heap(heap) => heap.heap.pop(),
+            Open::Heap(heap) => heap.pop(),
             Open::Buckets(buckets) => buckets.pop(),
         }
     }
@@ -189,7 +214,7 @@ impl<C: Cost> Open<C> {
     /// Entries queued.
     pub(crate) fn len(&self) -> usize {
         match self {
-            Open::Heap(heap) => heap.heap.len(),
+            Open::Heap(heap) => heap.len(),
             Open::Buckets(buckets) => buckets.len,
         }
     }
@@ -197,7 +222,7 @@ impl<C: Cost> Open<C> {
     /// Entries held without reallocating (for memory accounting).
     pub(crate) fn capacity(&self) -> usize {
         match self {
-            Open::Heap(heap) => heap.heap.capacity(),
+            Open::Heap(heap) => heap.capacity(),
             Open::Buckets(buckets) => buckets.capacity(),
         }
     }
@@ -265,11 +290,11 @@ mod tests {
     fn a_heap_past_the_switch_over_few_keys_hands_its_entries_over() {
         let mut heap = Heap::new(true);
         for node in 0..=SWITCH as u32 {
-            heap.heap.push(entry(10 + node % 7, node % 3, node));
+            heap.push(entry(10 + node % 7, node % 3, node));
         }
         let entries = heap.crowded().expect("21 keys for 65,537 entries");
         assert_eq!(entries.len(), SWITCH + 1);
-        assert_eq!(heap.heap.len(), 0);
+        assert_eq!(heap.len(), 0);
         let buckets = Buckets::new(entries);
         assert_eq!(buckets.len, SWITCH + 1);
         assert!(buckets.capacity() * std::mem::size_of::<Entry<u32>>() >= (SWITCH + 1) * 4);
@@ -279,18 +304,18 @@ mod tests {
     fn a_heap_of_many_keys_or_of_floats_stays_a_heap() {
         let mut heap = Heap::new(true);
         for node in 0..SWITCH as u32 {
-            heap.heap.push(entry(node / 8, 0, node));
+            heap.push(entry(node / 8, 0, node));
         }
         assert!(heap.crowded().is_none(), "not past the switch yet");
-        heap.heap.push(entry(0, 0, SWITCH as u32));
+        heap.push(entry(0, 0, SWITCH as u32));
         assert!(heap.crowded().is_none(), "8,193 keys: fewer than 16 entries a key");
         for node in 0..100 {
-            heap.heap.push(entry(0, 0, SWITCH as u32 + 1 + node));
+            heap.push(entry(0, 0, SWITCH as u32 + 1 + node));
         }
         assert!(heap.crowded().is_none(), "considered once only");
         let mut floats = Heap::new(true);
         for node in 0..=SWITCH as u32 {
-            floats.heap.push(Entry { f: 1.0f64, h: 0.0, node });
+            floats.push(Entry { f: 1.0f64, h: 0.0, node });
         }
         assert!(floats.crowded().is_none());
     }
