@@ -58,6 +58,18 @@ pub(crate) struct DeadlockTable {
 }
 
 impl DeadlockTable {
+    /// Whether a learned pattern with a box on `pushed` matches the position `at` with the
+    /// player on `player` (no new sub-problem search: the cheap half of
+    /// [`is_dead`](Self::is_dead)).
+    pub(crate) fn is_known_dead(&self, at: &[u8; 256], pushed: u8, player: u8) -> bool {
+        let matches = |p: &Pattern| {
+            has(&p.player, player) && p.boxes[..usize::from(p.len)].iter().all(|&b| at[usize::from(b)] != NONE)
+        };
+        self.by_square
+            .get(usize::from(pushed))
+            .is_some_and(|ids| ids.iter().any(|&i| matches(&self.patterns[i as usize])))
+    }
+
     /// Whether the position `at` (box index per square or [`NONE`]; unordered boards only),
     /// just after a push left a box on `pushed` and the player on `player`, is dead by a
     /// learned pattern or by a new sub-problem search around `pushed`.
@@ -65,10 +77,7 @@ impl DeadlockTable {
         if self.by_square.is_empty() {
             self.by_square = vec![Vec::new(); board.floor()];
         }
-        let matches = |p: &Pattern| {
-            has(&p.player, player) && p.boxes[..usize::from(p.len)].iter().all(|&b| at[usize::from(b)] != NONE)
-        };
-        if self.by_square[usize::from(pushed)].iter().any(|&i| matches(&self.patterns[i as usize])) {
+        if self.is_known_dead(at, pushed, player) {
             return true;
         }
         let (squares, len) = cluster(board, at, pushed);
@@ -175,9 +184,12 @@ mod tests {
         let at = board.start_occupancy();
         let mut table = DeadlockTable::default();
         let (pushed, player) = (board.square_at(pushed.0, pushed.1), board.square_at(player.0, player.1));
+        assert!(!table.is_known_dead(&at, pushed, player), "nothing learned yet");
         let dead = table.is_dead(&board, &at, pushed, player);
-        // The second time, the answer comes from the table (a pattern or the alive keys).
+        // The second time, the answer comes from the table (a pattern or the alive keys);
+        // a dead position was learned as a pattern, which the cheap test now finds.
         assert_eq!(table.is_dead(&board, &at, pushed, player), dead);
+        assert_eq!(table.is_known_dead(&at, pushed, player), dead);
         dead
     }
 

@@ -41,12 +41,24 @@ use std::hash::{Hash, Hasher};
 pub type Cost = Lex<u32, u32>;
 
 /// A search state: the boxes and the player (see the module docs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct State {
     key: u64,
     boxes: [u8; MAX_BOXES],
     player: u8,
+    /// The square of the box pushed last ([`NONE`] at the start): where the deadlock table
+    /// looks when the state is expanded. Not part of the state: two paths to one position
+    /// may end with different pushes, and the first one stored is kept.
+    pub(crate) pushed: u8,
 }
+
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.key == other.key && self.boxes == other.boxes && self.player == other.player
+    }
+}
+
+impl Eq for State {}
 
 impl Hash for State {
     /// The Zobrist key is the hash: equal states have equal keys.
@@ -543,7 +555,7 @@ impl SokobanProblem {
 
     /// The state with the given boxes and player (key computed from scratch).
     pub(crate) fn make_state(&self, boxes: &[u8], player: u8) -> State {
-        let mut state = State { key: 0, boxes: [0; MAX_BOXES], player };
+        let mut state = State { key: 0, boxes: [0; MAX_BOXES], player, pushed: NONE };
         state.boxes[..boxes.len()].copy_from_slice(boxes);
         if !self.board.is_ordered() {
             state.boxes[..boxes.len()].sort_unstable();
@@ -560,7 +572,7 @@ impl SokobanProblem {
     /// Zobrist key `key`, already known to the caller ([`make_state`](Self::make_state) with
     /// no sort and no key to compute).
     pub(crate) fn sorted_state(&self, sorted: impl Iterator<Item = u8>, player: u8, key: u64) -> State {
-        let mut state = State { key, boxes: [0; MAX_BOXES], player };
+        let mut state = State { key, boxes: [0; MAX_BOXES], player, pushed: NONE };
         for (to, b) in state.boxes.iter_mut().zip(sorted) {
             *to = b;
         }
@@ -601,6 +613,12 @@ impl SokobanProblem {
         self.config.deadlock_table
             && !self.board.is_ordered()
             && self.table.borrow_mut().is_dead(&self.board, at, pushed, player)
+    }
+
+    /// Whether a pattern the deadlock table has already learned proves dead the position `at`
+    /// just after a push left a box on `pushed` and the player on `player`.
+    fn table_known_dead(&self, at: &Marks, pushed: u8, player: u8) -> bool {
+        self.config.deadlock_table && !self.board.is_ordered() && self.table.borrow().is_known_dead(at, pushed, player)
     }
 
     /// The boxes of `state` (occupancy `at`) frozen on goals, when [`Config::frozen_goals`]
@@ -673,7 +691,7 @@ impl SokobanProblem {
                 k += 1;
             }
         }
-        let found = State { key, boxes, player };
+        let found = State { key, boxes, player, pushed: t };
         let state = if self.symmetries.is_empty() {
             found
         } else {
@@ -814,6 +832,12 @@ impl Problem for SokobanProblem {
         }
         let board = &self.board;
         let mut at = self.occupancy(state);
+        // The deadlock table looks at the push that made this state now, not when the state
+        // was made: a state reached again is then looked at once, and one never expanded
+        // not at all.
+        if state.pushed != NONE && self.table_dead(&at, state.pushed, state.player) {
+            return;
+        }
         // The player's region as a bit set (for the corrals, the pushes and the children's
         // regions: see `region_after`), and its walking distances when moves count or the
         // packing macros need them.
@@ -882,7 +906,7 @@ impl Problem for SokobanProblem {
                 at[usize::from(t)] = i as u8;
                 let player = board.next(t, d ^ 1);
                 if !freeze_deadlock(board, &Boxes { at: &at }, t)
-                    && !self.table_dead(&at, t, player)
+                    && !self.table_known_dead(&at, t, player)
                     && !self.frozen_dead(state, &frozen, &at, (b, t))
                 {
                     let push = Push { from: b, dir: d as u8, to: t };
@@ -948,6 +972,7 @@ mod tests {
     use super::*;
     use crate::Mode;
     use delve_core::{Limits, NoObserver, informed::astar};
+    use std::hash::BuildHasher;
 
     fn problem(text: &str, exact_player: bool) -> SokobanProblem {
         let board = Board::as_drawn(text);
@@ -960,6 +985,24 @@ mod tests {
         let s = astar(&p, &Limits::none(), NoObserver).into_solution().unwrap();
         assert_eq!(s.cost, Lex(2, 3));
         assert_eq!(p.heuristic(&p.initial_state()), Lex(2, 2));
+    }
+
+    #[test]
+    fn a_child_remembers_its_push_but_is_the_same_state_without_it() {
+        // No symmetry of walls and goals (an image would carry the image of the square).
+        let p = problem("#######\n#@    #\n#    .#\n#  $  #\n#     #\n#     #\n#######\n", false);
+        let start = p.initial_state();
+        assert_eq!(start.pushed, NONE, "the start was not made by a push");
+        let mut out = Vec::new();
+        p.expand(&start, &mut out);
+        assert_eq!(out.len(), 4, "the box can go four ways");
+        for succ in &out {
+            assert_eq!(succ.state.pushed, succ.action.to, "the pushed box's square");
+            let other = State { pushed: succ.action.from, ..succ.state };
+            assert_eq!(other, succ.state);
+            let hash = |s: &State| delve_core::hash::FxBuildHasher.hash_one(s);
+            assert_eq!(hash(&other), hash(&succ.state));
+        }
     }
 
     #[test]

@@ -152,7 +152,9 @@ impl SokobanProblem {
                 for &b in boxes {
                     insert(&mut mapped, map[usize::from(b)]);
                 }
-                self.sorted_state(squares_in(&mapped), p, best_key)
+                let mut image = self.sorted_state(squares_in(&mapped), p, best_key);
+                image.pushed = map.get(usize::from(state.pushed)).map_or(NONE, |&s| s);
+                image
             }
         }
     }
