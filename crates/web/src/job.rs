@@ -267,6 +267,12 @@ impl<S, C: Serialize + Copy, V: View<S>> Observer<S, C> for Streamer<'_, V> {
     }
 }
 
+/// The threads one job's search may use: the machine's cores, at most two (a page's job is
+/// one user's, and a large machine keeps its other cores).
+pub fn job_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |t| t.get().min(2))
+}
+
 /// Whether the request asks for a stream of events.
 fn wants_stream(headers: &HeaderMap) -> bool {
     headers.get(ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|v| v.contains("text/event-stream"))

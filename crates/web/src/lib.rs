@@ -25,7 +25,7 @@ mod error;
 mod job;
 
 pub use error::{ApiError, ApiJson};
-pub use job::{AppState, Job, Knobs, NoView, Sink, Streamer, View, respond};
+pub use job::{AppState, Job, Knobs, NoView, Sink, Streamer, View, job_threads, respond};
 
 use axum::extract::{DefaultBodyLimit, State};
 use axum::routing::{get, post};

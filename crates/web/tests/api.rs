@@ -397,17 +397,38 @@ async fn sokoban_levels_and_the_cli_report() {
     assert_eq!(sizes, [("microban".to_string(), 155), ("xsokoban90".to_string(), 90)]);
     let level = ok(&app, "/api/sokoban/level", json!({"level": "microban/2"})).await;
     assert_eq!(level["rows"], json!(["######", "#    #", "# #@ #", "# $* #", "# .* #", "#    #", "######"]));
-    // The same object as `delve sokoban solve microban.xsb --level 1 --json`: the library's report.
+    // The same object as `delve sokoban solve microban.xsb --level 1 --json`: the library's
+    // report, on the same threads. Two threads may take different paths of the same cost and
+    // count different nodes from run to run, so those are checked apart: the solution replays
+    // with the report's pushes and moves, and nodes were counted.
     let web = ok(&app, "/api/sokoban/solve", json!({"level": "microban/1"})).await;
     let levels = delve_sokoban::parse_collection(include_str!("../../domains/sokoban/data/microban.xsb")).unwrap();
-    let lib = delve_sokoban::solve(&levels[0], false, delve_sokoban::Mode::Optimal, &Limits::none(), NoObserver)
-        .unwrap()
-        .report(&levels[0]);
-    assert_eq!(untimed(web.clone()), untimed(serde_json::to_value(&lib).unwrap()));
+    let threads = delve_web::job_threads();
+    let lib = delve_sokoban::solve_parallel(
+        &levels[0],
+        false,
+        delve_sokoban::Mode::Optimal,
+        threads,
+        &Limits::none(),
+        NoObserver,
+    )
+    .unwrap()
+    .report(&levels[0]);
+    let runs_apart = |mut report: Value| {
+        for key in ["solution", "nodes_generated", "max_nodes"] {
+            let value = report.as_object_mut().unwrap().remove(key);
+            assert!(value.is_some(), "the report has {key}");
+        }
+        untimed(report)
+    };
+    assert_eq!(runs_apart(web.clone()), runs_apart(serde_json::to_value(&lib).unwrap()));
     assert_eq!(
         (web["pushes"].as_u64(), web["moves"].as_u64(), web["optimal"].as_bool()),
         (Some(8), Some(33), Some(true))
     );
+    let replayed = delve_sokoban::replay(&levels[0], web["solution"].as_str().unwrap(), false).unwrap();
+    assert_eq!((replayed.pushes, replayed.moves), (8, 33));
+    assert!(web["nodes_generated"].as_u64().unwrap() > 0 && web["max_nodes"].as_u64().unwrap() > 0);
     // From a pasted position, fast mode; a stream ends with the report.
     let text = "#######\n#     #\n# $$@ #\n#  .. #\n#######\n";
     let web = ok(&app, "/api/sokoban/solve", json!({"text": text, "mode": "fast"})).await;

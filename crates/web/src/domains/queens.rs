@@ -3,7 +3,7 @@
 //! backtracking place the queens, from the streamed events.
 
 use super::{Asset, Domain};
-use crate::{ApiError, ApiJson, AppState, Knobs, NoView, Streamer, View, respond};
+use crate::{ApiError, ApiJson, AppState, Knobs, NoView, Streamer, View, job_threads, respond};
 use axum::Router;
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -122,7 +122,7 @@ async fn count(
             "n: the page counts boards of 1 to {MAX_COUNTED} queens, not {n} (use `delve queens count {n}`)"
         )));
     }
-    let threads = std::thread::available_parallelism().map_or(1, |t| t.get().min(2));
+    let threads = job_threads();
     respond(&state, &headers, req.knobs, 0, move |limits, sink| {
         let start = std::time::Instant::now();
         let result = match count_solutions(n, threads, limits, Streamer::new(sink, NoView)) {

@@ -5,13 +5,13 @@
 //! the solution plays back step by step.
 
 use super::{Asset, Domain, LevelChoice};
-use crate::{ApiError, ApiJson, AppState, Knobs, NoView, Streamer, respond};
+use crate::{ApiError, ApiJson, AppState, Knobs, NoView, Streamer, job_threads, respond};
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use delve_sokoban::{Level, Mode, Report, SolveError, parse_collection, solve};
+use delve_sokoban::{Level, Mode, Report, SolveError, parse_collection, solve_parallel};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::sync::OnceLock;
@@ -107,10 +107,12 @@ async fn solve_level(
     let level = open(&req.level)?;
     let mode = req.mode.as_deref().unwrap_or("optimal").parse::<Mode>().map_err(ApiError::bad_request)?;
     respond(&state, &headers, req.knobs, 0, move |limits, sink| -> Result<Report, ApiError> {
-        let solved = solve(&level, req.ordered, mode, limits, Streamer::new(sink, NoView)).map_err(|e| match e {
-            SolveError::TooLarge(e) => ApiError::bad_request(e),
-            other => ApiError::internal(other),
-        })?;
+        let observer = Streamer::new(sink, NoView);
+        let solved =
+            solve_parallel(&level, req.ordered, mode, job_threads(), limits, observer).map_err(|e| match e {
+                SolveError::TooLarge(e) => ApiError::bad_request(e),
+                other => ApiError::internal(other),
+            })?;
         Ok(solved.report(&level))
     })
     .await
