@@ -183,6 +183,16 @@ impl<C: Copy> Shared<C> {
     }
 }
 
+/// Which of `threads` threads owns the state of hash `hash`: picked by bits 24–55 of the hash,
+/// which the node stores' hash tables do not use, the hash being the same (their buckets come
+/// from the low bits, the tags they compare before looking at a node from the top seven).
+/// Picked by the top bits, a thread's states would all share their tags' top bit: half the
+/// tag values, twice the nodes looked at in vain.
+#[inline]
+fn owner(hash: u64, threads: usize) -> usize {
+    ((u64::from((hash >> 24) as u32) * threads as u64) >> 32) as usize
+}
+
 /// Locks `mutex`, taking the data of a poisoned one (a panicking thread stops the search).
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -252,10 +262,10 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
         }
     }
 
-    /// The thread that owns the state of hash `hash`.
+    /// The thread that owns the state of hash `hash` ([`owner`]).
     #[inline]
     fn owner(&self, hash: u64) -> usize {
-        (((hash >> 32) * self.threads as u64) >> 32) as usize
+        owner(hash, self.threads)
     }
 
     /// The id of this thread's node `idx` across all threads.
@@ -500,6 +510,26 @@ mod tests {
             move |&s: &(i32, i32)| s == (side - 1, side - 1),
         )
         .with_heuristic(move |&(x, y): &(i32, i32)| ((side - 1 - x) + (side - 1 - y)) as u32)
+    }
+
+    #[test]
+    fn owners_share_the_states_out_evenly_whatever_the_tags() {
+        // Hashes as the node stores see them; for each thread count, the states of each
+        // hashbrown tag (the top seven bits) go to every thread in about equal numbers.
+        let hashes: Vec<u64> = (0..1u64 << 16).map(|i| FxBuildHasher.hash_one(i)).collect();
+        for threads in [2, 3, 4] {
+            for tag in [0, 1, 64, 127] {
+                let mut count = vec![0usize; threads];
+                let with_tag = hashes.iter().filter(|&&h| h >> 57 == tag);
+                with_tag.for_each(|&h| count[owner(h, threads)] += 1);
+                let total: usize = count.iter().sum();
+                assert!(total > 300, "{total} hashes with tag {tag}");
+                for &c in &count {
+                    let share = c as f64 * threads as f64 / total as f64;
+                    assert!((0.8..1.2).contains(&share), "tag {tag}, {threads} threads: {count:?}");
+                }
+            }
+        }
     }
 
     /// Whether `path` is a walk of `p` from its start to a goal costing `cost`.
