@@ -33,7 +33,7 @@
 
 use crate::board::{Board, NONE, Squares, has, insert};
 use crate::corral::Corral;
-use crate::deadlock::lone_pushes;
+use crate::deadlock::{Few, lone_pushes};
 use delve_core::hash::{FxHashMap, FxHashSet};
 
 /// Most positions one corral search may visit before it gives up (not dead).
@@ -43,6 +43,7 @@ pub(crate) const BUDGET: usize = 400;
 pub(crate) const THOROUGH_BUDGET: usize = 100;
 /// Most boxes a corral search takes on (more: not tested).
 const MAX_CORRAL_BOXES: usize = 10;
+const _: () = assert!(MAX_CORRAL_BOXES <= crate::deadlock::FEW, "a corral search's boxes fit a `Few`");
 /// Most cached results before the cache is emptied.
 const CACHE_LIMIT: usize = 1 << 20;
 
@@ -141,17 +142,17 @@ fn shut_out(
     for sq in (0..board.floor() as u8).filter(|&sq| corral.contains(sq)) {
         insert(&mut squares, sq);
     }
-    let mut seen: FxHashSet<(Vec<u8>, u8)> = FxHashSet::default();
-    let mut stack = vec![(boxes.to_vec(), player)];
+    let mut seen: FxHashSet<(Few, u8)> = FxHashSet::default();
+    let mut stack = vec![(Few::new(boxes), player)];
     let mut at = [NONE; 256];
     let mut opened = false;
     while let Some((boxes, player)) = stack.pop() {
-        for &b in &boxes {
+        for &b in boxes.iter() {
             at[usize::from(b)] = 0;
         }
         let (region, least) = board.region(player, &at);
         opened = region.iter().zip(&squares).any(|(r, c)| r & c != 0);
-        if !opened && seen.insert((boxes.clone(), least)) {
+        if !opened && seen.insert((boxes, least)) {
             // The player stands where the pushed box was: a barrier box was pushed.
             lone_pushes(
                 board,
@@ -165,7 +166,7 @@ fn shut_out(
             );
             opened |= seen.len() > THOROUGH_BUDGET;
         }
-        for &b in &boxes {
+        for &b in boxes.iter() {
             at[usize::from(b)] = NONE;
         }
         if opened {
@@ -235,26 +236,26 @@ fn widened<'a>(board: &Board, at: &[u8; 256], barrier: &[u8], out: &'a mut [u8; 
 /// on goals or the player reaches a square of `corral`, or the search runs
 /// out of budget; `false` only when every position was searched.
 fn escapes(board: &Board, boxes: &[u8], player: u8, budget: usize, corral: &Squares) -> bool {
-    let mut seen: FxHashSet<(Vec<u8>, u8)> = FxHashSet::default();
-    let mut stack = vec![(boxes.to_vec(), player)];
+    let mut seen: FxHashSet<(Few, u8)> = FxHashSet::default();
+    let mut stack = vec![(Few::new(boxes), player)];
     let mut at = [NONE; 256];
     while let Some((boxes, player)) = stack.pop() {
         if boxes.iter().all(|&b| board.is_goal(b)) {
             return true;
         }
-        for &b in &boxes {
+        for &b in boxes.iter() {
             at[usize::from(b)] = 0;
         }
         let (region, least) = board.region(player, &at);
         let entered = region.iter().zip(corral).any(|(r, c)| r & c != 0);
-        let fresh = !entered && seen.insert((boxes.clone(), least));
+        let fresh = !entered && seen.insert((boxes, least));
         if fresh && seen.len() > budget {
             return true;
         }
         if fresh {
             lone_pushes(board, &boxes, &mut at, |p| has(&region, p), |next, player| stack.push((next, player)));
         }
-        for &b in &boxes {
+        for &b in boxes.iter() {
             at[usize::from(b)] = NONE;
         }
         if entered {

@@ -7,7 +7,41 @@
 //! chain that proves the pushed box frozen count: a box found frozen under an assumption that
 //! later failed is forgotten.
 
-use crate::board::{Board, NONE, Squares, has, insert, remove};
+use crate::board::{Board, MAX_BOXES, NONE, Squares, has, insert, remove};
+use std::ops::Deref;
+
+/// Most boxes a sub-search on an emptied board takes on ([`Few`]).
+pub(crate) const FEW: usize = 10;
+
+/// The squares of a few boxes, sorted, held inline (at most [`FEW`]): the positions of the
+/// sub-searches on an emptied board, copied and hashed without an allocation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Few {
+    squares: [u8; FEW],
+    len: u8,
+}
+
+impl Few {
+    /// The boxes on `squares` (sorted; at most [`FEW`]).
+    pub(crate) fn new(squares: &[u8]) -> Few {
+        let mut few = Few { squares: [NONE; FEW], len: squares.len() as u8 };
+        few.squares[..squares.len()].copy_from_slice(squares);
+        few
+    }
+}
+
+impl Deref for Few {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.squares[..usize::from(self.len)]
+    }
+}
+
+/// The boxes found frozen on the way to a verdict (each once): at most every box, inline.
+struct Chain {
+    squares: [u8; MAX_BOXES],
+    len: usize,
+}
 
 /// What a freeze check needs to know about the boxes: which box stands on a square.
 pub(crate) struct Boxes<'a> {
@@ -18,13 +52,14 @@ pub(crate) struct Boxes<'a> {
 /// Whether the box just pushed to `sq` is frozen together with a box that is off its goal.
 pub(crate) fn freeze_deadlock(board: &Board, boxes: &Boxes<'_>, sq: u8) -> bool {
     let mut assumed = [0u64; 4];
-    let mut chain = Vec::new();
-    frozen(board, boxes, sq, &mut assumed, &mut chain) && chain.iter().any(|&s| !on_own_goal(board, boxes, s))
+    let mut chain = Chain { squares: [NONE; MAX_BOXES], len: 0 };
+    frozen(board, boxes, sq, &mut assumed, &mut chain)
+        && chain.squares[..chain.len].iter().any(|&s| !on_own_goal(board, boxes, s))
 }
 
 /// Whether the box on `sq` can never move again (off its goal or on it).
 pub(crate) fn is_frozen(board: &Board, boxes: &Boxes<'_>, sq: u8) -> bool {
-    frozen(board, boxes, sq, &mut [0; 4], &mut Vec::new())
+    frozen(board, boxes, sq, &mut [0; 4], &mut Chain { squares: [NONE; MAX_BOXES], len: 0 })
 }
 
 /// The pushes of a few boxes searched alone on an emptied board (the sub-searches of the
@@ -37,7 +72,7 @@ pub(crate) fn lone_pushes(
     boxes: &[u8],
     at: &mut [u8; 256],
     reaches: impl Fn(u8) -> bool,
-    mut emit: impl FnMut(Vec<u8>, u8),
+    mut emit: impl FnMut(Few, u8),
 ) {
     for (i, &b) in boxes.iter().enumerate() {
         for d in 0..4 {
@@ -48,9 +83,9 @@ pub(crate) fn lone_pushes(
             at[usize::from(b)] = NONE;
             at[usize::from(t)] = 0;
             if !freeze_deadlock(board, &Boxes { at: &at[..] }, t) {
-                let mut next = boxes.to_vec();
-                next[i] = t;
-                next.sort_unstable();
+                let mut next = Few::new(boxes);
+                next.squares[i] = t;
+                next.squares[..boxes.len()].sort_unstable();
                 emit(next, b);
             }
             at[usize::from(t)] = NONE;
@@ -67,22 +102,24 @@ fn on_own_goal(board: &Board, boxes: &Boxes<'_>, sq: u8) -> bool {
     }
 }
 
-fn frozen(board: &Board, boxes: &Boxes<'_>, sq: u8, assumed: &mut Squares, chain: &mut Vec<u8>) -> bool {
-    let mark = chain.len();
+fn frozen(board: &Board, boxes: &Boxes<'_>, sq: u8, assumed: &mut Squares, chain: &mut Chain) -> bool {
+    let mark = chain.len;
     insert(assumed, sq);
     // Vertical (up/down), then horizontal (left/right).
     let result = blocked(board, boxes, sq, 0, assumed, chain) && blocked(board, boxes, sq, 2, assumed, chain);
     remove(assumed, sq);
-    if result {
-        chain.push(sq);
-    } else {
-        chain.truncate(mark);
+    if !result {
+        chain.len = mark;
+    } else if !chain.squares[..chain.len].contains(&sq) {
+        // A box proved frozen down two branches is noted once (the chain is a set).
+        chain.squares[chain.len] = sq;
+        chain.len += 1;
     }
     result
 }
 
 /// Whether the box on `sq` can never move along the axis of direction `d` (`d` and `d + 1`).
-fn blocked(board: &Board, boxes: &Boxes<'_>, sq: u8, d: usize, assumed: &mut Squares, chain: &mut Vec<u8>) -> bool {
+fn blocked(board: &Board, boxes: &Boxes<'_>, sq: u8, d: usize, assumed: &mut Squares, chain: &mut Chain) -> bool {
     let (a, b) = (board.next(sq, d), board.next(sq, d + 1));
     if a == NONE || b == NONE || has(assumed, a) || has(assumed, b) {
         return true;

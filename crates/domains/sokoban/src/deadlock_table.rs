@@ -23,12 +23,13 @@
 //! [`Config::deadlock_table`]: crate::Config::deadlock_table
 
 use crate::board::{Board, NONE, Squares, has};
-use crate::deadlock::lone_pushes;
+use crate::deadlock::{Few, lone_pushes};
 use delve_core::hash::FxHashSet;
 use std::collections::VecDeque;
 
 /// Most boxes in one sub-problem.
 pub(crate) const MAX_CLUSTER: usize = 5;
+const _: () = assert!(MAX_CLUSTER <= crate::deadlock::FEW, "a cluster's boxes fit a `Few`");
 /// Most positions one sub-problem search visits before it answers "alive".
 pub(crate) const BUDGET: usize = 1000;
 /// Most clusters remembered as alive before that memory is emptied.
@@ -149,24 +150,24 @@ fn touching(board: &Board, boxes: &[u8]) -> bool {
 /// Whether `boxes` alone on the board, the player on `player`, may still all reach goals:
 /// `false` only when every position (within the pruning) was searched without that.
 fn escapes(board: &Board, boxes: &[u8], player: u8) -> bool {
-    let mut seen: FxHashSet<(Vec<u8>, u8)> = FxHashSet::default();
-    let mut queue = VecDeque::from([(boxes.to_vec(), player)]);
+    let mut seen: FxHashSet<(Few, u8)> = FxHashSet::default();
+    let mut queue = VecDeque::from([(Few::new(boxes), player)]);
     let mut at = [NONE; 256];
     while let Some((boxes, player)) = queue.pop_front() {
         if boxes.iter().all(|&b| board.is_goal(b)) || !touching(board, &boxes) {
             return true;
         }
-        for &b in &boxes {
+        for &b in boxes.iter() {
             at[usize::from(b)] = 0;
         }
         let (region, least) = board.region(player, &at);
-        if seen.insert((boxes.clone(), least)) {
+        if seen.insert((boxes, least)) {
             if seen.len() > BUDGET {
                 return true;
             }
             lone_pushes(board, &boxes, &mut at, |p| has(&region, p), |next, player| queue.push_back((next, player)));
         }
-        for &b in &boxes {
+        for &b in boxes.iter() {
             at[usize::from(b)] = NONE;
         }
     }
