@@ -8,6 +8,11 @@
 //! boxes and those player squares) and matched against every push that lands on one of its
 //! squares.
 //!
+//! The search looks at learned patterns as each push is made, but runs a new sub-problem
+//! search only when the position the push made is expanded: a position reached again and
+//! again is searched around once, and one left on the frontier when the search ends not at
+//! all (the position carries the square of its last push for that).
+//!
 //! Why it never prunes a solvable position: taking boxes away only opens the player's way,
 //! so the pushes of a solution that move the cluster's boxes, played alone, are legal and end
 //! with all of them on goals (goals of their own, since no two boxes share one); a superset of
