@@ -142,30 +142,31 @@ fn shut_out(
         insert(&mut squares, sq);
     }
     let mut seen: FxHashSet<(Vec<u8>, u8)> = FxHashSet::default();
-    let mut stack = vec![(boxes.to_vec(), player)];
+    let mut stack = vec![Lone::start(boxes, player)];
     let mut at = [NONE; 256];
     let mut opened = false;
-    while let Some((boxes, player)) = stack.pop() {
-        for &b in &boxes {
+    while let Some(lone) = stack.pop() {
+        let boxes = &lone.boxes;
+        for &b in boxes {
             at[usize::from(b)] = 0;
         }
-        let (region, least) = board.region(player, &at);
+        let (region, least) = lone.region(board, &at);
         opened = region.iter().zip(&squares).any(|(r, c)| r & c != 0);
         if !opened && seen.insert((boxes.clone(), least)) {
             // The player stands where the pushed box was: a barrier box was pushed.
             lone_pushes(
                 board,
-                &boxes,
+                boxes,
                 &mut at,
                 |p| has(&region, p),
-                |next, from| {
+                |next, from, to| {
                     opened |= barrier.contains(&from);
-                    stack.push((next, from));
+                    stack.push(Lone::child(next, &region, from, to));
                 },
             );
             opened |= seen.len() > THOROUGH_BUDGET;
         }
-        for &b in &boxes {
+        for &b in boxes {
             at[usize::from(b)] = NONE;
         }
         if opened {
@@ -236,25 +237,29 @@ fn widened<'a>(board: &Board, at: &[u8; 256], barrier: &[u8], out: &'a mut [u8; 
 /// out of budget; `false` only when every position was searched.
 fn escapes(board: &Board, boxes: &[u8], player: u8, budget: usize, corral: &Squares) -> bool {
     let mut seen: FxHashSet<(Vec<u8>, u8)> = FxHashSet::default();
-    let mut stack = vec![(boxes.to_vec(), player)];
+    let mut stack = vec![Lone::start(boxes, player)];
     let mut at = [NONE; 256];
-    while let Some((boxes, player)) = stack.pop() {
+    while let Some(lone) = stack.pop() {
+        let boxes = &lone.boxes;
         if boxes.iter().all(|&b| board.is_goal(b)) {
             return true;
         }
-        for &b in &boxes {
+        for &b in boxes {
             at[usize::from(b)] = 0;
         }
-        let (region, least) = board.region(player, &at);
+        let (region, least) = lone.region(board, &at);
         let entered = region.iter().zip(corral).any(|(r, c)| r & c != 0);
         let fresh = !entered && seen.insert((boxes.clone(), least));
         if fresh && seen.len() > budget {
             return true;
         }
         if fresh {
-            lone_pushes(board, &boxes, &mut at, |p| has(&region, p), |next, player| stack.push((next, player)));
+            let reaches = |p| has(&region, p);
+            lone_pushes(board, boxes, &mut at, reaches, |next, player, to| {
+                stack.push(Lone::child(next, &region, player, to));
+            });
         }
-        for &b in &boxes {
+        for &b in boxes {
             at[usize::from(b)] = NONE;
         }
         if entered {
@@ -262,6 +267,42 @@ fn escapes(board: &Board, boxes: &[u8], player: u8, budget: usize, corral: &Squa
         }
     }
     false
+}
+
+/// A position of a sub-search (boxes alone on the board): its boxes, and what its player's
+/// region follows from. A child's region is found from its parent's by
+/// [`Board::region_after`] (no flood fill of the whole region, as a rule), once it is taken
+/// from the queue (most children are never taken or are seen before).
+pub(crate) struct Lone {
+    /// The boxes, sorted.
+    pub(crate) boxes: Vec<u8>,
+    /// The parent's region (empty for the first position).
+    before: Squares,
+    /// The player's square: where the pushed box stood.
+    player: u8,
+    /// Where the pushed box went ([`NONE`] for the first position).
+    pushed: u8,
+}
+
+impl Lone {
+    /// The first position: `boxes`, the player on `player`.
+    pub(crate) fn start(boxes: &[u8], player: u8) -> Lone {
+        Lone { boxes: boxes.to_vec(), before: [0; 4], player, pushed: NONE }
+    }
+
+    /// The child after the push from `player` to `pushed` that [`lone_pushes`] hands out,
+    /// from a parent whose region is `before`.
+    pub(crate) fn child(boxes: Vec<u8>, before: &Squares, player: u8, pushed: u8) -> Lone {
+        Lone { boxes, before: *before, player, pushed }
+    }
+
+    /// The player's region and its top-left-most square, the boxes standing in `at`.
+    pub(crate) fn region(&self, board: &Board, at: &[u8; 256]) -> (Squares, u8) {
+        match self.pushed {
+            NONE => board.region(self.player, at),
+            pushed => board.region_after(&self.before, self.player, pushed, at),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -30,14 +30,15 @@ pub(crate) fn is_frozen(board: &Board, boxes: &Boxes<'_>, sq: u8) -> bool {
 /// The pushes of a few boxes searched alone on an emptied board (the sub-searches of the
 /// corral deadlocks and the deadlock table): `boxes` stand on the squares `at` marks (with
 /// box index 0), `reaches(s)` says whether the player gets to square `s`. Each push onto a
-/// live square that freezes nothing is handed to `emit` as the sorted boxes after it and the
-/// square the player then stands on. `at` is left as it was.
+/// live square that freezes nothing is handed to `emit` as the sorted boxes after it, the
+/// square the player then stands on (the box's old square) and the box's new square. `at`
+/// is left as it was.
 pub(crate) fn lone_pushes(
     board: &Board,
     boxes: &[u8],
     at: &mut [u8; 256],
     reaches: impl Fn(u8) -> bool,
-    mut emit: impl FnMut(Vec<u8>, u8),
+    mut emit: impl FnMut(Vec<u8>, u8, u8),
 ) {
     for (i, &b) in boxes.iter().enumerate() {
         for d in 0..4 {
@@ -51,7 +52,7 @@ pub(crate) fn lone_pushes(
                 let mut next = boxes.to_vec();
                 next[i] = t;
                 next.sort_unstable();
-                emit(next, b);
+                emit(next, b, t);
             }
             at[usize::from(t)] = NONE;
             at[usize::from(b)] = 0;

@@ -23,6 +23,7 @@
 //! [`Config::deadlock_table`]: crate::Config::deadlock_table
 
 use crate::board::{Board, NONE, Squares, has};
+use crate::corral_deadlock::Lone;
 use crate::deadlock::lone_pushes;
 use delve_core::hash::FxHashSet;
 use std::collections::VecDeque;
@@ -141,23 +142,32 @@ fn touching(board: &Board, boxes: &[u8]) -> bool {
 /// `false` only when every position (within the pruning) was searched without that.
 fn escapes(board: &Board, boxes: &[u8], player: u8) -> bool {
     let mut seen: FxHashSet<(Vec<u8>, u8)> = FxHashSet::default();
-    let mut queue = VecDeque::from([(boxes.to_vec(), player)]);
+    let mut queue = VecDeque::from([Lone::start(boxes, player)]);
     let mut at = [NONE; 256];
-    while let Some((boxes, player)) = queue.pop_front() {
-        if boxes.iter().all(|&b| board.is_goal(b)) || !touching(board, &boxes) {
+    while let Some(lone) = queue.pop_front() {
+        let boxes = &lone.boxes;
+        if boxes.iter().all(|&b| board.is_goal(b)) || !touching(board, boxes) {
             return true;
         }
-        for &b in &boxes {
+        for &b in boxes {
             at[usize::from(b)] = 0;
         }
-        let (region, least) = board.region(player, &at);
+        let (region, least) = lone.region(board, &at);
         if seen.insert((boxes.clone(), least)) {
             if seen.len() > BUDGET {
                 return true;
             }
-            lone_pushes(board, &boxes, &mut at, |p| has(&region, p), |next, player| queue.push_back((next, player)));
+            lone_pushes(
+                board,
+                boxes,
+                &mut at,
+                |p| has(&region, p),
+                |next, player, to| {
+                    queue.push_back(Lone::child(next, &region, player, to));
+                },
+            );
         }
-        for &b in &boxes {
+        for &b in boxes {
             at[usize::from(b)] = NONE;
         }
     }
