@@ -33,7 +33,7 @@
 
 use crate::board::{Board, NONE, Squares, has, insert};
 use crate::corral::Corral;
-use crate::deadlock::lone_pushes;
+use crate::deadlock::{LoneBoxes, lone_pushes};
 use delve_core::hash::{FxHashMap, FxHashSet};
 
 /// Most positions one corral search may visit before it gives up (not dead).
@@ -141,18 +141,18 @@ fn shut_out(
     for sq in (0..board.floor() as u8).filter(|&sq| corral.contains(sq)) {
         insert(&mut squares, sq);
     }
-    let mut seen: FxHashSet<(Vec<u8>, u8)> = FxHashSet::default();
+    let mut seen: FxHashSet<(LoneBoxes, u8)> = FxHashSet::default();
     let mut stack = vec![Lone::start(boxes, player)];
     let mut at = [NONE; 256];
     let mut opened = false;
     while let Some(lone) = stack.pop() {
         let boxes = &lone.boxes;
-        for &b in boxes {
+        for &b in boxes.iter() {
             at[usize::from(b)] = 0;
         }
         let (region, least) = lone.region(board, &at);
         opened = region.iter().zip(&squares).any(|(r, c)| r & c != 0);
-        if !opened && seen.insert((boxes.clone(), least)) {
+        if !opened && seen.insert((*boxes, least)) {
             // The player stands where the pushed box was: a barrier box was pushed.
             lone_pushes(
                 board,
@@ -166,7 +166,7 @@ fn shut_out(
             );
             opened |= seen.len() > THOROUGH_BUDGET;
         }
-        for &b in boxes {
+        for &b in boxes.iter() {
             at[usize::from(b)] = NONE;
         }
         if opened {
@@ -236,7 +236,7 @@ fn widened<'a>(board: &Board, at: &[u8; 256], barrier: &[u8], out: &'a mut [u8; 
 /// on goals or the player reaches a square of `corral`, or the search runs
 /// out of budget; `false` only when every position was searched.
 fn escapes(board: &Board, boxes: &[u8], player: u8, budget: usize, corral: &Squares) -> bool {
-    let mut seen: FxHashSet<(Vec<u8>, u8)> = FxHashSet::default();
+    let mut seen: FxHashSet<(LoneBoxes, u8)> = FxHashSet::default();
     let mut stack = vec![Lone::start(boxes, player)];
     let mut at = [NONE; 256];
     while let Some(lone) = stack.pop() {
@@ -244,12 +244,12 @@ fn escapes(board: &Board, boxes: &[u8], player: u8, budget: usize, corral: &Squa
         if boxes.iter().all(|&b| board.is_goal(b)) {
             return true;
         }
-        for &b in boxes {
+        for &b in boxes.iter() {
             at[usize::from(b)] = 0;
         }
         let (region, least) = lone.region(board, &at);
         let entered = region.iter().zip(corral).any(|(r, c)| r & c != 0);
-        let fresh = !entered && seen.insert((boxes.clone(), least));
+        let fresh = !entered && seen.insert((*boxes, least));
         if fresh && seen.len() > budget {
             return true;
         }
@@ -259,7 +259,7 @@ fn escapes(board: &Board, boxes: &[u8], player: u8, budget: usize, corral: &Squa
                 stack.push(Lone::child(next, &region, player, to));
             });
         }
-        for &b in boxes {
+        for &b in boxes.iter() {
             at[usize::from(b)] = NONE;
         }
         if entered {
@@ -275,7 +275,7 @@ fn escapes(board: &Board, boxes: &[u8], player: u8, budget: usize, corral: &Squa
 /// from the queue (most children are never taken or are seen before).
 pub(crate) struct Lone {
     /// The boxes, sorted.
-    pub(crate) boxes: Vec<u8>,
+    pub(crate) boxes: LoneBoxes,
     /// The parent's region (empty for the first position).
     before: Squares,
     /// The player's square: where the pushed box stood.
@@ -287,12 +287,12 @@ pub(crate) struct Lone {
 impl Lone {
     /// The first position: `boxes`, the player on `player`.
     pub(crate) fn start(boxes: &[u8], player: u8) -> Lone {
-        Lone { boxes: boxes.to_vec(), before: [0; 4], player, pushed: NONE }
+        Lone { boxes: LoneBoxes::new(boxes), before: [0; 4], player, pushed: NONE }
     }
 
     /// The child after the push from `player` to `pushed` that [`lone_pushes`] hands out,
     /// from a parent whose region is `before`.
-    pub(crate) fn child(boxes: Vec<u8>, before: &Squares, player: u8, pushed: u8) -> Lone {
+    pub(crate) fn child(boxes: LoneBoxes, before: &Squares, player: u8, pushed: u8) -> Lone {
         Lone { boxes, before: *before, player, pushed }
     }
 

@@ -27,6 +27,33 @@ pub(crate) fn is_frozen(board: &Board, boxes: &Boxes<'_>, sq: u8) -> bool {
     frozen(board, boxes, sq, &mut [0; 4], &mut Vec::new())
 }
 
+/// Most boxes of a sub-search ([`lone_pushes`]): the corral searches take at most ten.
+pub(crate) const MAX_LONE: usize = 10;
+
+/// The boxes of a sub-search position, sorted, stored inline (no allocation per position).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct LoneBoxes {
+    /// The squares: the first `len`, the rest [`NONE`].
+    squares: [u8; MAX_LONE],
+    len: u8,
+}
+
+impl LoneBoxes {
+    /// The boxes on `squares` (sorted, at most [`MAX_LONE`]).
+    pub(crate) fn new(squares: &[u8]) -> LoneBoxes {
+        let mut boxes = LoneBoxes { squares: [NONE; MAX_LONE], len: squares.len() as u8 };
+        boxes.squares[..squares.len()].copy_from_slice(squares);
+        boxes
+    }
+}
+
+impl std::ops::Deref for LoneBoxes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.squares[..usize::from(self.len)]
+    }
+}
+
 /// The pushes of a few boxes searched alone on an emptied board (the sub-searches of the
 /// corral deadlocks and the deadlock table): `boxes` stand on the squares `at` marks (with
 /// box index 0), `reaches(s)` says whether the player gets to square `s`. Each push onto a
@@ -35,10 +62,10 @@ pub(crate) fn is_frozen(board: &Board, boxes: &Boxes<'_>, sq: u8) -> bool {
 /// is left as it was.
 pub(crate) fn lone_pushes(
     board: &Board,
-    boxes: &[u8],
+    boxes: &LoneBoxes,
     at: &mut [u8; 256],
     reaches: impl Fn(u8) -> bool,
-    mut emit: impl FnMut(Vec<u8>, u8, u8),
+    mut emit: impl FnMut(LoneBoxes, u8, u8),
 ) {
     for (i, &b) in boxes.iter().enumerate() {
         for d in 0..4 {
@@ -49,9 +76,9 @@ pub(crate) fn lone_pushes(
             at[usize::from(b)] = NONE;
             at[usize::from(t)] = 0;
             if !freeze_deadlock(board, &Boxes { at: &at[..] }, t) {
-                let mut next = boxes.to_vec();
-                next[i] = t;
-                next.sort_unstable();
+                let mut next = *boxes;
+                next.squares[i] = t;
+                next.squares[..usize::from(next.len)].sort_unstable();
                 emit(next, b, t);
             }
             at[usize::from(t)] = NONE;

@@ -24,7 +24,7 @@
 
 use crate::board::{Board, NONE, Squares, has};
 use crate::corral_deadlock::Lone;
-use crate::deadlock::lone_pushes;
+use crate::deadlock::{LoneBoxes, lone_pushes};
 use delve_core::hash::FxHashSet;
 use std::collections::VecDeque;
 
@@ -141,7 +141,7 @@ fn touching(board: &Board, boxes: &[u8]) -> bool {
 /// Whether `boxes` alone on the board, the player on `player`, may still all reach goals:
 /// `false` only when every position (within the pruning) was searched without that.
 fn escapes(board: &Board, boxes: &[u8], player: u8) -> bool {
-    let mut seen: FxHashSet<(Vec<u8>, u8)> = FxHashSet::default();
+    let mut seen: FxHashSet<(LoneBoxes, u8)> = FxHashSet::default();
     let mut queue = VecDeque::from([Lone::start(boxes, player)]);
     let mut at = [NONE; 256];
     while let Some(lone) = queue.pop_front() {
@@ -149,11 +149,11 @@ fn escapes(board: &Board, boxes: &[u8], player: u8) -> bool {
         if boxes.iter().all(|&b| board.is_goal(b)) || !touching(board, boxes) {
             return true;
         }
-        for &b in boxes {
+        for &b in boxes.iter() {
             at[usize::from(b)] = 0;
         }
         let (region, least) = lone.region(board, &at);
-        if seen.insert((boxes.clone(), least)) {
+        if seen.insert((*boxes, least)) {
             if seen.len() > BUDGET {
                 return true;
             }
@@ -167,7 +167,7 @@ fn escapes(board: &Board, boxes: &[u8], player: u8) -> bool {
                 },
             );
         }
-        for &b in boxes {
+        for &b in boxes.iter() {
             at[usize::from(b)] = NONE;
         }
     }
