@@ -216,53 +216,69 @@ fn fill(board: &Board, at: &[u8; 256], blocked: u8, from: &[u8], region: &mut [b
 /// The directions of the fewest pushes that carry the box on `start` to `target`, the player
 /// standing on `player` and the other boxes in `at` (without the moving box) standing still.
 pub(crate) fn box_path(board: &Board, at: &[u8; 256], start: u8, player: u8, target: u8) -> Option<Vec<u8>> {
-    if start == target {
-        return Some(Vec::new());
+    BoxPaths::new(board, at).path(board, at, start, player, target)
+}
+
+/// [`box_path`] for several paths around the same other boxes, the floor searched once.
+pub(crate) struct BoxPaths(Sides);
+
+impl BoxPaths {
+    /// The paths around the boxes in `at` (without the moving box).
+    pub(crate) fn new(board: &Board, at: &[u8; 256]) -> BoxPaths {
+        BoxPaths(Sides::new(board, at))
     }
-    // Breadth-first search over (box square, side of the player); `parent` holds the previous
-    // (square, side) of each state, the push between them going away from the previous side.
-    let mut parent = [(NONE, 0u8); 4 * 256];
-    let mut seen = [false; 4 * 256];
-    let mut queue = [(0u8, 0u8); 4 * 256];
-    let (mut head, mut tail) = (0, 0);
-    let sides = Sides::new(board, at);
-    let first = sides.reached(board, at, start, player, [true; 4]);
-    for d in (0..4).filter(|&d| first[d]) {
-        seen[4 * usize::from(start) + d] = true;
-        queue[tail] = (start, d as u8);
-        tail += 1;
-    }
-    while head < tail {
-        let (b, side) = queue[head];
-        let side = usize::from(side);
-        head += 1;
-        // Push away from the player's side.
-        let dir = side ^ 1;
-        let t = board.next(b, dir);
-        if t == NONE || at[usize::from(t)] != NONE || board.is_dead(t) {
-            continue;
+
+    /// [`box_path`] from `start`, the player on `player`, to `target`; `at` as given to
+    /// [`new`](Self::new).
+    pub(crate) fn path(&self, board: &Board, at: &[u8; 256], start: u8, player: u8, target: u8) -> Option<Vec<u8>> {
+        let sides = &self.0;
+        if start == target {
+            return Some(Vec::new());
         }
-        if t == target {
-            let mut dirs = vec![dir as u8];
-            let mut here = (b, side);
-            while parent[4 * usize::from(here.0) + here.1].0 != NONE {
-                let (prev, prev_side) = parent[4 * usize::from(here.0) + here.1];
-                dirs.push(prev_side ^ 1);
-                here = (prev, usize::from(prev_side));
-            }
-            dirs.reverse();
-            return Some(dirs);
-        }
-        let wanted = std::array::from_fn(|d| !seen[4 * usize::from(t) + d]);
-        let reached = sides.reached(board, at, t, b, wanted);
-        for d in (0..4).filter(|&d| reached[d]) {
-            seen[4 * usize::from(t) + d] = true;
-            parent[4 * usize::from(t) + d] = (b, side as u8);
-            queue[tail] = (t, d as u8);
+        // Breadth-first search over (box square, side of the player); `parent` holds the previous
+        // (square, side) of each state, the push between them going away from the previous side.
+        let mut parent = [(NONE, 0u8); 4 * 256];
+        let mut seen = [false; 4 * 256];
+        let mut queue = [(0u8, 0u8); 4 * 256];
+        let (mut head, mut tail) = (0, 0);
+        let first = sides.reached(board, at, start, player, [true; 4]);
+        for d in (0..4).filter(|&d| first[d]) {
+            seen[4 * usize::from(start) + d] = true;
+            queue[tail] = (start, d as u8);
             tail += 1;
         }
+        while head < tail {
+            let (b, side) = queue[head];
+            let side = usize::from(side);
+            head += 1;
+            // Push away from the player's side.
+            let dir = side ^ 1;
+            let t = board.next(b, dir);
+            if t == NONE || at[usize::from(t)] != NONE || board.is_dead(t) {
+                continue;
+            }
+            if t == target {
+                let mut dirs = vec![dir as u8];
+                let mut here = (b, side);
+                while parent[4 * usize::from(here.0) + here.1].0 != NONE {
+                    let (prev, prev_side) = parent[4 * usize::from(here.0) + here.1];
+                    dirs.push(prev_side ^ 1);
+                    here = (prev, usize::from(prev_side));
+                }
+                dirs.reverse();
+                return Some(dirs);
+            }
+            let wanted = std::array::from_fn(|d| !seen[4 * usize::from(t) + d]);
+            let reached = sides.reached(board, at, t, b, wanted);
+            for d in (0..4).filter(|&d| reached[d]) {
+                seen[4 * usize::from(t) + d] = true;
+                parent[4 * usize::from(t) + d] = (b, side as u8);
+                queue[tail] = (t, d as u8);
+                tail += 1;
+            }
+        }
+        None
     }
-    None
 }
 
 /// Which sides of a box the player reaches, for [`box_path`]. The floor around the other
