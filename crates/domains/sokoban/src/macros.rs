@@ -216,20 +216,21 @@ fn fill(board: &Board, at: &[u8; 256], blocked: u8, from: &[u8], region: &mut [b
 /// The directions of the fewest pushes that carry the box on `start` to `target`, the player
 /// standing on `player` and the other boxes in `at` (without the moving box) standing still.
 pub(crate) fn box_path(board: &Board, at: &[u8; 256], start: u8, player: u8, target: u8) -> Option<Vec<u8>> {
-    BoxPaths::new(board, at).path(board, at, start, player, target)
+    BoxPaths::new(board, at, start).path(board, at, start, player, target)
 }
 
 /// [`box_path`] for several paths around the same other boxes, the floor searched once.
 pub(crate) struct BoxPaths(Sides);
 
 impl BoxPaths {
-    /// The paths around the boxes in `at` (without the moving box).
-    pub(crate) fn new(board: &Board, at: &[u8; 256]) -> BoxPaths {
-        BoxPaths(Sides::new(board, at))
+    /// The paths around the boxes in `at` (without the moving box) of a box on `square` (or
+    /// on a square it can be pushed to).
+    pub(crate) fn new(board: &Board, at: &[u8; 256], square: u8) -> BoxPaths {
+        BoxPaths(Sides::new(board, at, square))
     }
 
-    /// [`box_path`] from `start`, the player on `player`, to `target`; `at` as given to
-    /// [`new`](Self::new).
+    /// [`box_path`] from `start` (a square the box on [`new`](Self::new)'s square can reach),
+    /// the player on `player`, to `target`; `at` as given to [`new`](Self::new).
     pub(crate) fn path(&self, board: &Board, at: &[u8; 256], start: u8, player: u8, target: u8) -> Option<Vec<u8>> {
         let sides = &self.0;
         if start == target {
@@ -283,66 +284,60 @@ impl BoxPaths {
 
 /// Which sides of a box the player reaches, for [`box_path`]. The floor around the other
 /// boxes (the moving box taken off) stays the same for the whole search, so one depth-first
-/// search labels it once (Hopcroft and Tarjan's cut vertices): with the box on `b`, two free
-/// squares of `b`'s component are joined around it unless one lies in a subtree of a child
-/// `c` of `b` in the search tree that no back edge leaves above `b` (`low[c] >= disc[b]`) and
-/// the other does not lie in that same subtree. Each question is then a few comparisons
-/// instead of a flood fill.
+/// search labels the box's component of it once (Hopcroft and Tarjan's cut vertices): with
+/// the box on `b`, two free squares of the component are joined around it unless one lies in
+/// a subtree of a child `c` of `b` in the search tree that no back edge leaves above `b`
+/// (`low[c] >= disc[b]`) and the other does not lie in that same subtree. Each question is
+/// then a few comparisons instead of a flood fill. The box never leaves its component, and a
+/// player outside it reaches none of its sides.
 struct Sides {
-    /// Discovery number of each free square (from 1; 0 under a box).
+    /// Discovery number of each square of the component (from 1; 0 elsewhere).
     disc: [u16; 256],
     /// One past the largest discovery number in the square's subtree.
     end: [u16; 256],
     /// The lowest discovery number reached from the square's subtree by one back edge.
     low: [u16; 256],
-    /// The square's parent in the search tree ([`NONE`] for a root).
+    /// The square's parent in the search tree ([`NONE`] for the root).
     parent: [u8; 256],
-    /// The root of the square's tree: its component.
-    root: [u8; 256],
 }
 
 impl Sides {
-    /// Searches the floor around the boxes in `at` depth first.
-    fn new(board: &Board, at: &[u8; 256]) -> Sides {
-        let mut sides = Sides { disc: [0; 256], end: [0; 256], low: [0; 256], parent: [NONE; 256], root: [NONE; 256] };
-        let Sides { disc, end, low, parent, root } = &mut sides;
+    /// Searches the component of the free square `start` of the floor around the boxes in
+    /// `at`, depth first.
+    fn new(board: &Board, at: &[u8; 256], start: u8) -> Sides {
+        let mut sides = Sides { disc: [0; 256], end: [0; 256], low: [0; 256], parent: [NONE; 256] };
+        let Sides { disc, end, low, parent } = &mut sides;
         let free = |s: u8| s != NONE && at[usize::from(s)] == NONE;
         let mut stack = [(0u8, 0u8); 256];
-        let mut time = 0u16;
-        for r in 0..board.floor() as u8 {
-            if !free(r) || disc[usize::from(r)] != 0 {
+        let mut time = 1u16;
+        (disc[usize::from(start)], low[usize::from(start)]) = (time, time);
+        stack[0] = (start, 0);
+        let mut len = 1;
+        while len > 0 {
+            let (v, k) = stack[len - 1];
+            let vi = usize::from(v);
+            if k == 4 {
+                len -= 1;
+                end[vi] = time + 1;
+                if parent[vi] != NONE {
+                    let p = usize::from(parent[vi]);
+                    low[p] = low[p].min(low[vi]);
+                }
                 continue;
             }
-            time += 1;
-            (disc[usize::from(r)], low[usize::from(r)], root[usize::from(r)]) = (time, time, r);
-            stack[0] = (r, 0);
-            let mut len = 1;
-            while len > 0 {
-                let (v, k) = stack[len - 1];
-                let vi = usize::from(v);
-                if k == 4 {
-                    len -= 1;
-                    end[vi] = time + 1;
-                    if parent[vi] != NONE {
-                        let p = usize::from(parent[vi]);
-                        low[p] = low[p].min(low[vi]);
-                    }
-                    continue;
-                }
-                stack[len - 1].1 = k + 1;
-                let w = board.next(v, usize::from(k));
-                if !free(w) {
-                    continue;
-                }
-                let wi = usize::from(w);
-                if disc[wi] == 0 {
-                    time += 1;
-                    (disc[wi], low[wi], root[wi], parent[wi]) = (time, time, r, v);
-                    stack[len] = (w, 0);
-                    len += 1;
-                } else if w != parent[vi] {
-                    low[vi] = low[vi].min(disc[wi]);
-                }
+            stack[len - 1].1 = k + 1;
+            let w = board.next(v, usize::from(k));
+            if !free(w) {
+                continue;
+            }
+            let wi = usize::from(w);
+            if disc[wi] == 0 {
+                time += 1;
+                (disc[wi], low[wi], parent[wi]) = (time, time, v);
+                stack[len] = (w, 0);
+                len += 1;
+            } else if w != parent[vi] {
+                low[vi] = low[vi].min(disc[wi]);
             }
         }
         sides
@@ -367,14 +362,17 @@ impl Sides {
     }
 
     /// For each direction `d` with `wanted[d]`: whether the player on `from` reaches the
-    /// neighbour of `b` in direction `d` around a box on `b` and the boxes in `at`.
+    /// neighbour of `b` in direction `d` around a box on `b` (a square of the component) and
+    /// the boxes in `at`.
     fn reached(&self, board: &Board, at: &[u8; 256], b: u8, from: u8, wanted: [bool; 4]) -> [bool; 4] {
         let mut out = [false; 4];
-        let home = self.root[usize::from(from)];
+        if self.disc[usize::from(from)] == 0 {
+            return out;
+        }
         let mut mine = None;
         for d in (0..4).filter(|&d| wanted[d]) {
             let q = board.next(b, d);
-            if q == NONE || at[usize::from(q)] != NONE || self.root[usize::from(q)] != home {
+            if q == NONE || at[usize::from(q)] != NONE {
                 continue;
             }
             let piece = *mine.get_or_insert_with(|| self.piece(board, b, from));
@@ -444,7 +442,7 @@ mod tests {
             }
             at
         };
-        let reached = |at: &[u8; 256], wanted| Sides::new(&b, at).reached(&b, at, bx, from, wanted);
+        let reached = |at: &[u8; 256], wanted| Sides::new(&b, at, bx).reached(&b, at, bx, from, wanted);
         assert_eq!(reached(&with(&[]), [true; 4]), [true; 4]);
         // Boxes on (3, 2) and (3, 4): the square below the box is shut in by them, the wall
         // and the box itself (the same component without the box: a full fill finds out).
@@ -477,8 +475,8 @@ mod tests {
                 for _ in 0..floor / 4 {
                     at[random(floor)] = 0;
                 }
-                let sides = Sides::new(&b, &at);
                 for bx in (0..floor as u8).filter(|&s| at[usize::from(s)] == NONE) {
+                    let sides = Sides::new(&b, &at, bx);
                     for from in (0..floor as u8).filter(|&s| s != bx && at[usize::from(s)] == NONE).step_by(5) {
                         let mut seen = [false; 256];
                         seen[usize::from(bx)] = true;
@@ -490,9 +488,7 @@ mod tests {
                         });
                         assert_eq!(sides.reached(&b, &at, bx, from, [true; 4]), want, "level {}", level.number);
                         let free = (0..4).filter(|&d| b.next(bx, d) != NONE && at[usize::from(b.next(bx, d))] == NONE);
-                        let same_part = free
-                            .clone()
-                            .all(|d| sides.root[usize::from(b.next(bx, d))] == sides.root[usize::from(from)]);
+                        let same_part = sides.disc[usize::from(from)] != 0;
                         if same_part && free.clone().count() > 1 {
                             if want.iter().filter(|&&w| w).count() < free.count() { cut += 1 } else { joined += 1 }
                         }

@@ -46,7 +46,7 @@ pub(crate) fn packing_pushes(
             let i = at[usize::from(b)];
             at[usize::from(b)] = NONE;
             // Both paths run round the same boxes: the floor is searched once.
-            let paths = BoxPaths::new(board, at);
+            let paths = BoxPaths::new(board, at, b);
             if let Some(first) = paths.path(board, at, b, player, goal).and_then(|dirs| dirs.first().copied()) {
                 // The rest as the replay will find it, from the square after the first push.
                 let next = board.next(b, usize::from(first));
