@@ -62,6 +62,39 @@ pub const DIRS: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 /// The eight neighbours of a square as `(row, column)` offsets, round the ring: N, NE, E, SE,
 /// S, SW, W, NW (consecutive ones touch; the orthogonal ones have even indices).
 pub(crate) const RING: [(isize, isize); 8] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
+/// For each set of free squares on the ring round a square (bit `k`: the `k`-th square of
+/// [`RING`] is free), whether filling the square keeps the free squares
+/// next to it joined: its free orthogonal neighbours lie on one run of consecutive free ring
+/// squares (any walk through the square can then go round it).
+const KEEPS_REGION_WHOLE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut bits = 0;
+    while bits < 256 {
+        // Runs of free ring squares (each counted at its first square) that hold an
+        // orthogonal neighbour.
+        let (mut runs, mut k) = (0, 0);
+        while k < 8 {
+            if free(bits, k) && !free(bits, k + 7) {
+                let (mut j, mut side) = (k, false);
+                while j < k + 8 && free(bits, j) {
+                    side |= j % 2 == 0;
+                    j += 1;
+                }
+                runs += side as usize;
+            }
+            k += 1;
+        }
+        table[bits] = runs <= 1;
+        bits += 1;
+    }
+    table
+};
+
+/// Whether bit `k` (taken round the ring, modulo 8) of `bits` is set.
+const fn free(bits: usize, k: usize) -> bool {
+    bits >> (k % 8) & 1 == 1
+}
+
 /// The move letters of [`DIRS`] (pushes are the capitals).
 pub const LETTERS: [u8; 4] = *b"udlr";
 
@@ -423,6 +456,43 @@ impl Board {
         }
     }
 
+    /// The player's region after a single push of the box on `b` to `t` (the player then
+    /// stands on `b`), from its region `here` before the push, and its top-left-most square;
+    /// `at` is the occupancy after the push. Unless filling `t` cuts `here`, the region is
+    /// `here` without `t`, with `b`, and with whatever `b`'s free neighbours outside `here`
+    /// lead to (a flood fill of the squares the push opened, which only `b` leads to: every
+    /// other free square next to `here` was in it). Filling `t` keeps `here` whole when its
+    /// free neighbours are joined round it on the ring of its eight neighbours, or else when
+    /// a flood fill from `b` reaches all of them; when it does not, that flood fill is the
+    /// region.
+    pub(crate) fn region_after(&self, here: &Squares, b: u8, t: u8, at: &[u8; 256]) -> (Squares, u8) {
+        let board = self;
+        let free = |s: u8| s != NONE && at[usize::from(s)] == NONE;
+        if has(here, t) {
+            // The ring of `t`'s eight neighbours (see [`RING`]).
+            let free_ring = board.around(t).iter().enumerate().fold(0, |bits, (k, &s)| bits | u8::from(free(s)) << k);
+            if !KEEPS_REGION_WHOLE[usize::from(free_ring)] {
+                let mut sides: Squares = [0; 4];
+                for n in (0..4).map(|d| board.next(t, d)).filter(|&n| n != b && free(n)) {
+                    insert(&mut sides, n);
+                }
+                if let Some(cut) = board.region_unless_it_meets(b, at, &sides) {
+                    return cut;
+                }
+            }
+        }
+        let mut region = *here;
+        remove(&mut region, t);
+        insert(&mut region, b);
+        for d in 0..4 {
+            let n = board.next(b, d);
+            if free(n) && !has(&region, n) {
+                board.fill(&mut region, n, at);
+            }
+        }
+        (region, first(&region))
+    }
+
     /// The start position as a box index per square ([`NONE`] where no box stands).
     pub(crate) fn start_occupancy(&self) -> [u8; 256] {
         let mut at = [NONE; 256];
@@ -614,6 +684,18 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_square_cuts_its_region_when_its_free_sides_are_not_joined_round_it() {
+        // Bits round the ring: N 0, NE 1, E 2, SE 3, S 4, SW 5, W 6, NW 7.
+        assert!(KEEPS_REGION_WHOLE[0b1111_1111], "open floor all round");
+        assert!(KEEPS_REGION_WHOLE[0b0000_0111], "N and E joined by NE");
+        assert!(!KEEPS_REGION_WHOLE[0b0000_0101], "N and E with NE a wall");
+        assert!(!KEEPS_REGION_WHOLE[0b0001_0001], "a corridor from N to S");
+        assert!(KEEPS_REGION_WHOLE[0b0000_0010], "a lone diagonal square is not a side");
+        assert!(KEEPS_REGION_WHOLE[0b1101_1111], "all round but SW: W and S join the long way");
+        assert!(!KEEPS_REGION_WHOLE[0b1101_1101], "nor NE: N and E parted from S and W");
     }
 
     #[test]

@@ -33,7 +33,7 @@
 
 use crate::board::{Board, NONE, Squares, has, insert};
 use crate::corral::Corral;
-use crate::deadlock::{Few, lone_pushes};
+use crate::deadlock::{LoneBoxes, lone_pushes};
 use delve_core::hash::{FxHashMap, FxHashSet};
 
 /// Most positions one corral search may visit before it gives up (not dead).
@@ -43,7 +43,7 @@ pub(crate) const BUDGET: usize = 400;
 pub(crate) const THOROUGH_BUDGET: usize = 100;
 /// Most boxes a corral search takes on (more: not tested).
 const MAX_CORRAL_BOXES: usize = 10;
-const _: () = assert!(MAX_CORRAL_BOXES <= crate::deadlock::FEW, "a corral search's boxes fit a `Few`");
+const _: () = assert!(MAX_CORRAL_BOXES <= crate::deadlock::MAX_LONE, "a corral search's boxes fit `LoneBoxes`");
 /// Most cached results before the cache is emptied.
 const CACHE_LIMIT: usize = 1 << 20;
 
@@ -142,26 +142,27 @@ fn shut_out(
     for sq in (0..board.floor() as u8).filter(|&sq| corral.contains(sq)) {
         insert(&mut squares, sq);
     }
-    let mut seen: FxHashSet<(Few, u8)> = FxHashSet::default();
-    let mut stack = vec![(Few::new(boxes), player)];
+    let mut seen: FxHashSet<(LoneBoxes, u8)> = FxHashSet::default();
+    let mut stack = vec![Lone::start(boxes, player)];
     let mut at = [NONE; 256];
     let mut opened = false;
-    while let Some((boxes, player)) = stack.pop() {
+    while let Some(lone) = stack.pop() {
+        let boxes = &lone.boxes;
         for &b in boxes.iter() {
             at[usize::from(b)] = 0;
         }
-        let (region, least) = board.region(player, &at);
+        let (region, least) = lone.region(board, &at);
         opened = region.iter().zip(&squares).any(|(r, c)| r & c != 0);
-        if !opened && seen.insert((boxes, least)) {
+        if !opened && seen.insert((*boxes, least)) {
             // The player stands where the pushed box was: a barrier box was pushed.
             lone_pushes(
                 board,
-                &boxes,
+                boxes,
                 &mut at,
                 |p| has(&region, p),
-                |next, from| {
+                |next, from, to| {
                     opened |= barrier.contains(&from);
-                    stack.push((next, from));
+                    stack.push(Lone::child(next, &region, from, to));
                 },
             );
             opened |= seen.len() > THOROUGH_BUDGET;
@@ -236,24 +237,28 @@ fn widened<'a>(board: &Board, at: &[u8; 256], barrier: &[u8], out: &'a mut [u8; 
 /// on goals or the player reaches a square of `corral`, or the search runs
 /// out of budget; `false` only when every position was searched.
 fn escapes(board: &Board, boxes: &[u8], player: u8, budget: usize, corral: &Squares) -> bool {
-    let mut seen: FxHashSet<(Few, u8)> = FxHashSet::default();
-    let mut stack = vec![(Few::new(boxes), player)];
+    let mut seen: FxHashSet<(LoneBoxes, u8)> = FxHashSet::default();
+    let mut stack = vec![Lone::start(boxes, player)];
     let mut at = [NONE; 256];
-    while let Some((boxes, player)) = stack.pop() {
+    while let Some(lone) = stack.pop() {
+        let boxes = &lone.boxes;
         if boxes.iter().all(|&b| board.is_goal(b)) {
             return true;
         }
         for &b in boxes.iter() {
             at[usize::from(b)] = 0;
         }
-        let (region, least) = board.region(player, &at);
+        let (region, least) = lone.region(board, &at);
         let entered = region.iter().zip(corral).any(|(r, c)| r & c != 0);
-        let fresh = !entered && seen.insert((boxes, least));
+        let fresh = !entered && seen.insert((*boxes, least));
         if fresh && seen.len() > budget {
             return true;
         }
         if fresh {
-            lone_pushes(board, &boxes, &mut at, |p| has(&region, p), |next, player| stack.push((next, player)));
+            let reaches = |p| has(&region, p);
+            lone_pushes(board, boxes, &mut at, reaches, |next, player, to| {
+                stack.push(Lone::child(next, &region, player, to));
+            });
         }
         for &b in boxes.iter() {
             at[usize::from(b)] = NONE;
@@ -263,6 +268,42 @@ fn escapes(board: &Board, boxes: &[u8], player: u8, budget: usize, corral: &Squa
         }
     }
     false
+}
+
+/// A position of a sub-search (boxes alone on the board): its boxes, and what its player's
+/// region follows from. A child's region is found from its parent's by
+/// [`Board::region_after`] (no flood fill of the whole region, as a rule), once it is taken
+/// from the queue (most children are never taken or are seen before).
+pub(crate) struct Lone {
+    /// The boxes, sorted.
+    pub(crate) boxes: LoneBoxes,
+    /// The parent's region (empty for the first position).
+    before: Squares,
+    /// The player's square: where the pushed box stood.
+    player: u8,
+    /// Where the pushed box went ([`NONE`] for the first position).
+    pushed: u8,
+}
+
+impl Lone {
+    /// The first position: `boxes`, the player on `player`.
+    pub(crate) fn start(boxes: &[u8], player: u8) -> Lone {
+        Lone { boxes: LoneBoxes::new(boxes), before: [0; 4], player, pushed: NONE }
+    }
+
+    /// The child after the push from `player` to `pushed` that [`lone_pushes`] hands out,
+    /// from a parent whose region is `before`.
+    pub(crate) fn child(boxes: LoneBoxes, before: &Squares, player: u8, pushed: u8) -> Lone {
+        Lone { boxes, before: *before, player, pushed }
+    }
+
+    /// The player's region and its top-left-most square, the boxes standing in `at`.
+    pub(crate) fn region(&self, board: &Board, at: &[u8; 256]) -> (Squares, u8) {
+        match self.pushed {
+            NONE => board.region(self.player, at),
+            pushed => board.region_after(&self.before, self.player, pushed, at),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -8,40 +8,6 @@
 //! later failed is forgotten.
 
 use crate::board::{Board, MAX_BOXES, NONE, Squares, has, insert, remove};
-use std::ops::Deref;
-
-/// Most boxes a sub-search on an emptied board takes on ([`Few`]).
-pub(crate) const FEW: usize = 10;
-
-/// The squares of a few boxes, sorted, held inline (at most [`FEW`]): the positions of the
-/// sub-searches on an emptied board, copied and hashed without an allocation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Few {
-    squares: [u8; FEW],
-    len: u8,
-}
-
-impl Few {
-    /// The boxes on `squares` (sorted; at most [`FEW`]).
-    pub(crate) fn new(squares: &[u8]) -> Few {
-        let mut few = Few { squares: [NONE; FEW], len: squares.len() as u8 };
-        few.squares[..squares.len()].copy_from_slice(squares);
-        few
-    }
-}
-
-impl Deref for Few {
-    type Target = [u8];
-    fn deref(&self) -> &[u8] {
-        &self.squares[..usize::from(self.len)]
-    }
-}
-
-/// The boxes found frozen on the way to a verdict (each once): at most every box, inline.
-struct Chain {
-    squares: [u8; MAX_BOXES],
-    len: usize,
-}
 
 /// What a freeze check needs to know about the boxes: which box stands on a square.
 pub(crate) struct Boxes<'a> {
@@ -62,17 +28,45 @@ pub(crate) fn is_frozen(board: &Board, boxes: &Boxes<'_>, sq: u8) -> bool {
     frozen(board, boxes, sq, &mut [0; 4], &mut Chain { squares: [NONE; MAX_BOXES], len: 0 })
 }
 
+/// Most boxes of a sub-search ([`lone_pushes`]): the corral searches take at most ten.
+pub(crate) const MAX_LONE: usize = 10;
+
+/// The boxes of a sub-search position, sorted, stored inline (no allocation per position).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct LoneBoxes {
+    /// The squares: the first `len`, the rest [`NONE`].
+    squares: [u8; MAX_LONE],
+    len: u8,
+}
+
+impl LoneBoxes {
+    /// The boxes on `squares` (sorted, at most [`MAX_LONE`]).
+    pub(crate) fn new(squares: &[u8]) -> LoneBoxes {
+        let mut boxes = LoneBoxes { squares: [NONE; MAX_LONE], len: squares.len() as u8 };
+        boxes.squares[..squares.len()].copy_from_slice(squares);
+        boxes
+    }
+}
+
+impl std::ops::Deref for LoneBoxes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.squares[..usize::from(self.len)]
+    }
+}
+
 /// The pushes of a few boxes searched alone on an emptied board (the sub-searches of the
 /// corral deadlocks and the deadlock table): `boxes` stand on the squares `at` marks (with
 /// box index 0), `reaches(s)` says whether the player gets to square `s`. Each push onto a
-/// live square that freezes nothing is handed to `emit` as the sorted boxes after it and the
-/// square the player then stands on. `at` is left as it was.
+/// live square that freezes nothing is handed to `emit` as the sorted boxes after it, the
+/// square the player then stands on (the box's old square) and the box's new square. `at`
+/// is left as it was.
 pub(crate) fn lone_pushes(
     board: &Board,
-    boxes: &[u8],
+    boxes: &LoneBoxes,
     at: &mut [u8; 256],
     reaches: impl Fn(u8) -> bool,
-    mut emit: impl FnMut(Few, u8),
+    mut emit: impl FnMut(LoneBoxes, u8, u8),
 ) {
     for (i, &b) in boxes.iter().enumerate() {
         for d in 0..4 {
@@ -83,10 +77,10 @@ pub(crate) fn lone_pushes(
             at[usize::from(b)] = NONE;
             at[usize::from(t)] = 0;
             if !freeze_deadlock(board, &Boxes { at: &at[..] }, t) {
-                let mut next = Few::new(boxes);
+                let mut next = *boxes;
                 next.squares[i] = t;
-                next.squares[..boxes.len()].sort_unstable();
-                emit(next, b);
+                next.squares[..usize::from(next.len)].sort_unstable();
+                emit(next, b, t);
             }
             at[usize::from(t)] = NONE;
             at[usize::from(b)] = 0;
@@ -100,6 +94,12 @@ fn on_own_goal(board: &Board, boxes: &Boxes<'_>, sq: u8) -> bool {
         Some(g) => board.goals()[g] == sq,
         None => board.is_goal(sq),
     }
+}
+
+/// The boxes found frozen on the way to a verdict (each once): at most every box, inline.
+struct Chain {
+    squares: [u8; MAX_BOXES],
+    len: usize,
 }
 
 fn frozen(board: &Board, boxes: &Boxes<'_>, sq: u8, assumed: &mut Squares, chain: &mut Chain) -> bool {

@@ -19,22 +19,26 @@
 //! a dead pattern is dead for the same reason. The small search prunes only what such a
 //! replay never visits (dead squares, freeze deadlocks among its own boxes).
 //!
-//! The small search is breadth-first over (boxes, player region) and answers "alive" early:
+//! The small search is depth-first over (boxes, player region) and answers "alive" early:
 //! as soon as every box stands on a goal, as soon as no two of its boxes touch any more
 //! (8-neighbours; from then on they rarely hinder each other, and an answer of "alive" is
 //! always safe), and when it has visited [`BUDGET`] positions. Only a search that runs out of
-//! positions proves a pattern dead. Clusters found alive are remembered by their key.
+//! positions proves a pattern dead. Clusters found alive are remembered by their key. The
+//! verdict does not depend on the order of the search (dead exactly when the positions it can
+//! reach are at most [`BUDGET`] and none of them answers "alive"); depth first reaches an
+//! "alive" position sooner than breadth first did (XSokoban 11–31, 20,000 expansions of a
+//! cycling search: 15 % less time per expansion, the same nodes).
 //!
 //! [`Config::deadlock_table`]: crate::Config::deadlock_table
 
 use crate::board::{Board, NONE, Squares, has};
-use crate::deadlock::{Few, lone_pushes};
+use crate::corral_deadlock::Lone;
+use crate::deadlock::{LoneBoxes, lone_pushes};
 use delve_core::hash::FxHashSet;
-use std::collections::VecDeque;
 
 /// Most boxes in one sub-problem.
 pub(crate) const MAX_CLUSTER: usize = 5;
-const _: () = assert!(MAX_CLUSTER <= crate::deadlock::FEW, "a cluster's boxes fit a `Few`");
+const _: () = assert!(MAX_CLUSTER <= crate::deadlock::MAX_LONE, "a cluster's boxes fit `LoneBoxes`");
 /// Most positions one sub-problem search visits before it answers "alive".
 pub(crate) const BUDGET: usize = 1000;
 /// Most clusters remembered as alive before that memory is emptied.
@@ -155,22 +159,31 @@ fn touching(board: &Board, boxes: &[u8]) -> bool {
 /// Whether `boxes` alone on the board, the player on `player`, may still all reach goals:
 /// `false` only when every position (within the pruning) was searched without that.
 fn escapes(board: &Board, boxes: &[u8], player: u8) -> bool {
-    let mut seen: FxHashSet<(Few, u8)> = FxHashSet::default();
-    let mut queue = VecDeque::from([(Few::new(boxes), player)]);
+    let mut seen: FxHashSet<(LoneBoxes, u8)> = FxHashSet::default();
+    let mut stack = vec![Lone::start(boxes, player)];
     let mut at = [NONE; 256];
-    while let Some((boxes, player)) = queue.pop_front() {
-        if boxes.iter().all(|&b| board.is_goal(b)) || !touching(board, &boxes) {
+    while let Some(lone) = stack.pop() {
+        let boxes = &lone.boxes;
+        if boxes.iter().all(|&b| board.is_goal(b)) || !touching(board, boxes) {
             return true;
         }
         for &b in boxes.iter() {
             at[usize::from(b)] = 0;
         }
-        let (region, least) = board.region(player, &at);
-        if seen.insert((boxes, least)) {
+        let (region, least) = lone.region(board, &at);
+        if seen.insert((*boxes, least)) {
             if seen.len() > BUDGET {
                 return true;
             }
-            lone_pushes(board, &boxes, &mut at, |p| has(&region, p), |next, player| queue.push_back((next, player)));
+            lone_pushes(
+                board,
+                boxes,
+                &mut at,
+                |p| has(&region, p),
+                |next, player, to| {
+                    stack.push(Lone::child(next, &region, player, to));
+                },
+            );
         }
         for &b in boxes.iter() {
             at[usize::from(b)] = NONE;

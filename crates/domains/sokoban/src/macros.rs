@@ -204,12 +204,10 @@ fn fill(board: &Board, at: &[u8; 256], blocked: u8, from: &[u8], region: &mut [b
     for &s in from {
         if s != blocked && !region[usize::from(s)] {
             region[usize::from(s)] = true;
-            flood(board, at, s, |t| match t == blocked || region[usize::from(t)] {
-                true => Visit::Skip,
-                false => {
-                    region[usize::from(t)] = true;
-                    Visit::Enter
-                }
+            flood(board, at, s, |t| {
+                let enter = t != blocked && !region[usize::from(t)];
+                region[usize::from(t)] |= enter;
+                enter
             });
         }
     }
@@ -218,144 +216,176 @@ fn fill(board: &Board, at: &[u8; 256], blocked: u8, from: &[u8], region: &mut [b
 /// The directions of the fewest pushes that carry the box on `start` to `target`, the player
 /// standing on `player` and the other boxes in `at` (without the moving box) standing still.
 pub(crate) fn box_path(board: &Board, at: &[u8; 256], start: u8, player: u8, target: u8) -> Option<Vec<u8>> {
-    if start == target {
-        return Some(Vec::new());
-    }
-    // Breadth-first search over (box square, side of the player); `parent` holds the previous
-    // (square, side) of each state, the push between them going away from the previous side.
-    let mut parent = [(NONE, 0u8); 4 * 256];
-    let mut seen = [false; 4 * 256];
-    let mut queue = [(0u8, 0u8); 4 * 256];
-    let (mut head, mut tail) = (0, 0);
-    let mut sides = Sides::new(board, at);
-    let first = sides.reached(board, at, start, player, [true; 4]);
-    for d in (0..4).filter(|&d| first[d]) {
-        seen[4 * usize::from(start) + d] = true;
-        queue[tail] = (start, d as u8);
-        tail += 1;
-    }
-    while head < tail {
-        let (b, side) = queue[head];
-        let side = usize::from(side);
-        head += 1;
-        // Push away from the player's side.
-        let dir = side ^ 1;
-        let t = board.next(b, dir);
-        if t == NONE || at[usize::from(t)] != NONE || board.is_dead(t) {
-            continue;
-        }
-        if t == target {
-            let mut dirs = vec![dir as u8];
-            let mut here = (b, side);
-            while parent[4 * usize::from(here.0) + here.1].0 != NONE {
-                let (prev, prev_side) = parent[4 * usize::from(here.0) + here.1];
-                dirs.push(prev_side ^ 1);
-                here = (prev, usize::from(prev_side));
-            }
-            dirs.reverse();
-            return Some(dirs);
-        }
-        let wanted = std::array::from_fn(|d| !seen[4 * usize::from(t) + d]);
-        let reached = sides.reached(board, at, t, b, wanted);
-        for d in (0..4).filter(|&d| reached[d]) {
-            seen[4 * usize::from(t) + d] = true;
-            parent[4 * usize::from(t) + d] = (b, side as u8);
-            queue[tail] = (t, d as u8);
-            tail += 1;
-        }
-    }
-    None
+    BoxPaths::new(board, at, start).path(board, at, start, player, target)
 }
 
-/// Which sides of a box the player reaches, for [`box_path`]: flood fills that stop as soon
-/// as every side asked about is found, skipping the sides that lie in another component of
-/// the floor around the other boxes than the player (the box cannot join them).
+/// [`box_path`] for several paths around the same other boxes, the floor searched once.
+pub(crate) struct BoxPaths(Sides);
+
+impl BoxPaths {
+    /// The paths around the boxes in `at` (without the moving box) of a box on `square` (or
+    /// on a square it can be pushed to).
+    pub(crate) fn new(board: &Board, at: &[u8; 256], square: u8) -> BoxPaths {
+        BoxPaths(Sides::new(board, at, square))
+    }
+
+    /// [`box_path`] from `start` (a square the box on [`new`](Self::new)'s square can reach),
+    /// the player on `player`, to `target`; `at` as given to [`new`](Self::new).
+    pub(crate) fn path(&self, board: &Board, at: &[u8; 256], start: u8, player: u8, target: u8) -> Option<Vec<u8>> {
+        let sides = &self.0;
+        if start == target {
+            return Some(Vec::new());
+        }
+        // Breadth-first search over (box square, side of the player); `parent` holds the previous
+        // (square, side) of each state, the push between them going away from the previous side.
+        let mut parent = [(NONE, 0u8); 4 * 256];
+        let mut seen = [false; 4 * 256];
+        let mut queue = [(0u8, 0u8); 4 * 256];
+        let (mut head, mut tail) = (0, 0);
+        let first = sides.reached(board, at, start, player, [true; 4]);
+        for d in (0..4).filter(|&d| first[d]) {
+            seen[4 * usize::from(start) + d] = true;
+            queue[tail] = (start, d as u8);
+            tail += 1;
+        }
+        while head < tail {
+            let (b, side) = queue[head];
+            let side = usize::from(side);
+            head += 1;
+            // Push away from the player's side.
+            let dir = side ^ 1;
+            let t = board.next(b, dir);
+            if t == NONE || at[usize::from(t)] != NONE || board.is_dead(t) {
+                continue;
+            }
+            if t == target {
+                let mut dirs = vec![dir as u8];
+                let mut here = (b, side);
+                while parent[4 * usize::from(here.0) + here.1].0 != NONE {
+                    let (prev, prev_side) = parent[4 * usize::from(here.0) + here.1];
+                    dirs.push(prev_side ^ 1);
+                    here = (prev, usize::from(prev_side));
+                }
+                dirs.reverse();
+                return Some(dirs);
+            }
+            let wanted = std::array::from_fn(|d| !seen[4 * usize::from(t) + d]);
+            let reached = sides.reached(board, at, t, b, wanted);
+            for d in (0..4).filter(|&d| reached[d]) {
+                seen[4 * usize::from(t) + d] = true;
+                parent[4 * usize::from(t) + d] = (b, side as u8);
+                queue[tail] = (t, d as u8);
+                tail += 1;
+            }
+        }
+        None
+    }
+}
+
+/// Which sides of a box the player reaches, for [`box_path`]. The floor around the other
+/// boxes (the moving box taken off) stays the same for the whole search, so one depth-first
+/// search labels the box's component of it once (Hopcroft and Tarjan's cut vertices): with
+/// the box on `b`, two free squares of the component are joined around it unless one lies in
+/// a subtree of a child `c` of `b` in the search tree that no back edge leaves above `b`
+/// (`low[c] >= disc[b]`) and the other does not lie in that same subtree. Each question is
+/// then a few comparisons instead of a flood fill. The box never leaves its component, and a
+/// player outside it reaches none of its sides.
 struct Sides {
-    /// Component of each square of the floor without the other boxes ([`NONE`] under a box).
-    part: [u8; 256],
-    /// Squares seen by the current fill: those marked with `stamp`.
-    mark: [u32; 256],
-    stamp: u32,
+    /// Discovery number of each square of the component (from 1; 0 elsewhere).
+    disc: [u16; 256],
+    /// One past the largest discovery number in the square's subtree.
+    end: [u16; 256],
+    /// The lowest discovery number reached from the square's subtree by one back edge.
+    low: [u16; 256],
+    /// The square's parent in the search tree ([`NONE`] for the root).
+    parent: [u8; 256],
 }
 
 impl Sides {
-    /// Labels the components of the floor around the boxes in `at`.
-    fn new(board: &Board, at: &[u8; 256]) -> Sides {
-        let mut part = [NONE; 256];
-        let mut label = 0;
-        for s in 0..board.floor() as u8 {
-            if at[usize::from(s)] != NONE || part[usize::from(s)] != NONE {
+    /// Searches the component of the free square `start` of the floor around the boxes in
+    /// `at`, depth first.
+    fn new(board: &Board, at: &[u8; 256], start: u8) -> Sides {
+        let mut sides = Sides { disc: [0; 256], end: [0; 256], low: [0; 256], parent: [NONE; 256] };
+        let Sides { disc, end, low, parent } = &mut sides;
+        let free = |s: u8| s != NONE && at[usize::from(s)] == NONE;
+        let mut stack = [(0u8, 0u8); 256];
+        let mut time = 1u16;
+        (disc[usize::from(start)], low[usize::from(start)]) = (time, time);
+        stack[0] = (start, 0);
+        let mut len = 1;
+        while len > 0 {
+            let (v, k) = stack[len - 1];
+            let vi = usize::from(v);
+            if k == 4 {
+                len -= 1;
+                end[vi] = time + 1;
+                if parent[vi] != NONE {
+                    let p = usize::from(parent[vi]);
+                    low[p] = low[p].min(low[vi]);
+                }
                 continue;
             }
-            part[usize::from(s)] = label;
-            flood(board, at, s, |t| match part[usize::from(t)] {
-                NONE => {
-                    part[usize::from(t)] = label;
-                    Visit::Enter
-                }
-                _ => Visit::Skip,
-            });
-            label = label.wrapping_add(1);
+            stack[len - 1].1 = k + 1;
+            let w = board.next(v, usize::from(k));
+            if !free(w) {
+                continue;
+            }
+            let wi = usize::from(w);
+            if disc[wi] == 0 {
+                time += 1;
+                (disc[wi], low[wi], parent[wi]) = (time, time, v);
+                stack[len] = (w, 0);
+                len += 1;
+            } else if w != parent[vi] {
+                low[vi] = low[vi].min(disc[wi]);
+            }
         }
-        Sides { part, mark: [0; 256], stamp: 0 }
+        sides
+    }
+
+    /// The piece of the floor without `b` that the free square `x` (in `b`'s component, not
+    /// `b`) lies in: the child of `b` whose subtree is cut off by `b` and holds `x`, or
+    /// [`NONE`] for the rest of the component.
+    fn piece(&self, board: &Board, b: u8, x: u8) -> u8 {
+        let (bi, dx) = (usize::from(b), self.disc[usize::from(x)]);
+        if dx <= self.disc[bi] || dx >= self.end[bi] {
+            return NONE;
+        }
+        let holds = |c: u8| {
+            let ci = usize::from(c);
+            c != NONE && self.parent[ci] == b && self.disc[ci] <= dx && dx < self.end[ci]
+        };
+        match (0..4).map(|d| board.next(b, d)).find(|&c| holds(c)) {
+            Some(c) if self.low[usize::from(c)] >= self.disc[bi] => c,
+            _ => NONE,
+        }
     }
 
     /// For each direction `d` with `wanted[d]`: whether the player on `from` reaches the
-    /// neighbour of `b` in direction `d` around a box on `b` and the boxes in `at`.
-    fn reached(&mut self, board: &Board, at: &[u8; 256], b: u8, from: u8, wanted: [bool; 4]) -> [bool; 4] {
+    /// neighbour of `b` in direction `d` around a box on `b` (a square of the component) and
+    /// the boxes in `at`.
+    fn reached(&self, board: &Board, at: &[u8; 256], b: u8, from: u8, wanted: [bool; 4]) -> [bool; 4] {
         let mut out = [false; 4];
-        let mut left = 0;
-        let mut goal = [NONE; 4];
-        for d in (0..4).filter(|&d| wanted[d]) {
-            let q = board.next(b, d);
-            if q == NONE || at[usize::from(q)] != NONE || self.part[usize::from(q)] != self.part[usize::from(from)] {
-                continue;
-            }
-            if q == from {
-                out[d] = true;
-            } else {
-                goal[d] = q;
-                left += 1;
-            }
-        }
-        if left == 0 {
+        if self.disc[usize::from(from)] == 0 {
             return out;
         }
-        self.stamp += 1;
-        let (mark, stamp) = (&mut self.mark, self.stamp);
-        mark[usize::from(from)] = stamp;
-        mark[usize::from(b)] = stamp;
-        flood(board, at, from, |t| {
-            if mark[usize::from(t)] == stamp {
-                return Visit::Skip;
+        let mut mine = None;
+        for d in (0..4).filter(|&d| wanted[d]) {
+            let q = board.next(b, d);
+            if q == NONE || at[usize::from(q)] != NONE {
+                continue;
             }
-            mark[usize::from(t)] = stamp;
-            if let Some(k) = goal.iter().position(|&g| g == t) {
-                out[k] = true;
-                left -= 1;
-                if left == 0 {
-                    return Visit::Stop;
-                }
-            }
-            Visit::Enter
-        });
+            let piece = *mine.get_or_insert_with(|| self.piece(board, b, from));
+            out[d] = q == from || self.piece(board, b, q) == piece;
+        }
         out
     }
 }
 
-/// What a flood fill does with a square it reaches (see [`flood`]).
-enum Visit {
-    /// Already seen: leave it.
-    Skip,
-    /// Go on from it.
-    Enter,
-    /// End the whole fill.
-    Stop,
-}
-
-/// A depth-first flood fill from `from` over the squares without a box in `at`: `visit` is
-/// asked about each free neighbour of each square entered (it keeps its own marks).
-fn flood(board: &Board, at: &[u8; 256], from: u8, mut visit: impl FnMut(u8) -> Visit) {
+/// A depth-first flood fill from `from` over the squares without a box in `at`: `enter` is
+/// asked about each free neighbour of each square entered, and the fill goes on from it when
+/// it says so (it keeps its own marks).
+fn flood(board: &Board, at: &[u8; 256], from: u8, mut enter: impl FnMut(u8) -> bool) {
     let mut stack = [0u8; 256];
     stack[0] = from;
     let mut len = 1;
@@ -367,13 +397,9 @@ fn flood(board: &Board, at: &[u8; 256], from: u8, mut visit: impl FnMut(u8) -> V
             if t == NONE || at[usize::from(t)] != NONE {
                 continue;
             }
-            match visit(t) {
-                Visit::Skip => {}
-                Visit::Enter => {
-                    stack[len] = t;
-                    len += 1;
-                }
-                Visit::Stop => return,
+            if enter(t) {
+                stack[len] = t;
+                len += 1;
             }
         }
     }
@@ -416,7 +442,7 @@ mod tests {
             }
             at
         };
-        let reached = |at: &[u8; 256], wanted| Sides::new(&b, at).reached(&b, at, bx, from, wanted);
+        let reached = |at: &[u8; 256], wanted| Sides::new(&b, at, bx).reached(&b, at, bx, from, wanted);
         assert_eq!(reached(&with(&[]), [true; 4]), [true; 4]);
         // Boxes on (3, 2) and (3, 4): the square below the box is shut in by them, the wall
         // and the box itself (the same component without the box: a full fill finds out).
@@ -426,6 +452,51 @@ mod tests {
         assert_eq!(reached(&with(&[(1, 2), (2, 2), (3, 2)]), [true; 4]), [false; 4]);
         // Only the sides asked about, and never one under a box.
         assert_eq!(reached(&with(&[(2, 4)]), [true, false, false, true]), [true, false, false, false]);
+    }
+
+    /// The cut-vertex labelling answers what a flood fill around the box finds, on XSokoban
+    /// boards with boxes strewn at random (every box square, player square and side).
+    #[test]
+    fn sides_equal_a_flood_fill_round_the_box() {
+        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let (mut cut, mut joined) = (0, 0);
+        for level in levels.iter().step_by(9) {
+            let b = Board::new(level, false).unwrap();
+            let floor = b.floor();
+            for _ in 0..4 {
+                let mut at = [NONE; 256];
+                for _ in 0..floor / 4 {
+                    at[random(floor)] = 0;
+                }
+                for bx in (0..floor as u8).filter(|&s| at[usize::from(s)] == NONE) {
+                    let sides = Sides::new(&b, &at, bx);
+                    for from in (0..floor as u8).filter(|&s| s != bx && at[usize::from(s)] == NONE).step_by(5) {
+                        let mut seen = [false; 256];
+                        seen[usize::from(bx)] = true;
+                        seen[usize::from(from)] = true;
+                        flood(&b, &at, from, |t| !std::mem::replace(&mut seen[usize::from(t)], true));
+                        let want: [bool; 4] = std::array::from_fn(|d| {
+                            let q = b.next(bx, d);
+                            q != NONE && at[usize::from(q)] == NONE && q != bx && seen[usize::from(q)]
+                        });
+                        assert_eq!(sides.reached(&b, &at, bx, from, [true; 4]), want, "level {}", level.number);
+                        let free = (0..4).filter(|&d| b.next(bx, d) != NONE && at[usize::from(b.next(bx, d))] == NONE);
+                        let same_part = sides.disc[usize::from(from)] != 0;
+                        if same_part && free.clone().count() > 1 {
+                            if want.iter().filter(|&&w| w).count() < free.count() { cut += 1 } else { joined += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(cut > 100 && joined > 100, "both cases are tried: {cut} cut, {joined} joined");
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //! can be filled without walling off a goal. It only adds successors: the single pushes stay.
 
 use crate::board::{Board, FAR, NONE};
-use crate::macros::{GoalRooms, box_path};
+use crate::macros::{BoxPaths, GoalRooms};
 
 /// Most boxes tried per room and position: the nearest to the goal (by push distance) that
 /// the player can push at all. Each try is a breadth-first search over the box's squares.
@@ -45,10 +45,12 @@ pub(crate) fn packing_pushes(
         for &(_, b) in boxes.iter().take(TRIES) {
             let i = at[usize::from(b)];
             at[usize::from(b)] = NONE;
-            if let Some(first) = box_path(board, at, b, player, goal).and_then(|dirs| dirs.first().copied()) {
+            // Both paths run round the same boxes: the floor is searched once.
+            let paths = BoxPaths::new(board, at, b);
+            if let Some(first) = paths.path(board, at, b, player, goal).and_then(|dirs| dirs.first().copied()) {
                 // The rest as the replay will find it, from the square after the first push.
                 let next = board.next(b, usize::from(first));
-                if let Some(rest) = box_path(board, at, next, b, goal) {
+                if let Some(rest) = paths.path(board, at, next, b, goal) {
                     let mut dirs = vec![first];
                     dirs.extend(rest);
                     out.push((b, dirs));

@@ -22,7 +22,7 @@
 //!   successors for a state whose boxes cannot all be matched to goals; optionally only the
 //!   pushes into a PI-corral ([`Config::pi_corrals`]).
 
-use crate::board::{Board, FAR, MAX_BOXES, NONE, Squares, first, has, insert, remove};
+use crate::board::{Board, FAR, MAX_BOXES, NONE, Squares, first, has, insert};
 use crate::corral::{PiCorrals, for_each_corral};
 use crate::corral_deadlock::{CorralCache, corral_is_dead};
 use crate::deadlock::{Boxes, freeze_deadlock, is_frozen};
@@ -219,39 +219,6 @@ pub struct SokobanProblem {
     /// The last expanded state's children: A* often expands one of them next, which can then
     /// take its region and its matching over from the parent's.
     children: RefCell<Children>,
-}
-
-/// For each set of free squares on the ring round a square (bit `k`: the `k`-th square of
-/// [`RING`](crate::board::RING) is free), whether filling the square keeps the free squares
-/// next to it joined: its free orthogonal neighbours lie on one run of consecutive free ring
-/// squares (any walk through the square can then go round it).
-const KEEPS_REGION_WHOLE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut bits = 0;
-    while bits < 256 {
-        // Runs of free ring squares (each counted at its first square) that hold an
-        // orthogonal neighbour.
-        let (mut runs, mut k) = (0, 0);
-        while k < 8 {
-            if free(bits, k) && !free(bits, k + 7) {
-                let (mut j, mut side) = (k, false);
-                while j < k + 8 && free(bits, j) {
-                    side |= j % 2 == 0;
-                    j += 1;
-                }
-                runs += side as usize;
-            }
-            k += 1;
-        }
-        table[bits] = runs <= 1;
-        bits += 1;
-    }
-    table
-};
-
-/// Whether bit `k` (taken round the ring, modulo 8) of `bits` is set.
-const fn free(bits: usize, k: usize) -> bool {
-    bits >> (k % 8) & 1 == 1
 }
 
 /// Most rows [`SokobanProblem::rematch`] changes in a kept matching before it leaves the
@@ -668,7 +635,7 @@ impl SokobanProblem {
         let board = &self.board;
         let (b, t) = (push.from, push.to);
         let (region, player) = match self.config.exact_player {
-            false => here.map_or_else(|| self.region(player, at), |here| self.region_after(here, b, t, at)),
+            false => here.map_or_else(|| self.region(player, at), |here| board.region_after(here, b, t, at)),
             true => ([0; 4], player),
         };
         let slot = self.slot(i);
@@ -704,43 +671,6 @@ impl SokobanProblem {
             self.children.borrow_mut().list.push(Child { state, region, rows: (i, k), to: t, player });
         }
         Successor { action: push, state, cost }
-    }
-
-    /// The player's region after a single push of the box on `b` to `t` (the player then
-    /// stands on `b`), from its region `here` before the push, and its top-left-most square;
-    /// `at` is the occupancy after the push. Unless filling `t` cuts `here`, the region is
-    /// `here` without `t`, with `b`, and with whatever `b`'s free neighbours outside `here`
-    /// lead to (a flood fill of the squares the push opened, which only `b` leads to: every
-    /// other free square next to `here` was in it). Filling `t` keeps `here` whole when its
-    /// free neighbours are joined round it on the ring of its eight neighbours, or else when
-    /// a flood fill from `b` reaches all of them; when it does not, that flood fill is the
-    /// region.
-    fn region_after(&self, here: &Squares, b: u8, t: u8, at: &Marks) -> (Squares, u8) {
-        let board = &self.board;
-        let free = |s: u8| s != NONE && at[usize::from(s)] == NONE;
-        if has(here, t) {
-            // The ring of `t`'s eight neighbours (see [`RING`](crate::board::RING)).
-            let free_ring = board.around(t).iter().enumerate().fold(0, |bits, (k, &s)| bits | u8::from(free(s)) << k);
-            if !KEEPS_REGION_WHOLE[usize::from(free_ring)] {
-                let mut sides: Squares = [0; 4];
-                for n in (0..4).map(|d| board.next(t, d)).filter(|&n| n != b && free(n)) {
-                    insert(&mut sides, n);
-                }
-                if let Some(cut) = board.region_unless_it_meets(b, at, &sides) {
-                    return cut;
-                }
-            }
-        }
-        let mut region = *here;
-        remove(&mut region, t);
-        insert(&mut region, b);
-        for d in 0..4 {
-            let n = board.next(b, d);
-            if free(n) && !has(&region, n) {
-                board.fill(&mut region, n, at);
-            }
-        }
-        (region, first(&region))
     }
 
     /// The square box `i` on `t` (just pushed in direction `d`, not yet in `at`) is pushed on
@@ -971,6 +901,7 @@ impl Problem for SokobanProblem {
 mod tests {
     use super::*;
     use crate::Mode;
+    use crate::board::remove;
     use delve_core::{Limits, NoObserver, informed::astar};
     use std::hash::BuildHasher;
 
@@ -1051,18 +982,6 @@ mod tests {
     }
 
     #[test]
-    fn a_square_cuts_its_region_when_its_free_sides_are_not_joined_round_it() {
-        // Bits round the ring: N 0, NE 1, E 2, SE 3, S 4, SW 5, W 6, NW 7.
-        assert!(KEEPS_REGION_WHOLE[0b1111_1111], "open floor all round");
-        assert!(KEEPS_REGION_WHOLE[0b0000_0111], "N and E joined by NE");
-        assert!(!KEEPS_REGION_WHOLE[0b0000_0101], "N and E with NE a wall");
-        assert!(!KEEPS_REGION_WHOLE[0b0001_0001], "a corridor from N to S");
-        assert!(KEEPS_REGION_WHOLE[0b0000_0010], "a lone diagonal square is not a side");
-        assert!(KEEPS_REGION_WHOLE[0b1101_1111], "all round but SW: W and S join the long way");
-        assert!(!KEEPS_REGION_WHOLE[0b1101_1101], "nor NE: N and E parted from S and W");
-    }
-
-    #[test]
     fn regions_after_a_push_equal_a_flood_fill() {
         // Every legal single push from the first states of a few Microban levels:
         // `region_after` gives the flood fill's region, whether the push cuts the region
@@ -1089,7 +1008,7 @@ mod tests {
                         }
                         let i = at[usize::from(b)];
                         (at[usize::from(b)], at[usize::from(t)]) = (NONE, i);
-                        let found = p.region_after(&here, b, t, &at);
+                        let found = p.board.region_after(&here, b, t, &at);
                         assert_eq!(found, p.region(b, &at), "level {n}, box {b} pushed to {t}");
                         let mut kept = here;
                         remove(&mut kept, t);

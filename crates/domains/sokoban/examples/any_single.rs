@@ -1,0 +1,59 @@
+//! Runs one of the two searches `--any` races, alone on one thread, with a fixed budget of
+//! expansions: its node counts do not depend on the other thread's timing, so two builds can
+//! be compared node for node, and the time per expansion is one core's.
+//!
+//! ```text
+//! cargo run --release -p delve-sokoban --example any_single -- FILE FIRST LAST EXPANSIONS feature|all
+//! ```
+//!
+//! `feature`: the search advised by the feature advisors; `all`: also by the hotspots, opener
+//! and explorer advisors. Prints one line per level and the totals.
+
+use delve_core::informed::{Move, weighted_cycling};
+use delve_core::{Limits, NoObserver};
+use delve_sokoban::{Board, Cost, Mode, SokobanProblem, State, parse_collection};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: any_single FILE FIRST LAST EXPANSIONS feature|all";
+    let [file, first, last, budget, which] = args.as_slice() else { return Err(usage.into()) };
+    let (first, last, budget): (usize, usize, u64) = (first.parse()?, last.parse()?, budget.parse()?);
+    let all = match which.as_str() {
+        "feature" => false,
+        "all" => true,
+        _ => return Err(usage.into()),
+    };
+    let levels = parse_collection(&std::fs::read_to_string(file)?)?;
+    let limits = Limits::none().max_expanded(budget);
+    let (mut solved, mut expanded, mut seconds) = (Vec::new(), 0, 0.0);
+    for level in levels.iter().filter(|l| (first..=last).contains(&l.number)) {
+        let board = Board::new(level, false)?;
+        if board.hopeless().is_some() {
+            continue;
+        }
+        let problem = SokobanProblem::new(board, Mode::Any.config());
+        let advise = |state: &State, parent, moves: &[Move<'_, State, Cost>], w: &mut [u32]| match all {
+            true => problem.advise_all(state, parent, moves, w),
+            false => problem.advise(parent, moves, w),
+        };
+        let out = weighted_cycling(&problem, |s| problem.feature_cell(s), advise, &limits, NoObserver);
+        let stats = out.stats;
+        let secs = stats.elapsed.as_secs_f64();
+        println!(
+            "#{:<3} {:<6} expanded {:>8} generated {:>9} {:>7.2} s {:>6.1} us/exp",
+            level.number,
+            if out.solution().is_some() { "solved" } else { "-" },
+            stats.expanded,
+            stats.generated,
+            secs,
+            secs * 1e6 / stats.expanded.max(1) as f64
+        );
+        if out.solution().is_some() {
+            solved.push(level.number);
+        }
+        (expanded, seconds) = (expanded + stats.expanded, seconds + secs);
+    }
+    let per = seconds * 1e6 / expanded.max(1) as f64;
+    println!("solved {}: {solved:?}; {expanded} expanded in {seconds:.2} s, {per:.1} us/exp", solved.len());
+    Ok(())
+}
