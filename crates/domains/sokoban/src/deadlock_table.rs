@@ -8,10 +8,11 @@
 //! boxes and those player squares) and matched against every push that lands on one of its
 //! squares.
 //!
-//! The search looks at learned patterns as each push is made, but runs a new sub-problem
-//! search only when the position the push made is expanded: a position reached again and
-//! again is searched around once, and one left on the frontier when the search ends not at
-//! all (the position carries the square of its last push for that).
+//! With [`Config::table_when_expanded`] (as `--pushes` sets it), the search looks at learned
+//! patterns as each push is made, but runs a new sub-problem search only when the position
+//! the push made is expanded: a position reached again and again is searched around once,
+//! and one left on the frontier when the search ends not at all (the position carries the
+//! square of its last push for that).
 //!
 //! Why it never prunes a solvable position: taking boxes away only opens the player's way,
 //! so the pushes of a solution that move the cluster's boxes, played alone, are legal and end
@@ -30,6 +31,7 @@
 //! cycling search: 15 % less time per expansion, the same nodes).
 //!
 //! [`Config::deadlock_table`]: crate::Config::deadlock_table
+//! [`Config::table_when_expanded`]: crate::Config::table_when_expanded
 
 use crate::board::{Board, NONE, Squares, has};
 use crate::corral_deadlock::Lone;

@@ -125,6 +125,12 @@ pub struct Config {
     /// board, can never all reach goals; dead patterns are learned and matched against later
     /// positions (see the `deadlock_table` module; unordered levels only).
     pub deadlock_table: bool,
+    /// Run the deadlock table's sub-problem search around a push when the position it made is
+    /// expanded, not when the push is made (a push then only scans the patterns learned so
+    /// far): cheaper where many children are reached again or never expanded (A*: Microban
+    /// #144 on two threads 7 % sooner). `--any`'s cycling searches keep it at the push: which
+    /// positions they keep steers them (XSokoban #42 is lost at 60 s with it).
+    pub table_when_expanded: bool,
     /// Prune pushes after which boxes frozen on goals, taken as walls, leave the other boxes
     /// unable to reach distinct free goals (see the `frozen_goals` module; unordered levels
     /// only).
@@ -151,6 +157,7 @@ impl Config {
         corral_deadlocks: false,
         thorough_corrals: false,
         deadlock_table: false,
+        table_when_expanded: false,
         frozen_goals: false,
         follow_children: true,
     };
@@ -765,7 +772,7 @@ impl Problem for SokobanProblem {
         // The deadlock table looks at the push that made this state now, not when the state
         // was made: a state reached again is then looked at once, and one never expanded
         // not at all.
-        if state.pushed != NONE && self.table_dead(&at, state.pushed, state.player) {
+        if self.config.table_when_expanded && state.pushed != NONE && self.table_dead(&at, state.pushed, state.player) {
             return;
         }
         // The player's region as a bit set (for the corrals, the pushes and the children's
@@ -835,8 +842,12 @@ impl Problem for SokobanProblem {
                 }
                 at[usize::from(t)] = i as u8;
                 let player = board.next(t, d ^ 1);
+                let table_dead = |at: &Marks| match self.config.table_when_expanded {
+                    true => self.table_known_dead(at, t, player),
+                    false => self.table_dead(at, t, player),
+                };
                 if !freeze_deadlock(board, &Boxes { at: &at }, t)
-                    && !self.table_known_dead(&at, t, player)
+                    && !table_dead(&at)
                     && !self.frozen_dead(state, &frozen, &at, (b, t))
                 {
                     let push = Push { from: b, dir: d as u8, to: t };

@@ -55,6 +55,7 @@ impl Mode {
                 pi_corrals: true,
                 corral_deadlocks: true,
                 deadlock_table: true,
+                table_when_expanded: true,
                 frozen_goals: true,
                 follow_children: false,
                 ..Config::PLAIN
