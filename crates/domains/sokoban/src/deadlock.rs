@@ -55,6 +55,42 @@ impl std::ops::Deref for LoneBoxes {
     }
 }
 
+/// A position of a sub-search (boxes alone on the board): its boxes, and what its player's
+/// region follows from. A child's region is found from its parent's by
+/// [`Board::region_after`] (no flood fill of the whole region, as a rule), once it is taken
+/// from the queue (most children are never taken or are seen before).
+pub(crate) struct Lone {
+    /// The boxes, sorted.
+    pub(crate) boxes: LoneBoxes,
+    /// The parent's region (empty for the first position).
+    before: Squares,
+    /// The player's square: where the pushed box stood.
+    player: u8,
+    /// Where the pushed box went ([`NONE`] for the first position).
+    pushed: u8,
+}
+
+impl Lone {
+    /// The first position: `boxes`, the player on `player`.
+    pub(crate) fn start(boxes: &[u8], player: u8) -> Lone {
+        Lone { boxes: LoneBoxes::new(boxes), before: [0; 4], player, pushed: NONE }
+    }
+
+    /// The child after the push from `player` to `pushed` that [`lone_pushes`] hands out,
+    /// from a parent whose region is `before`.
+    pub(crate) fn child(boxes: LoneBoxes, before: &Squares, player: u8, pushed: u8) -> Lone {
+        Lone { boxes, before: *before, player, pushed }
+    }
+
+    /// The player's region and its top-left-most square, the boxes standing in `at`.
+    pub(crate) fn region(&self, board: &Board, at: &[u8; 256]) -> (Squares, u8) {
+        match self.pushed {
+            NONE => board.region(self.player, at),
+            pushed => board.region_after(&self.before, self.player, pushed, at),
+        }
+    }
+}
+
 /// The pushes of a few boxes searched alone on an emptied board (the sub-searches of the
 /// corral deadlocks and the deadlock table): `boxes` stand on the squares `at` marks (with
 /// box index 0), `reaches(s)` says whether the player gets to square `s`. Each push onto a

@@ -34,8 +34,7 @@
 //! [`Config::table_when_expanded`]: crate::Config::table_when_expanded
 
 use crate::board::{Board, NONE, Squares, has};
-use crate::corral_deadlock::Lone;
-use crate::deadlock::{LoneBoxes, lone_pushes};
+use crate::deadlock::{Lone, LoneBoxes, lone_pushes};
 use delve_core::hash::FxHashSet;
 
 /// Most boxes in one sub-problem.

@@ -47,8 +47,9 @@ pub struct State {
     boxes: [u8; MAX_BOXES],
     player: u8,
     /// The square of the box pushed last ([`NONE`] at the start): where the deadlock table
-    /// looks when the state is expanded. Not part of the state: two paths to one position
-    /// may end with different pushes, and the first one stored is kept.
+    /// looks when the state is expanded ([`Config::table_when_expanded`]). Not part of the
+    /// state: two paths to one position may end with different pushes, and the first one
+    /// stored is kept.
     pub(crate) pushed: u8,
 }
 
@@ -769,9 +770,9 @@ impl Problem for SokobanProblem {
         }
         let board = &self.board;
         let mut at = self.occupancy(state);
-        // The deadlock table looks at the push that made this state now, not when the state
-        // was made: a state reached again is then looked at once, and one never expanded
-        // not at all.
+        // With `table_when_expanded`, the deadlock table searches around the push that made
+        // this state now, not when the state was made: a state reached again is then looked
+        // at once, and one never expanded not at all.
         if self.config.table_when_expanded && state.pushed != NONE && self.table_dead(&at, state.pushed, state.player) {
             return;
         }
