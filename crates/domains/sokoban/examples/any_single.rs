@@ -34,7 +34,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let problem = SokobanProblem::new(board, Mode::Any.config());
         let advise = |state: &State, parent, moves: &[Move<'_, State, Cost>], w: &mut [u32]| match all {
             true => problem.advise_all(state, parent, moves, w),
-            false => problem.advise(parent, moves, w),
+            false => problem.advise(state, parent, moves, w),
         };
         let out = weighted_cycling(&problem, |s| problem.feature_cell(s), advise, &limits, NoObserver);
         let stats = out.stats;

@@ -38,7 +38,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     });
     let limits = Limits::none().max_expanded(budget);
-    let advise = |_: &State, parent, moves: &[Move<'_, State, Cost>], w: &mut [u32]| problem.advise(parent, moves, w);
+    let advise =
+        |s: &State, parent, moves: &[Move<'_, State, Cost>], w: &mut [u32]| problem.advise(s, parent, moves, w);
     let out = weighted_cycling(&problem, |s| problem.feature_cell(s), advise, &limits, observer);
     eprintln!("level {number}: solved {}, {} expanded", out.solution().is_some(), out.stats.expanded);
     eprintln!("expansions per packing: {per_packing:?}");

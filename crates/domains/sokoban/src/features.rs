@@ -26,7 +26,9 @@
 //! packing macros make "push this box onto the next goal of its room" a single move, so
 //! the packing advisor recommends whole packing steps. XSokoban 1–90 at 100,000 expansions
 //! a thread: 48 solved against 40 without the weights (#19, 20, 33, 45, 48, 55, 59, 61, 70
-//! and 75 gained, #15 and 49 lost).
+//! and 75 gained, #15 and 49 lost). FESS's moves carry one box as far as it goes; the
+//! feature-advisor search of `--any` makes the pushes that carry on the box pushed last free
+//! instead ([`SokobanProblem::advise`](crate::SokobanProblem::advise)).
 //!
 //! FESS's other three advisors ([`advise_more`]: **hotspots**, boxes that cut another box off
 //! goals, see [`Hotspots`]; the **opener**, which pushes boxes away from the next goal of a

@@ -506,11 +506,29 @@ impl SokobanProblem {
         Features::of(&self.board, &self.rooms, &self.occupancy(state)).cell()
     }
 
-    /// FESS's move weights for the moves of one expansion from a position in cell `parent`
-    /// (0 for the moves an advisor recommends, 1 for the rest: see the `features` module),
-    /// for [`weighted_cycling`](delve_core::informed::weighted_cycling) search.
-    pub fn advise(&self, parent: u64, moves: &[delve_core::informed::Move<'_, State, Cost>], weights: &mut [u32]) {
-        crate::features::advise(parent, moves, weights);
+    /// FESS's move weights for the moves of one expansion from `parent` (in cell `cell`), for
+    /// [`weighted_cycling`](delve_core::informed::weighted_cycling) search: 0 for the moves an
+    /// advisor recommends (see the `features` module) and for the pushes that carry on the
+    /// box pushed last, 1 for the rest. FESS's moves are macro moves, a box carried as far as
+    /// it goes for the price of one; weighing the pushes that go on with a box nothing gives
+    /// a box's whole journey one weight too (XSokoban 1–90 at 100,000 expansions a search:
+    /// 57 levels solved in the race against 53 without, none lost). On levels with a symmetry
+    /// the child may be the image of the position, and the test only a guess.
+    pub fn advise(
+        &self,
+        parent: &State,
+        cell: u64,
+        moves: &[delve_core::informed::Move<'_, State, Cost>],
+        weights: &mut [u32],
+    ) {
+        crate::features::advise(cell, moves, weights);
+        if parent.pushed != NONE {
+            for (m, w) in moves.iter().zip(weights) {
+                if !m.state.boxes(self.n).contains(&parent.pushed) {
+                    *w = 0;
+                }
+            }
+        }
     }
 
     /// [`advise`](Self::advise) and FESS's hotspots, opener and explorer advisors, each of
@@ -928,6 +946,38 @@ mod tests {
         let s = astar(&p, &Limits::none(), NoObserver).into_solution().unwrap();
         assert_eq!(s.cost, Lex(2, 3));
         assert_eq!(p.heuristic(&p.initial_state()), Lex(2, 2));
+    }
+
+    /// After a push, the pushes of the same box weigh 0 (the advisors aside); the other box's
+    /// pushes weigh what the advisors say, 1 when they recommend nothing.
+    #[test]
+    fn pushing_the_last_box_on_weighs_nothing() {
+        use delve_core::informed::Move;
+        let p = SokobanProblem::new(
+            Board::as_drawn("#########\n#@      #\n# $   $ #\n#       #\n#.     .#\n#########\n"),
+            Mode::Any.config(),
+        );
+        let mut out = Vec::new();
+        p.expand(&p.initial_state(), &mut out);
+        let parent =
+            out.iter().find(|s| s.action.from == p.board().square_at(2, 2) && s.action.dir == 1).unwrap().state;
+        out.clear();
+        p.expand(&parent, &mut out);
+        let moves: Vec<Move<'_, State, Cost>> = out
+            .iter()
+            .map(|s| Move { state: &s.state, cell: p.feature_cell(&s.state), h: p.heuristic(&s.state) })
+            .collect();
+        let mut advised = vec![9; moves.len()];
+        crate::features::advise(p.feature_cell(&parent), &moves, &mut advised);
+        let mut weights = vec![9; moves.len()];
+        p.advise(&parent, p.feature_cell(&parent), &moves, &mut weights);
+        let mut seen = [0, 0];
+        for ((s, w), a) in out.iter().zip(&weights).zip(&advised) {
+            let same = s.action.from == parent.pushed;
+            assert_eq!(*w, if same { 0 } else { *a }, "{:?}", s.action);
+            seen[usize::from(same)] += usize::from(*a == 1);
+        }
+        assert!(seen[0] > 0 && seen[1] > 0, "pushes of both boxes that no advisor recommends: {seen:?}");
     }
 
     #[test]

@@ -29,7 +29,8 @@ pub enum Mode {
     /// Any solution: tunnel, goal-room and packing macros, corral deadlocks, the learned deadlock
     /// table, and two FESS-style cell-cycling searches over (packing, out of plan, player
     /// regions), advisor moves first within a cell, raced on two threads: one with the
-    /// feature advisors, one also with the hotspots, opener and explorer advisors.
+    /// feature advisors (where a push that carries on the box pushed last is free, as in
+    /// FESS's macro moves), one also with the hotspots, opener and explorer advisors.
     Any,
 }
 
@@ -223,8 +224,9 @@ pub fn solve_parallel<O: Observer<State, Cost>>(
 /// `--any` on both cores: two FESS-style cell-cycling searches (cells of packing, out of
 /// plan and player regions, the `features` module; within a cell, the fewest moves not
 /// recommended by an advisor on the path, then the matching bound; the same macros), one
-/// advised by the feature advisors alone, the other also by the hotspots, opener and
-/// explorer advisors. Either set of advisors leads some levels astray that the other solves
+/// advised by the feature advisors alone (and the pushes that carry on the box pushed last
+/// free: [`SokobanProblem::advise`]), the other also by the hotspots, opener and explorer
+/// advisors. Either set of advisors leads some levels astray that the other solves
 /// (XSokoban 1–90 at 100,000 expansions a search: 49 solved by the first alone, 51 by the
 /// second, 53 by the two), and greedy best-first search, the other thread before, solved
 /// none there that the first did not. The first to find a solution stops the other (a
@@ -285,7 +287,11 @@ fn cycle<O: Observer<State, Cost>>(
     let problem = SokobanProblem::new(board.clone(), Mode::Any.config());
     let cell = |s: &State| problem.feature_cell(s);
     let advise = |state: &State, parent, moves: &[Move<'_, State, Cost>], weights: &mut [u32]| {
-        if all { problem.advise_all(state, parent, moves, weights) } else { problem.advise(parent, moves, weights) }
+        if all {
+            problem.advise_all(state, parent, moves, weights)
+        } else {
+            problem.advise(state, parent, moves, weights)
+        }
     };
     let result = weighted_cycling(&problem, cell, advise, limits, observer);
     (problem, result)
