@@ -9,6 +9,12 @@
 //! the frozen boxes as walls), and asks whether the other boxes can still be matched to
 //! distinct free goals they reach.
 //!
+//! The pulls keep track of the player's side of the box: a pull needs the player to get
+//! round the box to the square it pulls from. A goal behind a one-wide door that a frozen
+//! box left as the only way in (XSokoban #11, packed from the wrong end) can then only be
+//! filled from inside, where the player can no longer get: plain pulls, which let the player
+//! stand anywhere, saw it reachable.
+//!
 //! Why it never prunes a solvable position: in a solution no frozen box moves, so every other
 //! box ends on a goal of its own that is not under a frozen box, along pushes that never cross
 //! a frozen box's square nor need the player there; played alone on the board with the frozen
@@ -17,8 +23,9 @@
 //!
 //! [`Config::frozen_goals`]: crate::Config::frozen_goals
 
-use crate::board::{Board, NONE, Squares, has, insert};
+use crate::board::{Board, NONE, Squares, has, insert, squares_in};
 use crate::deadlock::{Boxes, is_frozen};
+use crate::macros::BoxPaths;
 use delve_core::hash::FxHashMap;
 
 /// Most frozen sets whose reach sets are kept before that memory is emptied.
@@ -80,27 +87,44 @@ impl FrozenGoals {
 }
 
 /// For each goal not in `frozen`, the squares from which a lone box can be pushed onto it
-/// with the squares of `frozen` as walls: a pull from the goal, where a box pulled from `t` to
-/// `b` needs `b` and the player's square beyond it free.
+/// with the squares of `frozen` as walls: pulls from the goal over (box square, player's
+/// side), where the player on one side of the box pulls it from another side he can walk to
+/// round it, and a pull from `t` to `b` needs `b` and the player's square beyond it free.
 fn reach_sets(board: &Board, frozen: &Squares) -> Reach {
     let open = |s: u8| s != NONE && !has(frozen, s);
+    let mut at = [NONE; 256];
+    for s in squares_in(frozen) {
+        at[usize::from(s)] = 0;
+    }
     let mut stack = Vec::new();
     let goals = board.goals().iter().copied().filter(|&g| !has(frozen, g));
     let goals: Vec<(u8, Squares)> = goals
         .map(|goal| {
-            let mut seen = [0; 4];
-            insert(&mut seen, goal);
-            stack.push(goal);
-            while let Some(t) = stack.pop() {
-                for d in 0..4 {
-                    let b = board.next(t, d ^ 1);
-                    if open(b) && open(board.next(b, d ^ 1)) && !has(&seen, b) {
-                        insert(&mut seen, b);
-                        stack.push(b);
+            let paths = BoxPaths::new(board, &at, goal);
+            // Per (square, side): the player next to the box there, on that side.
+            let mut seen = vec![false; 4 * board.floor()];
+            let mut from = [0; 4];
+            insert(&mut from, goal);
+            for d in (0..4).filter(|&d| open(board.next(goal, d))) {
+                seen[4 * usize::from(goal) + d] = true;
+                stack.push((goal, d));
+            }
+            while let Some((t, side)) = stack.pop() {
+                let player = board.next(t, side);
+                let wanted = std::array::from_fn(|d| open(board.next(t, d)));
+                let round = paths.reached(board, &at, t, player, wanted);
+                // Pull towards `d`: the player steps from the box's side `d` on away, the
+                // box follows onto that side, and the player is then on its side `d`.
+                for d in (0..4).filter(|&d| round[d]) {
+                    let b = board.next(t, d);
+                    if open(board.next(b, d)) && !seen[4 * usize::from(b) + d] {
+                        seen[4 * usize::from(b) + d] = true;
+                        insert(&mut from, b);
+                        stack.push((b, d));
                     }
                 }
             }
-            (goal, seen)
+            (goal, from)
         })
         .collect();
     let mut any = [0; 4];
@@ -166,6 +190,17 @@ mod tests {
         // box can reach the goal past them only through their squares. Nothing else sees
         // it: no square is dead for the box, and the level's own distances match it.
         assert!(dead("##########\n#.  **$@ #\n##########\n"));
+    }
+
+    #[test]
+    fn a_goal_only_the_player_inside_could_fill_is_out_of_reach() {
+        // The box can come down the door into the bottom row, but then only from above: to
+        // push it left onto the goal the player would have to stand right of it, in the
+        // pocket he can only get to past the box. Pulls that let the player stand anywhere
+        // pull the box from the goal right, then up the door, and find it alive.
+        assert!(dead("######\n#*@ ##\n###$##\n### ##\n#.   #\n######\n"));
+        // With a way round to the pocket, the player gets behind the box.
+        assert!(!dead("######\n#*@  #\n###$ #\n###  #\n#.   #\n######\n"));
     }
 
     #[test]

@@ -282,6 +282,15 @@ impl BoxPaths {
     }
 }
 
+impl BoxPaths {
+    /// For each direction `d` with `wanted[d]`: whether the player on `from` reaches the
+    /// neighbour of a box on `b` in direction `d`, around it and the boxes in `at` (`b` a
+    /// square the box on [`new`](Self::new)'s square can reach).
+    pub(crate) fn reached(&self, board: &Board, at: &[u8; 256], b: u8, from: u8, wanted: [bool; 4]) -> [bool; 4] {
+        self.0.reached(board, at, b, from, wanted)
+    }
+}
+
 /// Which sides of a box the player reaches, for [`box_path`]. The floor around the other
 /// boxes (the moving box taken off) stays the same for the whole search, so one depth-first
 /// search labels the box's component of it once (Hopcroft and Tarjan's cut vertices): with

@@ -1155,7 +1155,9 @@ mod tests {
                 assert_cached_matching_is_fresh(&p, &s, &format!("level {n}, taken over: {taken}"));
                 stack.extend(out.iter().map(|succ| succ.state));
             }
-            assert!(takeovers > 50, "level {n}: {takeovers} matchings taken over");
+            // Most states are a child of the last one expanded (the walk ends early on a
+            // small space: 62 states on level 20).
+            assert!(2 * takeovers > seen.len(), "level {n}: {takeovers} matchings taken over, {} seen", seen.len());
         }
     }
 
