@@ -229,6 +229,13 @@ impl BoxPaths {
         BoxPaths(Sides::new(board, at, square))
     }
 
+    /// For each direction `d` with `wanted[d]`: whether the player on `from` reaches the
+    /// neighbour of a box on `b` in direction `d`, around it and the boxes in `at` (`b` a
+    /// square the box on [`new`](Self::new)'s square can reach).
+    pub(crate) fn reached(&self, board: &Board, at: &[u8; 256], b: u8, from: u8, wanted: [bool; 4]) -> [bool; 4] {
+        self.0.reached(board, at, b, from, wanted)
+    }
+
     /// [`box_path`] from `start` (a square the box on [`new`](Self::new)'s square can reach),
     /// the player on `player`, to `target`; `at` as given to [`new`](Self::new).
     pub(crate) fn path(&self, board: &Board, at: &[u8; 256], start: u8, player: u8, target: u8) -> Option<Vec<u8>> {
@@ -279,15 +286,6 @@ impl BoxPaths {
             }
         }
         None
-    }
-}
-
-impl BoxPaths {
-    /// For each direction `d` with `wanted[d]`: whether the player on `from` reaches the
-    /// neighbour of a box on `b` in direction `d`, around it and the boxes in `at` (`b` a
-    /// square the box on [`new`](Self::new)'s square can reach).
-    pub(crate) fn reached(&self, board: &Board, at: &[u8; 256], b: u8, from: u8, wanted: [bool; 4]) -> [bool; 4] {
-        self.0.reached(board, at, b, from, wanted)
     }
 }
 
