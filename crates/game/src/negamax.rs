@@ -351,7 +351,10 @@ impl<'g, G: ZeroSum> Negamax<'g, G> {
     }
 
     /// Records the fail-soft result `value` of a search of `(alpha, beta)`, merging with
-    /// what the table knows about the same position at the same depth.
+    /// what the table knows about the same position at the same depth. The move kept is the
+    /// one that proved the lower bound kept: a table cut-off at the root answers with it (the
+    /// null-window search's last probe names its move so), and the best of a search that
+    /// failed low only has the highest upper bound.
     #[allow(clippy::too_many_arguments)]
     fn store(&mut self, slot: usize, key: u64, value: i32, alpha: i32, beta: i32, depth: u32, best: usize) {
         let lower = if value > alpha { value } else { -VALUE_LIMIT - 1 };
@@ -361,6 +364,9 @@ impl<'g, G: ZeroSum> Negamax<'g, G> {
             let (lo, hi) = (old.lower.max(lower), old.upper.min(upper));
             if lo <= hi {
                 (entry.lower, entry.upper) = (lo, hi);
+                if old.lower > lower {
+                    entry.best = old.best;
+                }
             }
         }
         self.table[slot] = Some(entry);
