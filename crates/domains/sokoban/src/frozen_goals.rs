@@ -97,12 +97,13 @@ fn reach_sets(board: &Board, frozen: &Squares) -> Reach {
         at[usize::from(s)] = 0;
     }
     let mut stack = Vec::new();
+    // Per (square, side): the player next to the box there, on that side.
+    let mut seen = vec![false; 4 * board.floor()];
     let goals = board.goals().iter().copied().filter(|&g| !has(frozen, g));
     let goals: Vec<(u8, Squares)> = goals
         .map(|goal| {
             let paths = BoxPaths::new(board, &at, goal);
-            // Per (square, side): the player next to the box there, on that side.
-            let mut seen = vec![false; 4 * board.floor()];
+            seen.fill(false);
             let mut from = [0; 4];
             insert(&mut from, goal);
             for d in (0..4).filter(|&d| open(board.next(goal, d))) {
