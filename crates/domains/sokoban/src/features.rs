@@ -275,7 +275,7 @@ impl<'a, 'm> Expansion<'a, 'm> {
         if (0..self.moves.len()).any(|i| self.after[i].packed > self.before.packed) {
             return None;
         }
-        let goal = *rooms.next_goals(&self.at).first()?;
+        let goal = *rooms.next_goals(&self.at, 1).first()?;
         let dist = walking_distances(self.board, goal);
         let d = |s: u8| if s == NONE { FAR } else { dist[usize::from(s)] };
         let clears = |i: usize| {

@@ -17,6 +17,8 @@
 
 use crate::board::{Board, NONE};
 
+const _: () = assert!(crate::board::MAX_BOXES <= 64, "a room's goals fit the bits of a `u64`");
+
 /// The goal rooms of a board and their packing orders.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct GoalRooms {
@@ -25,6 +27,10 @@ pub(crate) struct GoalRooms {
     entrance: Vec<u8>,
     /// Per room: its goal squares in packing order (first filled first).
     order: Vec<Vec<u8>>,
+    /// Per room and goal of its order: the goals that must be filled before it (bits of
+    /// positions in the order), a partial order laxer than the packing order (see
+    /// [`next_goals`](Self::next_goals)).
+    needs: Vec<Vec<u64>>,
 }
 
 impl GoalRooms {
@@ -32,7 +38,7 @@ impl GoalRooms {
     /// (unordered boards only: ordered boxes have goals of their own).
     pub(crate) fn new(board: &Board) -> GoalRooms {
         let floor = board.floor();
-        let mut rooms = GoalRooms { entrance: vec![NONE; floor], order: Vec::new() };
+        let mut rooms = GoalRooms { entrance: vec![NONE; floor], order: Vec::new(), needs: Vec::new() };
         if board.is_ordered() {
             return rooms;
         }
@@ -61,7 +67,7 @@ impl GoalRooms {
             if members.len() < 2 {
                 continue;
             }
-            let Some(order) = packing_order(board, &members) else { continue };
+            let Some((order, needs)) = packing_order(board, &members) else { continue };
             let id = rooms.order.len() as u8;
             for &q in &members {
                 for d in 0..4 {
@@ -72,6 +78,7 @@ impl GoalRooms {
                 }
             }
             rooms.order.push(order);
+            rooms.needs.push(needs);
         }
         rooms
     }
@@ -81,9 +88,33 @@ impl GoalRooms {
         self.order.is_empty()
     }
 
-    /// The next goal of each room's packing order: its first empty goal (no box in `at`).
-    pub(crate) fn next_goals(&self, at: &[u8; 256]) -> Vec<u8> {
-        self.order.iter().filter_map(|order| order.iter().copied().find(|&g| at[usize::from(g)] == NONE)).collect()
+    /// The goals each room can take next in `at`: its empty goals (no box in `at`) whose needed
+    /// goals (the partial order) all hold boxes that count as packed in it, at most
+    /// `most` per room, in packing order. The first of a room is the first empty goal
+    /// of its packing order.
+    ///
+    /// A room with two entrances, or two wings, can be filled along either: the packing order
+    /// picks one interleaving, and when no box can reach its next goal (only through the
+    /// other entrance, say) the packing macros have nothing to offer. `--any`'s second search
+    /// offers them more goals (see `solve::WIDE_PACKING`).
+    pub(crate) fn next_goals(&self, at: &[u8; 256], most: usize) -> Vec<u8> {
+        let mut out = Vec::new();
+        for (order, needs) in self.order.iter().zip(&self.needs) {
+            let mut packed = 0u64;
+            let mut taken = 0;
+            for (k, (&g, &need)) in order.iter().zip(needs).enumerate() {
+                let ready = need & !packed == 0;
+                if at[usize::from(g)] == NONE {
+                    if ready && taken < most {
+                        out.push(g);
+                        taken += 1;
+                    }
+                } else if ready {
+                    packed |= 1 << k;
+                }
+            }
+        }
+        out
     }
 
     /// Boxes packed in the rooms of `at`: per room, the goals filled in packing order from
@@ -126,9 +157,10 @@ impl GoalRooms {
     }
 }
 
-/// The packing order of the room `members` (goal squares), or `None` when the full room
+/// The packing order of the room `members` (goal squares) and, per goal of it, the goals that
+/// must be filled before it (bits of positions in the order), or `None` when the full room
 /// cannot be taken apart by pulls.
-fn packing_order(board: &Board, members: &[u8]) -> Option<Vec<u8>> {
+fn packing_order(board: &Board, members: &[u8]) -> Option<(Vec<u8>, Vec<u64>)> {
     let floor = board.floor();
     let mut inside = vec![false; floor];
     for &g in members {
@@ -150,8 +182,25 @@ fn packing_order(board: &Board, members: &[u8]) -> Option<Vec<u8>> {
         at[usize::from(best.1)] = NONE;
         taken.push(best.1);
     }
+    // The partial order: taken[i] must be filled before taken[j] (j < i, taken out earlier,
+    // filled later) when the box on taken[i] could not have been pulled out with a box on
+    // taken[j] as well. One pull search per pair.
+    let n = taken.len();
+    let mut needs = vec![0u64; n];
+    let mut at = [NONE; 256];
+    for (i, &g) in taken.iter().enumerate().rev() {
+        at[usize::from(g)] = i as u8;
+        for (j, &later) in taken[..i].iter().enumerate() {
+            at[usize::from(later)] = j as u8;
+            if pulls_out(board, &at, &inside, g).is_none() {
+                // In packing order, taken[i] is goal n - 1 - i.
+                needs[n - 1 - j] |= 1 << (n - 1 - i);
+            }
+            at[usize::from(later)] = NONE;
+        }
+    }
     taken.reverse();
-    Some(taken)
+    Some((taken, needs))
 }
 
 /// Fewest pulls that bring the box on `start` to a square outside the room (`inside`), the
@@ -435,6 +484,34 @@ mod tests {
         at[usize::from(b.square_at(1, 1))] = 0;
         assert_eq!(rooms.target(b.square_at(1, 4), &at), Some(b.square_at(1, 2)));
         assert_eq!(rooms.target(b.square_at(3, 4), &at), None, "not an entrance");
+    }
+
+    /// A room of two rows, open to the right: each row fills from its dead end, and the two
+    /// rows do not hinder each other, so both dead ends can be taken next (the packing order
+    /// names one of them first).
+    #[test]
+    fn both_wings_of_a_room_can_be_filled_next() {
+        let b =
+            board("##########\n#....    #\n#....    #\n#####    #\n#  $$$$  #\n#  $$$$ @#\n#        #\n##########\n");
+        let rooms = GoalRooms::new(&b);
+        let next = |boxes: &[(usize, usize)]| {
+            let mut at = [NONE; 256];
+            for &(r, c) in boxes {
+                at[usize::from(b.square_at(r, c))] = 0;
+            }
+            let mut goals: Vec<(usize, usize)> = rooms.next_goals(&at, 8).iter().map(|&g| b.cell_of(g)).collect();
+            // The first is the first empty goal of the packing order.
+            let first = rooms.order[0].iter().copied().find(|&g| at[usize::from(g)] == NONE).map(|g| b.cell_of(g));
+            assert_eq!(goals.first().copied(), first);
+            goals.sort_unstable();
+            goals
+        };
+        assert_eq!(next(&[]), [(1, 1), (2, 1)]);
+        // With the top row's dead end filled, its next square and the bottom dead end.
+        assert_eq!(next(&[(1, 1)]), [(1, 2), (2, 1)]);
+        assert_eq!(next(&[(1, 1), (2, 1), (2, 2)]), [(1, 2), (2, 3)]);
+        // A box on (1, 2) before (1, 1) is filled does not count: (1, 3) is not offered.
+        assert_eq!(next(&[(1, 2)]), [(1, 1), (2, 1)]);
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! Packing macros for [`Mode::Any`](crate::Mode::Any): any box off the goals that can be
-//! pushed, around the other boxes as they stand, all the way to the goal a goal room's
-//! packing order fills next, gets one action that carries it there.
+//! pushed, around the other boxes as they stand, all the way to a goal its room can take
+//! next, gets one action that carries it there: the first empty goal of the room's packing
+//! order, or another one that the goals it needs filled first leave free
+//! ([`GoalRooms::next_goals`]).
 //!
 //! The goal-room macro of the `macros` module fires only when a push happens to land on a
 //! room's doorstep; greedy search on the matching bound then still explores every order and
@@ -12,12 +14,12 @@
 use crate::board::{Board, FAR, NONE};
 use crate::macros::{BoxPaths, GoalRooms};
 
-/// Most boxes tried per room and position: the nearest to the goal (by push distance) that
+/// Most boxes tried per goal and position: the nearest to the goal (by push distance) that
 /// the player can push at all. Each try is a breadth-first search over the box's squares.
 pub(crate) const TRIES: usize = 8;
 
-/// The pushes `(box square, directions)` that carry a box off the goals to the next goal of
-/// a room's packing order, for the [`TRIES`] nearest boxes that the player (`walk`: its
+/// The pushes `(box square, directions)` that carry a box off the goals to a goal its room
+/// can take next ([`GoalRooms::next_goals`]), for the [`TRIES`] nearest boxes that the player (`walk`: its
 /// distances, [`FAR`] where it cannot go) can push, from the position `at` (box index per
 /// square or [`NONE`]). The directions are those [`lay_out`](crate::lay_out) replays: the
 /// first push, then the fewest pushes from the square after it.
@@ -26,10 +28,11 @@ pub(crate) fn packing_pushes(
     rooms: &GoalRooms,
     at: &mut [u8; 256],
     walk: &[u16; 256],
+    goals: usize,
 ) -> Vec<(u8, Vec<u8>)> {
     let mut out = Vec::new();
     let player = (0..board.floor() as u8).find(|&s| walk[usize::from(s)] != FAR).expect("the player stands somewhere");
-    for goal in rooms.next_goals(at) {
+    for goal in rooms.next_goals(at, goals) {
         let Some(g) = board.goals().iter().position(|&q| q == goal) else { continue };
         let pushable = |b: u8| {
             (0..4).any(|d| {
@@ -78,7 +81,7 @@ mod tests {
         let mut walk = [FAR; 256];
         problem.walk(board.start_player(), &at, &mut walk);
         let before = at;
-        let moves = packing_pushes(&board, &rooms, &mut at, &walk);
+        let moves = packing_pushes(&board, &rooms, &mut at, &walk, 1);
         assert_eq!(at, before, "the position is left as it was");
         // The box on (3, 3) cannot get up (walls above it); the other two can.
         let from: Vec<_> = moves.iter().map(|(b, _)| board.cell_of(*b)).collect();

@@ -109,8 +109,8 @@ pub struct Config {
     pub pi_corrals: bool,
     /// Add macros: a box pushed into a one-wide tunnel goes on to its end, and a box pushed
     /// onto a goal room's entrance is carried to the room's next goal in packing order (see
-    /// the `macros` module), and a box that can go straight to a room's next goal gets that
-    /// as one more successor (the `packing` module); with the greedy weight 1, the heuristic
+    /// the `macros` module), and a box that can go straight to a goal its room can take next
+    /// gets that as one more successor (the `packing` module); with the greedy weight 1, the heuristic
     /// becomes (bound, boxes off goal). Not push-optimal: for [`Mode::Any`](crate::Mode::Any)
     /// only, with the normalised player.
     pub macros: bool,
@@ -143,6 +143,11 @@ pub struct Config {
     /// (XSokoban #1, #5, #10); in A* and weighted A* under 3% (Microban #93), so those
     /// modes skip the bookkeeping.
     pub follow_children: bool,
+    /// With [`Config::macros`]: how many goals per room the packing macros may carry a box
+    /// to: 1, the next goal of the room's packing order; more, also goals that the packing
+    /// order puts later but that need no goal still empty filled first (see the `packing`
+    /// module).
+    pub packing_goals: usize,
 }
 
 impl Config {
@@ -161,6 +166,7 @@ impl Config {
         table_when_expanded: false,
         frozen_goals: false,
         follow_children: true,
+        packing_goals: 1,
     };
 }
 
@@ -585,7 +591,7 @@ impl SokobanProblem {
         out: &mut Vec<Successor<State, Push, Cost>>,
     ) {
         let board = &self.board;
-        for (b, dirs) in packing_pushes(board, &self.rooms, at, walk) {
+        for (b, dirs) in packing_pushes(board, &self.rooms, at, walk, self.config.packing_goals) {
             let i = at[usize::from(b)];
             let to = dirs.iter().fold(b, |sq, &d| board.next(sq, usize::from(d)));
             let last = usize::from(*dirs.last().expect("packing paths are not empty"));
