@@ -18,10 +18,10 @@ use crate::macros::{BoxPaths, GoalRooms};
 /// the player can push at all. Each try is a breadth-first search over the box's squares.
 pub(crate) const TRIES: usize = 8;
 
-/// The pushes `(box square, directions)` that carry a box off the goals to a goal its room
-/// can take next ([`GoalRooms::next_goals`]), for the [`TRIES`] nearest boxes that the player (`walk`: its
-/// distances, [`FAR`] where it cannot go) can push, from the position `at` (box index per
-/// square or [`NONE`]). The directions are those [`lay_out`](crate::lay_out) replays: the
+/// The pushes `(box square, directions)` that carry a box off the goals to one of the first
+/// `goals` goals its room can take next ([`GoalRooms::next_goals`]), for the [`TRIES`]
+/// nearest boxes that the player (`walk`: its distances, [`FAR`] where it cannot go) can
+/// push, from the position `at` (box index per square or [`NONE`]). The directions are those [`lay_out`](crate::lay_out) replays: the
 /// first push, then the fewest pushes from the square after it.
 pub(crate) fn packing_pushes(
     board: &Board,

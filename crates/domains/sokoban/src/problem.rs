@@ -110,9 +110,9 @@ pub struct Config {
     /// Add macros: a box pushed into a one-wide tunnel goes on to its end, and a box pushed
     /// onto a goal room's entrance is carried to the room's next goal in packing order (see
     /// the `macros` module), and a box that can go straight to a goal its room can take next
-    /// gets that as one more successor (the `packing` module); with the greedy weight 1, the heuristic
-    /// becomes (bound, boxes off goal). Not push-optimal: for [`Mode::Any`](crate::Mode::Any)
-    /// only, with the normalised player.
+    /// gets that as one more successor (the `packing` module); with the greedy weight 1, the
+    /// heuristic becomes (bound, boxes off goal). Not push-optimal: for
+    /// [`Mode::Any`](crate::Mode::Any) only, with the normalised player.
     pub macros: bool,
     /// Prune positions with a corral whose boxes, alone on the board, can never all reach
     /// goals (see the `corral_deadlock` module; unordered levels only).
