@@ -9,9 +9,8 @@
 //! `feature`: the search advised by the feature advisors; `all`: also by the hotspots, opener
 //! and explorer advisors. Prints one line per level and the totals.
 
-use delve_core::informed::{Move, weighted_cycling};
 use delve_core::{Limits, NoObserver};
-use delve_sokoban::{Board, Cost, Mode, SokobanProblem, State, parse_collection};
+use delve_sokoban::{Board, any_search, parse_collection};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -31,12 +30,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if board.hopeless().is_some() {
             continue;
         }
-        let problem = SokobanProblem::new(board, Mode::Any.config());
-        let advise = |state: &State, parent, moves: &[Move<'_, State, Cost>], w: &mut [u32]| match all {
-            true => problem.advise_all(state, parent, moves, w),
-            false => problem.advise(state, parent, moves, w),
-        };
-        let out = weighted_cycling(&problem, |s| problem.feature_cell(s), advise, &limits, NoObserver);
+        let (_, out) = any_search(&board, all, &limits, NoObserver);
         let stats = out.stats;
         let secs = stats.elapsed.as_secs_f64();
         println!(

@@ -1,28 +1,33 @@
-//! Where the cell-cycling thread of `--any` spends its effort on one level: runs it alone with
+//! Where a cell-cycling search of `--any` spends its effort on one level: runs it alone with
 //! a budget of expansions, prints how many expansions each packing value (boxes packed in
 //! order, the first part of the cell key) got, and writes every `EVERY`-th position expanded
 //! at packing `PACKED` as an XSB collection, so that the positions can be solved as levels
-//! of their own (are they dead? how many nodes does the proof take?).
+//! of their own (are they dead? how many nodes does the proof take?). The search is the one
+//! advised by the feature advisors, or with `all` the other one ([`any_search`]).
 //!
 //! ```text
-//! cargo run --release -p delve-sokoban --example any_stalls -- FILE LEVEL EXPANSIONS PACKED EVERY > stalls.xsb
+//! cargo run --release -p delve-sokoban --example any_stalls -- FILE LEVEL EXPANSIONS PACKED EVERY [all] > stalls.xsb
 //! delve sokoban bench stalls.xsb --any --timeout-per-level 2 --json
 //! ```
 
-use delve_core::informed::{Move, weighted_cycling};
 use delve_core::{Event, FnObserver, Limits};
-use delve_sokoban::{Board, Cost, Level, Mode, NONE, SokobanProblem, State, parse_collection};
+use delve_sokoban::{Board, Level, Mode, NONE, SokobanProblem, State, any_search, parse_collection};
 use std::collections::BTreeMap;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: any_stalls FILE LEVEL EXPANSIONS PACKED EVERY";
-    let [file, number, budget, packed, every] = args.as_slice() else { return Err(usage.into()) };
+    let usage = "usage: any_stalls FILE LEVEL EXPANSIONS PACKED EVERY [all]";
+    let (all, args) = match args.split_last() {
+        Some((last, rest)) if last == "all" => (true, rest),
+        _ => (false, args.as_slice()),
+    };
+    let [file, number, budget, packed, every] = args else { return Err(usage.into()) };
     let number: usize = number.parse()?;
     let (budget, want, every): (u64, u64, u64) = (budget.parse()?, packed.parse()?, every.parse()?);
     let levels = parse_collection(&std::fs::read_to_string(file)?)?;
     let level = levels.iter().find(|l| l.number == number).ok_or("no such level")?;
     let board = Board::new(level, false)?;
+    // Only for the cell keys, which do not depend on the search's settings.
     let problem = SokobanProblem::new(board.clone(), Mode::Any.config());
     let mut per_packing = BTreeMap::<u64, u64>::new();
     let mut kept = Vec::new();
@@ -38,9 +43,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     });
     let limits = Limits::none().max_expanded(budget);
-    let advise =
-        |s: &State, parent, moves: &[Move<'_, State, Cost>], w: &mut [u32]| problem.advise(s, parent, moves, w);
-    let out = weighted_cycling(&problem, |s| problem.feature_cell(s), advise, &limits, observer);
+    let (_, out) = any_search(&board, all, &limits, observer);
     eprintln!("level {number}: solved {}, {} expanded", out.solution().is_some(), out.stats.expanded);
     eprintln!("expansions per packing: {per_packing:?}");
     for (i, state) in kept.iter().enumerate() {

@@ -329,18 +329,31 @@ fn walking_distances(board: &Board, from: u8) -> Vec<u16> {
     dist
 }
 
-/// The number of 4-connected regions of floor squares without a box in `at`.
+/// The number of 4-connected regions of floor squares without a box in `at`: one flood fill
+/// over the whole floor, each square marked once (on a copy of `at`, as seen boxes are).
 fn regions(board: &Board, at: &[u8; 256]) -> u32 {
-    let mut seen: Squares = [0; 4];
+    let mut open = *at;
+    let mut stack = [0u8; 256];
     let mut count = 0;
-    for s in 0..board.floor() {
-        if has(&seen, s as u8) || at[s] != NONE {
+    for s in 0..board.floor() as u8 {
+        if open[usize::from(s)] != NONE {
             continue;
         }
         count += 1;
-        let (region, _) = board.region(s as u8, at);
-        for (all, new) in seen.iter_mut().zip(region) {
-            *all |= new;
+        open[usize::from(s)] = 0;
+        stack[0] = s;
+        let mut len = 1;
+        while len > 0 {
+            len -= 1;
+            let v = stack[len];
+            for d in 0..4 {
+                let t = board.next(v, d);
+                if t != NONE && open[usize::from(t)] == NONE {
+                    open[usize::from(t)] = 0;
+                    stack[len] = t;
+                    len += 1;
+                }
+            }
         }
     }
     count

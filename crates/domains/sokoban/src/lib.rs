@@ -64,4 +64,4 @@ pub use board::{Board, DIRS, FAR, LETTERS, MAX_BOXES, MAX_FLOOR, NONE};
 pub use level::{ErrorKind, Level, ParseError, parse_collection};
 pub use problem::{Config, Cost, Push, SokobanProblem, State};
 pub use replay::{Replay, ReplayError, replay};
-pub use solve::{Lurd, Mode, Report, SolveError, Solved, Unsolved, lay_out, solve, solve_parallel};
+pub use solve::{Lurd, Mode, Report, SolveError, Solved, Unsolved, any_search, lay_out, solve, solve_parallel};

@@ -288,9 +288,25 @@ impl BoxPaths {
     /// [`box_path`] from `start` (a square the box on [`new`](Self::new)'s square can reach),
     /// the player on `player`, to `target`; `at` as given to [`new`](Self::new).
     pub(crate) fn path(&self, board: &Board, at: &[u8; 256], start: u8, player: u8, target: u8) -> Option<Vec<u8>> {
+        self.paths(board, at, start, player, &[target]).pop().flatten()
+    }
+
+    /// [`path`](Self::path) to each of `targets` (distinct squares) from one breadth-first
+    /// search: each path is the one a search for its target alone would find (the search
+    /// visits in the same order; it only stops later, once every target is found).
+    pub(crate) fn paths(
+        &self,
+        board: &Board,
+        at: &[u8; 256],
+        start: u8,
+        player: u8,
+        targets: &[u8],
+    ) -> Vec<Option<Vec<u8>>> {
         let sides = &self.0;
-        if start == target {
-            return Some(Vec::new());
+        let mut out: Vec<Option<Vec<u8>>> = targets.iter().map(|&t| (t == start).then(Vec::new)).collect();
+        let mut left = out.iter().filter(|p| p.is_none()).count();
+        if left == 0 {
+            return out;
         }
         // Breadth-first search over (box square, side of the player); `parent` holds the previous
         // (square, side) of each state, the push between them going away from the previous side.
@@ -314,7 +330,10 @@ impl BoxPaths {
             if t == NONE || at[usize::from(t)] != NONE || board.is_dead(t) {
                 continue;
             }
-            if t == target {
+            for (k, _) in targets.iter().enumerate().filter(|&(_, &q)| q == t) {
+                if out[k].is_some() {
+                    continue;
+                }
                 let mut dirs = vec![dir as u8];
                 let mut here = (b, side);
                 while parent[4 * usize::from(here.0) + here.1].0 != NONE {
@@ -323,7 +342,11 @@ impl BoxPaths {
                     here = (prev, usize::from(prev_side));
                 }
                 dirs.reverse();
-                return Some(dirs);
+                out[k] = Some(dirs);
+                left -= 1;
+                if left == 0 {
+                    return out;
+                }
             }
             let wanted = std::array::from_fn(|d| !seen[4 * usize::from(t) + d]);
             let reached = sides.reached(board, at, t, b, wanted);
@@ -334,7 +357,7 @@ impl BoxPaths {
                 tail += 1;
             }
         }
-        None
+        out
     }
 }
 
@@ -599,6 +622,32 @@ mod tests {
         assert_eq!(path, Some(vec![0, 0]));
         // Onto a dead square (the bottom row): never.
         assert_eq!(box_path(&b, &at, b.square_at(3, 5), b.square_at(1, 5), b.square_at(4, 5)), None);
+    }
+
+    /// One search for many targets finds, for each, the path a search for it alone finds
+    /// (the packing macros rely on it: the replay searches for one target).
+    #[test]
+    fn paths_to_many_targets_are_each_targets_own_path() {
+        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
+        let mut found = 0;
+        for level in levels.iter().step_by(3) {
+            let b = Board::new(level, false).unwrap();
+            let mut at = b.start_occupancy();
+            for &start in b.start_boxes() {
+                let i = at[usize::from(start)];
+                at[usize::from(start)] = NONE;
+                let paths = BoxPaths::new(&b, &at, start);
+                let player = b.start_player();
+                let targets: Vec<u8> = (0..b.floor() as u8).collect();
+                let all = paths.paths(&b, &at, start, player, &targets);
+                for (&t, path) in targets.iter().zip(&all) {
+                    assert_eq!(*path, paths.path(&b, &at, start, player, t), "level {}", level.number);
+                    found += usize::from(path.as_ref().is_some_and(|p| !p.is_empty()));
+                }
+                at[usize::from(start)] = i;
+            }
+        }
+        assert!(found > 100, "paths are found: {found}");
     }
 
     #[test]

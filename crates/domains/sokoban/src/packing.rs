@@ -30,8 +30,9 @@ pub(crate) fn packing_pushes(
     walk: &[u16; 256],
     goals: usize,
 ) -> Vec<(u8, Vec<u8>)> {
-    let mut out = Vec::new();
     let player = (0..board.floor() as u8).find(|&s| walk[usize::from(s)] != FAR).expect("the player stands somewhere");
+    // The (goal, box) pairs to try, in the order their pushes are offered.
+    let mut tries: Vec<(u8, u8)> = Vec::new();
     for goal in rooms.next_goals(at, goals) {
         let Some(g) = board.goals().iter().position(|&q| q == goal) else { continue };
         let pushable = |b: u8| {
@@ -45,24 +46,50 @@ pub(crate) fn packing_pushes(
             .map(|b| (board.distance(g, b), b))
             .collect();
         boxes.sort_unstable();
-        for &(_, b) in boxes.iter().take(TRIES) {
-            let i = at[usize::from(b)];
-            at[usize::from(b)] = NONE;
-            // Both paths run round the same boxes: the floor is searched once.
-            let paths = BoxPaths::new(board, at, b);
-            if let Some(first) = paths.path(board, at, b, player, goal).and_then(|dirs| dirs.first().copied()) {
-                // The rest as the replay will find it, from the square after the first push.
-                let next = board.next(b, usize::from(first));
-                if let Some(rest) = paths.path(board, at, next, b, goal) {
+        tries.extend(boxes.iter().take(TRIES).map(|&(_, b)| (goal, b)));
+    }
+    // Per box, every path around the same boxes: the floor is searched once, and one
+    // breadth-first search finds the first pushes to all its goals, then one per first
+    // push the rest (as the replay will find it, from the square after the first push).
+    let mut found: Vec<(u8, u8, Vec<u8>)> = Vec::new();
+    let mut done = [false; 256];
+    for &(_, b) in &tries {
+        if std::mem::replace(&mut done[usize::from(b)], true) {
+            continue;
+        }
+        let targets: Vec<u8> = tries.iter().filter(|&&(_, c)| c == b).map(|&(g, _)| g).collect();
+        let i = at[usize::from(b)];
+        at[usize::from(b)] = NONE;
+        let paths = BoxPaths::new(board, at, b);
+        let firsts: Vec<Option<u8>> = paths
+            .paths(board, at, b, player, &targets)
+            .into_iter()
+            .map(|dirs| dirs.and_then(|dirs| dirs.first().copied()))
+            .collect();
+        for first in 0..4u8 {
+            let ends: Vec<u8> =
+                targets.iter().zip(&firsts).filter(|&(_, &f)| f == Some(first)).map(|(&g, _)| g).collect();
+            if ends.is_empty() {
+                continue;
+            }
+            let next = board.next(b, usize::from(first));
+            for (goal, rest) in ends.iter().zip(paths.paths(board, at, next, b, &ends)) {
+                if let Some(rest) = rest {
                     let mut dirs = vec![first];
                     dirs.extend(rest);
-                    out.push((b, dirs));
+                    found.push((*goal, b, dirs));
                 }
             }
-            at[usize::from(b)] = i;
         }
+        at[usize::from(b)] = i;
     }
-    out
+    tries
+        .iter()
+        .filter_map(|&(goal, b)| {
+            let k = found.iter().position(|&(g, c, _)| (g, c) == (goal, b))?;
+            Some((b, found.swap_remove(k).2))
+        })
+        .collect()
 }
 
 #[cfg(test)]

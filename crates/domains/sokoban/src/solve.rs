@@ -246,7 +246,7 @@ fn race<O: Observer<State, Cost>>(
     ours.max_memory = limits.max_memory.map(|m| m / 2);
     let (mine, theirs) = std::thread::scope(|scope| {
         let helper = scope.spawn(|| {
-            let result = cycle(board, true, &ours, NoObserver);
+            let result = any_search(board, true, &ours, NoObserver);
             if matches!(result.1.outcome, Outcome::Solved(_)) {
                 stop.store(true, Ordering::Relaxed);
             }
@@ -263,7 +263,7 @@ fn race<O: Observer<State, Cost>>(
                 }
             });
         }
-        let mine = cycle(board, false, &ours, observer);
+        let mine = any_search(board, false, &ours, observer);
         stop.store(true, Ordering::Relaxed);
         (mine, helper.join().expect("the cycling search does not panic"))
     });
@@ -285,10 +285,21 @@ fn race<O: Observer<State, Cost>>(
 /// #41, solved in 6 s before, was not in 60 s; with 2 in both, 65; with 4, 67 and #41 lost.
 const WIDE_PACKING: usize = 8;
 
-/// One cycling search of [`race`] on `board` (with [`Mode::Any`]'s settings): advised by the
-/// feature advisors, and with `all` also by the hotspots, opener and explorer advisors and
-/// with packing macros to [`WIDE_PACKING`] goals a room.
-fn cycle<O: Observer<State, Cost>>(
+/// One of the two cycling searches `--any` races, alone on this thread (with [`Mode::Any`]'s
+/// settings): advised by the feature advisors, and with `all` also by the hotspots, opener
+/// and explorer advisors and with packing macros to more goals a room. Public so that tools
+/// can study each search on its own; [`solve`] with [`Mode::Any`] runs both. Returns the
+/// problem it searched (to unfold and lay out a solution) and the search's result.
+///
+/// ```
+/// use delve_core::{Limits, NoObserver};
+/// use delve_sokoban::{Board, Level, any_search};
+/// let level = Level::parse("#######\n#@ $ .#\n#######\n").unwrap();
+/// let board = Board::new(&level, false).unwrap();
+/// let (_, result) = any_search(&board, true, &Limits::none(), NoObserver);
+/// assert!(result.solution().is_some());
+/// ```
+pub fn any_search<O: Observer<State, Cost>>(
     board: &Board,
     all: bool,
     limits: &Limits,
