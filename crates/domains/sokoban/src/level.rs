@@ -33,7 +33,7 @@ pub enum ErrorKind {
         column: usize,
     },
     /// The numbers of boxes and goals differ.
-    #[error("{boxes} boxes but {goals} goals (they must be equal)")]
+    #[error("{} but {} (they must be equal)", counted(*boxes, "box", "boxes"), counted(*goals, "goal", "goals"))]
     BoxesGoals {
         /// Boxes in the level.
         boxes: usize,
@@ -62,6 +62,11 @@ pub enum ErrorKind {
         /// The limit.
         max: usize,
     },
+}
+
+/// `n` and the noun, singular or plural.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// A parse error of a Sokoban level file (file, line, column, [`ErrorKind`]).
@@ -290,6 +295,8 @@ fn build(number: usize, title: Option<String>, mut rows: Vec<Row>) -> Result<Lev
     let Some((pr, pc)) = player else {
         return Err(err(first, 1, ErrorKind::NoPlayer));
     };
+    // Before the count: a stray letter is named where it stands.
+    check_letters(&rows)?;
     if boxes != goals {
         return Err(err(first, 1, ErrorKind::BoxesGoals { boxes, goals }));
     }
@@ -314,7 +321,6 @@ fn build(number: usize, title: Option<String>, mut rows: Vec<Row>) -> Result<Lev
             }
         }
     }
-    check_letters(&rows)?;
     Ok(Level {
         number,
         title: title.unwrap_or_else(|| number.to_string()),
@@ -324,44 +330,44 @@ fn build(number: usize, title: Option<String>, mut rows: Vec<Row>) -> Result<Lev
 }
 
 /// Ordered-mode letters: when any is used, every box is a capital and every goal a small
-/// letter, each letter once as a box and once as a goal.
+/// letter, each letter once as a box and once as a goal. Errors stand on the letter at fault.
 fn check_letters(rows: &[Row]) -> Result<(), ParseError> {
     let cells = || rows.iter().flat_map(|r| r.cells.iter().zip(&r.columns).map(move |(&c, &col)| (r.line, col, c)));
-    if !cells().any(|(_, _, c)| c.is_ascii_alphabetic()) {
+    let Some((line, column, first)) = cells().find(|&(_, _, c)| c.is_ascii_alphabetic()) else {
         return Ok(());
+    };
+    if let Some((l, col, c)) = cells().find(|&(_, _, c)| matches!(c, b'$' | b'*' | b'.' | b'+')) {
+        let what = if first.is_ascii_uppercase() { "box" } else { "goal" };
+        let msg = format!(
+            "`{}` is an ordered-mode {what}, but the level also has `{}` at line {l}, column {col}: \
+             mark every box and goal with a letter (`A`-`Z` boxes, `a`-`z` goals) or none",
+            first as char, c as char
+        );
+        return Err(err(line, column, ErrorKind::Letters(msg)));
     }
-    let mut boxes = [0usize; 26];
-    let mut goals = [0usize; 26];
+    // Where each letter stands, as a box and as a goal.
+    let mut boxes = [None; 26];
+    let mut goals = [None; 26];
     for (line, column, c) in cells() {
-        let bad = match c {
-            b'$' | b'*' => Some("with letters, every box is a capital letter (`$` and `*` are not allowed)"),
-            b'.' | b'+' => Some("with letters, every goal is a small letter (`.` and `+` are not allowed)"),
-            _ => None,
-        };
-        if let Some(msg) = bad {
-            return Err(err(line, column, ErrorKind::Letters(msg.to_string())));
-        }
-        let (count, letter) = match c {
+        let (place, letter) = match c {
             b'A'..=b'Z' => (&mut boxes[usize::from(c - b'A')], c),
             b'a'..=b'z' => (&mut goals[usize::from(c - b'a')], c),
             _ => continue,
         };
-        *count += 1;
-        if *count > 1 {
+        if place.replace((line, column)).is_some() {
             let msg = format!("`{}` appears twice", letter as char);
             return Err(err(line, column, ErrorKind::Letters(msg)));
         }
     }
-    for k in 0..26 {
-        if boxes[k] != goals[k] {
-            let (has, lacks) = if boxes[k] == 1 {
-                ((b'A' + k as u8) as char, (b'a' + k as u8) as char)
-            } else {
-                ((b'a' + k as u8) as char, (b'A' + k as u8) as char)
-            };
-            let msg = format!("`{has}` has no `{lacks}`");
-            return Err(err(rows[0].line, 1, ErrorKind::Letters(msg)));
-        }
+    for k in 0..26u8 {
+        let (upper, lower) = ((b'A' + k) as char, (b'a' + k) as char);
+        let (has, lacks, (line, column)) = match (boxes[usize::from(k)], goals[usize::from(k)]) {
+            (Some(at), None) => (upper, lower, at),
+            (None, Some(at)) => (lower, upper, at),
+            _ => continue,
+        };
+        let msg = format!("`{has}` has no `{lacks}` (box `{upper}` goes to goal `{lower}`)");
+        return Err(err(line, column, ErrorKind::Letters(msg)));
     }
     Ok(())
 }
@@ -382,6 +388,7 @@ mod tests {
         assert_eq!(kind("; t\n\n######\n#@$.@#\n######\n").2, ErrorKind::TwoPlayers { line: 4, column: 2 });
         assert_eq!(kind("######\n#@$.@#\n######\n").1, 5);
         assert_eq!(kind("#####\n#@$$.#\n#####\n").2, ErrorKind::BoxesGoals { boxes: 2, goals: 1 });
+        assert_eq!(ErrorKind::BoxesGoals { boxes: 1, goals: 2 }.to_string(), "1 box but 2 goals (they must be equal)");
         assert_eq!(kind("#####\n#@$?.#\n#####\n"), (2, 4, ErrorKind::UnknownChar('?')));
         assert_eq!(kind("#####\n#@$. \n#####\n"), (2, 4, ErrorKind::NotClosed));
         assert_eq!(kind("#####\n#@$.#\n# ###\n").2, ErrorKind::NotClosed);
@@ -399,9 +406,20 @@ mod tests {
     fn letters_pair_boxes_with_goals() {
         let level = Level::parse("#######\n#@AbBa#\n#######\n").unwrap();
         assert!(level.has_letters());
-        assert!(matches!(kind("######\n#@Ab.#\n######\n").2, ErrorKind::BoxesGoals { .. }));
-        assert!(matches!(kind("#######\n#@A$ba#\n#######\n").2, ErrorKind::Letters(_)));
-        assert!(matches!(kind("######\n#@Ac #\n######\n").2, ErrorKind::Letters(_)));
+        assert!(matches!(kind("######\n#@Ab.#\n######\n"), (2, 3, ErrorKind::Letters(_))));
+        assert!(matches!(kind("#######\n#@A$ba#\n#######\n"), (2, 3, ErrorKind::Letters(_))));
+        // `c` has no `C`, and `A` no `a`: the first letter in the alphabet is named, where it stands.
+        let (line, column, ErrorKind::Letters(msg)) = kind("######\n#@Ac #\n######\n") else {
+            panic!("a letter error")
+        };
+        assert_eq!((line, column, msg.as_str()), (2, 3, "`A` has no `a` (box `A` goes to goal `a`)"));
+        // A stray small letter in a plain level is named, not counted as a goal.
+        let e = parse_collection("######\n#@$x.#\n######\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 4));
+        assert!(
+            e.kind.to_string().contains("`x` is an ordered-mode goal, but the level also has `$` at line 2, column 3"),
+            "{e}"
+        );
         assert!(matches!(kind("########\n#@AAaa #\n########\n").2, ErrorKind::Letters(_)));
     }
 
