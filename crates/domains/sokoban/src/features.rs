@@ -301,7 +301,8 @@ impl<'a, 'm> Expansion<'a, 'm> {
             let mut at = self.at;
             at[usize::from(to)] = at[usize::from(from)];
             at[usize::from(from)] = NONE;
-            let (now, _) = board.region(self.moves[i].state.player(), &at);
+            // The child's region, from the parent's (the player now stands on `from`).
+            let (now, _) = board.region_after(&reach, from, to, &at);
             let new_push = |b: u8, d: usize| {
                 let (side, ahead) = (board.next(b, d), board.next(b, d ^ 1));
                 side != NONE && ahead != NONE && at[usize::from(ahead)] == NONE && has(&now, side) && !has(&reach, side)
