@@ -88,6 +88,11 @@ impl GoalRooms {
         self.order.is_empty()
     }
 
+    /// The number of rooms with a packing order.
+    pub(crate) fn len(&self) -> usize {
+        self.order.len()
+    }
+
     /// The goals each room can take next in `at`: its empty goals (no box in `at`) whose needed
     /// goals (the partial order) all hold boxes that count as packed in it, at most
     /// `most` per room, in packing order. The first of a room is the first empty goal

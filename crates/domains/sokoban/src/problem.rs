@@ -308,6 +308,16 @@ impl SokobanProblem {
         self.config
     }
 
+    /// The number of goal rooms with a packing order (none without [`Config::macros`]).
+    pub(crate) fn goal_rooms(&self) -> usize {
+        self.rooms.len()
+    }
+
+    /// Sets [`Config::packing_goals`], which only the packing macros read, as they expand.
+    pub(crate) fn set_packing_goals(&mut self, goals: usize) {
+        self.config.packing_goals = goals;
+    }
+
     /// Box index on each square for `state`.
     fn occupancy(&self, state: &State) -> Marks {
         let mut at = [NONE; 256];

@@ -227,7 +227,8 @@ pub fn solve_parallel<O: Observer<State, Cost>>(
 /// recommended by an advisor on the path, then the matching bound; the same macros), one
 /// advised by the feature advisors alone (and the pushes that carry on the box pushed last
 /// free: [`SokobanProblem::advise`]), the other also by the hotspots, opener and explorer
-/// advisors, its packing macros reaching [`WIDE_PACKING`] goals a room. Either set of
+/// advisors, its packing macros reaching [`WIDE_PACKING`] goals a room (the first one's too on
+/// levels of [`WIDE_ROOMS`] goal rooms or more). Either set of
 /// advisors leads some levels astray that the other solves (XSokoban 1–90 at 100,000
 /// expansions a search: 49 solved by the first alone, 51 by the second, 53 by the two,
 /// before the wider packing), and greedy best-first search, the other thread before, solved
@@ -279,15 +280,24 @@ fn race<O: Observer<State, Cost>>(
 }
 
 /// How many goals per room the packing macros of [`race`]'s second search may carry a box to
-/// ([`Config::packing_goals`]; the first search keeps to the packing order's next goal).
+/// ([`Config::packing_goals`]; the first search keeps to the packing order's next goal on
+/// levels of fewer than [`WIDE_ROOMS`] goal rooms).
 /// XSokoban 1–90 at 100,000 expansions a search: 66 solved against 63 (#12, 26 and 87
 /// gained, none lost). With 8 in both searches, also 66 (#12, 22, 26, 87; #24 lost), but
 /// #41, solved in 6 s before, was not in 60 s; with 2 in both, 65; with 4, 67 and #41 lost.
 const WIDE_PACKING: usize = 8;
 
+/// From how many goal rooms the first search of [`race`] too has packing macros to
+/// [`WIDE_PACKING`] goals a room. Fitted to two XSokoban benches at 60 s a level (BENCHMARKS.md,
+/// session 23): with wide packing in both searches, #18 (three rooms) is solved for the first
+/// time and #85 and #29 sooner, but #41 (one room) is lost; with the strict order in the first
+/// search, the reverse.
+const WIDE_ROOMS: usize = 2;
+
 /// One of the two cycling searches `--any` races, alone on this thread (with [`Mode::Any`]'s
 /// settings): advised by the feature advisors, and with `all` also by the hotspots, opener
-/// and explorer advisors and with packing macros to more goals a room. Public so that tools
+/// and explorer advisors; with `all` or on a level of two goal rooms or more, its packing
+/// macros reach [`WIDE_PACKING`] goals a room. Public so that tools
 /// can study each search on its own; [`solve`] with [`Mode::Any`] runs both. Returns the
 /// problem it searched (to unfold and lay out a solution) and the search's result.
 ///
@@ -305,8 +315,10 @@ pub fn any_search<O: Observer<State, Cost>>(
     limits: &Limits,
     observer: O,
 ) -> (SokobanProblem, SearchResult<State, Push, Cost>) {
-    let config = Config { packing_goals: if all { WIDE_PACKING } else { 1 }, ..Mode::Any.config() };
-    let problem = SokobanProblem::new(board.clone(), config);
+    let mut problem = SokobanProblem::new(board.clone(), Mode::Any.config());
+    if all || problem.goal_rooms() >= WIDE_ROOMS {
+        problem.set_packing_goals(WIDE_PACKING);
+    }
     let cell = |s: &State| problem.feature_cell(s);
     let advise = |state: &State, parent, moves: &[Move<'_, State, Cost>], weights: &mut [u32]| {
         if all {
@@ -427,6 +439,23 @@ mod tests {
 
     fn run(text: &str, ordered: bool, mode: Mode) -> Solved {
         solve(&Level::parse(text).unwrap(), ordered, mode, &Limits::none(), NoObserver).unwrap()
+    }
+
+    /// The all-advisor search always packs wide; the other one on levels of several rooms:
+    /// XSokoban #18 has three goal rooms, #41 one.
+    #[test]
+    fn the_feature_search_packs_wide_on_levels_of_several_rooms() {
+        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
+        let limits = Limits::none().max_expanded(1);
+        for (n, rooms) in [(18, 3), (41, 1)] {
+            let board = Board::new(&levels[n - 1], false).unwrap();
+            let (problem, _) = any_search(&board, false, &limits, NoObserver);
+            assert_eq!(problem.goal_rooms(), rooms, "level {n}");
+            let wide = if rooms >= WIDE_ROOMS { WIDE_PACKING } else { 1 };
+            assert_eq!(problem.config().packing_goals, wide, "level {n}");
+            let (problem, _) = any_search(&board, true, &limits, NoObserver);
+            assert_eq!(problem.config().packing_goals, WIDE_PACKING, "level {n}");
+        }
     }
 
     #[test]
