@@ -227,11 +227,10 @@ pub fn solve_parallel<O: Observer<State, Cost>>(
 /// recommended by an advisor on the path, then the matching bound; the same macros), one
 /// advised by the feature advisors alone (and the pushes that carry on the box pushed last
 /// free: [`SokobanProblem::advise`]), the other also by the hotspots, opener and explorer
-/// advisors, its packing macros reaching [`WIDE_PACKING`] goals a room (the first one's too on
-/// levels of [`WIDE_ROOMS`] goal rooms or more). Either set of
-/// advisors leads some levels astray that the other solves (XSokoban 1–90 at 100,000
-/// expansions a search: 49 solved by the first alone, 51 by the second, 53 by the two,
-/// before the wider packing), and greedy best-first search, the other thread before, solved
+/// advisors, its packing macros reaching [`WIDE_PACKING`] goals a room (the first one's too
+/// on levels of [`WIDE_ROOMS`] goal rooms or more). Either set of advisors leads some levels
+/// astray that the other solves (XSokoban 1–90 at 100,000 expansions a search: 49 solved by
+/// the first alone, 51 by the second, 53 by the two, before the wider packing), and greedy best-first search, the other thread before, solved
 /// none there that the first did not. The first to find a solution stops the other (a
 /// Ctrl-C on `limits` stops both). Returns the search that solved, else the first one (its
 /// stop reason and, with no solution, its proof), with the statistics of both (nodes
@@ -296,10 +295,10 @@ const WIDE_ROOMS: usize = 2;
 
 /// One of the two cycling searches `--any` races, alone on this thread (with [`Mode::Any`]'s
 /// settings): advised by the feature advisors, and with `all` also by the hotspots, opener
-/// and explorer advisors; with `all` or on a level of two goal rooms or more, its packing
-/// macros reach [`WIDE_PACKING`] goals a room. Public so that tools
-/// can study each search on its own; [`solve`] with [`Mode::Any`] runs both. Returns the
-/// problem it searched (to unfold and lay out a solution) and the search's result.
+/// and explorer advisors; with `all` or on a level of [`WIDE_ROOMS`] goal rooms or more, its
+/// packing macros reach [`WIDE_PACKING`] goals a room. Public so that tools can study each
+/// search on its own; [`solve`] with [`Mode::Any`] runs both. Returns the problem it searched
+/// (to unfold and lay out a solution) and the search's result.
 ///
 /// ```
 /// use delve_core::{Limits, NoObserver};
