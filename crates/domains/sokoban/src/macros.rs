@@ -7,7 +7,11 @@
 //!   (a box on every goal, the player outside) and take boxes out one at a time by *pulls*,
 //!   each time the box with the shortest way out. Filling the room in the reverse order of
 //!   taking it apart never walls off a goal that is still empty (each pull path, reversed, is a
-//!   push path with the later boxes not yet there).
+//!   push path with the later boxes not yet there). A box is out when it stands where a box
+//!   from the start can be pushed to, the player on its side ([`Arrivals`]), not merely off
+//!   the room: a pocket that only the room's goals lead into is no way in (XSokoban #13, 72
+//!   and 90 were out of reach with such orders). A room that cannot be taken apart so is
+//!   taken apart to any square off it.
 //! * **The macro**: when a push brings a box onto an entrance of a room, the box is carried on
 //!   (the fewest pushes, around the other boxes as they stand) to the room's first empty goal
 //!   in packing order, if it can get there; the single push is then not generated (a
@@ -164,8 +168,17 @@ impl GoalRooms {
 
 /// The packing order of the room `members` (goal squares) and, per goal of it, the goals that
 /// must be filled before it (bits of positions in the order), or `None` when the full room
-/// cannot be taken apart by pulls.
+/// cannot be taken apart by pulls. Each box is pulled out to where a box from the start
+/// could have come from ([`Arrivals`]); when the room cannot be taken apart so, each to any
+/// square outside it. (Falling back to any square only at the steps that have no pull to an
+/// arrival instead: XSokoban at 60 s a level lost #39 and #44 and gained nothing.)
 fn packing_order(board: &Board, members: &[u8]) -> Option<(Vec<u8>, Vec<u64>)> {
+    packing_order_by(board, members, true).or_else(|| packing_order_by(board, members, false))
+}
+
+/// [`packing_order`], each box pulled out to where a box from the start could have come from
+/// (`arrived`) or to any square outside the room.
+fn packing_order_by(board: &Board, members: &[u8], arrived: bool) -> Option<(Vec<u8>, Vec<u64>)> {
     let floor = board.floor();
     let mut inside = vec![false; floor];
     for &g in members {
@@ -182,7 +195,7 @@ fn packing_order(board: &Board, members: &[u8]) -> Option<(Vec<u8>, Vec<u64>)> {
             .iter()
             .copied()
             .filter(|&g| at[usize::from(g)] != NONE)
-            .filter_map(|g| pulls_out(board, &at, &inside, g).map(|n| (n, g)))
+            .filter_map(|g| pulls_out(board, &at, &inside, g, arrived).map(|n| (n, g)))
             .min()?;
         at[usize::from(best.1)] = NONE;
         taken.push(best.1);
@@ -197,7 +210,7 @@ fn packing_order(board: &Board, members: &[u8]) -> Option<(Vec<u8>, Vec<u64>)> {
         at[usize::from(g)] = i as u8;
         for (j, &later) in taken[..i].iter().enumerate() {
             at[usize::from(later)] = j as u8;
-            if pulls_out(board, &at, &inside, g).is_none() {
+            if pulls_out(board, &at, &inside, g, arrived).is_none() {
                 // In packing order, taken[i] is goal n - 1 - i.
                 needs[n - 1 - j] |= 1 << (n - 1 - i);
             }
@@ -209,11 +222,16 @@ fn packing_order(board: &Board, members: &[u8]) -> Option<(Vec<u8>, Vec<u64>)> {
 }
 
 /// Fewest pulls that bring the box on `start` to a square outside the room (`inside`), the
-/// other boxes in `at` standing still and the player coming from outside the room.
-fn pulls_out(board: &Board, at: &[u8; 256], inside: &[bool], start: u8) -> Option<u32> {
+/// other boxes in `at` standing still and the player coming from outside the room; with
+/// `arrived`, only to a square and side of the player that a box from the start reaches
+/// ([`Arrivals`]), so that the way in is one the boxes can take (XSokoban #90: a box pulled
+/// into a pocket that only the room's goals open is not out).
+fn pulls_out(board: &Board, at: &[u8; 256], inside: &[bool], start: u8, arrived: bool) -> Option<u32> {
     let floor = board.floor();
     let mut at = *at;
     at[usize::from(start)] = NONE;
+    let arrivals = arrived.then(|| Arrivals::new(board, &at));
+    let out = |b: u8, side: usize| !inside[usize::from(b)] && arrivals.as_ref().is_none_or(|a| a.reaches(b, side));
     // Player squares reachable from outside the room with the box on `start`.
     let outside: Vec<u8> =
         (0..floor as u8).filter(|&s| !inside[usize::from(s)] && at[usize::from(s)] == NONE).collect();
@@ -236,7 +254,7 @@ fn pulls_out(board: &Board, at: &[u8; 256], inside: &[bool], start: u8) -> Optio
         if beyond == NONE || at[usize::from(beyond)] != NONE {
             continue;
         }
-        if !inside[usize::from(p)] {
+        if out(p, side) {
             return Some(n + 1);
         }
         fill(board, &at, p, &[beyond], &mut region);
@@ -249,6 +267,61 @@ fn pulls_out(board: &Board, at: &[u8; 256], inside: &[bool], start: u8) -> Optio
         }
     }
     None
+}
+
+/// Where a box from the start can be pushed, alone with the boxes of a room: the (box square,
+/// side of the player) pairs reached by pushes from any start square without a box in `at`,
+/// the player starting on his own start square and walking around the box and `at`.
+struct Arrivals {
+    /// Per square and side (`4 * square + side`): reached.
+    seen: [bool; 4 * 256],
+}
+
+impl Arrivals {
+    /// The arrivals around the boxes in `at` (all of them when the player's start square holds
+    /// a box in `at`: there is no start to search from).
+    fn new(board: &Board, at: &[u8; 256]) -> Arrivals {
+        let player = board.start_player();
+        if at[usize::from(player)] != NONE {
+            return Arrivals { seen: [true; 4 * 256] };
+        }
+        let sides = Sides::new(board, at, player);
+        let mut seen = [false; 4 * 256];
+        let mut queue = [(0u8, 0u8); 4 * 256];
+        let mut tail = 0;
+        for &s in board.start_boxes().iter().filter(|&&s| at[usize::from(s)] == NONE) {
+            let reached = sides.reached(board, at, s, player, [true; 4]);
+            for d in (0..4).filter(|&d| reached[d]) {
+                if std::mem::replace(&mut seen[4 * usize::from(s) + d], true) {
+                    continue;
+                }
+                queue[tail] = (s, d as u8);
+                tail += 1;
+            }
+        }
+        let mut head = 0;
+        while head < tail {
+            let (b, side) = queue[head];
+            head += 1;
+            let t = board.next(b, usize::from(side) ^ 1);
+            if t == NONE || at[usize::from(t)] != NONE {
+                continue;
+            }
+            let wanted = std::array::from_fn(|d| !seen[4 * usize::from(t) + d]);
+            let reached = sides.reached(board, at, t, b, wanted);
+            for d in (0..4).filter(|&d| reached[d]) {
+                seen[4 * usize::from(t) + d] = true;
+                queue[tail] = (t, d as u8);
+                tail += 1;
+            }
+        }
+        Arrivals { seen }
+    }
+
+    /// Whether a box reaches `square` with the player on its side `side`.
+    fn reaches(&self, square: u8, side: usize) -> bool {
+        self.seen[4 * usize::from(square) + side]
+    }
 }
 
 /// Marks in `region` the squares the player reaches from `from` around the boxes in `at` and
@@ -653,6 +726,56 @@ mod tests {
             }
         }
         assert!(found > 100, "paths are found: {found}");
+    }
+
+    #[test]
+    fn boxes_arrive_only_where_pushes_from_the_start_lead() {
+        // The pocket (5, 2)–(5, 3) opens only through the goal (4, 2).
+        let b = board("#######\n#@    #\n#  $  #\n#     #\n##.####\n##  ###\n#######\n");
+        let (up, left) = (0, 2);
+        let (pocket, far) = (b.square_at(5, 2), b.square_at(5, 3));
+        let open = Arrivals::new(&b, &[NONE; 256]);
+        assert!(open.reaches(pocket, up), "pushed down through the empty goal");
+        assert!(!open.reaches(far, left), "no square on (4, 1) to push it on from");
+        let mut at = [NONE; 256];
+        at[usize::from(b.square_at(4, 2))] = 0;
+        let shut = Arrivals::new(&b, &at);
+        assert!(!shut.reaches(pocket, up), "a box on the goal shuts the pocket");
+        assert!(shut.reaches(b.square_at(3, 2), up), "the box from (2, 3) still gets to the doorstep");
+    }
+
+    /// XSokoban #90's bottom-left room: goals (13, 5)–(13, 6) over (14, 2)–(14, 7). Boxes come
+    /// into row 13 only from column 2, and the player gets behind them, onto (13, 1), only
+    /// along row 14 while it is empty; so row 13 is filled first. Taken apart by pulls out to
+    /// any square off the room, (13, 5) came out first, into (13, 4), where a box from column
+    /// 2 never gets with the player behind it: that order filled it last, and the search
+    /// never got past 3 of the room's 8 goals.
+    #[test]
+    fn a_room_is_taken_apart_the_way_boxes_came_in() {
+        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
+        let b = Board::new(levels.iter().find(|l| l.number == 90).unwrap(), false).unwrap();
+        let members: Vec<u8> =
+            b.goals().iter().copied().filter(|&g| b.cell_of(g).0 >= 13 && b.cell_of(g).1 <= 8).collect();
+        assert_eq!(members.len(), 8);
+        let cells = |order: Vec<u8>| -> Vec<(usize, usize)> { order.iter().map(|&g| b.cell_of(g)).collect() };
+        let (order, _) = packing_order(&b, &members).unwrap();
+        assert_eq!(cells(order)[..2], [(13, 6), (13, 5)]);
+        let (lax, _) = packing_order_by(&b, &members, false).unwrap();
+        assert_eq!(cells(lax).last(), Some(&(13, 5)));
+    }
+
+    /// XSokoban #88's room of 23 goals cannot be taken apart by pulls to where boxes arrive
+    /// (nor can 10 other XSokoban rooms, #15's among them): it keeps the order of pulls to any
+    /// square off the room.
+    #[test]
+    fn a_room_that_arrivals_cannot_take_apart_keeps_its_order() {
+        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
+        let b = Board::new(levels.iter().find(|l| l.number == 88).unwrap(), false).unwrap();
+        let rooms = GoalRooms::new(&b);
+        assert_eq!(rooms.order.iter().map(Vec::len).collect::<Vec<_>>(), [23]);
+        assert!(packing_order_by(&b, &rooms.order[0], true).is_none());
+        let (lax, _) = packing_order_by(&b, &rooms.order[0], false).unwrap();
+        assert_eq!(rooms.order[0], lax);
     }
 
     #[test]
