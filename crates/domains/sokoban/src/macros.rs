@@ -292,12 +292,12 @@ impl Arrivals {
         // Only boxes on the player's side of the room's boxes: `Sides` knows nothing of others.
         for &s in board.start_boxes().iter().filter(|&&s| at[usize::from(s)] == NONE && sides.holds(s)) {
             let reached = sides.reached(board, at, s, player, [true; 4]);
-            for d in (0..4).filter(|&d| reached[d]) {
-                if std::mem::replace(&mut seen[4 * usize::from(s) + d], true) {
-                    continue;
+            for d in 0..4 {
+                if reached[d] && !seen[4 * usize::from(s) + d] {
+                    seen[4 * usize::from(s) + d] = true;
+                    queue[tail] = (s, d as u8);
+                    tail += 1;
                 }
-                queue[tail] = (s, d as u8);
-                tail += 1;
             }
         }
         let mut head = 0;
@@ -528,6 +528,8 @@ impl Sides {
     /// neighbour of `b` in direction `d` around a box on `b` (a square of the component) and
     /// the boxes in `at`.
     fn reached(&self, board: &Board, at: &[u8; 256], b: u8, from: u8, wanted: [bool; 4]) -> [bool; 4] {
+        // Off the component, `piece` would take every square for the rest of it.
+        debug_assert!(self.holds(b), "the box stands in the component searched");
         let mut out = [false; 4];
         if self.disc[usize::from(from)] == 0 {
             return out;
