@@ -287,33 +287,27 @@ impl Arrivals {
         }
         let sides = Sides::new(board, at, player);
         let mut seen = [false; 4 * 256];
-        let mut queue = [(0u8, 0u8); 4 * 256];
-        let mut tail = 0;
-        // Only boxes on the player's side of the room's boxes: `Sides` knows nothing of others.
-        for &s in board.start_boxes().iter().filter(|&&s| at[usize::from(s)] == NONE && sides.holds(s)) {
-            let reached = sides.reached(board, at, s, player, [true; 4]);
-            for d in 0..4 {
-                if reached[d] && !seen[4 * usize::from(s) + d] {
-                    seen[4 * usize::from(s) + d] = true;
-                    queue[tail] = (s, d as u8);
-                    tail += 1;
-                }
-            }
-        }
-        let mut head = 0;
-        while head < tail {
-            let (b, side) = queue[head];
-            head += 1;
-            let t = board.next(b, usize::from(side) ^ 1);
-            if t == NONE || at[usize::from(t)] != NONE {
-                continue;
-            }
+        let mut queue = Vec::with_capacity(4 * 256);
+        // Marks and queues the sides of a box on `t`, not seen yet, that the player reaches
+        // from `from`.
+        let visit = |t: u8, from: u8, seen: &mut [bool; 4 * 256], queue: &mut Vec<(u8, u8)>| {
             let wanted = std::array::from_fn(|d| !seen[4 * usize::from(t) + d]);
-            let reached = sides.reached(board, at, t, b, wanted);
+            let reached = sides.reached(board, at, t, from, wanted);
             for d in (0..4).filter(|&d| reached[d]) {
                 seen[4 * usize::from(t) + d] = true;
-                queue[tail] = (t, d as u8);
-                tail += 1;
+                queue.push((t, d as u8));
+            }
+        };
+        // Only boxes on the player's side of the room's boxes: `Sides` knows nothing of others.
+        for &s in board.start_boxes().iter().filter(|&&s| at[usize::from(s)] == NONE && sides.holds(s)) {
+            visit(s, player, &mut seen, &mut queue);
+        }
+        let mut head = 0;
+        while let Some(&(b, side)) = queue.get(head) {
+            head += 1;
+            let t = board.next(b, usize::from(side) ^ 1);
+            if t != NONE && at[usize::from(t)] == NONE {
+                visit(t, b, &mut seen, &mut queue);
             }
         }
         Arrivals { seen }

@@ -231,8 +231,8 @@ pub fn solve_parallel<O: Observer<State, Cost>>(
 /// on levels of [`WIDE_ROOMS`] goal rooms or more). Either set of advisors leads some levels
 /// astray that the other solves (XSokoban 1–90 at 100,000 expansions a search: 49 solved by
 /// the first alone, 51 by the second, 53 by the two, before the wider packing), and greedy
-/// best-first search, the other thread before, solved none there that the first did not. The first to find a solution stops the other (a
-/// Ctrl-C on `limits` stops both). Returns the search that solved, else the first one (its
+/// best-first search, the other thread before, solved none there that the first did not.
+/// The first to find a solution stops the other (a Ctrl-C on `limits` stops both). Returns the search that solved, else the first one (its
 /// stop reason and, with no solution, its proof), with the statistics of both (nodes
 /// summed; each search gets half the memory limit).
 fn race<O: Observer<State, Cost>>(
