@@ -1,6 +1,7 @@
 //! Runs `--any` on a range of levels with a fixed budget of expansions per search thread, so
 //! that which levels are solved depends little on the machine's load (the time limit is only
-//! a safety net).
+//! a safety net). `--any`'s parking plans come first: the race of each plan's first part gets
+//! the same budget, and all of them together a quarter of the time limit.
 //!
 //! ```text
 //! cargo run --release -p delve-sokoban --example any_budget -- FILE FIRST LAST [EXPANSIONS] [SECONDS]

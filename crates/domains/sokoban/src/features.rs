@@ -276,7 +276,7 @@ impl<'a, 'm> Expansion<'a, 'm> {
             return None;
         }
         let goal = *rooms.next_goals(&self.at, 1).first()?;
-        let dist = walking_distances(self.board, goal);
+        let dist = walking_distances(self.board, &[goal]);
         let d = |s: u8| if s == NONE { FAR } else { dist[usize::from(s)] };
         let clears = |i: usize| {
             let (from, to) = self.pushed[i];
@@ -313,11 +313,14 @@ impl<'a, 'm> Expansion<'a, 'm> {
     }
 }
 
-/// Walking distances from `from` over the empty floor ([`FAR`]: unreachable).
-fn walking_distances(board: &Board, from: u8) -> Vec<u16> {
+/// Walking distances from the nearest of `from` over the empty floor ([`FAR`]: unreachable).
+pub(crate) fn walking_distances(board: &Board, from: &[u8]) -> Vec<u16> {
     let mut dist = vec![FAR; board.floor()];
-    dist[usize::from(from)] = 0;
-    let mut queue = std::collections::VecDeque::from([from]);
+    let mut queue = std::collections::VecDeque::new();
+    for &s in from {
+        dist[usize::from(s)] = 0;
+        queue.push_back(s);
+    }
     while let Some(s) = queue.pop_front() {
         for d in 0..4 {
             let t = board.next(s, d);
@@ -334,7 +337,7 @@ fn walking_distances(board: &Board, from: u8) -> Vec<u16> {
 /// over the whole floor, each square marked once (on a copy of `at`, as seen boxes are). Not
 /// `macros::flood` with a seen table: that is some 4% slower an expansion (XSokoban #41), and
 /// this runs for every position generated.
-fn regions(board: &Board, at: &[u8; 256]) -> u32 {
+pub(crate) fn regions(board: &Board, at: &[u8; 256]) -> u32 {
     let mut open = *at;
     let mut stack = [0u8; 256];
     let mut count = 0;

@@ -55,6 +55,7 @@ mod frozen_goals;
 mod level;
 mod macros;
 mod packing;
+mod parking;
 mod problem;
 mod replay;
 mod solve;

@@ -272,7 +272,7 @@ fn pulls_out(board: &Board, at: &[u8; 256], inside: &[bool], start: u8, arrived:
 /// Where a box from the start can be pushed, alone with the boxes of a room: the (box square,
 /// side of the player) pairs reached by pushes from any start square without a box in `at`,
 /// the player starting on his own start square and walking around the box and `at`.
-struct Arrivals {
+pub(crate) struct Arrivals {
     /// Per square and side (`4 * square + side`): reached.
     seen: [bool; 4 * 256],
 }
@@ -280,7 +280,7 @@ struct Arrivals {
 impl Arrivals {
     /// The arrivals around the boxes in `at` (all of them when the player's start square holds
     /// a box in `at`: there is no start to search from).
-    fn new(board: &Board, at: &[u8; 256]) -> Arrivals {
+    pub(crate) fn new(board: &Board, at: &[u8; 256]) -> Arrivals {
         let player = board.start_player();
         if at[usize::from(player)] != NONE {
             return Arrivals { seen: [true; 4 * 256] };
@@ -314,7 +314,7 @@ impl Arrivals {
     }
 
     /// Whether a box reaches `square` with the player on its side `side`.
-    fn reaches(&self, square: u8, side: usize) -> bool {
+    pub(crate) fn reaches(&self, square: u8, side: usize) -> bool {
         self.seen[4 * usize::from(square) + side]
     }
 }

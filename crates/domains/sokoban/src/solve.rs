@@ -4,6 +4,7 @@
 use crate::board::{Board, DIRS, FAR, LETTERS, NONE};
 use crate::level::{Level, ParseError};
 use crate::macros::box_path;
+use crate::parking::{self, parking_level};
 use crate::problem::{Config, Cost, Push, SokobanProblem, State};
 use crate::replay::{ReplayError, replay};
 use delve_core::informed::{Move, greedy, parallel_astar, weighted_cycling};
@@ -12,6 +13,7 @@ use serde::Serialize;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// How hard to look.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -26,12 +28,16 @@ pub enum Mode {
     Pushes,
     /// The reference's fast mode: weighted A* (`f = g + 3·h`), not guaranteed optimal.
     Fast,
-    /// Any solution: tunnel, goal-room and packing macros, corral deadlocks, the learned deadlock
-    /// table, and two FESS-style cell-cycling searches over (packing, out of plan, player
-    /// regions), advisor moves first within a cell, raced on two threads: one with the
+    /// Any solution: tunnel, goal-room and packing macros, corral deadlocks, the learned
+    /// deadlock table, and two FESS-style cell-cycling searches over (packing, out of plan,
+    /// player regions), advisor moves first within a cell, raced on two threads: one with the
     /// feature advisors (where a push that carries on the box pushed last is free, as in
     /// FESS's macro moves), one also with the hotspots, opener and explorer advisors and with
-    /// packing macros to more goals of a room than its packing order's next.
+    /// packing macros to more goals of a room than its packing order's next. The race runs for
+    /// a twelfth of the time limit (5 s without one); if it has not ended then, parking plans
+    /// get a quarter (15 s without one): the boxes brought to squares off the goals from which
+    /// pulls, played back, pack every goal (the `parking` module); then the race runs again
+    /// with the time left.
     Any,
 }
 
@@ -189,7 +195,36 @@ pub fn solve_parallel<O: Observer<State, Cost>>(
         return Ok(Solved { mode, solution: None, unsolved: Some(Unsolved::NoSolution), stats: Stats::default() });
     }
     let mut observer = observer;
-    let (mut problem, mut result) = if mode == Mode::Any {
+    // `--any`: a short race first (most levels fall to it at once, and with fewer pushes than
+    // through a parking plan), then parking plans, then the race again with the time left.
+    let mut before = Stats::default();
+    let mut quick = None;
+    if mode == Mode::Any && !ordered {
+        let mut first = limits.clone();
+        first.time_limit = Some(limits.time_limit.map_or(QUICK_TIME, |t| t / QUICK_SHARE));
+        let (problem, result) = race(&board, &first, &mut observer);
+        if !matches!(result.outcome, Outcome::Stopped { reason: StopReason::Timeout, .. }) {
+            quick = Some((problem, result));
+        } else {
+            before = result.stats;
+            let mut share = limits.clone();
+            share.time_limit = Some(limits.time_limit.map_or(PARKING_TIME, |t| t / PARKING_SHARE));
+            let (text, parking) = parked(level, &board, &share);
+            before.absorb(&parking);
+            before.elapsed += parking.elapsed;
+            if let Some(text) = text {
+                let counted = replay(level, &text, ordered)?;
+                let solution = Lurd { text, pushes: counted.pushes, moves: counted.moves };
+                return Ok(Solved { mode, solution: Some(solution), unsolved: None, stats: before });
+            }
+        }
+    }
+    let mut rest = limits.clone();
+    rest.time_limit = limits.time_limit.map(|t| t.saturating_sub(before.elapsed));
+    let limits = &rest;
+    let (mut problem, mut result) = if let Some(quick) = quick {
+        quick
+    } else if mode == Mode::Any {
         race(&board, limits, &mut observer)
     } else {
         let fork = || SokobanProblem::new(board.clone(), mode.config());
@@ -198,6 +233,8 @@ pub fn solve_parallel<O: Observer<State, Cost>>(
         (problem, result)
     };
     let mut stats = result.stats;
+    stats.absorb(&before);
+    stats.elapsed += before.elapsed;
     if matches!(result.outcome, Outcome::NoSolution) && problem.config().macros && problem.config().weight == 1 {
         // Goal-room macros drop some single pushes: only a search without them proves that
         // there is no solution. It gets the time left.
@@ -278,6 +315,80 @@ fn race<O: Observer<State, Cost>>(
     (problem, result)
 }
 
+/// `--any`'s first, short race gets a time limit's `1 / QUICK_SHARE`.
+const QUICK_SHARE: u32 = 12;
+/// `--any`'s first race's time without a time limit.
+const QUICK_TIME: Duration = Duration::from_secs(5);
+/// `--any`'s parking plans get a time limit's `1 / PARKING_SHARE` ([`parked`]).
+const PARKING_SHARE: u32 = 4;
+/// `--any`'s parking plans' time without a time limit.
+const PARKING_TIME: Duration = Duration::from_secs(15);
+/// Pull searches `--any`'s parking step runs at most (seeds 0, 1, …), each for a parking plan.
+const PLANS: u64 = 8;
+/// Each plan's first part may take `1 / PLAN_SLICE` of the parking step's time.
+const PLAN_SLICE: u32 = 2;
+
+/// `--any`'s parking step: parking plans (the `parking` module: pull searches from the solved
+/// position to one with every goal empty, seeds 0 to [`PLANS`]` - 1`), and for each new one
+/// [`race`] on the level whose goals are its parking squares, until one is solved. Returns
+/// its LURD followed by the plan's pulls played back as pushes (not yet replayed on
+/// `level`), or `None`, with the statistics of all the searches.
+fn parked(level: &Level, board: &Board, limits: &Limits) -> (Option<String>, Stats) {
+    let start = Instant::now();
+    let left = || limits.time_limit.map(|t| t.saturating_sub(start.elapsed()));
+    let stop = || limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) || left() == Some(Duration::ZERO);
+    let mut stats = Stats::default();
+    let mut tried: Vec<Vec<u8>> = Vec::new();
+    let mut text = None;
+    for seed in 0..PLANS {
+        if stop() {
+            break;
+        }
+        let (plan, counts) = parking::plan(board, seed, stop);
+        stats.absorb(&counts);
+        let Some(plan) = plan.filter(|plan| !tried.contains(&plan.bases)) else { continue };
+        tried.push(plan.bases.clone());
+        let mut slice = limits.clone();
+        slice.time_limit = limits.time_limit.zip(left()).map(|(t, left)| (t / PLAN_SLICE).min(left));
+        text = first_part(level, board, &plan, &slice, &mut stats);
+        if text.is_some() {
+            break;
+        }
+    }
+    stats.elapsed = start.elapsed();
+    (text, stats)
+}
+
+/// [`race`] on the level whose goals are `plan`'s parking squares, and when it is solved, its
+/// LURD followed by the plan's pulls played back as pushes; the race's counts go to `stats`.
+fn first_part(
+    level: &Level,
+    board: &Board,
+    plan: &parking::Plan,
+    limits: &Limits,
+    stats: &mut Stats,
+) -> Option<String> {
+    let first = Board::new(&parking_level(level, board, &plan.bases)?, false).ok()?;
+    // The same floor and squares: only the goals moved.
+    (first.floor() == board.floor()).then_some(())?;
+    let (problem, result) = race(&first, limits, NoObserver);
+    stats.absorb(&result.stats);
+    let Outcome::Solved(solution) = result.outcome else { return None };
+    let back = plan
+        .pulls
+        .iter()
+        .rev()
+        .map(|&(from, to)| {
+            (0..4).find(|&d| first.next(to, d) == from).map(|d| Push { from: to, dir: d as u8, to: from })
+        })
+        .collect::<Option<Vec<Push>>>()?;
+    let (mut at, mut player) = (first.start_occupancy(), first.start_player());
+    let mut text = String::new();
+    lay_out_from(&problem, &mut at, &mut player, &problem.unfold(&solution), &mut text);
+    lay_out_from(&problem, &mut at, &mut player, &back, &mut text);
+    Some(text)
+}
+
 /// How many goals per room the packing macros of [`race`]'s second search may carry a box to
 /// ([`Config::packing_goals`]; the first search keeps to the packing order's next goal on
 /// levels of fewer than [`WIDE_ROOMS`] goal rooms).
@@ -333,9 +444,16 @@ pub fn any_search<O: Observer<State, Cost>>(
 /// Writes pushes as LURD: before each push, a shortest walk to the square behind the box.
 pub fn lay_out(problem: &SokobanProblem, pushes: &[Push]) -> String {
     let board = problem.board();
-    let mut at = board.start_occupancy();
-    let mut player = board.start_player();
+    let (mut at, mut player) = (board.start_occupancy(), board.start_player());
     let mut text = String::new();
+    lay_out_from(problem, &mut at, &mut player, pushes, &mut text);
+    text
+}
+
+/// [`lay_out`] from the position `at` with the player on `player` (both moved on as the
+/// pushes are made), appending to `text`.
+fn lay_out_from(problem: &SokobanProblem, at: &mut [u8; 256], player: &mut u8, pushes: &[Push], text: &mut String) {
+    let board = problem.board();
     let mut dist = [FAR; 256];
     for push in pushes {
         // A macro is its first push, then the box's fewest pushes on to `to`.
@@ -344,7 +462,7 @@ pub fn lay_out(problem: &SokobanProblem, pushes: &[Push]) -> String {
         if push.to != first {
             let i = at[usize::from(push.from)];
             at[usize::from(push.from)] = NONE;
-            let dirs = box_path(board, &at, first, push.from, push.to).expect("the search found this macro");
+            let dirs = box_path(board, at, first, push.from, push.to).expect("the search found this macro");
             at[usize::from(push.from)] = i;
             let mut sq = first;
             for d in dirs {
@@ -355,10 +473,10 @@ pub fn lay_out(problem: &SokobanProblem, pushes: &[Push]) -> String {
         for (from, d) in steps {
             let behind = board.next(from, d ^ 1);
             // Walk back from `behind` to the player along decreasing distances.
-            problem.walk(player, &at, &mut dist);
+            problem.walk(*player, at, &mut dist);
             let mut walk = Vec::new();
             let mut here = behind;
-            while here != player {
+            while here != *player {
                 let (step, prev) = (0..4)
                     .map(|k| (k, board.next(here, k ^ 1)))
                     .find(|&(_, p)| {
@@ -373,11 +491,10 @@ pub fn lay_out(problem: &SokobanProblem, pushes: &[Push]) -> String {
             let to = board.next(from, d);
             at[usize::from(to)] = at[usize::from(from)];
             at[usize::from(from)] = NONE;
-            player = from;
+            *player = from;
         }
     }
     debug_assert_eq!(DIRS.len(), LETTERS.len());
-    text
 }
 
 /// The report of one level: the JSON shape `delve sokoban solve --json` prints.
@@ -487,13 +604,35 @@ mod tests {
 
     #[test]
     fn any_mode_packs_a_goal_corridor_with_macros_and_replays() {
-        // Three goals in a dead-end corridor: each box is carried in by one macro.
+        // Three goals in a dead-end corridor: each box is carried in by one macro of the
+        // race (`--any`'s first race solves it; its statistics are checked alone).
         let level = "#########\n#...    #\n####    #\n#  $$$  #\n#@      #\n#########\n";
         let solved = run(level, false, Mode::Any);
         let lurd = solved.solution.expect("solved");
         let optimal = run(level, false, Mode::Pushes).solution.unwrap();
         assert!(lurd.pushes >= optimal.pushes);
-        assert!(solved.stats.expanded < 10, "one expansion per box: {:?}", solved.stats);
+        let board = Board::new(&Level::parse(level).unwrap(), false).unwrap();
+        let (problem, result) = race(&board, &Limits::none(), NoObserver);
+        let pushes = problem.unfold(result.solution().expect("solved"));
+        let text = lay_out(&problem, &pushes);
+        assert_eq!(replay(&Level::parse(level).unwrap(), &text, false).unwrap().pushes, optimal.pushes);
+        assert!(result.stats.expanded < 10, "one expansion per box: {:?}", result.stats);
+    }
+
+    #[test]
+    fn any_mode_can_park_the_boxes_first() {
+        // A room of four goals: the boxes are parked outside it, then pulled back in.
+        let level = Level::parse("#########\n#..     #\n#.. $ $ #\n#  $ $  #\n#  @    #\n#########\n").unwrap();
+        let board = Board::new(&level, false).unwrap();
+        let (text, stats) = parked(&level, &board, &Limits::none().timeout(Duration::from_secs(20)));
+        let lurd = text.expect("the boxes park, and the pulls play back");
+        let counted = replay(&level, &lurd, false).expect("the independent replay accepts it");
+        assert!(counted.pushes >= 8, "each box at least twice: {}", counted.pushes);
+        assert!(stats.expanded > 0);
+        // A stop before anything is tried: no plan, nothing searched.
+        let mut cancelled = Limits::none();
+        cancelled.cancel = Some(Arc::new(AtomicBool::new(true)));
+        assert_eq!(parked(&level, &board, &cancelled).0, None);
     }
 
     #[test]

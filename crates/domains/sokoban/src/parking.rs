@@ -1,0 +1,285 @@
+//! Parking plans for [`Mode::Any`](crate::Mode::Any): the level split in two easier ones at a
+//! position where no box stands on a goal (the "bases" of Festival's solver, Shoham's FESS
+//! work).
+//!
+//! A search over pulls starts from the solved position (every goal holding a box, the player
+//! in any region of the rest of the floor) and pulls boxes until no box stands on a goal and
+//! the free floor is one region: the boxes are then parked. Played backwards, its pulls are
+//! pushes that carry the boxes from those parking squares onto the goals. What is left is to
+//! bring the boxes from their start to the parking squares: a level of its own with the
+//! parking squares as goals ([`parking_level`]), often far easier than the level itself when
+//! its goal room needs the boxes in one order through one door. (In Festival's solution of
+//! XSokoban #69, 320 of the 535 pushes come before the first goal of our packing order is
+//! filled: the boxes are first moved across the level; in #66, 245 of 413 before its
+//! second.) With the free floor one region, the player can walk from wherever the first part
+//! ends to where the pulls ended.
+//!
+//! The pull search is greedy, and which plan it finds, and how easy its first part is, turns on
+//! the order in which it takes positions that score the same: `--any` tries the plans of
+//! several orders (`seed`), each first part for a limited time (`solve::parked`).
+//!
+//! The pull search is best-first on (boxes on goals, then the largest summed walking distance
+//! of the boxes from the goals: boxes parked far apart leave the way free), first come first
+//! among equals. A box pulled off the goals only goes to squares a box from the start can be
+//! pushed to ([`Arrivals`]), since the first part must bring a box there. It ends at the first
+//! position it expands with every goal empty and the free floor one region, and gives up
+//! [`EXTRA`] expansions after the first with every goal empty, or after [`BUDGET`].
+
+use crate::board::{Board, NONE, Squares, has, insert, remove, squares_in};
+use crate::features::{regions, walking_distances};
+use crate::level::Level;
+use crate::macros::Arrivals;
+use delve_core::Stats;
+use delve_core::hash::FxHashSet;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Most positions the pull search expands.
+const BUDGET: u64 = 100_000;
+/// Expansions the pull search goes on for after its first position with every goal empty.
+const EXTRA: u64 = 20_000;
+
+/// A parking plan: where the boxes wait, and the pulls that bring them there from the goals.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Plan {
+    /// The parking squares, one per box, ascending.
+    pub(crate) bases: Vec<u8>,
+    /// The pulls from the solved position to the parking squares, in order: the box's square
+    /// before the pull and after it (the player steps on from the second, away from the first).
+    pub(crate) pulls: Vec<(u8, u8)>,
+}
+
+/// A position of the pull search: the boxes and the top-left-most square of the player's
+/// region, reached from `parent` by `pull`.
+struct Node {
+    boxes: Squares,
+    player: u8,
+    parent: u32,
+    pull: (u8, u8),
+}
+
+/// The pull search's positions and its open list.
+struct Search {
+    nodes: Vec<Node>,
+    seen: FxHashSet<(Squares, u8)>,
+    /// (boxes on goals, the summed distance's complement, tie-break, node): the fewest on
+    /// goals, then the farthest, then by `tie`.
+    open: BinaryHeap<Reverse<(u32, u32, u32, u32)>>,
+    goals: Squares,
+    goal_distance: Vec<u16>,
+    seed: u64,
+}
+
+impl Search {
+    /// Adds `node` unless its position was seen. Equals come first come first served with
+    /// seed 0, else in an order scrambled by the seed.
+    fn add(&mut self, node: Node) {
+        if self.seen.insert((node.boxes, node.player)) {
+            let id = self.nodes.len() as u32;
+            let on: u32 = node.boxes.iter().zip(&self.goals).map(|(b, g)| (b & g).count_ones()).sum();
+            let far: u32 = squares_in(&node.boxes).map(|b| u32::from(self.goal_distance[usize::from(b)])).sum();
+            let tie = match self.seed {
+                0 => id,
+                seed => ((u64::from(id) ^ seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as u32,
+            };
+            self.open.push(Reverse((on, u32::MAX - far, tie, id)));
+            self.nodes.push(node);
+        }
+    }
+}
+
+/// Searches a parking plan for `board` (unordered boards), equals taken in an order set by
+/// `seed` (0: first come first served; others scramble it, for other plans), giving up as
+/// the module says or as soon as `stop` says so (polled every 256 expansions). Also returns
+/// the search's counts (expanded, generated, the most positions held; no time).
+pub(crate) fn plan(board: &Board, seed: u64, stop: impl Fn() -> bool) -> (Option<Plan>, Stats) {
+    let floor = board.floor();
+    let arrivals = Arrivals::new(board, &[NONE; 256]);
+    let parkable: Vec<bool> = (0..floor as u8).map(|s| (0..4).any(|side| arrivals.reaches(s, side))).collect();
+    let mut goals: Squares = [0; 4];
+    let mut at = [NONE; 256];
+    for &g in board.goals() {
+        insert(&mut goals, g);
+        at[usize::from(g)] = 0;
+    }
+    let mut search = Search {
+        nodes: Vec::new(),
+        seen: FxHashSet::default(),
+        open: BinaryHeap::new(),
+        goals,
+        goal_distance: walking_distances(board, board.goals()),
+        seed,
+    };
+    // One root per region of the floor around the full goals.
+    let mut covered: Squares = goals;
+    for s in 0..floor as u8 {
+        if !has(&covered, s) {
+            let (region, least) = board.region(s, &at);
+            for (c, r) in covered.iter_mut().zip(region) {
+                *c |= r;
+            }
+            search.add(Node { boxes: goals, player: least, parent: u32::MAX, pull: (NONE, NONE) });
+        }
+    }
+    let mut found = None;
+    let mut until = BUDGET;
+    let mut expanded = 0;
+    while let Some(Reverse((on, _, _, id))) = search.open.pop() {
+        expanded += 1;
+        if expanded > until || (expanded % 256 == 0 && stop()) {
+            break;
+        }
+        let Node { boxes, player, .. } = search.nodes[id as usize];
+        at = [NONE; 256];
+        for b in squares_in(&boxes) {
+            at[usize::from(b)] = 0;
+        }
+        if on == 0 {
+            if regions(board, &at) == 1 {
+                found = Some(id);
+                break;
+            }
+            until = until.min(expanded + EXTRA);
+        }
+        let (region, _) = board.region(player, &at);
+        for b in squares_in(&boxes) {
+            for d in 0..4 {
+                // The player on `p` steps on to `beyond`; the box follows onto `p`.
+                let p = board.next(b, d);
+                if p == NONE || !has(&region, p) {
+                    continue;
+                }
+                let beyond = board.next(p, d);
+                if beyond == NONE || at[usize::from(beyond)] != NONE || !(board.is_goal(p) || parkable[usize::from(p)])
+                {
+                    continue;
+                }
+                let mut next = boxes;
+                remove(&mut next, b);
+                insert(&mut next, p);
+                at[usize::from(b)] = NONE;
+                at[usize::from(p)] = 0;
+                let (_, least) = board.region(beyond, &at);
+                at[usize::from(p)] = NONE;
+                at[usize::from(b)] = 0;
+                search.add(Node { boxes: next, player: least, parent: id, pull: (b, p) });
+            }
+        }
+    }
+    let held = search.nodes.len() as u64;
+    let stats = Stats { expanded, generated: held, max_frontier: held, ..Stats::default() };
+    let Some(mut id) = found else { return (None, stats) };
+    let nodes = &search.nodes;
+    let bases = squares_in(&nodes[id as usize].boxes).collect();
+    let mut pulls = Vec::new();
+    while nodes[id as usize].parent != u32::MAX {
+        pulls.push(nodes[id as usize].pull);
+        id = nodes[id as usize].parent;
+    }
+    pulls.reverse();
+    (Some(Plan { bases, pulls }), stats)
+}
+
+/// The level whose goals are `bases`: `level` with its boxes and player where they start, and
+/// its goals moved (the cells of the board's floor redrawn; walls, and boxes fixed for good,
+/// kept). `None` if the redrawn level does not parse (never expected).
+pub(crate) fn parking_level(level: &Level, board: &Board, bases: &[u8]) -> Option<Level> {
+    let mut text = String::new();
+    for row in 0..level.height() {
+        for col in 0..level.width() {
+            let sq = board.square_at(row, col);
+            let cell = if sq == NONE {
+                level.cell(row, col)
+            } else {
+                let (boxed, goal) = (board.start_boxes().contains(&sq), bases.contains(&sq));
+                match (boxed, sq == board.start_player(), goal) {
+                    (true, _, true) => b'*',
+                    (true, _, false) => b'$',
+                    (false, true, true) => b'+',
+                    (false, true, false) => b'@',
+                    (false, false, true) => b'.',
+                    (false, false, false) => b' ',
+                }
+            };
+            text.push(char::from(cell));
+        }
+        text.push('\n');
+    }
+    Level::parse(&text).ok()
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays `plan`'s pulls from the solved position of `board` and checks each: a box on the
+    /// square it leaves, the two squares ahead free, the player able to get there (after the
+    /// first, from where the last pull left it). Returns the position they end at.
+    fn checked(board: &Board, plan: &Plan) -> [u8; 256] {
+        let mut at = [NONE; 256];
+        for &g in board.goals() {
+            at[usize::from(g)] = 0;
+        }
+        let mut player = None;
+        for &(from, to) in &plan.pulls {
+            let d = (0..4).find(|&d| board.next(from, d) == to).expect("a pull moves a box one square");
+            let beyond = board.next(to, d);
+            assert_ne!(at[usize::from(from)], NONE, "no box to pull");
+            assert!(at[usize::from(to)] == NONE && beyond != NONE && at[usize::from(beyond)] == NONE);
+            if let Some(player) = player {
+                assert!(has(&board.region(player, &at).0, to), "the player cannot get to the pull");
+            }
+            at[usize::from(to)] = at[usize::from(from)];
+            at[usize::from(from)] = NONE;
+            player = Some(beyond);
+        }
+        at
+    }
+
+    #[test]
+    fn a_plan_empties_every_goal_and_leaves_the_floor_whole() {
+        let text = "#########\n#..     #\n#.. $ $ #\n#  $ $  #\n#  @    #\n#########\n";
+        let level = Level::parse(text).unwrap();
+        let board = Board::new(&level, false).unwrap();
+        let (plan, stats) = plan(&board, 0, || false);
+        let plan = plan.expect("the room can be emptied");
+        assert!(stats.expanded > 0 && stats.generated >= stats.expanded);
+        let at = checked(&board, &plan);
+        let parked: Vec<u8> = (0..board.floor() as u8).filter(|&s| at[usize::from(s)] != NONE).collect();
+        assert_eq!(parked, plan.bases);
+        assert!(plan.bases.iter().all(|&b| !board.is_goal(b)), "a box left on a goal");
+        assert_eq!(regions(&board, &at), 1);
+        // The first part's level: the boxes and the player where they start, the goals under
+        // the parking squares.
+        let first = parking_level(&level, &board, &plan.bases).unwrap();
+        let moved = Board::new(&first, false).unwrap();
+        assert_eq!((moved.start_boxes(), moved.start_player()), (board.start_boxes(), board.start_player()));
+        assert_eq!(moved.goals(), plan.bases);
+        assert_eq!(first.to_string().matches('#').count(), text.matches('#').count());
+    }
+
+    #[test]
+    fn a_stop_or_a_room_that_cannot_empty_gives_no_plan() {
+        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
+        let board = Board::new(&levels[65], false).unwrap();
+        let (plan, stats) = plan(&board, 0, || true);
+        assert_eq!((plan, stats.expanded), (None, 256), "polled every 256 expansions");
+        // A goal at the end of a corridor: wherever its box is pulled to, it cuts the floor
+        // in two.
+        let board = Board::new(&Level::parse("#######\n#@ $ .#\n#######\n").unwrap(), false).unwrap();
+        assert_eq!(super::plan(&board, 0, || false).0, None);
+    }
+
+    /// XSokoban #66 and #69, whose goal rooms `--any`'s cycling searches do not fill in 10
+    /// minutes: the pull search empties them, with seed 0 or 1.
+    #[test]
+    fn xsokoban_rooms_are_emptied() {
+        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
+        for n in [66, 69] {
+            let board = Board::new(&levels[n - 1], false).unwrap();
+            let plan = (0..2).find_map(|seed| plan(&board, seed, || false).0).expect("a plan");
+            let at = checked(&board, &plan);
+            assert!(board.goals().iter().all(|&g| at[usize::from(g)] == NONE), "level {n}");
+            assert_eq!(regions(&board, &at), 1, "level {n}");
+        }
+    }
+}
