@@ -144,6 +144,14 @@ pub struct Lurd {
     pub moves: u32,
 }
 
+impl Lurd {
+    /// `text` replayed on `level` by the independent checker, with its counts.
+    fn checked(level: &Level, text: String, ordered: bool) -> Result<Lurd, ReplayError> {
+        let counted = replay(level, &text, ordered)?;
+        Ok(Lurd { text, pushes: counted.pushes, moves: counted.moves })
+    }
+}
+
 /// Solves `level` in `mode` under `limits`; `ordered` pairs box i with goal i in reading
 /// order (levels with letters are always ordered). Every solution is replayed before it is
 /// returned. One thread, except [`Mode::Any`], which races two searches (see
@@ -213,8 +221,7 @@ pub fn solve_parallel<O: Observer<State, Cost>>(
             before.absorb(&parking);
             before.elapsed += parking.elapsed;
             if let Some(text) = text {
-                let counted = replay(level, &text, ordered)?;
-                let solution = Lurd { text, pushes: counted.pushes, moves: counted.moves };
+                let solution = Lurd::checked(level, text, ordered)?;
                 return Ok(Solved { mode, solution: Some(solution), unsolved: None, stats: before });
             }
         }
@@ -250,8 +257,7 @@ pub fn solve_parallel<O: Observer<State, Cost>>(
     let (solution, unsolved) = match result.outcome {
         Outcome::Solved(solution) => {
             let text = lay_out(&problem, &problem.unfold(&solution));
-            let counted = replay(level, &text, ordered)?;
-            (Some(Lurd { text, pushes: counted.pushes, moves: counted.moves }), None)
+            (Some(Lurd::checked(level, text, ordered)?), None)
         }
         Outcome::NoSolution => (None, Some(Unsolved::NoSolution)),
         Outcome::Stopped { reason, .. } => (None, Some(Unsolved::Stopped(reason))),
