@@ -139,7 +139,7 @@ fn reach_sets(board: &Board, frozen: &Squares) -> Reach {
 
 /// Whether every box of `boxes` gets a goal of its own among `reach` (goal, squares it is
 /// reached from): Kuhn's augmenting paths.
-fn matches_all(boxes: &[u8], reach: &[(u8, Squares)]) -> bool {
+pub(crate) fn matches_all(boxes: &[u8], reach: &[(u8, Squares)]) -> bool {
     if boxes.len() > reach.len() {
         return false;
     }

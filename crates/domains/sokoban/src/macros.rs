@@ -19,7 +19,7 @@
 //!   successors). So `--any` may miss the solutions of a level that needs a box to stop on
 //!   an entrance; it is not complete, only fast.
 
-use crate::board::{Board, NONE};
+use crate::board::{Board, NONE, Squares, insert};
 
 const _: () = assert!(crate::board::MAX_BOXES <= 64, "a room's goals fit the bits of a `u64`");
 
@@ -281,6 +281,11 @@ impl Arrivals {
     /// The arrivals around the boxes in `at` (all of them when the player's start square holds
     /// a box in `at`: there is no start to search from).
     pub(crate) fn new(board: &Board, at: &[u8; 256]) -> Arrivals {
+        Arrivals::of(board, at, board.start_boxes())
+    }
+
+    /// [`new`](Self::new) for the boxes that start on `starts` alone.
+    pub(crate) fn of(board: &Board, at: &[u8; 256], starts: &[u8]) -> Arrivals {
         let player = board.start_player();
         if at[usize::from(player)] != NONE {
             return Arrivals { seen: [true; 4 * 256] };
@@ -299,7 +304,7 @@ impl Arrivals {
             }
         };
         // Only boxes on the player's side of the room's boxes: `Sides` knows nothing of others.
-        for &s in board.start_boxes().iter().filter(|&&s| at[usize::from(s)] == NONE && sides.holds(s)) {
+        for &s in starts.iter().filter(|&&s| at[usize::from(s)] == NONE && sides.holds(s)) {
             visit(s, player, &mut seen, &mut queue);
         }
         let mut head = 0;
@@ -316,6 +321,15 @@ impl Arrivals {
     /// Whether a box reaches `square` with the player on its side `side`.
     pub(crate) fn reaches(&self, square: u8, side: usize) -> bool {
         self.seen[4 * usize::from(square) + side]
+    }
+
+    /// The squares a box reaches, with the player on any side.
+    pub(crate) fn squares(&self, floor: usize) -> Squares {
+        let mut set = [0; 4];
+        for s in (0..floor).filter(|&s| self.seen[4 * s..4 * s + 4].contains(&true)) {
+            insert(&mut set, s as u8);
+        }
+        set
     }
 }
 

@@ -22,11 +22,13 @@
 //! of the boxes from the goals: boxes parked far apart leave the way free), first come first
 //! among equals. A box pulled off the goals only goes to squares a box from the start can be
 //! pushed to ([`Arrivals`]), since the first part must bring a box there. It ends at the first
-//! position it expands with every goal empty and the free floor one region, and gives up
+//! position it expands with every goal empty, the free floor one region, and each parking
+//! square matched with a start box of its own that reaches it ([`Planner`]), and gives up
 //! [`EXTRA`] expansions after the first with every goal empty, or after [`BUDGET`].
 
 use crate::board::{Board, NONE, Squares, has, insert, remove, squares_in};
 use crate::features::{regions, walking_distances};
+use crate::frozen_goals::matches_all;
 use crate::level::Level;
 use crate::macros::Arrivals;
 use delve_core::Stats;
@@ -88,96 +90,135 @@ impl Search {
     }
 }
 
-/// Searches a parking plan for `board` (unordered boards), equals taken in an order set by
-/// `seed` (0: first come first served; others scramble it, for other plans), giving up as
-/// the module says or as soon as `stop` says so (polled every 256 expansions). Also returns
-/// the search's counts (expanded, generated, the most positions held; no time).
-pub(crate) fn plan(board: &Board, seed: u64, stop: impl Fn() -> bool) -> (Option<Plan>, Stats) {
-    let floor = board.floor();
-    let arrivals = Arrivals::new(board, &[NONE; 256]);
-    let parkable: Vec<bool> = (0..floor as u8).map(|s| (0..4).any(|side| arrivals.reaches(s, side))).collect();
-    let mut goals: Squares = [0; 4];
-    let mut at = [NONE; 256];
-    for &g in board.goals() {
-        insert(&mut goals, g);
-        at[usize::from(g)] = 0;
-    }
-    let mut search = Search {
-        nodes: Vec::new(),
-        seen: FxHashSet::default(),
-        open: BinaryHeap::new(),
-        goals,
-        goal_distance: walking_distances(board, board.goals()),
-        seed,
-    };
-    // One root per region of the floor around the full goals.
-    let mut covered: Squares = goals;
-    for s in 0..floor as u8 {
-        if !has(&covered, s) {
-            let (region, least) = board.region(s, &at);
-            for (c, r) in covered.iter_mut().zip(region) {
-                *c |= r;
+/// What every pull search of a level shares, worked out once: per start box, the squares it
+/// reaches pushed alone ([`Arrivals`]), and their union, the squares a box may be parked on.
+pub(crate) struct Planner<'a> {
+    board: &'a Board,
+    /// (start square, the squares that box reaches alone), per start box.
+    reach: Vec<(u8, Squares)>,
+    /// The squares some start box reaches.
+    parkable: Squares,
+}
+
+impl<'a> Planner<'a> {
+    /// The reach sets of `board`'s start boxes.
+    pub(crate) fn new(board: &'a Board) -> Planner<'a> {
+        let reach: Vec<(u8, Squares)> = board
+            .start_boxes()
+            .iter()
+            .map(|&s| (s, Arrivals::of(board, &[NONE; 256], &[s]).squares(board.floor())))
+            .collect();
+        let mut parkable: Squares = [0; 4];
+        for (_, set) in &reach {
+            for (p, r) in parkable.iter_mut().zip(set) {
+                *p |= r;
             }
-            search.add(Node { boxes: goals, player: least, parent: u32::MAX, pull: (NONE, NONE) });
         }
+        Planner { board, reach, parkable }
     }
-    let mut found = None;
-    let mut until = BUDGET;
-    let mut expanded = 0;
-    while let Some(Reverse((on, _, _, id))) = search.open.pop() {
-        expanded += 1;
-        if expanded > until || (expanded % 256 == 0 && stop()) {
-            break;
+
+    /// Whether the boxes on `bases` can each have a start box of their own that reaches its
+    /// square alone (Kuhn's matching): the first part of a plan, start to `bases`, can be
+    /// solved only then (pushes that are legal with other boxes about stay legal without
+    /// them). Without this check a greedy plan can park more boxes in a part of the level
+    /// than can get there (XSokoban #18: in one such plan, seven start boxes reach only
+    /// three of the parking squares).
+    fn matched(&self, bases: &Squares) -> bool {
+        matches_all(&squares_in(bases).collect::<Vec<u8>>(), &self.reach)
+    }
+
+    /// Searches a parking plan (unordered boards), equals taken in an order set by `seed` (0:
+    /// first come first served; others scramble it, for other plans), giving up as the module
+    /// says or as soon as `stop` says so (polled every 256 expansions). Also returns the
+    /// search's counts (expanded, generated, the most positions held; no time).
+    pub(crate) fn plan(&self, seed: u64, stop: impl Fn() -> bool) -> (Option<Plan>, Stats) {
+        let board = self.board;
+        let floor = board.floor();
+        let mut goals: Squares = [0; 4];
+        let mut at = [NONE; 256];
+        for &g in board.goals() {
+            insert(&mut goals, g);
+            at[usize::from(g)] = 0;
         }
-        let Node { boxes, player, .. } = search.nodes[id as usize];
-        at = [NONE; 256];
-        for b in squares_in(&boxes) {
-            at[usize::from(b)] = 0;
+        let mut search = Search {
+            nodes: Vec::new(),
+            seen: FxHashSet::default(),
+            open: BinaryHeap::new(),
+            goals,
+            goal_distance: walking_distances(board, board.goals()),
+            seed,
+        };
+        // One root per region of the floor around the full goals.
+        let mut covered: Squares = goals;
+        for s in 0..floor as u8 {
+            if !has(&covered, s) {
+                let (region, least) = board.region(s, &at);
+                for (c, r) in covered.iter_mut().zip(region) {
+                    *c |= r;
+                }
+                search.add(Node { boxes: goals, player: least, parent: u32::MAX, pull: (NONE, NONE) });
+            }
         }
-        if on == 0 {
-            if regions(board, &at) == 1 {
-                found = Some(id);
+        let mut found = None;
+        let mut until = BUDGET;
+        let mut expanded = 0;
+        while let Some(Reverse((on, _, _, id))) = search.open.pop() {
+            expanded += 1;
+            if expanded > until || (expanded % 256 == 0 && stop()) {
                 break;
             }
-            until = until.min(expanded + EXTRA);
-        }
-        let (region, _) = board.region(player, &at);
-        for b in squares_in(&boxes) {
-            for d in 0..4 {
-                // The player on `p` steps on to `beyond`; the box follows onto `p`.
-                let p = board.next(b, d);
-                if p == NONE || !has(&region, p) {
-                    continue;
-                }
-                let beyond = board.next(p, d);
-                if beyond == NONE || at[usize::from(beyond)] != NONE || !(board.is_goal(p) || parkable[usize::from(p)])
-                {
-                    continue;
-                }
-                let mut next = boxes;
-                remove(&mut next, b);
-                insert(&mut next, p);
-                at[usize::from(b)] = NONE;
-                at[usize::from(p)] = 0;
-                let (_, least) = board.region(beyond, &at);
-                at[usize::from(p)] = NONE;
+            let Node { boxes, player, .. } = search.nodes[id as usize];
+            at = [NONE; 256];
+            for b in squares_in(&boxes) {
                 at[usize::from(b)] = 0;
-                search.add(Node { boxes: next, player: least, parent: id, pull: (b, p) });
+            }
+            if on == 0 {
+                if regions(board, &at) == 1 && self.matched(&boxes) {
+                    found = Some(id);
+                    break;
+                }
+                until = until.min(expanded + EXTRA);
+            }
+            let (region, _) = board.region(player, &at);
+            for b in squares_in(&boxes) {
+                for d in 0..4 {
+                    // The player on `p` steps on to `beyond`; the box follows onto `p`.
+                    let p = board.next(b, d);
+                    if p == NONE || !has(&region, p) {
+                        continue;
+                    }
+                    let beyond = board.next(p, d);
+                    if beyond == NONE
+                        || at[usize::from(beyond)] != NONE
+                        || !(board.is_goal(p) || has(&self.parkable, p))
+                    {
+                        continue;
+                    }
+                    let mut next = boxes;
+                    remove(&mut next, b);
+                    insert(&mut next, p);
+                    at[usize::from(b)] = NONE;
+                    at[usize::from(p)] = 0;
+                    let (_, least) = board.region(beyond, &at);
+                    at[usize::from(p)] = NONE;
+                    at[usize::from(b)] = 0;
+                    search.add(Node { boxes: next, player: least, parent: id, pull: (b, p) });
+                }
             }
         }
+        let held = search.nodes.len() as u64;
+        let stats = Stats { expanded, generated: held, max_frontier: held, ..Stats::default() };
+        let Some(mut id) = found else { return (None, stats) };
+        let nodes = &search.nodes;
+        let bases = squares_in(&nodes[id as usize].boxes).collect();
+        let mut pulls = Vec::new();
+        while nodes[id as usize].parent != u32::MAX {
+            pulls.push(nodes[id as usize].pull);
+            id = nodes[id as usize].parent;
+        }
+        pulls.reverse();
+        (Some(Plan { bases, pulls }), stats)
     }
-    let held = search.nodes.len() as u64;
-    let stats = Stats { expanded, generated: held, max_frontier: held, ..Stats::default() };
-    let Some(mut id) = found else { return (None, stats) };
-    let nodes = &search.nodes;
-    let bases = squares_in(&nodes[id as usize].boxes).collect();
-    let mut pulls = Vec::new();
-    while nodes[id as usize].parent != u32::MAX {
-        pulls.push(nodes[id as usize].pull);
-        id = nodes[id as usize].parent;
-    }
-    pulls.reverse();
-    (Some(Plan { bases, pulls }), stats)
 }
 
 /// The level whose goals are `bases`: `level` with its boxes and player where they start, and
@@ -240,7 +281,7 @@ mod tests {
         let text = "#########\n#..     #\n#.. $ $ #\n#  $ $  #\n#  @    #\n#########\n";
         let level = Level::parse(text).unwrap();
         let board = Board::new(&level, false).unwrap();
-        let (plan, stats) = plan(&board, 0, || false);
+        let (plan, stats) = Planner::new(&board).plan(0, || false);
         let plan = plan.expect("the room can be emptied");
         assert!(stats.expanded > 0 && stats.generated >= stats.expanded);
         let at = checked(&board, &plan);
@@ -261,12 +302,38 @@ mod tests {
     fn a_stop_or_a_room_that_cannot_empty_gives_no_plan() {
         let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
         let board = Board::new(&levels[65], false).unwrap();
-        let (plan, stats) = plan(&board, 0, || true);
+        let (plan, stats) = Planner::new(&board).plan(0, || true);
         assert_eq!((plan, stats.expanded), (None, 256), "polled every 256 expansions");
         // A goal at the end of a corridor: wherever its box is pulled to, it cuts the floor
         // in two.
         let board = Board::new(&Level::parse("#######\n#@ $ .#\n#######\n").unwrap(), false).unwrap();
-        assert_eq!(super::plan(&board, 0, || false).0, None);
+        assert_eq!(Planner::new(&board).plan(0, || false).0, None);
+    }
+
+    #[test]
+    fn parking_squares_need_start_boxes_that_reach_them() {
+        // One box, pushed right only: it reaches the squares from its own to the goal.
+        let board = Board::new(&Level::parse("#######\n#@$  .#\n#######\n").unwrap(), false).unwrap();
+        let planner = Planner::new(&board);
+        let one = |col| {
+            let mut set = [0; 4];
+            insert(&mut set, board.square_at(1, col));
+            set
+        };
+        assert!(planner.matched(&one(2)) && planner.matched(&one(4)));
+        assert!(!planner.matched(&one(1)), "behind the box");
+        // Two squares only the first box reaches (the second is ahead of them): no matching.
+        let board = Board::new(&Level::parse("#########\n#@ $ $..#\n#########\n").unwrap(), false).unwrap();
+        let planner = Planner::new(&board);
+        let mut two = [0; 4];
+        insert(&mut two, board.square_at(1, 3));
+        insert(&mut two, board.square_at(1, 4));
+        assert!(!planner.matched(&two));
+        let mut starts = [0; 4];
+        for &s in board.start_boxes() {
+            insert(&mut starts, s);
+        }
+        assert!(planner.matched(&starts));
     }
 
     /// XSokoban #66 and #69, whose goal rooms `--any`'s cycling searches do not fill in 10
@@ -276,7 +343,8 @@ mod tests {
         let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
         for n in [66, 69] {
             let board = Board::new(&levels[n - 1], false).unwrap();
-            let plan = (0..2).find_map(|seed| plan(&board, seed, || false).0).expect("a plan");
+            let planner = Planner::new(&board);
+            let plan = (0..2).find_map(|seed| planner.plan(seed, || false).0).expect("a plan");
             let at = checked(&board, &plan);
             assert!(board.goals().iter().all(|&g| at[usize::from(g)] == NONE), "level {n}");
             assert_eq!(regions(&board, &at), 1, "level {n}");

@@ -35,9 +35,9 @@ pub enum Mode {
     /// FESS's macro moves), one also with the hotspots, opener and explorer advisors and with
     /// packing macros to more goals of a room than its packing order's next. The race runs for
     /// a twelfth of the time limit (5 s without one); if it has not ended then, parking plans
-    /// get a quarter (15 s without one): the boxes brought to squares off the goals from which
-    /// pulls, played back, pack every goal (the `parking` module); then the race runs again
-    /// with the time left.
+    /// get a quarter (without one, each plan a budget of expansions): the boxes brought to
+    /// squares off the goals from which pulls, played back, pack every goal (the `parking`
+    /// module); then the race runs again with the time left.
     Any,
 }
 
@@ -216,7 +216,7 @@ pub fn solve_parallel<O: Observer<State, Cost>>(
         } else {
             before = result.stats;
             let mut share = limits.clone();
-            share.time_limit = Some(limits.time_limit.map_or(PARKING_TIME, |t| t / PARKING_SHARE));
+            share.time_limit = limits.time_limit.map(|t| t / PARKING_SHARE);
             let (text, parking) = parked(level, &board, &share);
             before.absorb(&parking);
             before.elapsed += parking.elapsed;
@@ -327,12 +327,15 @@ const QUICK_SHARE: u32 = 12;
 const QUICK_TIME: Duration = Duration::from_secs(5);
 /// `--any`'s parking plans get a time limit's `1 / PARKING_SHARE` ([`parked`]).
 const PARKING_SHARE: u32 = 4;
-/// `--any`'s parking plans' time without a time limit.
-const PARKING_TIME: Duration = Duration::from_secs(15);
 /// Pull searches `--any`'s parking step runs at most (seeds 0, 1, …), each for a parking plan.
 const PLANS: u64 = 8;
 /// Each plan's first part may take `1 / PLAN_SLICE` of the parking step's time.
 const PLAN_SLICE: u32 = 2;
+/// Most expansions each search of a plan's first part may make, whatever the time: the
+/// plans' first parts of XSokoban #66 and #69 that `--any` solves take 49,000 to 270,000 in
+/// the faster of the two searches (about 50 µs each here), some others over 1,500,000. A
+/// count, unlike a slice of time, does not shrink when the machine is busy.
+const PLAN_EXPANSIONS: u64 = 150_000;
 
 /// `--any`'s parking step: parking plans (the `parking` module: pull searches from the solved
 /// position to one with every goal empty, seeds 0 to [`PLANS`]` - 1`), and for each new one
@@ -346,16 +349,18 @@ fn parked(level: &Level, board: &Board, limits: &Limits) -> (Option<String>, Sta
     let mut stats = Stats::default();
     let mut tried: Vec<Vec<u8>> = Vec::new();
     let mut text = None;
+    let planner = parking::Planner::new(board);
     for seed in 0..PLANS {
         if stop() {
             break;
         }
-        let (plan, counts) = parking::plan(board, seed, stop);
+        let (plan, counts) = planner.plan(seed, stop);
         stats.absorb(&counts);
         let Some(plan) = plan.filter(|plan| !tried.contains(&plan.bases)) else { continue };
         tried.push(plan.bases.clone());
         let mut slice = limits.clone();
         slice.time_limit = limits.time_limit.zip(left()).map(|(t, left)| (t / PLAN_SLICE).min(left));
+        slice.max_expanded = Some(limits.max_expanded.map_or(PLAN_EXPANSIONS, |n| n.min(PLAN_EXPANSIONS)));
         text = first_part(level, board, &plan, &slice, &mut stats);
         if text.is_some() {
             break;
