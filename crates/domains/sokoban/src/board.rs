@@ -528,6 +528,11 @@ impl Board {
     pub fn next(&self, sq: u8, d: usize) -> u8 {
         self.next[usize::from(sq)][d]
     }
+    /// The direction from `from` to its neighbour `to`, if they are neighbours (`None` for
+    /// [`NONE`]).
+    pub(crate) fn direction(&self, from: u8, to: u8) -> Option<usize> {
+        (from != NONE).then(|| (0..4).find(|&d| self.next(from, d) == to)).flatten()
+    }
     /// Whether `sq` is a goal.
     #[inline]
     pub fn is_goal(&self, sq: u8) -> bool {

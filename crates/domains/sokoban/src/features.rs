@@ -294,7 +294,7 @@ impl<'a, 'm> Expansion<'a, 'm> {
         let opens = |i: usize| -> bool {
             let (from, to) = self.pushed[i];
             // Only single pushes that can be pushed back (walls permitting).
-            let Some(dir) = (0..4).find(|&d| from != NONE && board.next(from, d) == to) else { return false };
+            let Some(dir) = board.direction(from, to) else { return false };
             if board.next(to, dir) == NONE {
                 return false;
             }

@@ -16,7 +16,8 @@
 //!
 //! The pull search is greedy, and which plan it finds, and how easy its first part is, turns on
 //! the order in which it takes positions that score the same: `--any` tries the plans of
-//! several orders (`seed`), each first part for a limited time (`solve::parked`).
+//! several orders (`seed`), each first part for a limited time and number of expansions
+//! (`solve::parked`).
 //!
 //! The pull search is best-first on (boxes on goals, then the largest summed walking distance
 //! of the boxes from the goals: boxes parked far apart leave the way free), first come first
@@ -262,7 +263,7 @@ mod tests {
         }
         let mut player = None;
         for &(from, to) in &plan.pulls {
-            let d = (0..4).find(|&d| board.next(from, d) == to).expect("a pull moves a box one square");
+            let d = board.direction(from, to).expect("a pull moves a box one square");
             let beyond = board.next(to, d);
             assert_ne!(at[usize::from(from)], NONE, "no box to pull");
             assert!(at[usize::from(to)] == NONE && beyond != NONE && at[usize::from(beyond)] == NONE);

@@ -389,9 +389,7 @@ fn first_part(
         .pulls
         .iter()
         .rev()
-        .map(|&(from, to)| {
-            (0..4).find(|&d| first.next(to, d) == from).map(|d| Push { from: to, dir: d as u8, to: from })
-        })
+        .map(|&(from, to)| first.direction(to, from).map(|d| Push { from: to, dir: d as u8, to: from }))
         .collect::<Option<Vec<Push>>>()?;
     let (mut at, mut player) = (first.start_occupancy(), first.start_player());
     let mut text = String::new();
