@@ -518,6 +518,34 @@ impl Board {
     pub fn cell_of(&self, sq: u8) -> (usize, usize) {
         self.cell[usize::from(sq)]
     }
+    /// `level` (the level this board was made from) redrawn with the boxes on `boxes`, the
+    /// player on `player` and the goals on `goals` (squares of this board): the cells of the
+    /// floor redrawn, walls and boxes fixed for good kept. `--any` solves such levels as parts
+    /// of the whole: from the start to parking squares as goals, or from a position one push
+    /// in. `None` if the redrawn level does not parse (never expected).
+    pub(crate) fn redrawn(&self, level: &Level, boxes: &[u8], player: u8, goals: &[u8]) -> Option<Level> {
+        let mut text = String::new();
+        for row in 0..level.height() {
+            for col in 0..level.width() {
+                let sq = self.square_at(row, col);
+                let cell = if sq == NONE {
+                    level.cell(row, col)
+                } else {
+                    match (boxes.contains(&sq), sq == player, goals.contains(&sq)) {
+                        (true, _, true) => b'*',
+                        (true, _, false) => b'$',
+                        (false, true, true) => b'+',
+                        (false, true, false) => b'@',
+                        (false, false, true) => b'.',
+                        (false, false, false) => b' ',
+                    }
+                };
+                text.push(char::from(cell));
+            }
+            text.push('\n');
+        }
+        Level::parse(&text).ok()
+    }
     /// The eight neighbours of `sq` in [`RING`] order, [`NONE`] for walls.
     #[inline]
     pub(crate) fn around(&self, sq: u8) -> &[u8; 8] {

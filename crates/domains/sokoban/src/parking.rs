@@ -7,7 +7,7 @@
 //! the free floor is one region: the boxes are then parked. Played backwards, its pulls are
 //! pushes that carry the boxes from those parking squares onto the goals. What is left is to
 //! bring the boxes from their start to the parking squares: a level of its own with the
-//! parking squares as goals ([`parking_level`]), often far easier than the level itself when
+//! parking squares as goals ([`Board::redrawn`]), often far easier than the level itself when
 //! its goal room needs the boxes in one order through one door. (In Festival's solution of
 //! XSokoban #69, 320 of the 535 pushes come before the first goal of our packing order is
 //! filled: the boxes are first moved across the level; in #66, 245 of 413 before its
@@ -30,7 +30,6 @@
 use crate::board::{Board, NONE, Squares, has, insert, remove, squares_in};
 use crate::features::{regions, walking_distances};
 use crate::frozen_goals::matches_all;
-use crate::level::Level;
 use crate::macros::Arrivals;
 use delve_core::Stats;
 use delve_core::hash::FxHashSet;
@@ -222,36 +221,10 @@ impl<'a> Planner<'a> {
     }
 }
 
-/// The level whose goals are `bases`: `level` with its boxes and player where they start, and
-/// its goals moved (the cells of the board's floor redrawn; walls, and boxes fixed for good,
-/// kept). `None` if the redrawn level does not parse (never expected).
-pub(crate) fn parking_level(level: &Level, board: &Board, bases: &[u8]) -> Option<Level> {
-    let mut text = String::new();
-    for row in 0..level.height() {
-        for col in 0..level.width() {
-            let sq = board.square_at(row, col);
-            let cell = if sq == NONE {
-                level.cell(row, col)
-            } else {
-                let (boxed, goal) = (board.start_boxes().contains(&sq), bases.contains(&sq));
-                match (boxed, sq == board.start_player(), goal) {
-                    (true, _, true) => b'*',
-                    (true, _, false) => b'$',
-                    (false, true, true) => b'+',
-                    (false, true, false) => b'@',
-                    (false, false, true) => b'.',
-                    (false, false, false) => b' ',
-                }
-            };
-            text.push(char::from(cell));
-        }
-        text.push('\n');
-    }
-    Level::parse(&text).ok()
-}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::level::Level;
 
     /// Plays `plan`'s pulls from the solved position of `board` and checks each: a box on the
     /// square it leaves, the two squares ahead free, the player able to get there (after the
@@ -292,7 +265,7 @@ mod tests {
         assert_eq!(regions(&board, &at), 1);
         // The first part's level: the boxes and the player where they start, the goals under
         // the parking squares.
-        let first = parking_level(&level, &board, &plan.bases).unwrap();
+        let first = board.redrawn(&level, board.start_boxes(), board.start_player(), &plan.bases).unwrap();
         let moved = Board::new(&first, false).unwrap();
         assert_eq!((moved.start_boxes(), moved.start_player()), (board.start_boxes(), board.start_player()));
         assert_eq!(moved.goals(), plan.bases);

@@ -4,11 +4,11 @@
 use crate::board::{Board, DIRS, FAR, LETTERS, NONE};
 use crate::level::{Level, ParseError};
 use crate::macros::box_path;
-use crate::parking::{self, parking_level};
+use crate::parking;
 use crate::problem::{Config, Cost, Push, SokobanProblem, State};
 use crate::replay::{ReplayError, replay};
 use delve_core::informed::{Move, greedy, parallel_astar, weighted_cycling};
-use delve_core::{Limits, NoObserver, Observer, Outcome, SearchResult, Stats, StopReason};
+use delve_core::{Limits, NoObserver, Observer, Outcome, Problem, SearchResult, Stats, StopReason};
 use serde::Serialize;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -204,7 +204,8 @@ pub fn solve_parallel<O: Observer<State, Cost>>(
     }
     let mut observer = observer;
     // `--any`: a short race first (most levels fall to it at once, and with fewer pushes than
-    // through a parking plan), then parking plans, then the race again with the time left.
+    // through a parking plan), then parking plans, then a race from each first push, then the
+    // race again with the time left.
     let mut before = Stats::default();
     let mut quick = None;
     if mode == Mode::Any && !ordered {
@@ -220,6 +221,14 @@ pub fn solve_parallel<O: Observer<State, Cost>>(
             let (text, parking) = parked(level, &board, &share);
             before.absorb(&parking);
             before.elapsed += parking.elapsed;
+            let text = text.or_else(|| {
+                let mut share = limits.clone();
+                share.time_limit = limits.time_limit.map(|t| t / SPLIT_SHARE);
+                let (text, split) = split(level, &board, &share);
+                before.absorb(&split);
+                before.elapsed += split.elapsed;
+                text
+            });
             if let Some(text) = text {
                 let solution = Lurd::checked(level, text, ordered)?;
                 return Ok(Solved { mode, solution: Some(solution), unsolved: None, stats: before });
@@ -370,6 +379,72 @@ fn parked(level: &Level, board: &Board, limits: &Limits) -> (Option<String>, Sta
     (text, stats)
 }
 
+/// `--any`'s split step gets a time limit's `1 / SPLIT_SHARE` ([`split`]).
+const SPLIT_SHARE: u32 = 6;
+/// [`split`] runs only from a start with at most this many first pushes.
+const SPLIT_CHILDREN: usize = 4;
+/// Most expansions each search of one of [`split`]'s races may make. XSokoban #28, which
+/// neither search solves from the start in 1,500,000 expansions, has two first pushes; after
+/// the one up, the feature-advisor search solves it in 6,853.
+const SPLIT_EXPANSIONS: u64 = 50_000;
+
+/// `--any`'s split step: when the start has two to [`SPLIT_CHILDREN`] first pushes (macros
+/// included), [`race`] from each of them in turn, each for an even part of the time and at
+/// most [`SPLIT_EXPANSIONS`] expansions a search. From the start, the cycling searches keep
+/// coming back to the subtree their advisors and bound favour, and when that one is dead
+/// (XSokoban #28: a box pushed right at the start walls the bottom left in) the others
+/// starve; here each first push gets its own search. Returns the first push's LURD followed
+/// by the race's, or `None`, with the statistics of all the races.
+fn split(level: &Level, board: &Board, limits: &Limits) -> (Option<String>, Stats) {
+    let start = Instant::now();
+    let mut stats = Stats::default();
+    let problem = SokobanProblem::new(board.clone(), Mode::Any.config());
+    let mut children = Vec::new();
+    problem.expand(&problem.initial_state(), &mut children);
+    let mut text = None;
+    if (2..=SPLIT_CHILDREN).contains(&children.len()) {
+        let mut slice = limits.clone();
+        slice.time_limit = limits.time_limit.map(|t| t / children.len() as u32);
+        slice.max_expanded = Some(limits.max_expanded.map_or(SPLIT_EXPANSIONS, |n| n.min(SPLIT_EXPANSIONS)));
+        for child in &children {
+            if limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+                break;
+            }
+            text = from_child(level, board, &problem, child.action, &slice, &mut stats);
+            if text.is_some() {
+                break;
+            }
+        }
+    }
+    stats.elapsed = start.elapsed();
+    (text, stats)
+}
+
+/// [`race`] from the position after `first` (a push or macro from the start of `problem`), and
+/// when it is solved, `first`'s LURD followed by the race's; the race's counts go to `stats`.
+fn from_child(
+    level: &Level,
+    board: &Board,
+    problem: &SokobanProblem,
+    first: Push,
+    limits: &Limits,
+    stats: &mut Stats,
+) -> Option<String> {
+    let (mut at, mut player) = (board.start_occupancy(), board.start_player());
+    let mut text = String::new();
+    lay_out_from(problem, &mut at, &mut player, &[first], &mut text);
+    let boxes: Vec<u8> = (0..board.floor() as u8).filter(|&s| at[usize::from(s)] != NONE).collect();
+    let child = Board::new(&board.redrawn(level, &boxes, player, board.goals())?, false).ok()?;
+    if child.hopeless().is_some() {
+        return None;
+    }
+    let (problem, result) = race(&child, limits, NoObserver);
+    stats.absorb(&result.stats);
+    let Outcome::Solved(solution) = result.outcome else { return None };
+    text.push_str(&lay_out(&problem, &problem.unfold(&solution)));
+    Some(text)
+}
+
 /// [`race`] on the level whose goals are `plan`'s parking squares, and when it is solved, its
 /// LURD followed by the plan's pulls played back as pushes; the race's counts go to `stats`.
 fn first_part(
@@ -379,7 +454,8 @@ fn first_part(
     limits: &Limits,
     stats: &mut Stats,
 ) -> Option<String> {
-    let first = Board::new(&parking_level(level, board, &plan.bases)?, false).ok()?;
+    let first =
+        Board::new(&board.redrawn(level, board.start_boxes(), board.start_player(), &plan.bases)?, false).ok()?;
     // The same floor and squares: only the goals moved.
     (first.floor() == board.floor()).then_some(())?;
     let (problem, result) = race(&first, limits, NoObserver);
@@ -581,6 +657,28 @@ mod tests {
             let (problem, _) = any_search(&board, true, &limits, NoObserver);
             assert_eq!(problem.config().packing_goals, WIDE_PACKING, "level {n}");
         }
+    }
+
+    /// The split step races from each first push and puts the first push's LURD in front:
+    /// here the player can push either box first, and whichever race wins, the whole
+    /// solution replays on the level. A start with no first push to split between is left
+    /// alone.
+    #[test]
+    fn the_split_step_solves_from_a_first_push() {
+        let text = "########\n#@$  . #\n# $    #\n#.     #\n########\n";
+        let level = Level::parse(text).unwrap();
+        let board = Board::new(&level, false).unwrap();
+        let (solution, stats) = split(&level, &board, &Limits::none());
+        let solution = solution.expect("both first pushes can be solved on");
+        assert!(stats.expanded > 0);
+        assert!(solution.starts_with('R') || solution.starts_with("dR"), "{solution}");
+        let checked = Lurd::checked(&level, solution, false).expect("the split's solution replays");
+        assert!(checked.pushes >= 4);
+        // One box in a corridor: one first push only.
+        let level = Level::parse("#######\n#@$  .#\n#######\n").unwrap();
+        let board = Board::new(&level, false).unwrap();
+        let (solution, stats) = split(&level, &board, &Limits::none());
+        assert_eq!((solution, stats.expanded), (None, 0));
     }
 
     #[test]
