@@ -384,16 +384,16 @@ const SPLIT_SHARE: u32 = 6;
 /// [`split`] runs only from a start with at most this many first pushes.
 const SPLIT_CHILDREN: usize = 4;
 /// Most expansions each search of one of [`split`]'s races may make. XSokoban #28, which
-/// neither search solves from the start in 1,500,000 expansions, has two first pushes; after
+/// neither search solves from the start in 400,000 expansions, has two first pushes; after
 /// the one up, the feature-advisor search solves it in 6,853.
 const SPLIT_EXPANSIONS: u64 = 50_000;
 
 /// `--any`'s split step: when the start has two to [`SPLIT_CHILDREN`] first pushes (macros
 /// included), [`race`] from each of them in turn, each for an even part of the time and at
 /// most [`SPLIT_EXPANSIONS`] expansions a search. From the start, the cycling searches keep
-/// coming back to the subtree their advisors and bound favour, and when that one is dead
-/// (XSokoban #28: a box pushed right at the start walls the bottom left in) the others
-/// starve; here each first push gets its own search. Returns the first push's LURD followed
+/// coming back to the subtree their advisors and bound favour, and when that one leads
+/// nowhere (XSokoban #28: the box pushed right at the start, not solved from there in
+/// 150,000 expansions) the others starve; here each first push gets its own search. Returns the first push's LURD followed
 /// by the race's, or `None`, with the statistics of all the races.
 fn split(level: &Level, board: &Board, limits: &Limits) -> (Option<String>, Stats) {
     let start = Instant::now();
