@@ -37,7 +37,8 @@ pub enum Mode {
     /// a twelfth of the time limit (5 s without one); if it has not ended then, parking plans
     /// get a quarter (without one, each plan a budget of expansions): the boxes brought to
     /// squares off the goals from which pulls, played back, pack every goal (the `parking`
-    /// module); then the race runs again with the time left.
+    /// module); if no plan is solved and the start has two to four first pushes, a sixth
+    /// races from each of them in turn; then the race runs again with the time left.
     Any,
 }
 
@@ -367,10 +368,8 @@ fn parked(level: &Level, board: &Board, limits: &Limits) -> (Option<String>, Sta
         stats.absorb(&counts);
         let Some(plan) = plan.filter(|plan| !tried.contains(&plan.bases)) else { continue };
         tried.push(plan.bases.clone());
-        let mut slice = limits.clone();
-        slice.time_limit = limits.time_limit.zip(left()).map(|(t, left)| (t / PLAN_SLICE).min(left));
-        slice.max_expanded = Some(limits.max_expanded.map_or(PLAN_EXPANSIONS, |n| n.min(PLAN_EXPANSIONS)));
-        text = first_part(level, board, &plan, &slice, &mut stats);
+        let time = limits.time_limit.zip(left()).map(|(t, left)| (t / PLAN_SLICE).min(left));
+        text = first_part(level, board, &plan, &budget(limits, time, PLAN_EXPANSIONS), &mut stats);
         if text.is_some() {
             break;
         }
@@ -393,8 +392,9 @@ const SPLIT_EXPANSIONS: u64 = 50_000;
 /// most [`SPLIT_EXPANSIONS`] expansions a search. From the start, the cycling searches keep
 /// coming back to the subtree their advisors and bound favour, and when that one leads
 /// nowhere (XSokoban #28: the box pushed right at the start, not solved from there in
-/// 150,000 expansions) the others starve; here each first push gets its own search. Returns the first push's LURD followed
-/// by the race's, or `None`, with the statistics of all the races.
+/// 150,000 expansions) the others starve; here each first push gets its own search. Returns
+/// the first push's LURD followed by the race's, or `None`, with the statistics of all the
+/// races.
 fn split(level: &Level, board: &Board, limits: &Limits) -> (Option<String>, Stats) {
     let start = Instant::now();
     let mut stats = Stats::default();
@@ -403,9 +403,7 @@ fn split(level: &Level, board: &Board, limits: &Limits) -> (Option<String>, Stat
     problem.expand(&problem.initial_state(), &mut children);
     let mut text = None;
     if (2..=SPLIT_CHILDREN).contains(&children.len()) {
-        let mut slice = limits.clone();
-        slice.time_limit = limits.time_limit.map(|t| t / children.len() as u32);
-        slice.max_expanded = Some(limits.max_expanded.map_or(SPLIT_EXPANSIONS, |n| n.min(SPLIT_EXPANSIONS)));
+        let slice = budget(limits, limits.time_limit.map(|t| t / children.len() as u32), SPLIT_EXPANSIONS);
         for child in &children {
             if limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
                 break;
@@ -435,14 +433,31 @@ fn from_child(
     lay_out_from(problem, &mut at, &mut player, &[first], &mut text);
     let boxes: Vec<u8> = (0..board.floor() as u8).filter(|&s| at[usize::from(s)] != NONE).collect();
     let child = Board::new(&board.redrawn(level, &boxes, player, board.goals())?, false).ok()?;
-    if child.hopeless().is_some() {
+    let (problem, pushes) = race_part(&child, limits, stats)?;
+    text.push_str(&lay_out(&problem, &pushes));
+    Some(text)
+}
+
+/// `limits` with the time limit `time` and at most `expansions` expansions a search (fewer if
+/// `limits` says so): the budget of one part of `--any`'s parking and split steps.
+fn budget(limits: &Limits, time: Option<Duration>, expansions: u64) -> Limits {
+    let mut part = limits.clone();
+    part.time_limit = time;
+    part.max_expanded = Some(limits.max_expanded.map_or(expansions, |n| n.min(expansions)));
+    part
+}
+
+/// [`race`] on `board`, a part of a level (see [`Board::redrawn`]), unless it is hopeless; the
+/// race's counts go to `stats`. Returns the problem it searched and its solution's pushes.
+fn race_part(board: &Board, limits: &Limits, stats: &mut Stats) -> Option<(SokobanProblem, Vec<Push>)> {
+    if board.hopeless().is_some() {
         return None;
     }
-    let (problem, result) = race(&child, limits, NoObserver);
+    let (problem, result) = race(board, limits, NoObserver);
     stats.absorb(&result.stats);
     let Outcome::Solved(solution) = result.outcome else { return None };
-    text.push_str(&lay_out(&problem, &problem.unfold(&solution)));
-    Some(text)
+    let pushes = problem.unfold(&solution);
+    Some((problem, pushes))
 }
 
 /// [`race`] on the level whose goals are `plan`'s parking squares, and when it is solved, its
@@ -458,9 +473,7 @@ fn first_part(
         Board::new(&board.redrawn(level, board.start_boxes(), board.start_player(), &plan.bases)?, false).ok()?;
     // The same floor and squares: only the goals moved.
     (first.floor() == board.floor()).then_some(())?;
-    let (problem, result) = race(&first, limits, NoObserver);
-    stats.absorb(&result.stats);
-    let Outcome::Solved(solution) = result.outcome else { return None };
+    let (problem, pushes) = race_part(&first, limits, stats)?;
     let back = plan
         .pulls
         .iter()
@@ -469,7 +482,7 @@ fn first_part(
         .collect::<Option<Vec<Push>>>()?;
     let (mut at, mut player) = (first.start_occupancy(), first.start_player());
     let mut text = String::new();
-    lay_out_from(&problem, &mut at, &mut player, &problem.unfold(&solution), &mut text);
+    lay_out_from(&problem, &mut at, &mut player, &pushes, &mut text);
     lay_out_from(&problem, &mut at, &mut player, &back, &mut text);
     Some(text)
 }
