@@ -3,19 +3,24 @@
 //! be compared node for node, and the time per expansion is one core's.
 //!
 //! ```text
-//! cargo run --release -p delve-sokoban --example any_single -- FILE FIRST LAST EXPANSIONS feature|all
+//! cargo run --release -p delve-sokoban --example any_single -- FILE FIRST LAST EXPANSIONS feature|all [links]
 //! ```
 //!
 //! `feature`: the search advised by the feature advisors; `all`: also by the hotspots, opener
-//! and explorer advisors. Prints one line per level and the totals.
+//! and explorer advisors; `links`: with the room-connectivity feature, as in `--any`'s first
+//! race. Prints one line per level and the totals.
 
 use delve_core::{Limits, NoObserver};
 use delve_sokoban::{Board, any_search, parse_collection};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: any_single FILE FIRST LAST EXPANSIONS feature|all";
-    let [file, first, last, budget, which] = args.as_slice() else { return Err(usage.into()) };
+    let usage = "usage: any_single FILE FIRST LAST EXPANSIONS feature|all [links]";
+    let (links, args) = match args.split_last() {
+        Some((last, rest)) if last == "links" => (true, rest),
+        _ => (false, args.as_slice()),
+    };
+    let [file, first, last, budget, which] = args else { return Err(usage.into()) };
     let (first, last, budget): (usize, usize, u64) = (first.parse()?, last.parse()?, budget.parse()?);
     let all = match which.as_str() {
         "feature" => false,
@@ -30,7 +35,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if board.hopeless().is_some() {
             continue;
         }
-        let (_, out) = any_search(&board, all, &limits, NoObserver);
+        let (_, out) = any_search(&board, all, links, &limits, NoObserver);
         let stats = out.stats;
         let secs = stats.elapsed.as_secs_f64();
         println!(

@@ -43,7 +43,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     });
     let limits = Limits::none().max_expanded(budget);
-    let (_, out) = any_search(&board, all, &limits, observer);
+    let (_, out) = any_search(&board, all, false, &limits, observer);
     eprintln!("level {number}: solved {}, {} expanded", out.solution().is_some(), out.stats.expanded);
     eprintln!("expansions per packing: {per_packing:?}");
     for (i, state) in kept.iter().enumerate() {

@@ -27,7 +27,7 @@ use crate::corral::{PiCorrals, for_each_corral};
 use crate::corral_deadlock::{CorralCache, corral_is_dead};
 use crate::deadlock::{Boxes, freeze_deadlock, is_frozen};
 use crate::deadlock_table::DeadlockTable;
-use crate::features::{Features, Hotspots, Parent, advise_more};
+use crate::features::{Features, Hotspots, Parent, RoomLinks, advise_more};
 use crate::frozen_goals::{FrozenGoals, frozen_on_goals};
 use crate::macros::{GoalRooms, box_path};
 use crate::packing::packing_pushes;
@@ -221,6 +221,8 @@ pub struct SokobanProblem {
     rooms: GoalRooms,
     /// FESS's hotspot table for the advisors (empty unless [`Config::macros`]).
     hotspots: Hotspots,
+    /// Rooms and their links, for the room-connectivity feature (empty unless [`Config::macros`]).
+    links: RoomLinks,
     /// Corral verdicts already found ([`Config::corral_deadlocks`]).
     corrals: RefCell<CorralCache>,
     /// The board's symmetries, when states are stored one per class (see the `symmetry`
@@ -264,6 +266,7 @@ impl SokobanProblem {
         };
         let rooms = if config.macros { GoalRooms::new(&board) } else { GoalRooms::default() };
         let hotspots = if config.macros { Hotspots::new(&board) } else { Hotspots::default() };
+        let links = if config.macros { RoomLinks::new(&board) } else { RoomLinks::default() };
         let symmetries =
             if config.macros || board.is_ordered() { Symmetries::default() } else { Symmetries::new(&board) };
         SokobanProblem {
@@ -273,6 +276,7 @@ impl SokobanProblem {
             cache: RefCell::new(cache),
             rooms,
             hotspots,
+            links,
             corrals: RefCell::default(),
             symmetries,
             table: RefCell::default(),
@@ -316,6 +320,11 @@ impl SokobanProblem {
     /// Sets [`Config::packing_goals`], which only the packing macros read, as they expand.
     pub(crate) fn set_packing_goals(&mut self, goals: usize) {
         self.config.packing_goals = goals;
+    }
+
+    /// Drops the room-connectivity feature ([`RoomLinks`]): every position then cuts no link.
+    pub(crate) fn drop_room_links(&mut self) {
+        self.links = RoomLinks::default();
     }
 
     /// Box index on each square for `state`.
@@ -515,11 +524,12 @@ impl SokobanProblem {
         }
     }
 
-    /// The FESS feature-space cell of `state` (packing, then boxes out of plan, then player
-    /// regions, in bits 32 and up, 16–31 and 0–15: see the `features` module), for
+    /// The FESS feature-space cell of `state` (packing, then boxes out of plan, then room
+    /// links cut, then player regions, in bits 32 and up, 16–31, 8–15 and 0–7: see the
+    /// `features` module), for
     /// [`cycling`](delve_core::informed::cycling) search.
     pub fn feature_cell(&self, state: &State) -> u64 {
-        Features::of(&self.board, &self.rooms, &self.occupancy(state)).cell()
+        Features::of(&self.board, &self.rooms, &self.links, &self.occupancy(state)).cell()
     }
 
     /// FESS's move weights for the moves of one expansion from `parent` (in cell `cell`), for

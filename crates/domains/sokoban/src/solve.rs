@@ -34,7 +34,8 @@ pub enum Mode {
     /// feature advisors (where a push that carries on the box pushed last is free, as in
     /// FESS's macro moves), one also with the hotspots, opener and explorer advisors and with
     /// packing macros to more goals of a room than its packing order's next. The race runs for
-    /// a twelfth of the time limit (5 s without one); if it has not ended then, parking plans
+    /// a twelfth of the time limit (5 s without one), with FESS's room connectivity (links
+    /// between rooms that boxes cut) among the features; if it has not ended then, parking plans
     /// get a quarter (without one, each plan a budget of expansions): the boxes brought to
     /// squares off the goals from which pulls, played back, pack every goal (the `parking`
     /// module); if no plan is solved and the start has two to four first pushes, a sixth
@@ -204,15 +205,15 @@ pub fn solve_parallel<O: Observer<State, Cost>>(
         return Ok(Solved { mode, solution: None, unsolved: Some(Unsolved::NoSolution), stats: Stats::default() });
     }
     let mut observer = observer;
-    // `--any`: a short race first (most levels fall to it at once, and with fewer pushes than
-    // through a parking plan), then parking plans, then a race from each first push, then the
+    // `--any`: a short race first, weighing room links (most levels fall to it at once, and
+    // with fewer pushes than through a parking plan), then parking plans, then a race from each first push, then the
     // race again with the time left.
     let mut before = Stats::default();
     let mut quick = None;
     if mode == Mode::Any && !ordered {
         let mut first = limits.clone();
         first.time_limit = Some(limits.time_limit.map_or(QUICK_TIME, |t| t / QUICK_SHARE));
-        let (problem, result) = race(&board, &first, &mut observer);
+        let (problem, result) = race(&board, &first, true, &mut observer);
         if !matches!(result.outcome, Outcome::Stopped { reason: StopReason::Timeout, .. }) {
             quick = Some((problem, result));
         } else {
@@ -242,7 +243,7 @@ pub fn solve_parallel<O: Observer<State, Cost>>(
     let (mut problem, mut result) = if let Some(quick) = quick {
         quick
     } else if mode == Mode::Any {
-        race(&board, limits, &mut observer)
+        race(&board, limits, false, &mut observer)
     } else {
         let fork = || SokobanProblem::new(board.clone(), mode.config());
         let problem = fork();
@@ -285,12 +286,15 @@ pub fn solve_parallel<O: Observer<State, Cost>>(
 /// astray that the other solves (XSokoban 1–90 at 100,000 expansions a search: 49 solved by
 /// the first alone, 51 by the second, 53 by the two, before the wider packing), and greedy
 /// best-first search, the other thread before, solved none there that the first did not.
-/// The first to find a solution stops the other (a Ctrl-C on `limits` stops both). Returns the search that solved, else the first one (its
-/// stop reason and, with no solution, its proof), with the statistics of both (nodes
-/// summed; each search gets half the memory limit).
+/// With `room_links`, both also weigh the links between rooms that boxes cut ([`any_search`]).
+/// The first to find a solution stops the other (a Ctrl-C on `limits` stops both). Returns
+/// the search that solved, else the first one (its stop reason and, with no solution, its
+/// proof), with the statistics of both (nodes summed; each search gets half the memory
+/// limit).
 fn race<O: Observer<State, Cost>>(
     board: &Board,
     limits: &Limits,
+    room_links: bool,
     observer: O,
 ) -> (SokobanProblem, SearchResult<State, Push, Cost>) {
     let stop = Arc::new(AtomicBool::new(false));
@@ -299,7 +303,7 @@ fn race<O: Observer<State, Cost>>(
     ours.max_memory = limits.max_memory.map(|m| m / 2);
     let (mine, theirs) = std::thread::scope(|scope| {
         let helper = scope.spawn(|| {
-            let result = any_search(board, true, &ours, NoObserver);
+            let result = any_search(board, true, room_links, &ours, NoObserver);
             if matches!(result.1.outcome, Outcome::Solved(_)) {
                 stop.store(true, Ordering::Relaxed);
             }
@@ -316,7 +320,7 @@ fn race<O: Observer<State, Cost>>(
                 }
             });
         }
-        let mine = any_search(board, false, &ours, observer);
+        let mine = any_search(board, false, room_links, &ours, observer);
         stop.store(true, Ordering::Relaxed);
         (mine, helper.join().expect("the cycling search does not panic"))
     });
@@ -331,7 +335,11 @@ fn race<O: Observer<State, Cost>>(
     (problem, result)
 }
 
-/// `--any`'s first, short race gets a time limit's `1 / QUICK_SHARE`.
+/// `--any`'s first, short race gets a time limit's `1 / QUICK_SHARE`. It alone weighs the
+/// links between rooms that boxes cut ([`any_search`]'s `room_links`): XSokoban 1–90 at
+/// 100,000 expansions a search, 71 levels are solved by one search or the other with them,
+/// 67 without; but at 60 s a level with them in every race, 81/90 (#23, 35, 39, 66, 89 and 90
+/// lost, all solved by longer searches without them).
 const QUICK_SHARE: u32 = 12;
 /// `--any`'s first race's time without a time limit.
 const QUICK_TIME: Duration = Duration::from_secs(5);
@@ -453,7 +461,7 @@ fn race_part(board: &Board, limits: &Limits, stats: &mut Stats) -> Option<(Sokob
     if board.hopeless().is_some() {
         return None;
     }
-    let (problem, result) = race(board, limits, NoObserver);
+    let (problem, result) = race(board, limits, false, NoObserver);
     stats.absorb(&result.stats);
     let Outcome::Solved(solution) = result.outcome else { return None };
     let pushes = problem.unfold(&solution);
@@ -505,27 +513,33 @@ const WIDE_ROOMS: usize = 2;
 /// One of the two cycling searches `--any` races, alone on this thread (with [`Mode::Any`]'s
 /// settings): advised by the feature advisors, and with `all` also by the hotspots, opener
 /// and explorer advisors; with `all` or on a level of [`WIDE_ROOMS`] goal rooms or more, its
-/// packing macros reach [`WIDE_PACKING`] goals a room. Public so that tools can study each
-/// search on its own; [`solve`] with [`Mode::Any`] runs both. Returns the problem it searched
-/// (to unfold and lay out a solution) and the search's result.
+/// packing macros reach [`WIDE_PACKING`] goals a room; with `room_links`, its cells and
+/// advisors also weigh the links between rooms that boxes cut (FESS's room connectivity,
+/// which `--any`'s first, short race uses). Public so that tools can study each search on its
+/// own; [`solve`] with [`Mode::Any`] runs both. Returns the problem it searched (to unfold and
+/// lay out a solution) and the search's result.
 ///
 /// ```
 /// use delve_core::{Limits, NoObserver};
 /// use delve_sokoban::{Board, Level, any_search};
 /// let level = Level::parse("#######\n#@ $ .#\n#######\n").unwrap();
 /// let board = Board::new(&level, false).unwrap();
-/// let (_, result) = any_search(&board, true, &Limits::none(), NoObserver);
+/// let (_, result) = any_search(&board, true, false, &Limits::none(), NoObserver);
 /// assert!(result.solution().is_some());
 /// ```
 pub fn any_search<O: Observer<State, Cost>>(
     board: &Board,
     all: bool,
+    room_links: bool,
     limits: &Limits,
     observer: O,
 ) -> (SokobanProblem, SearchResult<State, Push, Cost>) {
     let mut problem = SokobanProblem::new(board.clone(), Mode::Any.config());
     if all || problem.goal_rooms() >= WIDE_ROOMS {
         problem.set_packing_goals(WIDE_PACKING);
+    }
+    if !room_links {
+        problem.drop_room_links();
     }
     let cell = |s: &State| problem.feature_cell(s);
     let advise = |state: &State, parent, moves: &[Move<'_, State, Cost>], weights: &mut [u32]| {
@@ -663,11 +677,11 @@ mod tests {
         let limits = Limits::none().max_expanded(1);
         for (n, rooms) in [(18, 3), (41, 1)] {
             let board = Board::new(&levels[n - 1], false).unwrap();
-            let (problem, _) = any_search(&board, false, &limits, NoObserver);
+            let (problem, _) = any_search(&board, false, false, &limits, NoObserver);
             assert_eq!(problem.goal_rooms(), rooms, "level {n}");
             let wide = if rooms >= WIDE_ROOMS { WIDE_PACKING } else { 1 };
             assert_eq!(problem.config().packing_goals, wide, "level {n}");
-            let (problem, _) = any_search(&board, true, &limits, NoObserver);
+            let (problem, _) = any_search(&board, true, false, &limits, NoObserver);
             assert_eq!(problem.config().packing_goals, WIDE_PACKING, "level {n}");
         }
     }
@@ -732,7 +746,7 @@ mod tests {
         let optimal = run(level, false, Mode::Pushes).solution.unwrap();
         assert!(lurd.pushes >= optimal.pushes);
         let board = Board::new(&Level::parse(level).unwrap(), false).unwrap();
-        let (problem, result) = race(&board, &Limits::none(), NoObserver);
+        let (problem, result) = race(&board, &Limits::none(), false, NoObserver);
         let pushes = problem.unfold(result.solution().expect("solved"));
         let text = lay_out(&problem, &pushes);
         assert_eq!(replay(&Level::parse(level).unwrap(), &text, false).unwrap().pushes, optimal.pushes);
