@@ -28,9 +28,9 @@
 //!
 //! **Advisors** ([`advise`]): as in FESS, each feature has an advisor that recommends, of
 //! the moves of an expansion, at most one that improves its feature (one more box packed,
-//! one fewer out of plan, fewer regions, fewer room links cut) without unpacking a box; those moves weigh 0, the
-//! rest 1, and within a cell the search takes the position with the fewest unadvised moves
-//! on its path first ([`weighted_cycling`](delve_core::informed::weighted_cycling)). The
+//! one fewer out of plan, fewer regions, fewer room links cut) without unpacking a box;
+//! those moves weigh 0, the rest 1, and within a cell the search takes the position with the
+//! fewest unadvised moves on its path first ([`weighted_cycling`](delve_core::informed::weighted_cycling)). The
 //! packing macros make "push this box onto the next goal of its room" a single move, so
 //! the packing advisor recommends whole packing steps. XSokoban 1–90 at 100,000 expansions
 //! a thread: 48 solved against 40 without the weights (#19, 20, 33, 45, 48, 55, 59, 61, 70
@@ -345,15 +345,23 @@ impl<'a, 'm> Expansion<'a, 'm> {
 /// blocks of floor that touch another such block; two rooms are linked when the player can
 /// walk from one into the other through corridors (floor of no room) alone. A position cuts a
 /// link of the empty board when some part of one room's free floor no longer reaches the
-/// other.
-#[derive(Clone, Debug, Default)]
+/// other. (Festival also takes out of both rooms a square where two rooms touch only at a
+/// corner; here it stays in one of them.)
+#[derive(Clone, Debug)]
 pub(crate) struct RoomLinks {
     /// Per square, its room, or `u8::MAX` for corridors.
     room: Vec<u8>,
     /// Number of rooms.
     rooms: usize,
     /// The links of the empty board, a bit per room (at most 64 rooms are counted).
-    base: Vec<u64>,
+    base: [u64; 64],
+}
+
+impl Default for RoomLinks {
+    /// No rooms: every position cuts no link.
+    fn default() -> RoomLinks {
+        RoomLinks { room: Vec::new(), rooms: 0, base: [0; 64] }
+    }
 }
 
 impl RoomLinks {
@@ -400,17 +408,19 @@ impl RoomLinks {
                 }
             }
         }
-        let mut links = RoomLinks { room, rooms, base: Vec::new() };
+        let mut links = RoomLinks { room, rooms, base: [0; 64] };
         links.base = links.links(board, &[NONE; 256]);
         links
     }
 
-    /// Per room, the rooms every part of its free floor reaches around the boxes in `at`.
-    fn links(&self, board: &Board, at: &[u8; 256]) -> Vec<u64> {
-        let mut linked = vec![u64::MAX; self.rooms];
+    /// Per room, the rooms every part of its free floor reaches around the boxes in `at` (a
+    /// bit per room; the entries past `rooms` unused). No allocation: it runs for every
+    /// position the first race generates.
+    fn links(&self, board: &Board, at: &[u8; 256]) -> [u64; 64] {
+        let mut linked = [u64::MAX; 64];
         let mut processed = 0u64;
         let mut visited: Squares = [0; 4];
-        let mut stack: Vec<u8> = Vec::new();
+        let mut stack = [0u8; 256];
         for s in 0..board.floor() as u8 {
             let color = self.room[usize::from(s)];
             if color == u8::MAX || at[usize::from(s)] != NONE || has(&visited, s) {
@@ -418,12 +428,16 @@ impl RoomLinks {
             }
             processed |= 1 << color;
             let mut seen_rooms = 0u64;
+            // One flood fill through the room's part and the corridors (each square once):
+            // other rooms' squares are only looked at.
             let mut here: Squares = [0; 4];
             insert(&mut here, s);
             insert(&mut visited, s);
-            stack.clear();
-            stack.push(s);
-            while let Some(q) = stack.pop() {
+            stack[0] = s;
+            let mut len = 1;
+            while len > 0 {
+                len -= 1;
+                let q = stack[len];
                 for d in 0..4 {
                     let t = board.next(q, d);
                     if t == NONE || at[usize::from(t)] != NONE || has(&here, t) {
@@ -438,20 +452,21 @@ impl RoomLinks {
                     if other == color {
                         insert(&mut visited, t);
                     }
-                    stack.push(t);
+                    stack[len] = t;
+                    len += 1;
                 }
             }
             linked[usize::from(color)] &= seen_rooms;
         }
-        for (c, l) in linked.iter_mut().enumerate() {
+        for (c, l) in linked.iter_mut().enumerate().take(self.rooms) {
             if processed >> c & 1 == 0 {
                 *l = 0;
             }
         }
         // A link holds both ways or not at all.
-        let copy = linked.clone();
-        for (c, l) in linked.iter_mut().enumerate() {
-            for (k, other) in copy.iter().enumerate() {
+        let copy = linked;
+        for (c, l) in linked.iter_mut().enumerate().take(self.rooms) {
+            for (k, other) in copy.iter().enumerate().take(self.rooms) {
                 if other >> c & 1 == 0 {
                     *l &= !(1 << k);
                 }
@@ -466,7 +481,7 @@ impl RoomLinks {
             return 0;
         }
         let now = self.links(board, at);
-        let cut: u32 = self.base.iter().zip(&now).map(|(b, n)| (b & !n).count_ones()).sum();
+        let cut: u32 = self.base.iter().zip(&now).take(self.rooms).map(|(b, n)| (b & !n).count_ones()).sum();
         cut / 2
     }
 }

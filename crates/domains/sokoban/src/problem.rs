@@ -221,7 +221,8 @@ pub struct SokobanProblem {
     rooms: GoalRooms,
     /// FESS's hotspot table for the advisors (empty unless [`Config::macros`]).
     hotspots: Hotspots,
-    /// Rooms and their links, for the room-connectivity feature (empty unless [`Config::macros`]).
+    /// Rooms and their links, for the room-connectivity feature (empty unless
+    /// [`Config::macros`]).
     links: RoomLinks,
     /// Corral verdicts already found ([`Config::corral_deadlocks`]).
     corrals: RefCell<CorralCache>,
@@ -526,8 +527,7 @@ impl SokobanProblem {
 
     /// The FESS feature-space cell of `state` (packing, then boxes out of plan, then room
     /// links cut, then player regions, in bits 32 and up, 16–31, 8–15 and 0–7: see the
-    /// `features` module), for
-    /// [`cycling`](delve_core::informed::cycling) search.
+    /// `features` module), for [`cycling`](delve_core::informed::cycling) search.
     pub fn feature_cell(&self, state: &State) -> u64 {
         Features::of(&self.board, &self.rooms, &self.links, &self.occupancy(state)).cell()
     }
