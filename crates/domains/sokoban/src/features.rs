@@ -47,7 +47,7 @@
 //! search of each kind.
 
 use crate::board::{Board, FAR, NONE, Squares, has, insert, squares_in};
-use crate::macros::GoalRooms;
+use crate::macros::{GoalRooms, flood};
 use crate::problem::{Cost, State};
 use delve_core::Cost as _;
 use delve_core::informed::Move;
@@ -420,7 +420,6 @@ impl RoomLinks {
         let mut linked = [u64::MAX; 64];
         let mut processed = 0u64;
         let mut visited: Squares = [0; 4];
-        let mut stack = [0u8; 256];
         for s in 0..board.floor() as u8 {
             let color = self.room[usize::from(s)];
             if color == u8::MAX || at[usize::from(s)] != NONE || has(&visited, s) {
@@ -433,29 +432,21 @@ impl RoomLinks {
             let mut here: Squares = [0; 4];
             insert(&mut here, s);
             insert(&mut visited, s);
-            stack[0] = s;
-            let mut len = 1;
-            while len > 0 {
-                len -= 1;
-                let q = stack[len];
-                for d in 0..4 {
-                    let t = board.next(q, d);
-                    if t == NONE || at[usize::from(t)] != NONE || has(&here, t) {
-                        continue;
-                    }
-                    let other = self.room[usize::from(t)];
-                    if other != u8::MAX && other != color {
-                        seen_rooms |= 1 << other;
-                        continue;
-                    }
-                    insert(&mut here, t);
-                    if other == color {
-                        insert(&mut visited, t);
-                    }
-                    stack[len] = t;
-                    len += 1;
+            flood(board, at, s, |t| {
+                let other = self.room[usize::from(t)];
+                if has(&here, t) {
+                    return false;
                 }
-            }
+                if other != u8::MAX && other != color {
+                    seen_rooms |= 1 << other;
+                    return false;
+                }
+                insert(&mut here, t);
+                if other == color {
+                    insert(&mut visited, t);
+                }
+                true
+            });
             linked[usize::from(color)] &= seen_rooms;
         }
         for (c, l) in linked.iter_mut().enumerate().take(self.rooms) {

@@ -558,7 +558,7 @@ impl Sides {
 /// A depth-first flood fill from `from` over the squares without a box in `at`: `enter` is
 /// asked about each free neighbour of each square entered, and the fill goes on from it when
 /// it says so (it keeps its own marks).
-fn flood(board: &Board, at: &[u8; 256], from: u8, mut enter: impl FnMut(u8) -> bool) {
+pub(crate) fn flood(board: &Board, at: &[u8; 256], from: u8, mut enter: impl FnMut(u8) -> bool) {
     let mut stack = [0u8; 256];
     stack[0] = from;
     let mut len = 1;
