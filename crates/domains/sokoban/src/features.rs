@@ -22,6 +22,10 @@
 //!   by the other (#10, 14, 25, 36, 37 and 45 gained, #32 lost), 71 against 67 by the two;
 //!   an expansion costs about a quarter more.
 //!
+//! * **A route** ([`Route`], from a sink plan: the `sinks` module) may take the place of the
+//!   packing orders, as Festival's forward search follows its backward search's plan: packing
+//!   then counts how far along the route the boxes are, and nothing is out of plan.
+//!
 //! The cell key orders cells by packing, then out of plan, then room links cut, then
 //! connectivity; the search visits every cell in turn whatever the key, so the order only
 //! fixes the cycle.
@@ -68,15 +72,22 @@ pub(crate) struct Features {
 
 impl Features {
     /// The features of the position `at` (box index per square, or [`NONE`]).
-    pub(crate) fn of(board: &Board, rooms: &GoalRooms, links: &RoomLinks, at: &[u8; 256]) -> Features {
-        let in_rooms = rooms.packed(at);
-        let loose = board.goals().iter().filter(|&&g| at[usize::from(g)] != NONE && !rooms.contains(g)).count();
-        Features {
-            packed: in_rooms + loose as u32,
-            regions: regions(board, at),
-            out_of_plan: rooms.out_of_plan(at),
-            cut_links: links.cut(board, at),
-        }
+    pub(crate) fn of(
+        board: &Board,
+        rooms: &GoalRooms,
+        route: Option<&Route>,
+        links: &RoomLinks,
+        at: &[u8; 256],
+    ) -> Features {
+        let (packed, out_of_plan) = match route {
+            Some(route) => (route.packed(at), 0),
+            None => {
+                let in_rooms = rooms.packed(at);
+                let loose = board.goals().iter().filter(|&&g| at[usize::from(g)] != NONE && !rooms.contains(g)).count();
+                (in_rooms + loose as u32, rooms.out_of_plan(at))
+            }
+        };
+        Features { packed, regions: regions(board, at), out_of_plan, cut_links: links.cut(board, at) }
     }
 
     /// The cell key: packing, then out of plan, then room links, then connectivity.
@@ -101,6 +112,79 @@ impl Features {
     /// links cut, then fewer regions.
     fn rank(self) -> (Reverse<u32>, u32, u32, u32) {
         (Reverse(self.packed), self.out_of_plan, self.cut_links, self.regions)
+    }
+}
+
+/// A route for the boxes, as Festival's forward search follows its backward search's plan (its
+/// "parking order"): the squares boxes are to arrive on, in order, each with the step at which
+/// the box there leaves again. A position has followed the route as far as the longest prefix
+/// of steps whose boxes are all where the route put them, a box that has left again by then
+/// excepted; that count takes the place of the packing feature.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Route {
+    /// Per step: the square the box comes from ([`NONE`]: wherever it waits), the square it
+    /// arrives on, and the step at which it leaves that square (`u32::MAX`: never).
+    steps: Vec<(u8, u8, u32)>,
+    /// Per step: walking distances to its square on the empty board.
+    dist: Vec<Vec<u16>>,
+}
+
+impl Route {
+    /// The route of `moves` in order, each the square a box comes from ([`NONE`]: wherever
+    /// it waits) and the one it arrives on: the box stays until a later step starts from
+    /// its square.
+    pub(crate) fn new(board: &Board, moves: &[(u8, u8)]) -> Route {
+        let steps = moves
+            .iter()
+            .enumerate()
+            .map(|(i, &(from, to))| {
+                let until = moves[i + 1..].iter().position(|&(from, _)| from == to);
+                (from, to, until.map_or(u32::MAX, |k| (i + 1 + k) as u32))
+            })
+            .collect();
+        let dist = moves.iter().map(|&(_, to)| walking_distances(board, &[to])).collect();
+        Route { steps, dist }
+    }
+
+    /// How far the position `at` has followed the route.
+    pub(crate) fn packed(&self, at: &[u8; 256]) -> u32 {
+        let mut packed = self.steps.len() as u32;
+        for (i, &(_, square, until)) in self.steps.iter().enumerate().rev() {
+            if at[usize::from(square)] == NONE && until >= packed {
+                packed = i as u32;
+            }
+        }
+        packed
+    }
+
+    /// The next step for the position `at`, unless it has followed the whole route.
+    pub(crate) fn next(&self, at: &[u8; 256]) -> Option<NextStep<'_>> {
+        let k = self.packed(at) as usize;
+        let &(from, to, _) = self.steps.get(k)?;
+        Some(NextStep { route: self, k, from, to })
+    }
+}
+
+/// The step of a [`Route`] a position is to take next.
+pub(crate) struct NextStep<'a> {
+    route: &'a Route,
+    /// Its index.
+    k: usize,
+    /// The square the box comes from ([`NONE`]: wherever it waits).
+    pub(crate) from: u8,
+    /// The square it goes to.
+    pub(crate) to: u8,
+}
+
+impl NextStep<'_> {
+    /// Walking distances to the step's square on the empty board.
+    pub(crate) fn distances(&self) -> &[u16] {
+        &self.route.dist[self.k]
+    }
+
+    /// Whether an earlier step holds a box on `b` until after this one.
+    pub(crate) fn holds(&self, b: u8) -> bool {
+        self.route.steps[..self.k].iter().any(|&(_, s, until)| s == b && until as usize > self.k)
     }
 }
 
@@ -413,6 +497,11 @@ impl RoomLinks {
         links
     }
 
+    /// The room of square `s`, or `u8::MAX` for corridors.
+    pub(crate) fn room_of(&self, s: u8) -> u8 {
+        self.room.get(usize::from(s)).copied().unwrap_or(u8::MAX)
+    }
+
     /// Per room, the rooms every part of its free floor reaches around the boxes in `at` (a
     /// bit per room; the entries past `rooms` unused). No allocation: it runs for every
     /// position the first race generates.
@@ -536,7 +625,7 @@ mod tests {
     fn features(text: &str) -> Features {
         let board = Board::as_drawn(text);
         let at = board.start_occupancy();
-        Features::of(&board, &GoalRooms::new(&board), &RoomLinks::new(&board), &at)
+        Features::of(&board, &GoalRooms::new(&board), None, &RoomLinks::new(&board), &at)
     }
 
     #[test]
@@ -585,6 +674,35 @@ mod tests {
         assert_eq!(cut("##########\n#@ ####  #\n#$$     .#\n#  #### .#\n##########\n"), 1);
         // One room: nothing to cut.
         assert_eq!(cut("#######\n#@    #\n#  $ .#\n#######\n"), 0);
+    }
+
+    #[test]
+    fn a_route_counts_the_steps_followed_in_order() {
+        let board = Board::as_drawn("##########\n#@ $ $ ..#\n##########\n");
+        let (a, b, c) = (board.square_at(1, 3), board.square_at(1, 5), board.square_at(1, 7));
+        // Boxes come out to a and b, then the one on a goes on to c.
+        let route = Route::new(&board, &[(NONE, a), (NONE, b), (a, c)]);
+        let packed = |boxes: &[u8]| {
+            let mut at = [NONE; 256];
+            for &s in boxes {
+                at[usize::from(s)] = 0;
+            }
+            route.packed(&at)
+        };
+        assert_eq!(packed(&[a]), 1);
+        assert_eq!(packed(&[a, b]), 2);
+        assert_eq!(packed(&[b, c]), 3, "the box that left a has gone on as the route says");
+        assert_eq!(packed(&[c]), 0, "without a box on b, the step from a is not taken yet");
+        let mut at = [NONE; 256];
+        at[usize::from(a)] = 0;
+        at[usize::from(b)] = 1;
+        let Some(next) = route.next(&at) else { panic!("one step left") };
+        assert_eq!((next.from, next.to), (a, c));
+        assert_eq!(next.distances()[usize::from(a)], 4);
+        assert!(next.holds(b) && !next.holds(a), "b stays, a is the step's box");
+        at[usize::from(a)] = NONE;
+        at[usize::from(c)] = 0;
+        assert!(route.next(&at).is_none());
     }
 
     fn hotspots(text: &str) -> u32 {

@@ -58,6 +58,7 @@ mod packing;
 mod parking;
 mod problem;
 mod replay;
+mod sinks;
 mod solve;
 mod symmetry;
 

@@ -10,8 +10,13 @@
 //! expansions without a single box packed). This macro commits to one box at a time, the
 //! way the room's packing order (found by pulling the boxes out of the full room) says it
 //! can be filled without walling off a goal. It only adds successors: the single pushes stay.
+//!
+//! A search that follows a route ([`Route`], from a sink plan) has route macros instead
+//! ([`route_pushes`]): the box the route's next step moves, or the nearest free ones, carried
+//! to that step's square in one action, as Festival's moves carry a box as far as it goes.
 
 use crate::board::{Board, FAR, NONE};
+use crate::features::Route;
 use crate::macros::{BoxPaths, GoalRooms};
 
 /// Most boxes tried per goal and position: the nearest to the goal (by push distance) that
@@ -30,30 +35,65 @@ pub(crate) fn packing_pushes(
     walk: &[u16; 256],
     goals: usize,
 ) -> Vec<(u8, Vec<u8>)> {
-    let player = (0..board.floor() as u8).find(|&s| walk[usize::from(s)] != FAR).expect("the player stands somewhere");
     // The (goal, box) pairs to try, in the order their pushes are offered.
     let mut tries: Vec<(u8, u8)> = Vec::new();
     for goal in rooms.next_goals(at, goals) {
         let Some(g) = board.goals().iter().position(|&q| q == goal) else { continue };
-        let pushable = |b: u8| {
-            (0..4).any(|d| {
-                let (t, p) = (board.next(b, d), board.next(b, d ^ 1));
-                t != NONE && p != NONE && at[usize::from(t)] == NONE && walk[usize::from(p)] != FAR
-            })
-        };
         let mut boxes: Vec<(u16, u8)> = (0..board.floor() as u8)
-            .filter(|&b| at[usize::from(b)] != NONE && !board.is_goal(b) && board.distance(g, b) != FAR && pushable(b))
+            .filter(|&b| {
+                at[usize::from(b)] != NONE
+                    && !board.is_goal(b)
+                    && board.distance(g, b) != FAR
+                    && pushable(board, at, walk, b)
+            })
             .map(|b| (board.distance(g, b), b))
             .collect();
         boxes.sort_unstable();
         tries.extend(boxes.iter().take(TRIES).map(|&(_, b)| (goal, b)));
     }
+    box_paths(board, at, walk, &tries)
+}
+
+/// Whether the player (`walk`: its distances, [`FAR`] where it cannot go) can push the box on
+/// `b` in the position `at` at all.
+fn pushable(board: &Board, at: &[u8; 256], walk: &[u16; 256], b: u8) -> bool {
+    (0..4).any(|d| {
+        let (t, p) = (board.next(b, d), board.next(b, d ^ 1));
+        t != NONE && p != NONE && at[usize::from(t)] == NONE && walk[usize::from(p)] != FAR
+    })
+}
+
+/// The pushes `(box square, directions)` that carry a box to the square the next step of
+/// `route` wants one on, from the position `at` (the player's distances `walk`): the box the
+/// step moves on, when it names one, else the [`TRIES`] nearest boxes (walking distance) that
+/// no earlier step holds in place.
+pub(crate) fn route_pushes(board: &Board, route: &Route, at: &mut [u8; 256], walk: &[u16; 256]) -> Vec<(u8, Vec<u8>)> {
+    let Some(next) = route.next(at) else { return Vec::new() };
+    let tries: Vec<(u8, u8)> = if next.from != NONE && at[usize::from(next.from)] != NONE {
+        vec![(next.to, next.from)]
+    } else {
+        let dist = next.distances();
+        let mut boxes: Vec<(u16, u8)> = (0..board.floor() as u8)
+            .filter(|&b| at[usize::from(b)] != NONE && !next.holds(b) && dist[usize::from(b)] != FAR)
+            .filter(|&b| pushable(board, at, walk, b))
+            .map(|b| (dist[usize::from(b)], b))
+            .collect();
+        boxes.sort_unstable();
+        boxes.iter().take(TRIES).map(|&(_, b)| (next.to, b)).collect()
+    };
+    box_paths(board, at, walk, &tries)
+}
+
+/// For each `(target, box)` of `tries`, the pushes that carry the box there around the other
+/// boxes of `at` as they stand (the player's distances `walk`), if it can get there.
+fn box_paths(board: &Board, at: &mut [u8; 256], walk: &[u16; 256], tries: &[(u8, u8)]) -> Vec<(u8, Vec<u8>)> {
+    let player = (0..board.floor() as u8).find(|&s| walk[usize::from(s)] != FAR).expect("the player stands somewhere");
     // Per box, every path around the same boxes: the floor is searched once, and one
     // breadth-first search finds the first pushes to all its goals, then one per first
     // push the rest (as the replay will find it, from the square after the first push).
     let mut found: Vec<(u8, u8, Vec<u8>)> = Vec::new();
     let mut done = [false; 256];
-    for &(_, b) in &tries {
+    for &(_, b) in tries {
         if std::mem::replace(&mut done[usize::from(b)], true) {
             continue;
         }
@@ -95,6 +135,35 @@ pub(crate) fn packing_pushes(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn route_pushes_carry_the_next_steps_box() {
+        let text = "##########\n#        #\n#@ $     #\n#  $    .#\n#       .#\n##########\n";
+        let board = Board::as_drawn(text);
+        let mut at = board.start_occupancy();
+        let problem = crate::SokobanProblem::new(board.clone(), crate::Config { macros: true, ..crate::Config::PLAIN });
+        let mut walk = [FAR; 256];
+        problem.walk(board.start_player(), &at, &mut walk);
+        let before = at;
+        let end = |b: u8, dirs: &[u8]| board.cell_of(dirs.iter().fold(b, |sq, &d| board.next(sq, usize::from(d))));
+        let (top, low, to) = (board.square_at(2, 3), board.square_at(3, 3), board.square_at(2, 6));
+        // The box on (2, 3) is to go on to (2, 6): only it is tried.
+        let route = Route::new(&board, &[(NONE, top), (NONE, low), (top, to)]);
+        let moves = route_pushes(&board, &route, &mut at, &walk);
+        assert_eq!(at, before, "the position is left as it was");
+        assert_eq!(moves.len(), 1);
+        assert_eq!((board.cell_of(moves[0].0), end(moves[0].0, &moves[0].1)), ((2, 3), (2, 6)));
+        // A box is to come out to (2, 6) from wherever it waits: the nearest first, neither
+        // held by an earlier step.
+        let route = Route::new(&board, &[(NONE, to)]);
+        let moves = route_pushes(&board, &route, &mut at, &walk);
+        let from: Vec<_> = moves.iter().map(|(b, dirs)| (board.cell_of(*b), end(*b, dirs))).collect();
+        assert_eq!(from, [((2, 3), (2, 6)), ((3, 3), (2, 6))]);
+        // With the box on (2, 3) held there by the step before, only the other one.
+        let route = Route::new(&board, &[(NONE, top), (NONE, to)]);
+        let moves = route_pushes(&board, &route, &mut at, &walk);
+        assert_eq!(moves.iter().map(|(b, _)| board.cell_of(*b)).collect::<Vec<_>>(), [(3, 3)]);
+    }
 
     #[test]
     fn boxes_go_straight_to_the_rooms_next_goal() {

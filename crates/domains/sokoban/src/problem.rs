@@ -27,10 +27,10 @@ use crate::corral::{PiCorrals, for_each_corral};
 use crate::corral_deadlock::{CorralCache, corral_is_dead};
 use crate::deadlock::{Boxes, freeze_deadlock, is_frozen};
 use crate::deadlock_table::DeadlockTable;
-use crate::features::{Features, Hotspots, Parent, RoomLinks, advise_more};
+use crate::features::{Features, Hotspots, Parent, RoomLinks, Route, advise_more};
 use crate::frozen_goals::{FrozenGoals, frozen_on_goals};
 use crate::macros::{GoalRooms, box_path};
-use crate::packing::packing_pushes;
+use crate::packing::{packing_pushes, route_pushes};
 use crate::symmetry::{ImageKeys, Symmetries};
 use delve_core::matching::{IncrementalMatching, Matcher};
 use delve_core::{Lex, Problem, Successor};
@@ -224,6 +224,9 @@ pub struct SokobanProblem {
     /// Rooms and their links, for the room-connectivity feature (empty unless
     /// [`Config::macros`]).
     links: RoomLinks,
+    /// A route for the boxes that takes the place of the packing orders in the packing
+    /// feature ([`set_route`](Self::set_route)).
+    route: Option<Route>,
     /// Corral verdicts already found ([`Config::corral_deadlocks`]).
     corrals: RefCell<CorralCache>,
     /// The board's symmetries, when states are stored one per class (see the `symmetry`
@@ -278,6 +281,7 @@ impl SokobanProblem {
             rooms,
             hotspots,
             links,
+            route: None,
             corrals: RefCell::default(),
             symmetries,
             table: RefCell::default(),
@@ -326,6 +330,12 @@ impl SokobanProblem {
     /// Drops the room-connectivity feature ([`RoomLinks`]): every position then cuts no link.
     pub(crate) fn drop_room_links(&mut self) {
         self.links = RoomLinks::default();
+    }
+
+    /// Follows `route` in the packing feature instead of the packing orders (which then have
+    /// no boxes out of plan either).
+    pub(crate) fn set_route(&mut self, route: Route) {
+        self.route = Some(route);
     }
 
     /// Box index on each square for `state`.
@@ -529,7 +539,7 @@ impl SokobanProblem {
     /// links cut, then player regions, in bits 32 and up, 16–31, 8–15 and 0–7: see the
     /// `features` module), for [`cycling`](delve_core::informed::cycling) search.
     pub fn feature_cell(&self, state: &State) -> u64 {
-        Features::of(&self.board, &self.rooms, &self.links, &self.occupancy(state)).cell()
+        Features::of(&self.board, &self.rooms, self.route.as_ref(), &self.links, &self.occupancy(state)).cell()
     }
 
     /// FESS's move weights for the moves of one expansion from `parent` (in cell `cell`), for
@@ -601,7 +611,8 @@ impl SokobanProblem {
     }
 
     /// Packing macros ([`packing_pushes`]): each box that can go straight to the next goal of
-    /// a room's packing order, carried there in one action (`at` is the occupancy of `state`).
+    /// a room's packing order, carried there in one action (`at` is the occupancy of `state`);
+    /// with a route, its macros instead ([`route_pushes`]).
     fn pack(
         &self,
         state: &State,
@@ -611,7 +622,11 @@ impl SokobanProblem {
         out: &mut Vec<Successor<State, Push, Cost>>,
     ) {
         let board = &self.board;
-        for (b, dirs) in packing_pushes(board, &self.rooms, at, walk, self.config.packing_goals) {
+        let pushes = match &self.route {
+            Some(route) => route_pushes(board, route, at, walk),
+            None => packing_pushes(board, &self.rooms, at, walk, self.config.packing_goals),
+        };
+        for (b, dirs) in pushes {
             let i = at[usize::from(b)];
             let to = dirs.iter().fold(b, |sq, &d| board.next(sq, usize::from(d)));
             let last = usize::from(*dirs.last().expect("packing paths are not empty"));
@@ -908,7 +923,7 @@ impl Problem for SokobanProblem {
                 at[usize::from(b)] = i as u8;
             }
         }
-        if self.config.macros && !self.rooms.is_empty() {
+        if self.config.macros && (!self.rooms.is_empty() || self.route.is_some()) {
             self.pack(state, &frozen, &mut at, &walk, out);
         }
     }

@@ -2,11 +2,13 @@
 //! with the independent checker, and the report the CLI prints.
 
 use crate::board::{Board, DIRS, FAR, LETTERS, NONE};
+use crate::features::Route;
 use crate::level::{Level, ParseError};
 use crate::macros::box_path;
 use crate::parking;
 use crate::problem::{Config, Cost, Push, SokobanProblem, State};
 use crate::replay::{ReplayError, replay};
+use crate::sinks::{self, SinkPlan};
 use delve_core::informed::{Move, greedy, parallel_astar, weighted_cycling};
 use delve_core::{Limits, NoObserver, Observer, Outcome, Problem, SearchResult, Stats, StopReason};
 use serde::Serialize;
@@ -206,23 +208,32 @@ pub fn solve_parallel<O: Observer<State, Cost>>(
     }
     let mut observer = observer;
     // `--any`: a short race first, weighing room links (most levels fall to it at once, and
-    // with fewer pushes than through a parking plan), then parking plans, then a race from
-    // each first push, then the race again, without room links, with the time left.
+    // with fewer pushes than through a parking plan), then a race along a sink plan's route,
+    // then parking plans, then a race from each first push, then the race again, without
+    // room links, with the time left.
     let mut before = Stats::default();
     let mut quick = None;
     if mode == Mode::Any && !ordered {
         let mut first = limits.clone();
         first.time_limit = Some(limits.time_limit.map_or(QUICK_TIME, |t| t / QUICK_SHARE));
-        let (problem, result) = race(&board, &first, true, &mut observer);
+        let (problem, result) = race(&board, &first, true, None, &mut observer);
         if !matches!(result.outcome, Outcome::Stopped { reason: StopReason::Timeout, .. }) {
             quick = Some((problem, result));
         } else {
             before = result.stats;
             let mut share = limits.clone();
-            share.time_limit = limits.time_limit.map(|t| t / PARKING_SHARE);
-            let (text, parking) = parked(level, &board, &share);
-            before.absorb(&parking);
-            before.elapsed += parking.elapsed;
+            share.time_limit = limits.time_limit.map(|t| t / SINK_SHARE);
+            let (text, sinking) = sunk(&board, &share);
+            before.absorb(&sinking);
+            before.elapsed += sinking.elapsed;
+            let text = text.or_else(|| {
+                let mut share = limits.clone();
+                share.time_limit = limits.time_limit.map(|t| t / PARKING_SHARE);
+                let (text, parking) = parked(level, &board, &share);
+                before.absorb(&parking);
+                before.elapsed += parking.elapsed;
+                text
+            });
             let text = text.or_else(|| {
                 let mut share = limits.clone();
                 share.time_limit = limits.time_limit.map(|t| t / SPLIT_SHARE);
@@ -243,7 +254,7 @@ pub fn solve_parallel<O: Observer<State, Cost>>(
     let (mut problem, mut result) = if let Some(quick) = quick {
         quick
     } else if mode == Mode::Any {
-        race(&board, limits, false, &mut observer)
+        race(&board, limits, false, None, &mut observer)
     } else {
         let fork = || SokobanProblem::new(board.clone(), mode.config());
         let problem = fork();
@@ -286,7 +297,8 @@ pub fn solve_parallel<O: Observer<State, Cost>>(
 /// astray that the other solves (XSokoban 1–90 at 100,000 expansions a search: 49 solved by
 /// the first alone, 51 by the second, 53 by the two, before the wider packing), and greedy
 /// best-first search, the other thread before, solved none there that the first did not.
-/// With `room_links`, both also weigh the links between rooms that boxes cut ([`any_search`]).
+/// With `room_links`, both also weigh the links between rooms that boxes cut ([`any_search`]);
+/// with a `route`, both follow it in their packing feature instead of the packing orders.
 /// The first to find a solution stops the other (a Ctrl-C on `limits` stops both). Returns
 /// the search that solved, else the first one (its stop reason and, with no solution, its
 /// proof), with the statistics of both (nodes summed; each search gets half the memory
@@ -295,6 +307,7 @@ fn race<O: Observer<State, Cost>>(
     board: &Board,
     limits: &Limits,
     room_links: bool,
+    route: Option<&Route>,
     observer: O,
 ) -> (SokobanProblem, SearchResult<State, Push, Cost>) {
     let stop = Arc::new(AtomicBool::new(false));
@@ -303,7 +316,7 @@ fn race<O: Observer<State, Cost>>(
     ours.max_memory = limits.max_memory.map(|m| m / 2);
     let (mine, theirs) = std::thread::scope(|scope| {
         let helper = scope.spawn(|| {
-            let result = any_search(board, true, room_links, &ours, NoObserver);
+            let result = routed_search(board, true, room_links, route.cloned(), &ours, NoObserver);
             if matches!(result.1.outcome, Outcome::Solved(_)) {
                 stop.store(true, Ordering::Relaxed);
             }
@@ -320,7 +333,7 @@ fn race<O: Observer<State, Cost>>(
                 }
             });
         }
-        let mine = any_search(board, false, room_links, &ours, observer);
+        let mine = routed_search(board, false, room_links, route.cloned(), &ours, observer);
         stop.store(true, Ordering::Relaxed);
         (mine, helper.join().expect("the cycling search does not panic"))
     });
@@ -343,6 +356,40 @@ fn race<O: Observer<State, Cost>>(
 const QUICK_SHARE: u32 = 12;
 /// `--any`'s first race's time without a time limit.
 const QUICK_TIME: Duration = Duration::from_secs(5);
+/// `--any`'s sink step gets a time limit's `1 / SINK_SHARE` ([`sunk`]).
+const SINK_SHARE: u32 = 6;
+/// Most expansions of the sink step's search for a plan: Festival's finds XSokoban #88's in
+/// 27 and #18's in 1,091; ours finds #88's in 78.
+const SINK_PLAN_EXPANSIONS: u64 = 5_000;
+/// Most expansions each search of the sink step's race may make: the all-advisor search
+/// solves XSokoban #88 along its route in 127,795, but the race ends when the
+/// feature-advisor search, which expands faster, reaches its budget (at 140,000, before the
+/// other had solved it).
+const SINK_EXPANSIONS: u64 = 200_000;
+
+/// `--any`'s sink step: a sink plan (the `sinks` module: boxes pulled from the solved position
+/// until each has sunk on a start square of a box, after Festival's base search), and when
+/// there is one in which some box waits on its way ([`SinkPlan::waits`]), [`race`] on the
+/// level with both searches following its route in their packing feature. Returns the race's
+/// LURD, or `None`, with the statistics of the searches.
+fn sunk(board: &Board, limits: &Limits) -> (Option<String>, Stats) {
+    let start = Instant::now();
+    let left = || limits.time_limit.map(|t| t.saturating_sub(start.elapsed()));
+    let stop = || limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) || left() == Some(Duration::ZERO);
+    let (plan, mut stats) = sinks::sink_plan(board, SINK_PLAN_EXPANSIONS, stop);
+    let mut text = None;
+    if let Some(plan) = plan.filter(SinkPlan::waits) {
+        let route = plan.route(board);
+        let (problem, result) = race(board, &budget(limits, left(), SINK_EXPANSIONS), false, Some(&route), NoObserver);
+        stats.absorb(&result.stats);
+        if let Outcome::Solved(solution) = result.outcome {
+            text = Some(lay_out(&problem, &problem.unfold(&solution)));
+        }
+    }
+    stats.elapsed = start.elapsed();
+    (text, stats)
+}
+
 /// `--any`'s parking plans get a time limit's `1 / PARKING_SHARE` ([`parked`]).
 const PARKING_SHARE: u32 = 4;
 /// Pull searches `--any`'s parking step runs at most (seeds 0, 1, …), each for a parking plan.
@@ -461,7 +508,7 @@ fn race_part(board: &Board, limits: &Limits, stats: &mut Stats) -> Option<(Sokob
     if board.hopeless().is_some() {
         return None;
     }
-    let (problem, result) = race(board, limits, false, NoObserver);
+    let (problem, result) = race(board, limits, false, None, NoObserver);
     stats.absorb(&result.stats);
     let Outcome::Solved(solution) = result.outcome else { return None };
     let pushes = problem.unfold(&solution);
@@ -534,7 +581,22 @@ pub fn any_search<O: Observer<State, Cost>>(
     limits: &Limits,
     observer: O,
 ) -> (SokobanProblem, SearchResult<State, Push, Cost>) {
+    routed_search(board, all, room_links, None, limits, observer)
+}
+
+/// [`any_search`], following `route` (when given) in the packing feature.
+pub(crate) fn routed_search<O: Observer<State, Cost>>(
+    board: &Board,
+    all: bool,
+    room_links: bool,
+    route: Option<Route>,
+    limits: &Limits,
+    observer: O,
+) -> (SokobanProblem, SearchResult<State, Push, Cost>) {
     let mut problem = SokobanProblem::new(board.clone(), Mode::Any.config());
+    if let Some(route) = route {
+        problem.set_route(route);
+    }
     if all || problem.goal_rooms() >= WIDE_ROOMS {
         problem.set_packing_goals(WIDE_PACKING);
     }
@@ -706,6 +768,23 @@ mod tests {
     }
 
     #[test]
+    fn the_sink_step_follows_its_plans_route_to_a_solution() {
+        // Microban #3: its sink plan has two boxes wait on their way to the goals.
+        let levels = crate::level::parse_collection(include_str!("../data/microban.xsb")).unwrap();
+        let board = Board::new(&levels[2], false).unwrap();
+        let (solution, stats) = sunk(&board, &Limits::none());
+        Lurd::checked(&levels[2], solution.expect("solved"), false).expect("the solution replays");
+        assert!(stats.expanded > 0, "the plan's and the race's expansions are counted");
+        // Boxes that go straight to the goals: the plan is not followed.
+        let text = "#########\n#   #   #\n# .   $ #\n# . # $ #\n#   #  @#\n#########\n";
+        let level = Level::parse(text).unwrap();
+        let board = Board::new(&level, false).unwrap();
+        let (plan, _) = sinks::sink_plan(&board, 1_000, || false);
+        assert!(plan.is_some_and(|plan| !plan.waits()));
+        assert_eq!(sunk(&board, &Limits::none()).0, None);
+    }
+
+    #[test]
     fn the_split_step_solves_from_a_first_push() {
         let text = "########\n#@$  . #\n# $    #\n#.     #\n########\n";
         let level = Level::parse(text).unwrap();
@@ -761,7 +840,7 @@ mod tests {
         let optimal = run(level, false, Mode::Pushes).solution.unwrap();
         assert!(lurd.pushes >= optimal.pushes);
         let board = Board::new(&Level::parse(level).unwrap(), false).unwrap();
-        let (problem, result) = race(&board, &Limits::none(), false, NoObserver);
+        let (problem, result) = race(&board, &Limits::none(), false, None, NoObserver);
         let pushes = problem.unfold(result.solution().expect("solved"));
         let text = lay_out(&problem, &pushes);
         assert_eq!(replay(&Level::parse(level).unwrap(), &text, false).unwrap().pushes, optimal.pushes);
