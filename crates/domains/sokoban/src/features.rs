@@ -24,7 +24,9 @@
 //!
 //! * **A route** ([`Route`], from a sink plan: the `sinks` module) may take the place of the
 //!   packing orders, as Festival's forward search follows its backward search's plan: packing
-//!   then counts how far along the route the boxes are, and nothing is out of plan.
+//!   then counts how far along the route the boxes are, and nothing is out of plan (the
+//!   opener advisor still reads the packing orders). Along its sink plan's route the
+//!   all-advisor search solves XSokoban #88, which `--any` never had, in 127,795 expansions.
 //!
 //! The cell key orders cells by packing, then out of plan, then room links cut, then
 //! connectivity; the search visits every cell in turn whatever the key, so the order only
