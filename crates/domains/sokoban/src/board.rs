@@ -46,6 +46,15 @@ pub(crate) fn squares_in(set: &Squares) -> impl Iterator<Item = u8> + '_ {
     })
 }
 
+/// The set of `squares`.
+pub(crate) fn set_of(squares: impl IntoIterator<Item = u8>) -> Squares {
+    let mut set = [0; 4];
+    for sq in squares {
+        insert(&mut set, sq);
+    }
+    set
+}
+
 /// Takes `sq` out of `set`.
 pub(crate) fn remove(set: &mut Squares, sq: u8) {
     set[usize::from(sq >> 6)] &= !(1 << (sq & 63));

@@ -323,6 +323,13 @@ impl Arrivals {
         self.seen[4 * usize::from(square) + side]
     }
 
+    /// Per start box of `board`: its square and the squares it reaches pushed alone on the
+    /// empty board (the parking and sink plans' test of where a box can come from).
+    pub(crate) fn of_each_start(board: &Board) -> Vec<(u8, Squares)> {
+        let empty = [NONE; 256];
+        board.start_boxes().iter().map(|&s| (s, Arrivals::of(board, &empty, &[s]).squares(board.floor()))).collect()
+    }
+
     /// The squares a box reaches, with the player on any side.
     pub(crate) fn squares(&self, floor: usize) -> Squares {
         let mut set = [0; 4];

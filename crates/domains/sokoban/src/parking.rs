@@ -27,7 +27,7 @@
 //! square matched with a start box of its own that reaches it ([`Planner`]), and gives up
 //! [`EXTRA`] expansions after the first with every goal empty, or after [`BUDGET`].
 
-use crate::board::{Board, NONE, Squares, has, insert, remove, squares_in};
+use crate::board::{Board, NONE, Squares, has, insert, remove, set_of, squares_in};
 use crate::features::{regions, walking_distances};
 use crate::frozen_goals::matches_all;
 use crate::macros::Arrivals;
@@ -103,11 +103,7 @@ pub(crate) struct Planner<'a> {
 impl<'a> Planner<'a> {
     /// The reach sets of `board`'s start boxes.
     pub(crate) fn new(board: &'a Board) -> Planner<'a> {
-        let reach: Vec<(u8, Squares)> = board
-            .start_boxes()
-            .iter()
-            .map(|&s| (s, Arrivals::of(board, &[NONE; 256], &[s]).squares(board.floor())))
-            .collect();
+        let reach = Arrivals::of_each_start(board);
         let mut parkable: Squares = [0; 4];
         for (_, set) in &reach {
             for (p, r) in parkable.iter_mut().zip(set) {
@@ -134,10 +130,9 @@ impl<'a> Planner<'a> {
     pub(crate) fn plan(&self, seed: u64, stop: impl Fn() -> bool) -> (Option<Plan>, Stats) {
         let board = self.board;
         let floor = board.floor();
-        let mut goals: Squares = [0; 4];
+        let goals = set_of(board.goals().iter().copied());
         let mut at = [NONE; 256];
         for &g in board.goals() {
-            insert(&mut goals, g);
             at[usize::from(g)] = 0;
         }
         let mut search = Search {

@@ -16,7 +16,7 @@
 //! fewer boxes on goals, then more summed walking distance from the goals; first come first
 //! among equals.
 
-use crate::board::{Board, NONE, Squares, has, insert, remove, squares_in};
+use crate::board::{Board, NONE, Squares, has, insert, remove, set_of, squares_in};
 use crate::features::{RoomLinks, Route, regions, walking_distances};
 use crate::frozen_goals::matches_all;
 use crate::macros::Arrivals;
@@ -77,14 +77,9 @@ pub(crate) fn sink_plan(board: &Board, budget: u64, stop: impl Fn() -> bool) -> 
     let floor = board.floor();
     let rooms = RoomLinks::new(board);
     let goal_distance = walking_distances(board, board.goals());
-    let empty = [NONE; 256];
-    let base_reach: Vec<(u8, Squares)> =
-        board.start_boxes().iter().map(|&s| (s, Arrivals::of(board, &empty, &[s]).squares(floor))).collect();
+    let base_reach = Arrivals::of_each_start(board);
     let reach_of = |s: u8| base_reach.iter().find(|&&(b, _)| b == s).map_or([0; 4], |&(_, r)| r);
-    let mut all_bases: Squares = [0; 4];
-    for &s in board.start_boxes() {
-        insert(&mut all_bases, s);
-    }
+    let all_bases = set_of(board.start_boxes().iter().copied());
     let mut nodes: Vec<Node> = Vec::new();
     let mut seen: FxHashSet<(Squares, Squares, u8)> = FxHashSet::default();
     let mut open: BinaryHeap<Reverse<Key>> = BinaryHeap::new();
@@ -104,10 +99,9 @@ pub(crate) fn sink_plan(board: &Board, budget: u64, stop: impl Fn() -> bool) -> 
         open.push(Reverse(key));
         nodes.push(node);
     };
-    let mut goals: Squares = [0; 4];
+    let goals = set_of(board.goals().iter().copied());
     let mut at = [NONE; 256];
     for &g in board.goals() {
-        insert(&mut goals, g);
         at[usize::from(g)] = 0;
     }
     let mut covered = goals;
@@ -337,13 +331,7 @@ fn largest_cluster(board: &Board, at: &[u8; 256], bases: &Squares) -> Squares {
         sizes.push(size);
     }
     let most = sizes.iter().copied().max().unwrap_or(0);
-    let mut set: Squares = [0; 4];
-    for (i, &s) in free.iter().enumerate() {
-        if sizes[cluster[i]] == most {
-            insert(&mut set, s);
-        }
-    }
-    set
+    set_of(free.iter().zip(&cluster).filter(|&(_, &c)| sizes[c] == most).map(|(&s, _)| s))
 }
 
 #[cfg(test)]
@@ -376,10 +364,7 @@ mod tests {
         let (plan, stats) = sink_plan(&board, 1_000, || false);
         let plan = plan.expect("both boxes sink");
         assert!(stats.expanded <= 10, "{} expansions", stats.expanded);
-        let mut goals: Squares = [0; 4];
-        for &g in board.goals() {
-            insert(&mut goals, g);
-        }
+        let goals = set_of(board.goals().iter().copied());
         assert_eq!(played(&plan), (goals, 2), "each box comes out once, and the route ends on the goals");
         // Goals and start squares in one room: no box sinks, and the search runs dry.
         let board = Board::as_drawn("#######\n#@$ ..#\n# $   #\n#######\n");
@@ -394,10 +379,7 @@ mod tests {
             let board = Board::new(level, false).unwrap();
             let Some(plan) = sink_plan(&board, 5_000, || false).0 else { continue };
             plans += 1;
-            let mut goals: Squares = [0; 4];
-            for &g in board.goals() {
-                insert(&mut goals, g);
-            }
+            let goals = set_of(board.goals().iter().copied());
             assert_eq!(played(&plan), (goals, board.goals().len()), "Microban #{}", level.number);
         }
         // 93 of the 155 have a plan today; the test must look at many.
@@ -411,10 +393,7 @@ mod tests {
         let (plan, stats) = sink_plan(&board, 5_000, || false);
         let plan = plan.expect("a plan within 5,000 expansions");
         assert!(stats.expanded < 1_000, "{} expansions", stats.expanded);
-        let mut goals: Squares = [0; 4];
-        for &g in board.goals() {
-            insert(&mut goals, g);
-        }
+        let goals = set_of(board.goals().iter().copied());
         assert_eq!(played(&plan), (goals, board.goals().len()));
         // As in Festival's plan (`fess-cli -alg 0`, verbose): three boxes wait in the dead
         // end below the room, on (13, 3), (11, 3) and (9, 3), and go last into the room's

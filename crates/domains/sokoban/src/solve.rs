@@ -221,27 +221,18 @@ pub fn solve_parallel<O: Observer<State, Cost>>(
             quick = Some((problem, result));
         } else {
             before = result.stats;
-            let mut share = limits.clone();
-            share.time_limit = limits.time_limit.map(|t| t / SINK_SHARE);
-            let (text, sinking) = sunk(&board, &share);
-            before.absorb(&sinking);
-            before.elapsed += sinking.elapsed;
-            let text = text.or_else(|| {
-                let mut share = limits.clone();
-                share.time_limit = limits.time_limit.map(|t| t / PARKING_SHARE);
-                let (text, parking) = parked(level, &board, &share);
-                before.absorb(&parking);
-                before.elapsed += parking.elapsed;
+            // Runs one step with a time limit's `1 / share`, its counts added to `before`.
+            let mut step = |share: u32, run: &dyn Fn(&Limits) -> (Option<String>, Stats)| {
+                let mut part = limits.clone();
+                part.time_limit = limits.time_limit.map(|t| t / share);
+                let (text, stats) = run(&part);
+                before.absorb(&stats);
+                before.elapsed += stats.elapsed;
                 text
-            });
-            let text = text.or_else(|| {
-                let mut share = limits.clone();
-                share.time_limit = limits.time_limit.map(|t| t / SPLIT_SHARE);
-                let (text, split) = split(level, &board, &share);
-                before.absorb(&split);
-                before.elapsed += split.elapsed;
-                text
-            });
+            };
+            let text = step(SINK_SHARE, &|part| sunk(&board, part))
+                .or_else(|| step(PARKING_SHARE, &|part| parked(level, &board, part)))
+                .or_else(|| step(SPLIT_SHARE, &|part| split(level, &board, part)));
             if let Some(text) = text {
                 let solution = Lurd::checked(level, text, ordered)?;
                 return Ok(Solved { mode, solution: Some(solution), unsolved: None, stats: before });
