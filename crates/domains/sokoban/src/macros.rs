@@ -307,12 +307,45 @@ impl Arrivals {
         for &s in starts.iter().filter(|&&s| at[usize::from(s)] == NONE && sides.holds(s)) {
             visit(s, player, &mut seen, &mut queue);
         }
+        Arrivals::spread(board, at, &sides, seen, queue)
+    }
+
+    /// Where a box on the free square `s` can be pushed around the boxes in `at`, the player
+    /// starting on any free side of it (Festival's pushes between the start squares of its
+    /// base search: the player is not tied to his start there).
+    pub(crate) fn from_any_side(board: &Board, at: &[u8; 256], s: u8) -> Arrivals {
+        let sides = Sides::new(board, at, s);
+        let mut seen = [false; 4 * 256];
+        let mut queue = Vec::with_capacity(4 * 256);
+        for d in 0..4 {
+            let p = board.next(s, d);
+            if p != NONE && at[usize::from(p)] == NONE {
+                seen[4 * usize::from(s) + d] = true;
+                queue.push((s, d as u8));
+            }
+        }
+        Arrivals::spread(board, at, &sides, seen, queue)
+    }
+
+    /// Pushes on from the (box square, player side) pairs of `queue`, all marked in `seen`.
+    fn spread(
+        board: &Board,
+        at: &[u8; 256],
+        sides: &Sides,
+        mut seen: [bool; 4 * 256],
+        mut queue: Vec<(u8, u8)>,
+    ) -> Arrivals {
         let mut head = 0;
         while let Some(&(b, side)) = queue.get(head) {
             head += 1;
             let t = board.next(b, usize::from(side) ^ 1);
             if t != NONE && at[usize::from(t)] == NONE {
-                visit(t, b, &mut seen, &mut queue);
+                let wanted = std::array::from_fn(|d| !seen[4 * usize::from(t) + d]);
+                let reached = sides.reached(board, at, t, b, wanted);
+                for d in (0..4).filter(|&d| reached[d]) {
+                    seen[4 * usize::from(t) + d] = true;
+                    queue.push((t, d as u8));
+                }
             }
         }
         Arrivals { seen }
@@ -723,6 +756,25 @@ mod tests {
         assert_eq!(path, Some(vec![0, 0]));
         // Onto a dead square (the bottom row): never.
         assert_eq!(box_path(&b, &at, b.square_at(3, 5), b.square_at(1, 5), b.square_at(4, 5)), None);
+    }
+
+    #[test]
+    fn a_box_pushed_from_any_side_goes_both_ways_along_a_corridor() {
+        // The player starts on the left of the box: pushed from his start, the box only goes
+        // right; with the player on any side, also left.
+        let b = Board::as_drawn("########\n#@ $  .#\n########\n");
+        let (s, floor) = (b.square_at(1, 3), b.floor());
+        let from_start = Arrivals::of(&b, &[NONE; 256], &[s]).squares(floor);
+        let any_side = Arrivals::from_any_side(&b, &[NONE; 256], s).squares(floor);
+        let cells = |set: &Squares| crate::board::squares_in(set).map(|t| b.cell_of(t).1).collect::<Vec<_>>();
+        assert_eq!(cells(&from_start), [3, 4, 5, 6]);
+        assert_eq!(cells(&any_side), [1, 2, 3, 4, 5, 6]);
+        // The player's start square held by a box: from his start, no search (everything);
+        // from any side, the box stops short of it.
+        let mut at = [NONE; 256];
+        at[usize::from(b.start_player())] = 0;
+        assert_eq!(cells(&Arrivals::of(&b, &at, &[s]).squares(floor)), [1, 2, 3, 4, 5, 6]);
+        assert_eq!(cells(&Arrivals::from_any_side(&b, &at, s).squares(floor)), [2, 3, 4, 5, 6]);
     }
 
     /// One search for many targets finds, for each, the path a search for it alone finds

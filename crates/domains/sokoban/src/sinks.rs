@@ -8,15 +8,30 @@
 //! Its moves are Festival's: a box pulled, around the other boxes as they stand, to any square
 //! it can reach (each one move). A box may sink on a base when the base is free (no box has
 //! sunk on it; it is plain floor afterwards), lies in the largest cluster of free bases a box
-//! pushed alone around the boxes can travel between both ways, and in another room than the
-//! box came from, and the boxes left can still each be matched with a free base that reaches
-//! them; when some box can sink, a position's moves are its sinks alone, one per box. A box
-//! only goes to squares some free base reaches by pushes on the empty board. The search is
-//! best-first on Festival's order: fewer boxes left, then fewer regions of free floor, then
-//! fewer boxes on goals, then more summed walking distance from the goals; first come first
-//! among equals.
+//! pushed alone around the boxes can travel between both ways (the player on any side of it),
+//! and in another room than the box came from, and the boxes left can still each be matched
+//! with a free base that reaches them; when some box can sink, a position's moves are its
+//! sinks alone, one per box. A pull is dropped when it leads to one of Festival's pull
+//! deadlocks ([`Level::dead`]).
+//!
+//! The search is Festival's FESS on its pull features: positions fall into *cells* by (boxes
+//! left, boxes on goals, regions of free floor, room links cut) of the best position on their
+//! path; each position's moves wait in its cell, weighed by advisors (0 for the few they
+//! recommend, 1 for the rest, summed along the path); turns alternate between the next cell
+//! of a cycle (a new cell next) and the cell of the best position so far, and take the
+//! lightest waiting move there, then the one leading to the best position: fewer boxes left,
+//! fewer regions, fewer boxes on goals, fewer room links cut, more summed push distance to
+//! the goals.
+//!
+//! XSokoban #18, where best-first search on the same order found no plan in 5,000
+//! expansions: with FESS's cells and advisors, a plan in 690 whose route the forward searches
+//! do not follow to a solution in 400,000 expansions each; with the pull deadlocks, in 139,
+//! still not followed; with the bases' cluster found with the player on any side of the box
+//! (it was found with the player walking from his start square, which a box may hold in a
+//! pull position: then every base seemed to reach every square, and boxes sank at once), a
+//! plan in 2,398 expansions (0.6 s) that the race follows to a solution in 7,923.
 
-use crate::board::{Board, NONE, Squares, has, insert, remove, set_of, squares_in};
+use crate::board::{Board, FAR, NONE, Squares, first, has, insert, remove, set_of, squares_in};
 use crate::features::{RoomLinks, Route, regions, walking_distances};
 use crate::frozen_goals::matches_all;
 use crate::macros::Arrivals;
@@ -46,9 +61,25 @@ impl SinkPlan {
     }
 }
 
-/// The open list's order: (boxes left, regions of free floor, boxes on goals, the summed
-/// walking distance's complement, node), the least first.
-type Key = (u32, u32, u32, u32, u32);
+/// Festival's order of positions in its pull search, the least the best: fewer boxes left,
+/// fewer regions of free floor, fewer boxes on goals, fewer room links cut, more summed
+/// walking distance from the goals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Score {
+    left: u32,
+    regions: u32,
+    on_goals: u32,
+    cut: u32,
+    /// The summed walking distance from the goals, subtracted from `u32::MAX`.
+    near: u32,
+}
+
+impl Score {
+    /// FESS's cell of the position: its features without the distance.
+    fn cell(self) -> [u32; 4] {
+        [self.left, self.on_goals, self.regions, self.cut]
+    }
+}
 
 /// A position of the search and how it was reached.
 struct Node {
@@ -61,6 +92,12 @@ struct Node {
     /// The move: the box's square before it and after it, and whether the box then sank.
     pull: (u8, u8),
     sank: bool,
+    /// Unadvised moves on the path from the root.
+    weight: u32,
+    score: Score,
+    /// The best score on the path from the root, this position's included: FESS files a
+    /// position in that score's cell.
+    past: Score,
 }
 
 /// One move from a position: the box's square before it and after it, the player's square
@@ -71,39 +108,316 @@ struct Step {
     sinks: bool,
 }
 
+/// A move waiting in its position's cell: the position, the move, the top-left-most square of
+/// the player's region after it and the score of the position it leads to.
+struct Waiting {
+    parent: u32,
+    pull: (u8, u8),
+    sinks: bool,
+    player: u8,
+    score: Score,
+}
+
+/// A move from the position being expanded, as its advisors see it.
+struct Kid {
+    pull: (u8, u8),
+    sinks: bool,
+    region: Squares,
+    score: Score,
+}
+
+/// The level's fixed data for the search.
+struct Level<'b> {
+    board: &'b Board,
+    rooms: RoomLinks,
+    /// Per square, the summed pushes from it to every goal a box on it reaches (Festival's
+    /// distance in its pull searches).
+    goal_distance: Vec<u32>,
+    /// Per start square, the squares a box on it reaches by pushes on the empty board.
+    base_reach: Vec<(u8, Squares)>,
+    /// Walking distances between every two squares.
+    between: Vec<Vec<u16>>,
+}
+
+impl Level<'_> {
+    /// The data of `board`.
+    fn new(board: &Board) -> Level<'_> {
+        let floor = board.floor();
+        Level {
+            board,
+            rooms: RoomLinks::new(board),
+            goal_distance: (0..floor as u8)
+                .map(|s| {
+                    let d = (0..board.goals().len()).map(|g| board.distance(g, s)).filter(|&d| d != FAR);
+                    d.map(u32::from).sum()
+                })
+                .collect(),
+            base_reach: Arrivals::of_each_start(board),
+            between: (0..floor as u8).map(|s| walking_distances(board, &[s])).collect(),
+        }
+    }
+
+    /// The squares a box on start square `s` reaches by pushes on the empty board.
+    fn reach_of(&self, s: u8) -> Squares {
+        self.base_reach.iter().find(|&&(b, _)| b == s).map_or([0; 4], |&(_, r)| r)
+    }
+
+    /// The score of the position with boxes on `boxes` (`at` marks them).
+    fn score(&self, at: &[u8; 256], boxes: &Squares) -> Score {
+        let (mut left, mut on_goals, mut far) = (0, 0, 0u32);
+        for b in squares_in(boxes) {
+            left += 1;
+            on_goals += u32::from(self.board.is_goal(b));
+            far += self.goal_distance[usize::from(b)];
+        }
+        let (regions, cut) = (regions(self.board, at), self.rooms.cut(self.board, at));
+        Score { left, regions, on_goals, cut, near: u32::MAX - far }
+    }
+
+    /// Whether the start cannot be reached from a position by pulls (Festival's pull
+    /// deadlocks): the boxes of `at` cannot each be matched with a free base of their own
+    /// that reaches them by pushes on the empty board, or pulling away, one step at a time,
+    /// every box the player reaches from `region` and can pull leaves one stuck off the start
+    /// squares.
+    fn dead(&self, at: &[u8; 256], boxes: &Squares, bases: &Squares, region: Squares) -> bool {
+        let held: Vec<u8> = squares_in(boxes).collect();
+        let reach: Vec<(u8, Squares)> = squares_in(bases).map(|s| (s, self.reach_of(s))).collect();
+        if !matches_all(&held, &reach) {
+            return true;
+        }
+        let board = self.board;
+        let mut open = *at;
+        let mut region = region;
+        let mut left = held;
+        loop {
+            let before = left.len();
+            left.retain(|&b| {
+                let pulled = (0..4).any(|d| {
+                    let p = board.next(b, d);
+                    p != NONE && has(&region, p) && {
+                        let beyond = board.next(p, d);
+                        beyond != NONE && open[usize::from(beyond)] == NONE
+                    }
+                });
+                if pulled {
+                    open[usize::from(b)] = NONE;
+                    insert(&mut region, b);
+                }
+                !pulled
+            });
+            if left.len() == before {
+                break;
+            }
+            let from = first(&region);
+            region = board.region(from, &open).0;
+        }
+        left.iter().any(|b| !board.start_boxes().contains(b))
+    }
+
+    /// The weights of the moves of a position (FESS's advisors, as Festival's base search
+    /// has them): 0 for a move an advisor recommends, 1 for the rest.
+    fn weights(&self, node: &Node, at: &[u8; 256], region: &Squares, kids: &[Kid]) -> Vec<u32> {
+        let best =
+            |keep: &dyn Fn(&Kid) -> bool| (0..kids.len()).filter(|&i| keep(&kids[i])).min_by_key(|&i| kids[i].score);
+        let pull_len = |k: &Kid| self.between[usize::from(k.pull.1)][usize::from(k.pull.0)];
+        let here = node.score;
+        // Packing: a sink, of a box off the goals first; else a pull off a goal that keeps
+        // regions and room links and takes the box further from the goals, the longest first.
+        let pack = if kids.iter().any(|k| k.sinks) {
+            (0..kids.len()).find(|&i| kids[i].sinks && !self.board.is_goal(kids[i].pull.0)).or_else(|| {
+                (0..kids.len())
+                    .filter(|&i| kids[i].sinks)
+                    .min_by_key(|&i| (kids[i].score.regions, Reverse(pull_len(&kids[i]))))
+            })
+        } else {
+            (0..kids.len())
+                .filter(|&i| {
+                    let k = &kids[i];
+                    k.score.regions <= here.regions
+                        && k.score.cut <= here.cut
+                        && k.score.near < here.near
+                        && self.board.is_goal(k.pull.0)
+                })
+                .min_by_key(|&i| {
+                    let k = &kids[i];
+                    (k.score.regions, k.score.cut, Reverse(pull_len(k)))
+                })
+        };
+        let mut advised = vec![pack];
+        if !pack.is_some_and(|i| kids[i].sinks) {
+            advised.push(best(&|k| k.score.regions < here.regions));
+            advised.push(best(&|k| k.score.cut < here.cut));
+            // The explorer: a move after which the player can pull a box that stays where it
+            // was from a side it could not reach before.
+            advised.push(best(&|k| {
+                let mut after = *at;
+                after[usize::from(k.pull.0)] = NONE;
+                if !k.sinks {
+                    after[usize::from(k.pull.1)] = 0;
+                }
+                squares_in(&node.boxes).filter(|&b| b != k.pull.0).any(|b| {
+                    (0..4).any(|d| {
+                        let p = self.board.next(b, d);
+                        p != NONE && at[usize::from(p)] == NONE && !has(region, p) && has(&k.region, p) && {
+                            let beyond = self.board.next(p, d);
+                            beyond != NONE && after[usize::from(beyond)] == NONE
+                        }
+                    })
+                })
+            }));
+        }
+        let mut weights = vec![1; kids.len()];
+        for i in advised.into_iter().flatten() {
+            weights[i] = 0;
+        }
+        // Festival: of a position's one or two moves, the first is always free.
+        if kids.len() <= 2
+            && let Some(w) = weights.first_mut()
+        {
+            *w = 0;
+        }
+        weights
+    }
+}
+
+/// The search's positions and its cells, each with the moves waiting in it.
+struct Tree {
+    nodes: Vec<Node>,
+    expanded: FxHashSet<(Squares, Squares, u8)>,
+    waiting: Vec<Waiting>,
+    cells: Vec<[u32; 4]>,
+    cell_index: FxHashMap<[u32; 4], usize>,
+    /// Per cell, its waiting moves: (weight, score after the move, index into `waiting`).
+    queues: Vec<BinaryHeap<Reverse<(u32, Score, u32)>>>,
+    queued: usize,
+    /// The cell the cycle serves next.
+    next: usize,
+    /// The best position expanded.
+    best: usize,
+}
+
+impl Tree {
+    /// Expands `node`: scores its moves, weighs them and files them in its cell. Returns the
+    /// node's index.
+    fn expand(&mut self, level: &Level<'_>, node: Node) -> usize {
+        let board = level.board;
+        let id = self.nodes.len();
+        self.expanded.insert((node.boxes, node.bases, node.player));
+        let mut at = [NONE; 256];
+        for b in squares_in(&node.boxes) {
+            at[usize::from(b)] = 0;
+        }
+        let (region, _) = board.region(node.player, &at);
+        let steps = moves(level, &node.boxes, &node.bases, node.player);
+        let mut kids = Vec::with_capacity(steps.len());
+        let mut players = Vec::with_capacity(steps.len());
+        for step in &steps {
+            let (from, to) = step.pull;
+            let mut boxes = node.boxes;
+            remove(&mut boxes, from);
+            at[usize::from(from)] = NONE;
+            if !step.sinks {
+                insert(&mut boxes, to);
+                at[usize::from(to)] = 0;
+            }
+            let (kid_region, least) = board.region(step.player, &at);
+            if !step.sinks && level.dead(&at, &boxes, &node.bases, kid_region) {
+                at[usize::from(to)] = NONE;
+                at[usize::from(from)] = 0;
+                continue;
+            }
+            let score = level.score(&at, &boxes);
+            kids.push(Kid { pull: step.pull, sinks: step.sinks, region: kid_region, score });
+            players.push(least);
+            at[usize::from(to)] = NONE;
+            at[usize::from(from)] = 0;
+        }
+        let weights = level.weights(&node, &at, &region, &kids);
+        let c = self.cell(node.past.cell());
+        for ((kid, w), player) in kids.iter().zip(weights).zip(players) {
+            let entry = (node.weight + w, kid.score, self.waiting.len() as u32);
+            self.waiting.push(Waiting {
+                parent: id as u32,
+                pull: kid.pull,
+                sinks: kid.sinks,
+                player,
+                score: kid.score,
+            });
+            self.queues[c].push(Reverse(entry));
+            self.queued += 1;
+        }
+        if self.nodes.get(self.best).is_none_or(|b| node.past < b.past) {
+            self.best = id;
+        }
+        self.nodes.push(node);
+        id
+    }
+
+    /// The index of `cell`, a new cell when it has none yet (served next, as Festival does).
+    fn cell(&mut self, cell: [u32; 4]) -> usize {
+        match self.cell_index.get(&cell) {
+            Some(&c) => c,
+            None => {
+                let c = self.cells.len();
+                self.cells.push(cell);
+                self.cell_index.insert(cell, c);
+                self.queues.push(BinaryHeap::new());
+                self.next = c;
+                c
+            }
+        }
+    }
+
+    /// The next move of cell `c` that leads to a position not expanded yet, with its weight.
+    fn take(&mut self, c: usize) -> Option<(u32, u32)> {
+        while let Some(Reverse((weight, _, w))) = self.queues[c].pop() {
+            self.queued -= 1;
+            let m = &self.waiting[w as usize];
+            let parent = &self.nodes[m.parent as usize];
+            let (boxes, bases) = after(parent, m.pull, m.sinks);
+            if !self.expanded.contains(&(boxes, bases, m.player)) {
+                return Some((w, weight));
+            }
+        }
+        None
+    }
+}
+
+/// A position's boxes and free bases after a move.
+fn after(node: &Node, (from, to): (u8, u8), sinks: bool) -> (Squares, Squares) {
+    let (mut boxes, mut bases) = (node.boxes, node.bases);
+    remove(&mut boxes, from);
+    if sinks {
+        remove(&mut bases, to);
+    } else {
+        insert(&mut boxes, to);
+    }
+    (boxes, bases)
+}
+
 /// The sink-plan search on `board`, at most `budget` expansions, until `stop` says so (polled
 /// every 64 expansions).
 pub(crate) fn sink_plan(board: &Board, budget: u64, stop: impl Fn() -> bool) -> (Option<SinkPlan>, Stats) {
     let floor = board.floor();
-    let rooms = RoomLinks::new(board);
-    let goal_distance = walking_distances(board, board.goals());
-    let base_reach = Arrivals::of_each_start(board);
-    let reach_of = |s: u8| base_reach.iter().find(|&&(b, _)| b == s).map_or([0; 4], |&(_, r)| r);
+    let level = Level::new(board);
     let all_bases = set_of(board.start_boxes().iter().copied());
-    let mut nodes: Vec<Node> = Vec::new();
-    let mut seen: FxHashSet<(Squares, Squares, u8)> = FxHashSet::default();
-    let mut open: BinaryHeap<Reverse<Key>> = BinaryHeap::new();
-    let mut add = |node: Node, nodes: &mut Vec<Node>, open: &mut BinaryHeap<_>| {
-        if !seen.insert((node.boxes, node.bases, node.player)) {
-            return;
-        }
-        let mut at = [NONE; 256];
-        let (mut left, mut on_goals, mut far) = (0, 0, 0u32);
-        for b in squares_in(&node.boxes) {
-            at[usize::from(b)] = 0;
-            left += 1;
-            on_goals += u32::from(board.is_goal(b));
-            far += u32::from(goal_distance[usize::from(b)]);
-        }
-        let key = (left, regions(board, &at), on_goals, u32::MAX - far, nodes.len() as u32);
-        open.push(Reverse(key));
-        nodes.push(node);
+    let mut tree = Tree {
+        nodes: Vec::new(),
+        expanded: FxHashSet::default(),
+        waiting: Vec::new(),
+        cells: Vec::new(),
+        cell_index: FxHashMap::default(),
+        queues: Vec::new(),
+        queued: 0,
+        next: 0,
+        best: 0,
     };
     let goals = set_of(board.goals().iter().copied());
     let mut at = [NONE; 256];
     for &g in board.goals() {
         at[usize::from(g)] = 0;
     }
+    let solved_score = level.score(&at, &goals);
     let mut covered = goals;
     for s in 0..floor as u8 {
         if !has(&covered, s) {
@@ -118,52 +432,53 @@ pub(crate) fn sink_plan(board: &Board, budget: u64, stop: impl Fn() -> bool) -> 
                 parent: u32::MAX,
                 pull: (NONE, NONE),
                 sank: false,
+                weight: 0,
+                score: solved_score,
+                past: solved_score,
             };
-            add(node, &mut nodes, &mut open);
+            tree.expand(&level, node);
         }
     }
     let mut expanded = 0;
     let mut found = None;
-    while let Some(Reverse((left, .., id))) = open.pop() {
-        expanded += 1;
-        if expanded > budget || (expanded % 64 == 0 && stop()) {
-            break;
-        }
-        if left == 0 {
-            found = Some(id);
-            break;
-        }
-        let (boxes, bases, player) = {
-            let n = &nodes[id as usize];
-            (n.boxes, n.bases, n.player)
+    let mut turn = 0u64;
+    while tree.queued > 0 && expanded < budget && !(expanded % 64 == 0 && stop()) {
+        // Festival's turns: the next cell of the cycle, then the best position's cell.
+        turn += 1;
+        let c = if turn % 2 == 1 {
+            let c = tree.next % tree.cells.len();
+            tree.next = c + 1;
+            c
+        } else {
+            tree.cell_index[&tree.nodes[tree.best].past.cell()]
         };
-        for step in moves(board, &rooms, &boxes, &bases, player, &reach_of) {
-            let (from, to) = step.pull;
-            let (mut next_boxes, mut next_bases) = (boxes, bases);
-            remove(&mut next_boxes, from);
-            if step.sinks {
-                remove(&mut next_bases, to);
-            } else {
-                insert(&mut next_boxes, to);
-            }
-            let mut at = [NONE; 256];
-            for b in squares_in(&next_boxes) {
-                at[usize::from(b)] = 0;
-            }
-            let (_, least) = board.region(step.player, &at);
-            let node = Node {
-                boxes: next_boxes,
-                bases: next_bases,
-                player: least,
-                parent: id,
-                pull: step.pull,
-                sank: step.sinks,
-            };
-            add(node, &mut nodes, &mut open);
+        let Some((w, weight)) = tree.take(c) else { continue };
+        expanded += 1;
+        let m = &tree.waiting[w as usize];
+        let parent = &tree.nodes[m.parent as usize];
+        let (boxes, bases) = after(parent, m.pull, m.sinks);
+        let past = parent.past.min(m.score);
+        let node = Node {
+            boxes,
+            bases,
+            player: m.player,
+            parent: m.parent,
+            pull: m.pull,
+            sank: m.sinks,
+            weight,
+            score: m.score,
+            past,
+        };
+        let left = node.score.left;
+        let id = tree.expand(&level, node);
+        if left == 0 {
+            found = Some(id as u32);
+            break;
         }
     }
+    let nodes = std::mem::take(&mut tree.nodes);
     let held = nodes.len() as u64;
-    let stats = Stats { expanded, generated: held, max_frontier: held, ..Stats::default() };
+    let stats = Stats { expanded, generated: tree.waiting.len() as u64, max_frontier: held, ..Stats::default() };
     let Some(mut id) = found else { return (None, stats) };
     // The moves from the solved position to the empty board, in order.
     let mut path = Vec::new();
@@ -190,14 +505,9 @@ pub(crate) fn sink_plan(board: &Board, budget: u64, stop: impl Fn() -> bool) -> 
 
 /// The moves from a position: per box, every square it can be pulled to (the sinks alone when
 /// some box can sink).
-fn moves(
-    board: &Board,
-    rooms: &RoomLinks,
-    boxes: &Squares,
-    bases: &Squares,
-    player: u8,
-    reach_of: &impl Fn(u8) -> Squares,
-) -> Vec<Step> {
+fn moves(level: &Level<'_>, boxes: &Squares, bases: &Squares, player: u8) -> Vec<Step> {
+    let (board, rooms) = (level.board, &level.rooms);
+    let reach_of = |s: u8| level.reach_of(s);
     let mut at = [NONE; 256];
     for b in squares_in(boxes) {
         at[usize::from(b)] = 0;
@@ -309,11 +619,14 @@ fn pulled(board: &Board, at: &mut [u8; 256], b: u8, player: u8) -> FxHashMap<u8,
 }
 
 /// The free bases (no box on them in `at`) in the largest clusters of free bases a box pushed
-/// alone around the boxes of `at` can travel between both ways (Festival's "strongly connected
-/// component" of the bases).
+/// alone around the boxes of `at`, the player starting on any side of it, can travel between
+/// both ways (Festival's "strongly connected component" of the bases).
+/// [`Arrivals::from_any_side`]: with the player walking from his start square instead, a box
+/// pulled onto that square made every base seem to reach every square.
 fn largest_cluster(board: &Board, at: &[u8; 256], bases: &Squares) -> Squares {
     let free: Vec<u8> = squares_in(bases).filter(|&s| at[usize::from(s)] == NONE).collect();
-    let reach: Vec<Squares> = free.iter().map(|&s| Arrivals::of(board, at, &[s]).squares(board.floor())).collect();
+    let reach: Vec<Squares> =
+        free.iter().map(|&s| Arrivals::from_any_side(board, at, s).squares(board.floor())).collect();
     let mut cluster = vec![usize::MAX; free.len()];
     let mut sizes = Vec::new();
     for i in 0..free.len() {
@@ -384,6 +697,65 @@ mod tests {
         }
         // 93 of the 155 have a plan today; the test must look at many.
         assert!(plans >= 50, "{plans} plans");
+    }
+
+    /// XSokoban #18, whose route `--any` follows to a solution.
+    fn xsokoban_18() -> Board {
+        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
+        Board::new(&levels[17], false).unwrap()
+    }
+
+    #[test]
+    fn pulls_into_festivals_pull_deadlocks_are_dropped() {
+        // XSokoban #18 solved, the player in the top right room. Festival (`fess-cli -alg 0`,
+        // its base search at verbosity 5) finds these pulls of the box on (5, 7) deadlocked,
+        // and plays the pull to (9, 11).
+        let board = xsokoban_18();
+        let level = Level::new(&board);
+        let goals = set_of(board.goals().iter().copied());
+        let bases = set_of(board.start_boxes().iter().copied());
+        let box_at = |r, c| board.square_at(r, c);
+        let dead_after = |to: u8| {
+            let mut boxes = goals;
+            remove(&mut boxes, box_at(5, 7));
+            insert(&mut boxes, to);
+            let mut at = [NONE; 256];
+            for b in squares_in(&boxes) {
+                at[usize::from(b)] = 0;
+            }
+            let region = board.region(box_at(2, 13), &at).0;
+            level.dead(&at, &boxes, &bases, region)
+        };
+        for (r, c) in [(5, 16), (9, 14), (5, 14), (9, 13), (6, 14), (7, 14), (8, 14), (8, 13), (8, 12)] {
+            assert!(dead_after(box_at(r, c)), "({r}, {c})");
+        }
+        assert!(!dead_after(box_at(9, 11)));
+    }
+
+    #[test]
+    fn xsokoban_18s_plan_opens_with_festivals_dance_in_the_top_rooms() {
+        let board = xsokoban_18();
+        let (plan, stats) = sink_plan(&board, 5_000, || false);
+        let plan = plan.expect("a plan within 5,000 expansions");
+        assert!(stats.expanded > 100, "{} expansions", stats.expanded);
+        let goals = set_of(board.goals().iter().copied());
+        assert_eq!(played(&plan), (goals, board.goals().len()));
+        // Festival's plan (`fess-cli -alg 0`, verbose) starts with these nine moves: two boxes
+        // come up to the top right room and take turns through the top left one.
+        let cell = |s: u8| if s == NONE { None } else { Some(board.cell_of(s)) };
+        let first: Vec<_> = plan.moves[..9].iter().map(|&(f, t)| (cell(f), cell(t))).collect();
+        let festival = [
+            (None, (2, 9)),
+            (None, (2, 13)),
+            (Some((2, 9)), (1, 7)),
+            (Some((2, 13)), (3, 10)),
+            (Some((1, 7)), (1, 9)),
+            (None, (2, 13)),
+            (Some((1, 9)), (1, 7)),
+            (Some((2, 13)), (3, 9)),
+            (Some((1, 7)), (1, 9)),
+        ];
+        assert_eq!(first, festival.map(|(f, t)| (f, Some(t))));
     }
 
     #[test]

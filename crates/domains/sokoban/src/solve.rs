@@ -350,7 +350,7 @@ const QUICK_TIME: Duration = Duration::from_secs(5);
 /// `--any`'s sink step gets a time limit's `1 / SINK_SHARE` ([`sunk`]).
 const SINK_SHARE: u32 = 6;
 /// Most expansions of the sink step's search for a plan: Festival's finds XSokoban #88's in
-/// 27 and #18's in 1,091; ours finds #88's in 78.
+/// 27, #50's in 33 and #18's in 1,091; ours in 43, 88 and 2,398.
 const SINK_PLAN_EXPANSIONS: u64 = 5_000;
 /// Most expansions each search of the sink step's race may make: the all-advisor search
 /// solves XSokoban #88 along its route in 127,795, but the race ends when the
@@ -773,6 +773,16 @@ mod tests {
         let (plan, _) = sinks::sink_plan(&board, 1_000, || false);
         assert!(plan.is_some_and(|plan| !plan.waits()));
         assert_eq!(sunk(&board, &Limits::none()).0, None);
+    }
+
+    #[test]
+    fn the_sink_step_solves_xsokoban_18() {
+        // Solved by no step of `--any` before the sink plans followed Festival's search.
+        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
+        let board = Board::new(&levels[17], false).unwrap();
+        let (solution, _) = sunk(&board, &Limits::none());
+        let checked = Lurd::checked(&levels[17], solution.expect("solved"), false).expect("the solution replays");
+        assert!(checked.pushes > 100, "{} pushes", checked.pushes);
     }
 
     #[test]
