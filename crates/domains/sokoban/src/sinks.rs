@@ -62,15 +62,15 @@ impl SinkPlan {
 }
 
 /// Festival's order of positions in its pull search, the least the best: fewer boxes left,
-/// fewer regions of free floor, fewer boxes on goals, fewer room links cut, more summed
-/// walking distance from the goals.
+/// fewer regions of free floor, fewer boxes on goals, fewer room links cut, more distance
+/// from the goals ([`Level`]'s `goal_distance`, summed over the boxes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Score {
     left: u32,
     regions: u32,
     on_goals: u32,
     cut: u32,
-    /// The summed walking distance from the goals, subtracted from `u32::MAX`.
+    /// The boxes' summed distance from the goals, subtracted from `u32::MAX`.
     near: u32,
 }
 
