@@ -129,6 +129,8 @@ pub(crate) struct Route {
     steps: Vec<(u8, u8, u32)>,
     /// Per step: walking distances to its square on the empty board.
     dist: Vec<Vec<u16>>,
+    /// Per step out of the start: the start square of its box ([`NONE`]: not known).
+    bases: Vec<u8>,
 }
 
 impl Route {
@@ -145,7 +147,14 @@ impl Route {
             })
             .collect();
         let dist = moves.iter().map(|&(_, to)| walking_distances(board, &[to])).collect();
-        Route { steps, dist }
+        Route { steps, dist, bases: vec![NONE; moves.len()] }
+    }
+
+    /// The route with the start square of the box of each step out of the start (`bases`,
+    /// one per step, [`NONE`] where not known), for the route macros to carry that box.
+    pub(crate) fn with_bases(mut self, bases: Vec<u8>) -> Route {
+        self.bases = bases;
+        self
     }
 
     /// How far the position `at` has followed the route.
@@ -163,7 +172,8 @@ impl Route {
     pub(crate) fn next(&self, at: &[u8; 256]) -> Option<NextStep<'_>> {
         let k = self.packed(at) as usize;
         let &(from, to, _) = self.steps.get(k)?;
-        Some(NextStep { route: self, k, from, to })
+        let base = self.bases.get(k).copied().unwrap_or(NONE);
+        Some(NextStep { route: self, k, from, to, base })
     }
 }
 
@@ -176,6 +186,8 @@ pub(crate) struct NextStep<'a> {
     pub(crate) from: u8,
     /// The square it goes to.
     pub(crate) to: u8,
+    /// The start square of its box, for a step out of the start ([`NONE`]: not known).
+    pub(crate) base: u8,
 }
 
 impl NextStep<'_> {

@@ -46,6 +46,9 @@ pub(crate) struct SinkPlan {
     /// The route, forwards: per move, the square the box comes from ([`NONE`]: out of the
     /// start) and the one it goes to.
     pub(crate) moves: Vec<(u8, u8)>,
+    /// Per move out of the start, the start square of its box (the base it sank on);
+    /// [`NONE`] for the others.
+    pub(crate) bases: Vec<u8>,
 }
 
 impl SinkPlan {
@@ -55,9 +58,9 @@ impl SinkPlan {
         self.moves.iter().any(|&(from, _)| from != NONE)
     }
 
-    /// The route for the forward search.
+    /// The route for the forward search, its steps out of the start naming their boxes.
     pub(crate) fn route(&self, board: &Board) -> Route {
-        Route::new(board, &self.moves)
+        Route::new(board, &self.moves).with_bases(self.bases.clone())
     }
 }
 
@@ -487,20 +490,23 @@ pub(crate) fn sink_plan(board: &Board, budget: u64, stop: impl Fn() -> bool) -> 
         id = nodes[id as usize].parent;
     }
     path.reverse();
-    // Forwards: the last move first; a sunk box comes out of the start to where it was.
-    let mut moves: Vec<(u8, u8)> = Vec::new();
+    // Forwards: the last move first; a sunk box comes out of its start square (the base it
+    // sank on) to where it was.
+    let mut steps: Vec<(u8, u8, u8)> = Vec::new();
     for &n in path.iter().rev() {
         let node = &nodes[n as usize];
         let (from, to) = node.pull;
-        let step = if node.sank { (NONE, from) } else { (to, from) };
+        let step = if node.sank { (NONE, from, to) } else { (to, from, NONE) };
         // A box that moves on from where the move before left it: one move.
-        match moves.last_mut() {
+        match steps.last_mut() {
             Some(last) if !node.sank && last.1 == step.0 => last.1 = step.1,
-            _ => moves.push(step),
+            _ => steps.push(step),
         }
     }
-    moves.retain(|&(from, to)| from != to);
-    (Some(SinkPlan { moves }), stats)
+    steps.retain(|&(from, to, _)| from != to);
+    let moves = steps.iter().map(|&(from, to, _)| (from, to)).collect();
+    let bases = steps.iter().map(|&(_, _, base)| base).collect();
+    (Some(SinkPlan { moves, bases }), stats)
 }
 
 /// The moves from a position: per box, every square it can be pulled to (the sinks alone when
@@ -694,6 +700,15 @@ mod tests {
             plans += 1;
             let goals = set_of(board.goals().iter().copied());
             assert_eq!(played(&plan), (goals, board.goals().len()), "Microban #{}", level.number);
+            // Each box comes out of a start square of its own.
+            let mut bases: Vec<u8> = plan.bases.iter().copied().filter(|&b| b != NONE).collect();
+            bases.sort_unstable();
+            let mut starts = board.start_boxes().to_vec();
+            starts.sort_unstable();
+            assert_eq!(bases, starts, "Microban #{}", level.number);
+            // A start square for each move out of the start, and for those alone.
+            let mut pairs = plan.moves.iter().zip(&plan.bases);
+            assert!(pairs.all(|(&(from, _), &base)| (from == NONE) == (base != NONE)), "Microban #{}", level.number);
         }
         // 93 of the 155 have a plan today; the test must look at many.
         assert!(plans >= 50, "{plans} plans");
