@@ -12,7 +12,7 @@
 //! and in another room than the box came from, and the boxes left can still each be matched
 //! with a free base that reaches them; when some box can sink, a position's moves are its
 //! sinks alone, one per box. A pull is dropped when it leads to one of Festival's pull
-//! deadlocks ([`Level::dead`]).
+//! deadlocks ([`Fixed::dead`]).
 //!
 //! The search is Festival's FESS on its pull features: positions fall into *cells* by (boxes
 //! left, boxes on goals, regions of free floor, room links cut) of the best position on their
@@ -66,7 +66,7 @@ impl SinkPlan {
 
 /// Festival's order of positions in its pull search, the least the best: fewer boxes left,
 /// fewer regions of free floor, fewer boxes on goals, fewer room links cut, more distance
-/// from the goals ([`Level`]'s `goal_distance`, summed over the boxes).
+/// from the goals ([`Fixed`]'s `goal_distance`, summed over the boxes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Score {
     left: u32,
@@ -130,23 +130,24 @@ struct Kid {
 }
 
 /// The level's fixed data for the search.
-struct Level<'b> {
+struct Fixed<'b> {
     board: &'b Board,
     rooms: RoomLinks,
     /// Per square, the summed pushes from it to every goal a box on it reaches (Festival's
     /// distance in its pull searches).
     goal_distance: Vec<u32>,
-    /// Per start square, the squares a box on it reaches by pushes on the empty board.
-    base_reach: Vec<(u8, Squares)>,
+    /// Per square, the squares a box starting there reaches by pushes on the empty board
+    /// (empty for squares that hold no box at the start).
+    base_reach: Vec<Squares>,
     /// Walking distances between every two squares.
     between: Vec<Vec<u16>>,
 }
 
-impl Level<'_> {
+impl Fixed<'_> {
     /// The data of `board`.
-    fn new(board: &Board) -> Level<'_> {
+    fn new(board: &Board) -> Fixed<'_> {
         let floor = board.floor();
-        Level {
+        Fixed {
             board,
             rooms: RoomLinks::new(board),
             goal_distance: (0..floor as u8)
@@ -155,14 +156,20 @@ impl Level<'_> {
                     d.map(u32::from).sum()
                 })
                 .collect(),
-            base_reach: Arrivals::of_each_start(board),
+            base_reach: {
+                let mut reach = vec![[0; 4]; floor];
+                for (s, r) in Arrivals::of_each_start(board) {
+                    reach[usize::from(s)] = r;
+                }
+                reach
+            },
             between: (0..floor as u8).map(|s| walking_distances(board, &[s])).collect(),
         }
     }
 
     /// The squares a box on start square `s` reaches by pushes on the empty board.
     fn reach_of(&self, s: u8) -> Squares {
-        self.base_reach.iter().find(|&&(b, _)| b == s).map_or([0; 4], |&(_, r)| r)
+        self.base_reach[usize::from(s)]
     }
 
     /// The score of the position with boxes on `boxes` (`at` marks them).
@@ -177,15 +184,19 @@ impl Level<'_> {
         Score { left, regions, on_goals, cut, near: u32::MAX - far }
     }
 
+    /// The free bases of `bases`, each with the squares it reaches ([`matches_all`]'s input).
+    fn reaches(&self, bases: &Squares) -> Vec<(u8, Squares)> {
+        squares_in(bases).map(|s| (s, self.reach_of(s))).collect()
+    }
+
     /// Whether the start cannot be reached from a position by pulls (Festival's pull
     /// deadlocks): the boxes of `at` cannot each be matched with a free base of their own
-    /// that reaches them by pushes on the empty board, or pulling away, one step at a time,
-    /// every box the player reaches from `region` and can pull leaves one stuck off the start
-    /// squares.
-    fn dead(&self, at: &[u8; 256], boxes: &Squares, bases: &Squares, region: Squares) -> bool {
+    /// that reaches them by pushes on the empty board (`reach`: [`reaches`](Self::reaches) of
+    /// the free bases), or pulling away, one step at a time, every box the player reaches from
+    /// `region` and can pull leaves one stuck off the start squares.
+    fn dead(&self, at: &[u8; 256], boxes: &Squares, reach: &[(u8, Squares)], region: Squares) -> bool {
         let held: Vec<u8> = squares_in(boxes).collect();
-        let reach: Vec<(u8, Squares)> = squares_in(bases).map(|s| (s, self.reach_of(s))).collect();
-        if !matches_all(&held, &reach) {
+        if !matches_all(&held, reach) {
             return true;
         }
         let board = self.board;
@@ -302,7 +313,7 @@ struct Tree {
 impl Tree {
     /// Expands `node`: scores its moves, weighs them and files them in its cell. Returns the
     /// node's index.
-    fn expand(&mut self, level: &Level<'_>, node: Node) -> usize {
+    fn expand(&mut self, level: &Fixed<'_>, node: Node) -> usize {
         let board = level.board;
         let id = self.nodes.len();
         self.expanded.insert((node.boxes, node.bases, node.player));
@@ -311,7 +322,8 @@ impl Tree {
             at[usize::from(b)] = 0;
         }
         let (region, _) = board.region(node.player, &at);
-        let steps = moves(level, &node.boxes, &node.bases, node.player);
+        let steps = moves(level, &mut at, &region, &node.boxes, &node.bases, node.player);
+        let reach = level.reaches(&node.bases);
         let mut kids = Vec::with_capacity(steps.len());
         let mut players = Vec::with_capacity(steps.len());
         for step in &steps {
@@ -324,7 +336,7 @@ impl Tree {
                 at[usize::from(to)] = 0;
             }
             let (kid_region, least) = board.region(step.player, &at);
-            if !step.sinks && level.dead(&at, &boxes, &node.bases, kid_region) {
+            if !step.sinks && level.dead(&at, &boxes, &reach, kid_region) {
                 at[usize::from(to)] = NONE;
                 at[usize::from(from)] = 0;
                 continue;
@@ -402,7 +414,7 @@ fn after(node: &Node, (from, to): (u8, u8), sinks: bool) -> (Squares, Squares) {
 /// every 64 expansions).
 pub(crate) fn sink_plan(board: &Board, budget: u64, stop: impl Fn() -> bool) -> (Option<SinkPlan>, Stats) {
     let floor = board.floor();
-    let level = Level::new(board);
+    let level = Fixed::new(board);
     let all_bases = set_of(board.start_boxes().iter().copied());
     let mut tree = Tree {
         nodes: Vec::new(),
@@ -509,15 +521,19 @@ pub(crate) fn sink_plan(board: &Board, budget: u64, stop: impl Fn() -> bool) -> 
     (Some(SinkPlan { moves, bases }), stats)
 }
 
-/// The moves from a position: per box, every square it can be pulled to (the sinks alone when
+/// The moves from a position (its boxes marked in `at`, which is left as it was, and the
+/// player's region `region`): per box, every square it can be pulled to (the sinks alone when
 /// some box can sink).
-fn moves(level: &Level<'_>, boxes: &Squares, bases: &Squares, player: u8) -> Vec<Step> {
+fn moves(
+    level: &Fixed<'_>,
+    at: &mut [u8; 256],
+    region: &Squares,
+    boxes: &Squares,
+    bases: &Squares,
+    player: u8,
+) -> Vec<Step> {
     let (board, rooms) = (level.board, &level.rooms);
     let reach_of = |s: u8| level.reach_of(s);
-    let mut at = [NONE; 256];
-    for b in squares_in(boxes) {
-        at[usize::from(b)] = 0;
-    }
     // Squares some free base reaches by pushes on the empty board.
     let mut possible: Squares = [0; 4];
     for s in squares_in(bases) {
@@ -525,14 +541,13 @@ fn moves(level: &Level<'_>, boxes: &Squares, bases: &Squares, player: u8) -> Vec
             *p |= r;
         }
     }
-    let (region, _) = board.region(player, &at);
-    let cluster = largest_cluster(board, &at, bases);
-    let can_sink = squares_in(&cluster).all(|s| has(&region, s));
+    let cluster = largest_cluster(board, at, bases);
+    let can_sink = squares_in(&cluster).all(|s| has(region, s));
     let left: Vec<u8> = squares_in(boxes).collect();
     let mut sinks = Vec::new();
     let mut others = Vec::new();
     for &b in &left {
-        let reached = pulled(board, &mut at, b, player);
+        let reached = pulled(board, at, b, player);
         let mut sank = false;
         for (&to, &after) in &reached {
             if to == b || !has(&possible, to) {
@@ -542,8 +557,7 @@ fn moves(level: &Level<'_>, boxes: &Squares, bases: &Squares, player: u8) -> Vec
                 let mut rest_bases = *bases;
                 remove(&mut rest_bases, to);
                 let rest: Vec<u8> = left.iter().copied().filter(|&s| s != b).collect();
-                let reach: Vec<(u8, Squares)> = squares_in(&rest_bases).map(|s| (s, reach_of(s))).collect();
-                if matches_all(&rest, &reach) {
+                if matches_all(&rest, &level.reaches(&rest_bases)) {
                     sank = true;
                     sinks.push(Step { pull: (b, to), player: after, sinks: true });
                     continue;
@@ -714,10 +728,10 @@ mod tests {
         assert!(plans >= 50, "{plans} plans");
     }
 
-    /// XSokoban #18, whose route `--any` follows to a solution.
-    fn xsokoban_18() -> Board {
+    /// XSokoban level `n`.
+    fn xsokoban(n: usize) -> Board {
         let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
-        Board::new(&levels[17], false).unwrap()
+        Board::new(&levels[n - 1], false).unwrap()
     }
 
     #[test]
@@ -725,8 +739,8 @@ mod tests {
         // XSokoban #18 solved, the player in the top right room. Festival (`fess-cli -alg 0`,
         // its base search at verbosity 5) finds these pulls of the box on (5, 7) deadlocked,
         // and plays the pull to (9, 11).
-        let board = xsokoban_18();
-        let level = Level::new(&board);
+        let board = xsokoban(18);
+        let level = Fixed::new(&board);
         let goals = set_of(board.goals().iter().copied());
         let bases = set_of(board.start_boxes().iter().copied());
         let box_at = |r, c| board.square_at(r, c);
@@ -739,7 +753,7 @@ mod tests {
                 at[usize::from(b)] = 0;
             }
             let region = board.region(box_at(2, 13), &at).0;
-            level.dead(&at, &boxes, &bases, region)
+            level.dead(&at, &boxes, &level.reaches(&bases), region)
         };
         for (r, c) in [(5, 16), (9, 14), (5, 14), (9, 13), (6, 14), (7, 14), (8, 14), (8, 13), (8, 12)] {
             assert!(dead_after(box_at(r, c)), "({r}, {c})");
@@ -749,7 +763,7 @@ mod tests {
 
     #[test]
     fn xsokoban_18s_plan_opens_with_festivals_dance_in_the_top_rooms() {
-        let board = xsokoban_18();
+        let board = xsokoban(18);
         let (plan, stats) = sink_plan(&board, 5_000, || false);
         let plan = plan.expect("a plan within 5,000 expansions");
         assert!(stats.expanded > 100, "{} expansions", stats.expanded);
@@ -775,8 +789,7 @@ mod tests {
 
     #[test]
     fn xsokoban_88_parks_three_boxes_in_the_pocket_below_its_goal_room() {
-        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
-        let board = Board::new(&levels[87], false).unwrap();
+        let board = xsokoban(88);
         let (plan, stats) = sink_plan(&board, 5_000, || false);
         let plan = plan.expect("a plan within 5,000 expansions");
         assert!(stats.expanded < 1_000, "{} expansions", stats.expanded);
