@@ -611,6 +611,13 @@ impl Board {
     pub fn distance_from(&self, g: usize, sq: u8, player: u8) -> u16 {
         self.distances_from(sq, player)[g]
     }
+    /// Pushes from `sq` to goal number `g` for a box alone on the board, the player starting
+    /// on whichever side of it is best ([`FAR`]: never): [`distance`](Board::distance) with
+    /// the player walking round the box between pushes.
+    pub(crate) fn side_distance(&self, g: usize, sq: u8) -> u16 {
+        let goals = self.goals.len();
+        (0..SIDES).map(|c| self.side_dist[(SIDES * usize::from(sq) + c) * goals + g]).min().unwrap_or(FAR)
+    }
     /// [`Board::distance_from`] to every goal at once, indexed by goal.
     #[inline]
     pub(crate) fn distances_from(&self, sq: u8, player: u8) -> &[u16] {

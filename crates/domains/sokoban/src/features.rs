@@ -443,8 +443,7 @@ impl<'a, 'm> Expansion<'a, 'm> {
 /// blocks of floor that touch another such block; two rooms are linked when the player can
 /// walk from one into the other through corridors (floor of no room) alone. A position cuts a
 /// link of the empty board when some part of one room's free floor no longer reaches the
-/// other. (Festival also takes out of both rooms a square where two rooms touch only at a
-/// corner; here it stays in one of them.)
+/// other. A square where two rooms touch only at a corner belongs to neither (Festival's).
 #[derive(Clone, Debug)]
 pub(crate) struct RoomLinks {
     /// Per square, its room, or `u8::MAX` for corridors.
@@ -504,6 +503,21 @@ impl RoomLinks {
                 for t in [s, at_cell(r, c + 1), at_cell(r + 1, c), at_cell(r + 1, c + 1)] {
                     room[usize::from(t)] = label[usize::from(s)];
                 }
+            }
+        }
+        // A square where two rooms' blocks touch only at a corner belongs to neither.
+        let anchor = |r: usize, c: usize| {
+            let t = at_cell(r, c);
+            t != NONE && block[usize::from(t)] && !lone[usize::from(t)]
+        };
+        for s in 0..floor as u8 {
+            let (r, c) = board.cell_of(s);
+            if r == 0 || c == 0 {
+                continue;
+            }
+            let (a, b, d, e) = (anchor(r - 1, c - 1), anchor(r, c), anchor(r, c - 1), anchor(r - 1, c));
+            if a == b && d == e && a != d {
+                room[usize::from(s)] = u8::MAX;
             }
         }
         let mut links = RoomLinks { room, rooms, base: [0; 64] };
@@ -688,6 +702,54 @@ mod tests {
         assert_eq!(cut("##########\n#@ ####  #\n#$$     .#\n#  #### .#\n##########\n"), 1);
         // One room: nothing to cut.
         assert_eq!(cut("#######\n#@    #\n#  $ .#\n#######\n"), 0);
+    }
+
+    /// XSokoban #50's rooms as Festival prints them (`fess`, verbosity 5; `#` also for floor
+    /// it fills in, blank for corridors): ours are the same wherever both have floor. The
+    /// square where rooms 1 and 2 touch at a corner, (4, 14), is in neither.
+    #[test]
+    fn xsokoban_50s_rooms_are_festivals() {
+        let festival = [
+            "      ############ ",
+            "     ##000000#111# ",
+            "    ##0000000 111# ",
+            "   ##0000#####11## ",
+            "   #0000#####2 1 # ",
+            "####000#  #2222# # ",
+            "#33## ##   22222 # ",
+            "#333333###  #222## ",
+            "#3333333  ###222#  ",
+            "###33333# ### ###  ",
+            "  #33333  ### #####",
+            "  #33# #####4444  #",
+            "  #33  #   #4444# #",
+            "  #33###   ##4444 #",
+            "  #33#      #4444##",
+            "  ####      ###### ",
+        ];
+        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
+        let board = Board::new(&levels[49], false).unwrap();
+        let links = RoomLinks::new(&board);
+        assert_eq!(links.rooms, 5);
+        // Festival's room numbers to ours, as they are met.
+        let mut named: [Option<u8>; 10] = [None; 10];
+        let mut compared = 0;
+        for (r, line) in festival.iter().enumerate() {
+            for (c, ch) in line.chars().enumerate() {
+                let s = board.square_at(r, c);
+                if s == NONE || ch == '#' {
+                    continue;
+                }
+                compared += 1;
+                let ours = links.room_of(s);
+                match ch.to_digit(10) {
+                    None => assert_eq!(ours, u8::MAX, "({r}, {c}) is a corridor"),
+                    Some(d) => assert_eq!(*named[d as usize].get_or_insert(ours), ours, "({r}, {c}) in room {d}"),
+                }
+            }
+        }
+        assert!(compared > 120, "{compared} squares compared");
+        assert_eq!(links.room_of(board.square_at(4, 14)), u8::MAX);
     }
 
     #[test]
