@@ -642,7 +642,7 @@ fn moves(
         }
         let mut sank = false;
         for &(to, after) in &reached {
-            if to == b || !has(&possible, to) {
+            if !has(&possible, to) {
                 continue;
             }
             if can_sink && !sank && has(&cluster, to) && far_apart(level, b, to) {
