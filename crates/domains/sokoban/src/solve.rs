@@ -380,47 +380,51 @@ const SECOND_STYLES: [sinks::Style; 3] = [sinks::Style::Reached, sinks::Style::N
 
 /// `--any`'s sink step: sink plans (the `sinks` module: boxes pulled from the solved position
 /// until each has sunk on a start square of a box, after Festival's base search), one in each
-/// [`Style`](sinks::Style), kept when some box waits on its way ([`SinkPlan::waits`]). Then at
-/// most two [`race`]s on the level, each search following a plan's route in its packing
-/// feature: the first race with each search on its first plan ([`FIRST_STYLES`],
-/// [`SECOND_STYLES`]), the second, shorter, on its next plan not yet followed, until one is
-/// solved. Pairing two plans in one race gives each a core for the time one plan took.
+/// [`Style`](sinks::Style), each made when a search first asks for it and kept when some box
+/// waits on its way ([`SinkPlan::waits`]). Then at most two [`race`]s on the level, each
+/// search following a plan's route in its packing feature: the first race with each search on
+/// its first plan ([`FIRST_STYLES`], [`SECOND_STYLES`]), the second, shorter, on its next plan
+/// not yet followed, until one is solved. Pairing two plans in one race gives each a core for
+/// the time one plan took.
 /// Returns the race's LURD, or `None`, with the statistics of the searches.
 fn sunk(board: &Board, limits: &Limits) -> (Option<String>, Stats) {
     let start = Instant::now();
     let left = || limits.time_limit.map(|t| t.saturating_sub(start.elapsed()));
     let stop = || limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) || left() == Some(Duration::ZERO);
     let mut stats = Stats::default();
-    let mut plans: Vec<(sinks::Style, SinkPlan)> = Vec::new();
-    for style in FIRST_STYLES {
-        if stop() {
-            break;
-        }
-        let (plan, counts) = sinks::sink_plan(board, style, SINK_PLAN_EXPANSIONS, stop);
-        stats.absorb(&counts);
-        plans.extend(plan.filter(SinkPlan::waits).map(|plan| (style, plan)));
-    }
-    // Each search's routes: its styles' plans, each plan once.
-    let routes = |styles: [sinks::Style; 3]| {
-        let mut kept: Vec<&SinkPlan> = Vec::new();
-        for style in styles {
-            if let Some((_, plan)) = plans.iter().find(|(s, _)| *s == style)
-                && !kept.contains(&plan)
-            {
-                kept.push(plan);
-            }
-        }
-        kept.into_iter().map(|plan| plan.route(board)).collect::<Vec<Route>>()
-    };
-    let (first, second) = (routes(FIRST_STYLES), routes(SECOND_STYLES));
+    // Each style's plan, made when a search first needs it (`None` until then).
+    let mut plans: [Option<Option<SinkPlan>>; 3] = [None, None, None];
+    let mut followed: [Vec<SinkPlan>; 2] = [Vec::new(), Vec::new()];
     let mut text = None;
-    for (round, (one, two)) in first.iter().zip(&second).take(2).enumerate() {
-        if stop() {
+    for round in 0..2 {
+        let mut routes = Vec::new();
+        for (search, styles) in [FIRST_STYLES, SECOND_STYLES].into_iter().enumerate() {
+            // The search's first plan, in its styles' order, that it has not followed yet.
+            let mut next = None;
+            for style in styles {
+                if stop() {
+                    break;
+                }
+                let plan = plans[style as usize].get_or_insert_with(|| {
+                    let (plan, counts) = sinks::sink_plan(board, style, SINK_PLAN_EXPANSIONS, stop);
+                    stats.absorb(&counts);
+                    plan.filter(SinkPlan::waits)
+                });
+                if let Some(plan) = plan.as_ref().filter(|plan| !followed[search].contains(plan)) {
+                    next = Some(plan.clone());
+                    break;
+                }
+            }
+            let Some(plan) = next else { break };
+            routes.push(plan.route(board));
+            followed[search].push(plan);
+        }
+        if routes.len() < 2 || stop() {
             break;
         }
         let expansions = if round == 0 { SINK_EXPANSIONS } else { SINK_LATER_EXPANSIONS };
         let (problem, result) =
-            race(board, &budget(limits, left(), expansions), false, [Some(one), Some(two)], NoObserver);
+            race(board, &budget(limits, left(), expansions), false, [Some(&routes[0]), Some(&routes[1])], NoObserver);
         stats.absorb(&result.stats);
         if let Outcome::Solved(solution) = result.outcome {
             text = Some(lay_out(&problem, &problem.unfold(&solution)));
