@@ -392,30 +392,14 @@ fn sunk(board: &Board, limits: &Limits) -> (Option<String>, Stats) {
     let left = || limits.time_limit.map(|t| t.saturating_sub(start.elapsed()));
     let stop = || limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) || left() == Some(Duration::ZERO);
     let mut stats = Stats::default();
-    // Each style's plan, made when a search first needs it (`None` until then).
+    // Each style's plan, made when a search first needs it (`None` until then; `next_plan`).
     let mut plans: [Option<Option<SinkPlan>>; 3] = [None, None, None];
     let mut followed: [Vec<SinkPlan>; 2] = [Vec::new(), Vec::new()];
     let mut text = None;
     for round in 0..2 {
         let mut routes = Vec::new();
         for (search, styles) in [FIRST_STYLES, SECOND_STYLES].into_iter().enumerate() {
-            // The search's first plan, in its styles' order, that it has not followed yet.
-            let mut next = None;
-            for style in styles {
-                if stop() {
-                    break;
-                }
-                let plan = plans[style as usize].get_or_insert_with(|| {
-                    let (plan, counts) = sinks::sink_plan(board, style, SINK_PLAN_EXPANSIONS, stop);
-                    stats.absorb(&counts);
-                    plan.filter(SinkPlan::waits)
-                });
-                if let Some(plan) = plan.as_ref().filter(|plan| !followed[search].contains(plan)) {
-                    next = Some(plan.clone());
-                    break;
-                }
-            }
-            let Some(plan) = next else { break };
+            let Some(plan) = next_plan(board, styles, &mut plans, &followed[search], &stop, &mut stats) else { break };
             routes.push(plan.route(board));
             followed[search].push(plan);
         }
@@ -433,6 +417,34 @@ fn sunk(board: &Board, limits: &Limits) -> (Option<String>, Stats) {
     }
     stats.elapsed = start.elapsed();
     (text, stats)
+}
+
+/// [`sunk`]'s next plan for a search: the first, in `styles`' order, that the search has not
+/// `followed` yet and in which some box waits. Each style's plan is made the first time a
+/// search asks for it and kept in `plans` (by the style's place in [`sinks::Style`]), its
+/// expansions counted in `stats`.
+fn next_plan(
+    board: &Board,
+    styles: [sinks::Style; 3],
+    plans: &mut [Option<Option<SinkPlan>>; 3],
+    followed: &[SinkPlan],
+    stop: &impl Fn() -> bool,
+    stats: &mut Stats,
+) -> Option<SinkPlan> {
+    for style in styles {
+        if stop() {
+            return None;
+        }
+        let plan = plans[style as usize].get_or_insert_with(|| {
+            let (plan, counts) = sinks::sink_plan(board, style, SINK_PLAN_EXPANSIONS, stop);
+            stats.absorb(&counts);
+            plan.filter(SinkPlan::waits)
+        });
+        if let Some(plan) = plan.as_ref().filter(|plan| !followed.contains(plan)) {
+            return Some(plan.clone());
+        }
+    }
+    None
 }
 
 /// `--any`'s parking plans get a time limit's `1 / PARKING_SHARE` ([`parked`]).
