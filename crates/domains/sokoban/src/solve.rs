@@ -31,17 +31,17 @@ pub enum Mode {
     /// The reference's fast mode: weighted A* (`f = g + 3·h`), not guaranteed optimal.
     Fast,
     /// Any solution: tunnel, goal-room and packing macros, corral deadlocks, the learned
-    /// deadlock table, and two FESS-style cell-cycling searches over (packing, out of plan,
-    /// player regions), advisor moves first within a cell, raced on two threads: one with the
-    /// feature advisors (where a push that carries on the box pushed last is free, as in
-    /// FESS's macro moves), one also with the hotspots, opener and explorer advisors and with
-    /// packing macros to more goals of a room than its packing order's next. The race runs for
-    /// a twelfth of the time limit (5 s without one), with FESS's room connectivity (links
-    /// between rooms that boxes cut) among the features; if it has not ended then, parking
-    /// plans get a quarter (without one, each plan a budget of expansions): the boxes brought to
-    /// squares off the goals from which pulls, played back, pack every goal (the `parking`
-    /// module); if no plan is solved and the start has two to four first pushes, a sixth
-    /// races from each of them in turn; then the race runs again with the time left.
+    /// deadlock table, and FESS-style cell-cycling searches over (packing, out of plan,
+    /// player regions), advisor moves first within a cell: one with the feature advisors
+    /// (where a push that carries on the box pushed last is free, as in FESS's macro moves),
+    /// one also with the hotspots, opener and explorer advisors and with packing macros to
+    /// more goals of a room than its packing order's next. First the two race on two threads
+    /// for a twelfth of the time limit (5 s without one), with FESS's room connectivity
+    /// (links between rooms that boxes cut) among the features. If that race has not ended,
+    /// two lanes share the cores for the time left: on one, the feature-advisor search
+    /// without room links; on the other, the steps, each race's searches in turn (sink plans
+    /// followed as routes, the `sinks` module; a race from each first push; parking plans,
+    /// the `parking` module), then the other search.
     Any,
 }
 
@@ -158,7 +158,7 @@ impl Lurd {
 
 /// Solves `level` in `mode` under `limits`; `ordered` pairs box i with goal i in reading
 /// order (levels with letters are always ordered). Every solution is replayed before it is
-/// returned. One thread, except [`Mode::Any`], which races two searches (see
+/// returned. One thread, except [`Mode::Any`], which runs two at once (see
 /// [`solve_parallel`] for the other modes on several).
 ///
 /// ```
@@ -183,7 +183,7 @@ pub fn solve<O: Observer<State, Cost>>(
 /// `threads` threads ([`parallel_astar`]: hash-distributed A*). The optimal modes find the
 /// same push (and move) counts as on one thread, sooner on several cores (BENCHMARKS.md has
 /// the figures); which optimal solution comes out, and the node counts, may vary from run to
-/// run. [`Mode::Any`] always races its two searches.
+/// run. [`Mode::Any`] always runs on two threads.
 ///
 /// ```
 /// use delve_core::{Limits, NoObserver};
@@ -208,44 +208,34 @@ pub fn solve_parallel<O: Observer<State, Cost>>(
     }
     let mut observer = observer;
     // `--any`: a short race first, weighing room links (most levels fall to it at once, and
-    // with fewer pushes than through a parking plan), then a race along a sink plan's route,
-    // then parking plans, then a race from each first push, then the race again, without
-    // room links, with the time left.
+    // with fewer pushes than through a plan); if it has not ended, two lanes ([`lanes`]).
     let mut before = Stats::default();
-    let mut quick = None;
+    let mut found = None;
     if mode == Mode::Any && !ordered {
         let mut first = limits.clone();
         first.time_limit = Some(limits.time_limit.map_or(QUICK_TIME, |t| t / QUICK_SHARE));
-        let (problem, result) = race(&board, &first, true, [None; 2], &mut observer);
+        let (problem, result) = race(&board, &first, &mut observer);
         if !matches!(result.outcome, Outcome::Stopped { reason: StopReason::Timeout, .. }) {
-            quick = Some((problem, result));
+            found = Some((problem, result));
         } else {
             before = result.stats;
-            // Runs one step with a time limit's `1 / share`, its counts added to `before`.
-            let mut step = |share: u32, run: &dyn Fn(&Limits) -> (Option<String>, Stats)| {
-                let mut part = limits.clone();
-                part.time_limit = limits.time_limit.map(|t| t / share);
-                let (text, stats) = run(&part);
-                before.absorb(&stats);
-                before.elapsed += stats.elapsed;
-                text
-            };
-            let text = step(SINK_SHARE, &|part| sunk(&board, part))
-                .or_else(|| step(PARKING_SHARE, &|part| parked(level, &board, part)))
-                .or_else(|| step(SPLIT_SHARE, &|part| split(level, &board, part)));
+            let mut rest = limits.clone();
+            rest.time_limit = limits.time_limit.map(|t| t.saturating_sub(before.elapsed));
+            let (text, problem, result) = lanes(level, &board, &rest, &mut observer);
             if let Some(text) = text {
+                before.absorb(&result.stats);
+                before.elapsed += result.stats.elapsed;
                 let solution = Lurd::checked(level, text, ordered)?;
                 return Ok(Solved { mode, solution: Some(solution), unsolved: None, stats: before });
             }
+            found = Some((problem, result));
         }
     }
     let mut rest = limits.clone();
     rest.time_limit = limits.time_limit.map(|t| t.saturating_sub(before.elapsed));
     let limits = &rest;
-    let (mut problem, mut result) = if let Some(quick) = quick {
-        quick
-    } else if mode == Mode::Any {
-        race(&board, limits, false, [None; 2], &mut observer)
+    let (mut problem, mut result) = if let Some(found) = found {
+        found
     } else {
         let fork = || SokobanProblem::new(board.clone(), mode.config());
         let problem = fork();
@@ -278,47 +268,71 @@ pub fn solve_parallel<O: Observer<State, Cost>>(
     Ok(Solved { mode, solution, unsolved, stats })
 }
 
-/// `--any` on both cores: two FESS-style cell-cycling searches (cells of packing, out of
-/// plan and player regions, the `features` module; within a cell, the fewest moves not
-/// recommended by an advisor on the path, then the matching bound; the same macros), one
-/// advised by the feature advisors alone (and the pushes that carry on the box pushed last
-/// free: [`SokobanProblem::advise`]), the other also by the hotspots, opener and explorer
-/// advisors, its packing macros reaching [`WIDE_PACKING`] goals a room (the first one's too
-/// on levels of [`WIDE_ROOMS`] goal rooms or more). Either set of advisors leads some levels
-/// astray that the other solves (XSokoban 1–90 at 100,000 expansions a search: 49 solved by
-/// the first alone, 51 by the second, 53 by the two, before the wider packing), and greedy
-/// best-first search, the other thread before, solved none there that the first did not.
-/// With `room_links`, both also weigh the links between rooms that boxes cut ([`any_search`]);
-/// with `routes`, each follows its own (the first search `routes[0]`, the second
-/// `routes[1]`, when given) in its packing feature instead of the packing orders.
-/// The first to find a solution stops the other, and so does a proof that there is none (a
-/// Ctrl-C on `limits` stops both); a search stopped by its limits does not stop the other,
-/// which runs until its own stop it too (with an expansion limit, each makes that many,
-/// however much slower it is than the other). Returns
-/// the search that solved, else the first one (its stop reason and, with no solution, its
-/// proof), with the statistics of both (nodes summed; each search gets half the memory
-/// limit).
+/// `--any`'s first, short race, on both cores: two FESS-style cell-cycling searches (cells
+/// of packing, out of plan and player regions, the `features` module; within a cell, the
+/// fewest moves not recommended by an advisor on the path, then the matching bound; the same
+/// macros), one advised by the feature advisors alone (and the pushes that carry on the box
+/// pushed last free: [`SokobanProblem::advise`]), the other also by the hotspots, opener and
+/// explorer advisors, its packing macros reaching [`WIDE_PACKING`] goals a room (the first
+/// one's too on levels of [`WIDE_ROOMS`] goal rooms or more). Either set of advisors leads
+/// some levels astray that the other solves (XSokoban 1–90 at 100,000 expansions a search: 49
+/// solved by the first alone, 51 by the second, 53 by the two, before the wider packing), and
+/// greedy best-first search, the other thread before, solved none there that the first did
+/// not. Both also weigh the links between rooms that boxes cut ([`any_search`]'s
+/// `room_links`). The first to find a solution stops the other, and so does a proof from the
+/// first that there is none ([`side_by_side`]). Returns the search that solved, else the
+/// first one (its stop reason and, with no solution, its proof), with the statistics of both
+/// (nodes summed).
 fn race<O: Observer<State, Cost>>(
     board: &Board,
     limits: &Limits,
-    room_links: bool,
-    routes: [Option<&Route>; 2],
     observer: O,
 ) -> (SokobanProblem, SearchResult<State, Push, Cost>) {
+    let (mine, theirs) = side_by_side(
+        limits,
+        |ours| routed_search(board, false, true, None, ours, observer),
+        |(_, result)| !matches!(result.outcome, Outcome::Stopped { .. }),
+        |ours| routed_search(board, true, true, None, ours, NoObserver),
+        |(_, result)| matches!(result.outcome, Outcome::Solved(_)),
+    );
+    let mut stats = mine.1.stats;
+    stats.absorb(&theirs.1.stats);
+    stats.elapsed = stats.elapsed.max(theirs.1.stats.elapsed);
+    let (problem, mut result) = match (&mine.1.outcome, &theirs.1.outcome) {
+        (Outcome::Solved(_), _) | (_, Outcome::NoSolution | Outcome::Stopped { .. }) => mine,
+        (_, Outcome::Solved(_)) => theirs,
+    };
+    result.stats = stats;
+    (problem, result)
+}
+
+/// Runs `first` on this thread and `second` on another, each under `limits` with half its
+/// memory limit and a stop flag of their own: when `first_ends` holds of `first`'s result, or
+/// `second_ends` of `second`'s, the other is stopped, and a Ctrl-C on `limits` stops both.
+/// A part stopped by its own limits does not stop the other, which runs until its own stop
+/// too (with an expansion limit, each search makes that many, however much slower it is).
+fn side_by_side<A, B: Send>(
+    limits: &Limits,
+    first: impl FnOnce(&Limits) -> A,
+    first_ends: impl Fn(&A) -> bool,
+    second: impl FnOnce(&Limits) -> B + Send,
+    second_ends: impl Fn(&B) -> bool + Send,
+) -> (A, B) {
     let stop = Arc::new(AtomicBool::new(false));
     let mut ours = limits.clone();
     ours.cancel = Some(Arc::clone(&stop));
     ours.max_memory = limits.max_memory.map(|m| m / 2);
-    let (mine, theirs) = std::thread::scope(|scope| {
-        let helper = scope.spawn(|| {
-            let result = routed_search(board, true, room_links, routes[1].cloned(), &ours, NoObserver);
-            if matches!(result.1.outcome, Outcome::Solved(_)) {
+    let (ours, stop) = (&ours, &stop);
+    std::thread::scope(|scope| {
+        let helper = scope.spawn(move || {
+            let theirs = second(ours);
+            if second_ends(&theirs) {
                 stop.store(true, Ordering::Relaxed);
             }
-            result
+            theirs
         });
         if let Some(user) = &limits.cancel {
-            // Pass a Ctrl-C on to both searches; ends when the race is over.
+            // Pass a Ctrl-C on to both parts; ends when both are over.
             scope.spawn(|| {
                 while !stop.load(Ordering::Relaxed) {
                     if user.load(Ordering::Relaxed) {
@@ -328,21 +342,129 @@ fn race<O: Observer<State, Cost>>(
                 }
             });
         }
-        let mine = routed_search(board, false, room_links, routes[0].cloned(), &ours, observer);
-        if !matches!(mine.1.outcome, Outcome::Stopped { .. }) {
+        let mine = first(ours);
+        if first_ends(&mine) {
             stop.store(true, Ordering::Relaxed);
         }
         let theirs = helper.join().expect("the cycling search does not panic");
         stop.store(true, Ordering::Relaxed);
         (mine, theirs)
-    });
-    let mut stats = mine.1.stats;
-    stats.absorb(&theirs.1.stats);
-    stats.elapsed = stats.elapsed.max(theirs.1.stats.elapsed);
-    let (problem, mut result) = match (&mine.1.outcome, &theirs.1.outcome) {
-        (Outcome::Solved(_), _) | (_, Outcome::NoSolution | Outcome::Stopped { .. }) => mine,
-        (_, Outcome::Solved(_)) => theirs,
+    })
+}
+
+/// What `--any`'s second lane ([`lanes`]) ends with.
+enum Lane {
+    /// A step's LURD (not yet replayed on the level), with the lane's counts.
+    Steps(String, Stats),
+    /// The all-advisor search after the steps: its problem and result, the lane's counts in it.
+    Search(Box<(SokobanProblem, SearchResult<State, Push, Cost>)>),
+}
+
+/// `--any` after its first race, on both cores: two lanes side by side ([`side_by_side`]).
+/// The first runs the feature-advisor search of [`race`] without room links for all the time
+/// left: it is the one that solves XSokoban #13, 16, 23, 89 and 90, after 307,000 to 894,000
+/// expansions. The second runs the steps, each race's two searches in turn ([`in_turn`]): the
+/// sink step ([`sunk`]), the split step ([`split`]) and parking plans ([`parked`]), each for
+/// its part of the time ([`SINK_PART`], [`SPLIT_PART`], [`PARKING_PART`]); then the
+/// all-advisor search for the time left (it alone solves #30). Before, the steps took both
+/// cores and the feature-advisor search started only after them, some 35 s into #89, which it
+/// needs 40 s for. A solution in either lane stops the other, and so does a proof from the
+/// first that there is none. Returns the step's LURD, if a step solved, else the search that
+/// solved, or the first lane's search (its stop reason and, with no solution, its proof),
+/// with the counts of both lanes.
+fn lanes<O: Observer<State, Cost>>(
+    level: &Level,
+    board: &Board,
+    limits: &Limits,
+    observer: O,
+) -> (Option<String>, SokobanProblem, SearchResult<State, Push, Cost>) {
+    let ((problem, result), second) = side_by_side(
+        limits,
+        |ours| routed_search(board, false, false, None, ours, observer),
+        |(_, result)| !matches!(result.outcome, Outcome::Stopped { .. }),
+        |ours| second_lane(level, board, ours),
+        |lane| match lane {
+            Lane::Steps(..) => true,
+            Lane::Search(found) => matches!(found.1.outcome, Outcome::Solved(_)),
+        },
+    );
+    let counts = match &second {
+        Lane::Steps(_, counts) => *counts,
+        Lane::Search(found) => found.1.stats,
     };
+    let mut stats = result.stats;
+    stats.absorb(&counts);
+    stats.elapsed = stats.elapsed.max(counts.elapsed);
+    let (text, problem, mut result) = match second {
+        Lane::Steps(text, _) => (Some(text), problem, result),
+        Lane::Search(found)
+            if matches!((&result.outcome, &found.1.outcome), (Outcome::Stopped { .. }, Outcome::Solved(_))) =>
+        {
+            let (theirs, found) = *found;
+            (None, theirs, found)
+        }
+        Lane::Search(_) => (None, problem, result),
+    };
+    result.stats = stats;
+    (text, problem, result)
+}
+
+/// [`lanes`]' second lane: the steps, then the all-advisor search ([`race`]'s second, without
+/// room links) for the time left. Each step gets its part of the lane's time limit, at most
+/// what is left of it.
+fn second_lane(level: &Level, board: &Board, limits: &Limits) -> Lane {
+    let start = Instant::now();
+    let left = || limits.time_limit.map(|t| t.saturating_sub(start.elapsed()));
+    let mut stats = Stats::default();
+    let mut step = |(parts, of): (u32, u32), run: &dyn Fn(&Limits) -> (Option<String>, Stats)| {
+        let mut part = limits.clone();
+        part.time_limit = limits.time_limit.zip(left()).map(|(t, left)| (t * parts / of).min(left));
+        let (text, counts) = run(&part);
+        stats.absorb(&counts);
+        text
+    };
+    let text = step(SINK_PART, &|part| sunk(board, part))
+        .or_else(|| step(SPLIT_PART, &|part| split(level, board, part)))
+        .or_else(|| step(PARKING_PART, &|part| parked(level, board, part)));
+    if let Some(text) = text {
+        stats.elapsed = start.elapsed();
+        return Lane::Steps(text, stats);
+    }
+    let mut rest = limits.clone();
+    rest.time_limit = left();
+    let (problem, mut result) = routed_search(board, true, false, None, &rest, NoObserver);
+    result.stats.absorb(&stats);
+    result.stats.elapsed = start.elapsed();
+    Lane::Search(Box::new((problem, result)))
+}
+
+/// The two searches of [`race`], without room links, one after the other on this thread,
+/// following `routes` (the first search `routes[0]`, the second `routes[1]`, when given) in
+/// their packing feature instead of the packing orders: the second only when the first has
+/// neither found a solution nor proved that there is none, nor been stopped by a Ctrl-C.
+/// Each gets half of `limits`' time (the second also what the first left) and its expansion
+/// limit. Returns the one that solved, else the first, with the counts of both (elapsed
+/// summed).
+fn in_turn(
+    board: &Board,
+    limits: &Limits,
+    routes: [Option<&Route>; 2],
+) -> (SokobanProblem, SearchResult<State, Push, Cost>) {
+    let start = Instant::now();
+    let mut half = limits.clone();
+    half.time_limit = limits.time_limit.map(|t| t / 2);
+    let first = routed_search(board, false, false, routes[0].cloned(), &half, NoObserver);
+    let cancelled = limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
+    if !matches!(first.1.outcome, Outcome::Stopped { .. }) || cancelled {
+        return first;
+    }
+    let mut rest = limits.clone();
+    rest.time_limit = limits.time_limit.map(|t| t.saturating_sub(start.elapsed()));
+    let second = routed_search(board, true, false, routes[1].cloned(), &rest, NoObserver);
+    let mut stats = first.1.stats;
+    stats.absorb(&second.1.stats);
+    stats.elapsed = start.elapsed();
+    let (problem, mut result) = if matches!(second.1.outcome, Outcome::Solved(_)) { second } else { first };
     result.stats = stats;
     (problem, result)
 }
@@ -355,17 +477,18 @@ fn race<O: Observer<State, Cost>>(
 const QUICK_SHARE: u32 = 12;
 /// `--any`'s first race's time without a time limit.
 const QUICK_TIME: Duration = Duration::from_secs(5);
-/// `--any`'s sink step gets a time limit's `1 / SINK_SHARE` ([`sunk`]): in XSokoban's bench,
-/// the step takes 11 s on #50 and 15 s on #88, where it solves them.
-const SINK_SHARE: u32 = 3;
+/// The part `(parts, of)` of the second lane's time that `--any`'s sink step gets ([`sunk`]),
+/// its searches taking turns on one core: its two rounds make at most 420,000 expansions,
+/// some 35 s here.
+const SINK_PART: (u32, u32) = (2, 3);
 /// Most expansions of the sink step's search for a plan: Festival's finds XSokoban #88's in
 /// 27, #50's in 33 and #18's in 1,091; ours (in Festival's style) in 26, 32 and 1,113.
 const SINK_PLAN_EXPANSIONS: u64 = 5_000;
-/// Most expansions each search of the sink step's first race may make. Along their routes in
-/// that race, XSokoban #50 is solved by the first search in some 132,000 and #88 by the
-/// second in some 123,000; a race that fails costs about 12 s here.
+/// Most expansions each search of the sink step's first round may make. Along their routes,
+/// XSokoban #50 is solved by the first search in some 132,000 and #88 by the second in some
+/// 123,000.
 const SINK_EXPANSIONS: u64 = 150_000;
-/// Most expansions each search of the sink step's second race may make: XSokoban #29 is
+/// Most expansions each search of the sink step's second round may make: XSokoban #29 is
 /// solved there, by the first search along its nearest-first route, in some 30,000.
 const SINK_LATER_EXPANSIONS: u64 = 60_000;
 /// The plan styles in the order the first of [`race`]'s searches follows them in the sink
@@ -381,12 +504,11 @@ const SECOND_STYLES: [sinks::Style; 3] = [sinks::Style::Reached, sinks::Style::N
 /// `--any`'s sink step: sink plans (the `sinks` module: boxes pulled from the solved position
 /// until each has sunk on a start square of a box, after Festival's base search), one in each
 /// [`Style`](sinks::Style), each made when a search first asks for it and kept when some box
-/// waits on its way ([`SinkPlan::waits`]). Then at most two [`race`]s on the level, each
-/// search following a plan's route in its packing feature: the first race with each search on
-/// its first plan ([`FIRST_STYLES`], [`SECOND_STYLES`]), the second, shorter, on its next plan
-/// not yet followed, until one is solved. Pairing two plans in one race gives each a core for
-/// the time one plan took.
-/// Returns the race's LURD, or `None`, with the statistics of the searches.
+/// waits on its way ([`SinkPlan::waits`]). Then at most two rounds of the two searches in
+/// turn ([`in_turn`]) on the level, each search following a plan's route in its packing
+/// feature: the first round with each search on its first plan ([`FIRST_STYLES`],
+/// [`SECOND_STYLES`]), the second, shorter, on its next plan not yet followed, until one is
+/// solved. Returns the solving search's LURD, or `None`, with the statistics of the searches.
 fn sunk(board: &Board, limits: &Limits) -> (Option<String>, Stats) {
     let start = Instant::now();
     let left = || limits.time_limit.map(|t| t.saturating_sub(start.elapsed()));
@@ -408,7 +530,7 @@ fn sunk(board: &Board, limits: &Limits) -> (Option<String>, Stats) {
         }
         let expansions = if round == 0 { SINK_EXPANSIONS } else { SINK_LATER_EXPANSIONS };
         let (problem, result) =
-            race(board, &budget(limits, left(), expansions), false, [Some(&routes[0]), Some(&routes[1])], NoObserver);
+            in_turn(board, &budget(limits, left(), expansions), [Some(&routes[0]), Some(&routes[1])]);
         stats.absorb(&result.stats);
         if let Outcome::Solved(solution) = result.outcome {
             text = Some(lay_out(&problem, &problem.unfold(&solution)));
@@ -447,8 +569,9 @@ fn next_plan(
     None
 }
 
-/// `--any`'s parking plans get a time limit's `1 / PARKING_SHARE` ([`parked`]).
-const PARKING_SHARE: u32 = 4;
+/// The part `(parts, of)` of the second lane's time that `--any`'s parking plans get
+/// ([`parked`]).
+const PARKING_PART: (u32, u32) = (1, 2);
 /// Pull searches `--any`'s parking step runs at most (seeds 0, 1, …), each for a parking plan.
 const PLANS: u64 = 8;
 /// Each plan's first part may take `1 / PLAN_SLICE` of the parking step's time.
@@ -461,7 +584,7 @@ const PLAN_EXPANSIONS: u64 = 250_000;
 
 /// `--any`'s parking step: parking plans (the `parking` module: pull searches from the solved
 /// position to one with every goal empty, seeds 0 to [`PLANS`]` - 1`), and for each new one
-/// [`race`] on the level whose goals are its parking squares, until one is solved. Returns
+/// [`in_turn`] on the level whose goals are its parking squares, until one is solved. Returns
 /// its LURD followed by the plan's pulls played back as pushes (not yet replayed on
 /// `level`), or `None`, with the statistics of all the searches.
 fn parked(level: &Level, board: &Board, limits: &Limits) -> (Option<String>, Stats) {
@@ -490,25 +613,26 @@ fn parked(level: &Level, board: &Board, limits: &Limits) -> (Option<String>, Sta
     (text, stats)
 }
 
-/// `--any`'s split step gets a time limit's `1 / SPLIT_SHARE` ([`split`]).
-const SPLIT_SHARE: u32 = 6;
+/// The part `(parts, of)` of the second lane's time that `--any`'s split step gets
+/// ([`split`]).
+const SPLIT_PART: (u32, u32) = (1, 3);
 /// [`split`] runs only from a start with at most this many first pushes.
 const SPLIT_CHILDREN: usize = 4;
-/// Most expansions each search of one of [`split`]'s races may make. XSokoban #28, which
+/// Most expansions each search of [`split`] may make from one first push. XSokoban #28, which
 /// neither search solves from the start in 400,000 expansions, has two first pushes; after
 /// the one up, the feature-advisor search solves it in 6,853. Where the step fails (XSokoban
-/// #13, 16, 23, 89 and 90, solved by the last race if at all), each search runs to this
-/// count, so it is kept low: the last race needs 40 s and more there.
+/// #13, 16, 23, 30, 89 and 90), each search runs to this count, and the all-advisor search
+/// after the steps ([`lanes`]' second lane; #30 needs 510,000 expansions of it) waits.
 const SPLIT_EXPANSIONS: u64 = 20_000;
 
 /// `--any`'s split step: when the start has two to [`SPLIT_CHILDREN`] first pushes (macros
-/// included), [`race`] from each of them in turn, each for an even part of the time and at
+/// included), [`in_turn`] from each of them in turn, each for an even part of the time and at
 /// most [`SPLIT_EXPANSIONS`] expansions a search. From the start, the cycling searches keep
 /// coming back to the subtree their advisors and bound favour, and when that one leads
 /// nowhere (XSokoban #28: the box pushed right at the start, not solved from there in
 /// 150,000 expansions) the others starve; here each first push gets its own search. Returns
-/// the first push's LURD followed by the race's, or `None`, with the statistics of all the
-/// races.
+/// the first push's LURD followed by the searches', or `None`, with the statistics of all the
+/// searches.
 fn split(level: &Level, board: &Board, limits: &Limits) -> (Option<String>, Stats) {
     let start = Instant::now();
     let mut stats = Stats::default();
@@ -532,8 +656,8 @@ fn split(level: &Level, board: &Board, limits: &Limits) -> (Option<String>, Stat
     (text, stats)
 }
 
-/// [`race`] from the position after `first` (a push or macro from the start of `problem`), and
-/// when it is solved, `first`'s LURD followed by the race's; the race's counts go to `stats`.
+/// [`in_turn`] from the position after `first` (a push or macro from the start of `problem`),
+/// and when it is solved, `first`'s LURD followed by the solution's; the counts go to `stats`.
 fn from_child(
     level: &Level,
     board: &Board,
@@ -561,21 +685,21 @@ fn budget(limits: &Limits, time: Option<Duration>, expansions: u64) -> Limits {
     part
 }
 
-/// [`race`] on `board`, a part of a level (see [`Board::redrawn`]), unless it is hopeless; the
-/// race's counts go to `stats`. Returns the problem it searched and its solution's pushes.
+/// [`in_turn`] on `board`, a part of a level (see [`Board::redrawn`]), unless it is hopeless;
+/// the searches' counts go to `stats`. Returns the problem it searched and its solution's pushes.
 fn race_part(board: &Board, limits: &Limits, stats: &mut Stats) -> Option<(SokobanProblem, Vec<Push>)> {
     if board.hopeless().is_some() {
         return None;
     }
-    let (problem, result) = race(board, limits, false, [None; 2], NoObserver);
+    let (problem, result) = in_turn(board, limits, [None; 2]);
     stats.absorb(&result.stats);
     let Outcome::Solved(solution) = result.outcome else { return None };
     let pushes = problem.unfold(&solution);
     Some((problem, pushes))
 }
 
-/// [`race`] on the level whose goals are `plan`'s parking squares, and when it is solved, its
-/// LURD followed by the plan's pulls played back as pushes; the race's counts go to `stats`.
+/// [`in_turn`] on the level whose goals are `plan`'s parking squares, and when it is solved,
+/// its LURD followed by the plan's pulls played back as pushes; the counts go to `stats`.
 fn first_part(
     level: &Level,
     board: &Board,
@@ -849,9 +973,50 @@ mod tests {
         // the feature-advisor search (the faster) stopping first without ending the race.
         let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
         let board = Board::new(&levels[88], false).unwrap();
-        let (_, result) = race(&board, &Limits::none().max_expanded(3_000), false, [None; 2], NoObserver);
+        let (_, result) = race(&board, &Limits::none().max_expanded(3_000), NoObserver);
         assert!(result.solution().is_none());
         assert_eq!(result.stats.expanded, 6_000);
+    }
+
+    #[test]
+    fn searches_in_turn_run_the_second_only_when_the_first_stops() {
+        // XSokoban #89 at 3,000 expansions a search: neither solves it, so both run.
+        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
+        let board = Board::new(&levels[88], false).unwrap();
+        let (_, result) = in_turn(&board, &Limits::none().max_expanded(3_000), [None; 2]);
+        assert!(result.solution().is_none());
+        assert_eq!(result.stats.expanded, 6_000);
+        // A corridor the first search solves: the second never starts.
+        let board = Board::new(&Level::parse("#######\n#@$  .#\n#######\n").unwrap(), false).unwrap();
+        let (_, alone) = routed_search(&board, false, false, None, &Limits::none(), NoObserver);
+        let (_, result) = in_turn(&board, &Limits::none(), [None; 2]);
+        assert!(result.solution().is_some());
+        assert_eq!(result.stats.expanded, alone.stats.expanded);
+    }
+
+    #[test]
+    fn a_step_that_solves_stops_the_first_lane() {
+        // XSokoban #28: the feature-advisor search alone does not solve it in 700,000
+        // expansions; the split step, in the second lane, solves it from its push up, and the
+        // first lane stops long before its 700,000.
+        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
+        let board = Board::new(&levels[27], false).unwrap();
+        let limits = Limits::none().max_expanded(700_000);
+        let (text, _, result) = lanes(&levels[27], &board, &limits, NoObserver);
+        let text = text.expect("a step solves #28");
+        assert!(Lurd::checked(&levels[27], text, false).is_ok(), "the step's solution replays");
+        assert!(result.stats.expanded < 700_000, "{:?}", result.stats);
+    }
+
+    #[test]
+    fn a_ctrl_c_stops_both_lanes() {
+        // Without a time limit, either lane alone would run on for minutes on XSokoban #89.
+        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
+        let board = Board::new(&levels[88], false).unwrap();
+        let limits = Limits { cancel: Some(Arc::new(AtomicBool::new(true))), ..Limits::none() };
+        let (text, _, result) = lanes(&levels[88], &board, &limits, NoObserver);
+        assert_eq!(text, None);
+        assert!(matches!(result.outcome, Outcome::Stopped { reason: StopReason::Cancelled, .. }));
     }
 
     #[test]
@@ -925,7 +1090,7 @@ mod tests {
         let optimal = run(level, false, Mode::Pushes).solution.unwrap();
         assert!(lurd.pushes >= optimal.pushes);
         let board = Board::new(&Level::parse(level).unwrap(), false).unwrap();
-        let (problem, result) = race(&board, &Limits::none(), false, [None; 2], NoObserver);
+        let (problem, result) = race(&board, &Limits::none(), NoObserver);
         let pushes = problem.unfold(result.solution().expect("solved"));
         let text = lay_out(&problem, &pushes);
         assert_eq!(replay(&Level::parse(level).unwrap(), &text, false).unwrap().pushes, optimal.pushes);
