@@ -295,9 +295,7 @@ fn race<O: Observer<State, Cost>>(
         |ours| routed_search(board, true, true, None, ours, NoObserver),
         |(_, result)| matches!(result.outcome, Outcome::Solved(_)),
     );
-    let mut stats = mine.1.stats;
-    stats.absorb(&theirs.1.stats);
-    stats.elapsed = stats.elapsed.max(theirs.1.stats.elapsed);
+    let stats = together(&mine.1.stats, &theirs.1.stats);
     let (problem, mut result) = match (&mine.1.outcome, &theirs.1.outcome) {
         (Outcome::Solved(_), _) | (_, Outcome::NoSolution | Outcome::Stopped { .. }) => mine,
         (_, Outcome::Solved(_)) => theirs,
@@ -352,6 +350,19 @@ fn side_by_side<A, B: Send>(
     })
 }
 
+/// The counts of two parts that ran [`side_by_side`]: nodes summed, the longer time.
+fn together(first: &Stats, second: &Stats) -> Stats {
+    let mut stats = *first;
+    stats.absorb(second);
+    stats.elapsed = first.elapsed.max(second.elapsed);
+    stats
+}
+
+/// Whether a Ctrl-C (or the other part of a [`side_by_side`]) has stopped `limits`.
+fn cancelled(limits: &Limits) -> bool {
+    limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+}
+
 /// What `--any`'s second lane ([`lanes`]) ends with.
 enum Lane {
     /// A step's LURD (not yet replayed on the level), with the lane's counts.
@@ -392,9 +403,7 @@ fn lanes<O: Observer<State, Cost>>(
         Lane::Steps(_, counts) => *counts,
         Lane::Search(found) => found.1.stats,
     };
-    let mut stats = result.stats;
-    stats.absorb(&counts);
-    stats.elapsed = stats.elapsed.max(counts.elapsed);
+    let stats = together(&result.stats, &counts);
     let (text, problem, mut result) = match second {
         Lane::Steps(text, _) => (Some(text), problem, result),
         Lane::Search(found)
@@ -454,8 +463,7 @@ fn in_turn(
     let mut half = limits.clone();
     half.time_limit = limits.time_limit.map(|t| t / 2);
     let first = routed_search(board, false, false, routes[0].cloned(), &half, NoObserver);
-    let cancelled = limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
-    if !matches!(first.1.outcome, Outcome::Stopped { .. }) || cancelled {
+    if !matches!(first.1.outcome, Outcome::Stopped { .. }) || cancelled(limits) {
         return first;
     }
     let mut rest = limits.clone();
@@ -512,7 +520,7 @@ const SECOND_STYLES: [sinks::Style; 3] = [sinks::Style::Reached, sinks::Style::N
 fn sunk(board: &Board, limits: &Limits) -> (Option<String>, Stats) {
     let start = Instant::now();
     let left = || limits.time_limit.map(|t| t.saturating_sub(start.elapsed()));
-    let stop = || limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) || left() == Some(Duration::ZERO);
+    let stop = || cancelled(limits) || left() == Some(Duration::ZERO);
     let mut stats = Stats::default();
     // Each style's plan, made when a search first needs it (`None` until then; `next_plan`).
     let mut plans: [Option<Option<SinkPlan>>; 3] = [None, None, None];
@@ -590,7 +598,7 @@ const PLAN_EXPANSIONS: u64 = 250_000;
 fn parked(level: &Level, board: &Board, limits: &Limits) -> (Option<String>, Stats) {
     let start = Instant::now();
     let left = || limits.time_limit.map(|t| t.saturating_sub(start.elapsed()));
-    let stop = || limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) || left() == Some(Duration::ZERO);
+    let stop = || cancelled(limits) || left() == Some(Duration::ZERO);
     let mut stats = Stats::default();
     let mut tried: Vec<Vec<u8>> = Vec::new();
     let mut text = None;
@@ -643,7 +651,7 @@ fn split(level: &Level, board: &Board, limits: &Limits) -> (Option<String>, Stat
     if (2..=SPLIT_CHILDREN).contains(&children.len()) {
         let slice = budget(limits, limits.time_limit.map(|t| t / children.len() as u32), SPLIT_EXPANSIONS);
         for child in &children {
-            if limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            if cancelled(limits) {
                 break;
             }
             text = from_child(level, board, &problem, child.action, &slice, &mut stats);
