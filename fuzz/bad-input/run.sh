@@ -1,5 +1,5 @@
 #!/bin/bash
-# The bad-input sweep behind the tables of RELIABILITY.md: runs the release binary on each bad
+# The bad-input sweep behind the tables of the guide's Reliability chapter (docs/src/reliability.md): runs the release binary on each bad
 # input (files in this directory) and prints one tab-separated line per case: the class of
 # bad input, the command, the exit code, the first lines of stderr, the start of stdout.
 # Usage: bash fuzz/bad-input/run.sh [path/to/delve]   (default: target/release/delve)
