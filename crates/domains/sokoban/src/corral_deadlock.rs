@@ -16,13 +16,12 @@
 //! holds for the whole search. With [`Config::thorough_corrals`] (for
 //! [`Mode::Any`](crate::Mode::Any)), a corral the quick search finds live is searched again
 //! without the shortcut, with a smaller budget ([`THOROUGH_BUDGET`]); that also proves dead
-//! the corrals whose boxes can let the player in but never all get home (XSokoban #5: three
-//! boxes above the goal room that shut each other in, which the search took for live; it
-//! packed nine boxes of twelve and no more). A corral still found live is then searched once
-//! more with the boxes next to its barrier boxes taken on too (the argument holds for any set
-//! of boxes): XSokoban #9 kept expanding positions whose barrier, two boxes beside a corner
-//! square, was wedged by a third box that is not next to the corral (solved in 4,686
-//! expansions of both threads with the widened search, not within 50,000 a thread without).
+//! the corrals whose boxes can let the player in but never all get home (for instance three
+//! boxes above a goal room that shut each other in, which the quick search takes for live).
+//! A corral still found live is then searched once more with the boxes next to its barrier
+//! boxes taken on too (the argument holds for any set of boxes): without it, a barrier of two
+//! boxes beside a corner square, wedged by a third box that is not next to the corral, is
+//! taken for live, and the search keeps expanding such positions.
 //!
 //! A corral that holds an empty goal is also tested the other way round ([`shut_out`]): some
 //! box must come in, so a barrier box must be pushed or the player get in; when neither can

@@ -27,8 +27,7 @@
 //! positions proves a pattern dead. Clusters found alive are remembered by their key. The
 //! verdict does not depend on the order of the search (dead exactly when the positions it can
 //! reach are at most [`BUDGET`] and none of them answers "alive"); depth first reaches an
-//! "alive" position sooner than breadth first did (XSokoban 11–31, 20,000 expansions of a
-//! cycling search: 15 % less time per expansion, the same nodes).
+//! "alive" position sooner than breadth first, so a live cluster costs less to clear.
 //!
 //! [`Config::deadlock_table`]: crate::Config::deadlock_table
 //! [`Config::table_when_expanded`]: crate::Config::table_when_expanded

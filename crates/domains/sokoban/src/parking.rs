@@ -8,10 +8,9 @@
 //! pushes that carry the boxes from those parking squares onto the goals. What is left is to
 //! bring the boxes from their start to the parking squares: a level of its own with the
 //! parking squares as goals ([`Board::redrawn`]), often far easier than the level itself when
-//! its goal room needs the boxes in one order through one door. (In Festival's solution of
-//! XSokoban #69, 320 of the 535 pushes come before the first goal of our packing order is
-//! filled: the boxes are first moved across the level; in #66, 245 of 413 before its
-//! second.) With the free floor one region, the player can walk from wherever the first part
+//! its goal room needs the boxes in one order through one door. (In known solutions of such
+//! levels, most pushes come before the first goal of the packing order is filled: the boxes
+//! are first moved across the level.) With the free floor one region, the player can walk from wherever the first part
 //! ends to where the pulls ended.
 //!
 //! The pull search is greedy, and which plan it finds, and how easy its first part is, turns on
@@ -305,8 +304,8 @@ mod tests {
         assert!(planner.matched(&starts));
     }
 
-    /// XSokoban #66 and #69, whose goal rooms `--any`'s cycling searches do not fill in 10
-    /// minutes: the pull search empties them, with seed 0 or 1.
+    /// XSokoban #66 and #69, whose goal rooms `--any`'s cycling searches do not fill on
+    /// their own: the pull search empties them, with seed 0 or 1.
     #[test]
     fn xsokoban_rooms_are_emptied() {
         let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
