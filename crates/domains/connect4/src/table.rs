@@ -14,8 +14,8 @@
 //!
 //! **Buckets**: with `two_way`, slots come in pairs in the same cache line: the first keeps
 //! the entry that took the most work to find, the second takes everything else (the most
-//! recent). Measured on L1_R3's first 10: worth by work searches 15 % fewer nodes than worth
-//! by stones (see BENCHMARKS.md).
+//! recent). Worth by work (nodes searched) rather than by stones keeps the entries whose loss
+//! would cost the most to search again.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -126,8 +126,8 @@ impl Table {
 
 /// Two tables split by depth: positions with fewer than `split` stones (rare, with big
 /// subtrees) go to the big `near` table; the many positions deeper in the tree go to the
-/// small `far` table, which stays in the processor's cache. On a cache-bound machine this
-/// beats one big table, whose every probe is a cache and TLB miss (see BENCHMARKS.md).
+/// small `far` table, which stays in the processor's cache. This beats one big table, whose
+/// every probe is a cache and TLB miss.
 pub struct Tables {
     near: Table,
     far: Table,

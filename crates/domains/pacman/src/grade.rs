@@ -32,11 +32,11 @@ use std::time::Instant;
 
 /// The agent `ContestAgent` stands for in the `extra` question: expectimax to depth 5 with
 /// the `better` evaluation, expecting the ghosts to move as directional ghosts do, and ghosts
-/// more than 6 steps from Pacman to make only their likeliest move. Depth 4 over depth 3 is
-/// worth about 300 points of average score on contestClassic (200 games: 2579 against 2264);
-/// the far ghosts' single move makes depth 5 cost what depth 4 did with every ghost
-/// branching, and it scores more (see BENCHMARKS.md, pacman session 10). When the depth-5
-/// search generates fewer than 20,000 states it searches again to depth 6 (session 15).
+/// more than 6 steps from Pacman to make only their likeliest move. Each ply deeper scores
+/// more on contestClassic; the far ghosts' single move makes depth 5 cost what depth 4 does
+/// with every ghost branching (BENCHMARKS.md has the scores). When the depth-5 search
+/// generates fewer than 20,000 states (a position with little branching) it searches again
+/// to depth 6, which then still fits the time a move may take.
 pub const CONTEST_AGENT: PacmanAgent = PacmanAgent {
     model: Some(GhostKind::Directional),
     far_ghosts: Some(6),

@@ -37,14 +37,14 @@
 //!
 //! `imageproc::template_matching::match_template` computes the score at every position of
 //! the full-resolution frame: for a 1080p frame and a 100-pixel template that is about 2·10¹⁰
-//! multiply-adds per template, seconds per frame, and 14 templates per frame (6 puzzles'
-//! keys, then 8 pieces). An FFT correlation costs O(N log N) per template on the whole
-//! frame, still tens of milliseconds each at 1080p. [`ncc`] instead searches a pyramid: every
+//! multiply-adds per template, and 14 templates per frame (6 puzzles' keys, then 8 pieces):
+//! far too slow for video. An FFT correlation costs O(N log N) per template on the whole
+//! frame, still too much for 14 templates a frame. [`ncc`] instead searches a pyramid: every
 //! position only at the coarsest level where a template keeps at least 8 pixels a side
 //! (1/8 scale for 100-pixel templates: 64 times fewer positions and pixels each), then
 //! follows the best few local maxima down to full resolution, where the score is computed
-//! exactly at the final position. Measured: 18 ms of CPU per 1080p frame with a board, 11 ms
-//! without (see BENCHMARKS.md), and the `image` crate stays the only dependency.
+//! exactly at the final position. That keeps a frame well within video rates (BENCHMARKS.md
+//! has the figures), and the `image` crate stays the only dependency.
 //!
 //! Modules: [`templates`] (loading a folder or manifest), [`ncc`] (the matcher), [`reader`]
 //! (a frame to a board, and the tally of a run), [`debug`] (tracking images), [`video`]
