@@ -1,4 +1,4 @@
-//! `delve queens`: solve one board with any algorithm, run the reference's batch files, count
+//! `delve queens`: solve one board with any algorithm, run the original assignment's batch files, count
 //! every solution. Thin: arguments → `delve_queens` → the independent checker → rendering.
 
 use crate::common::{self, Progress, SearchArgs, Status};

@@ -1,5 +1,5 @@
 //! End-to-end tests of `delve queens`: every algorithm through `--json` (answers re-checked
-//! here), verbosity levels, the reference's batch example, counts against OEIS A000170, and
+//! here), verbosity levels, the original assignment's batch example, counts against OEIS A000170, and
 //! bad input (exit 2 with a clear error).
 
 mod common;

@@ -1,6 +1,6 @@
 //! # delve-pacman
 //!
-//! Multi-agent Pacman, the reference game of Berkeley CS188's multi-agent search project,
+//! Multi-agent Pacman, the game of Berkeley CS188's multi-agent search project,
 //! with CS188's rules exactly ([`rules`]), its `.lay` layouts ([`layout`]), its random and
 //! directional ghosts ([`ghosts`]), Pacman agents on `delve_game`'s minimax, alpha-beta and
 //! expectimax ([`agents`]), whole games with a renderer and replays ([`play`]), and CS188's

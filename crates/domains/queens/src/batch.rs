@@ -1,4 +1,4 @@
-//! The reference's batch interface: an input file of lines `N algorithm`, and for each line an
+//! The original assignment's batch interface: an input file of lines `N algorithm`, and for each line an
 //! output file `N_algorithm_output.txt` holding one solution as 1-based rows separated by single
 //! spaces, or `no solution`.
 //!

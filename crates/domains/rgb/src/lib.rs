@@ -8,7 +8,7 @@
 //! [`Rules`]), lays out plans ([`Plan`]: per step and as each truck's arrows), and replays
 //! every plan cell by cell with an independent simulator ([`simulate`]).
 //!
-//! The search model is the reference's (FORMAT.md §3): a state is sampled whenever a truck
+//! The search model is the original solver's (FORMAT.md §3): a state is sampled whenever a truck
 //! reaches an event (a road cell other than a straight one); an action gives every truck on
 //! an event a move (Stop, or a direction whose segment is unused); its cost is the time to
 //! the next arrival, so a plan's cost is the time of the goal. Uniform-cost search,

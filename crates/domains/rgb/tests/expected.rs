@@ -171,7 +171,7 @@ fn ils_cost_limits_match_the_reference() {
     assert_eq!(seen, 7, "EXPECTED.md's ILS table");
 }
 
-/// The reference's printed routes for Custom, and its action list.
+/// The original solver's printed routes for Custom, and its action list.
 #[test]
 fn custom_plan_reads_as_the_reference_prints_it() {
     let level = Level::load(data().join("Custom.txt")).unwrap();

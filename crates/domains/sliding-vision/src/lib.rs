@@ -1,6 +1,6 @@
 //! # delve-sliding-vision
 //!
-//! Reads sliding-puzzle boards from screenshots and video frames, as the reference did with
+//! Reads sliding-puzzle boards from screenshots and video frames, as the original study did with
 //! OpenCV (its §4-3): find which puzzle is on screen by one piece's template, locate every
 //! piece by normalised cross-correlation (`TM_CCOEFF_NORMED`, threshold 0.95), and turn
 //! their places into the pattern (`789456B23` solved), for any m×n board. Frames with no

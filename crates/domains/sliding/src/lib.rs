@@ -1,13 +1,13 @@
 //! # delve-sliding
 //!
-//! Sliding-tile puzzles on any m×n board (2 ≤ m, n; m·n ≤ 36) for delve: the reference's
+//! Sliding-tile puzzles on any m×n board (2 ≤ m, n; m·n ≤ 36) for delve: the original study's
 //! keypad notation and the common row-major one ([`notation`]), solvability by parity
 //! ([`Grid::parity`]), compact `Copy` states ([`Position`] over packed [`Nibbles`] or
 //! [`Bytes`]), a perfect rank/unrank onto the reachable half of the permutations
 //! ([`rank::Ranker`]), whole-space enumeration ([`enumerate`]), admissible heuristics
 //! (Manhattan, linear conflict, additive pattern databases with reflection: [`heuristic`],
 //! [`pdb`]), optimal solving through `delve-core`'s generic algorithms ([`solve`]), and
-//! the reference's sample analytics and pool-size estimates ([`analytics`], [`pool`]).
+//! the original study's sample analytics and pool-size estimates ([`analytics`], [`pool`]).
 //!
 //! Design: the domain owns its state encoding and heuristics; searching is delegated to
 //! the generic algorithms through [`problem::SlidingProblem`] (and
