@@ -14,13 +14,13 @@
 //!   order. A position that clears the way for the next goal lands in a cell of its own:
 //!   without this feature, a search with most boxes packed and one in the way cannot tell
 //!   the position that clears the way from one that does not.
-//! * **Room connectivity** (FESS's fourth feature, as Festival defines it: [`RoomLinks`]):
+//! * **Room connectivity** (FESS's fourth feature, as Festival defines it: `RoomLinks`):
 //!   the links between rooms of the empty board that the boxes cut. Regions count the
 //!   player's pockets; this counts the ways between the parts of the level that are closed.
 //!   It helps short searches most and makes an expansion dearer, so `--any` weighs it only
 //!   in its first, short race.
 //!
-//! * **A route** ([`Route`], from a sink plan: the `sinks` module) may take the place of the
+//! * **A route** (`Route`, from a sink plan: the `sinks` module) may take the place of the
 //!   packing orders, as Festival's forward search follows its backward search's plan: packing
 //!   then counts how far along the route the boxes are, and nothing is out of plan (the
 //!   opener advisor still reads the packing orders). A route from a sink plan can lead a
@@ -30,7 +30,7 @@
 //! connectivity; the search visits every cell in turn whatever the key, so the order only
 //! fixes the cycle.
 //!
-//! **Advisors** ([`advise`]): as in FESS, each feature has an advisor that recommends, of
+//! **Advisors** (`advise`): as in FESS, each feature has an advisor that recommends, of
 //! the moves of an expansion, at most one that improves its feature (one more box packed,
 //! one fewer out of plan, fewer regions, fewer room links cut) without unpacking a box;
 //! those moves weigh 0, the rest 1, and within a cell the search takes the position with the
@@ -42,8 +42,8 @@
 //! feature-advisor search of `--any` makes the pushes that carry on the box pushed last free
 //! instead ([`SokobanProblem::advise`](crate::SokobanProblem::advise)).
 //!
-//! FESS's other three advisors ([`advise_more`]: **hotspots**, boxes that cut another box off
-//! goals, see [`Hotspots`]; the **opener**, which pushes boxes away from the next goal of a
+//! FESS's other three advisors (`advise_more`: **hotspots**, boxes that cut another box off
+//! goals, see `Hotspots`; the **opener**, which pushes boxes away from the next goal of a
 //! packing order; the **explorer**, which looks for pushes that give the player new pushes)
 //! lead the search elsewhere: some levels are solved only with all six advisors and some
 //! only with the feature advisors, so `--any` runs one search of each kind.

@@ -8,7 +8,7 @@
 //!   each time the box with the shortest way out. Filling the room in the reverse order of
 //!   taking it apart never walls off a goal that is still empty (each pull path, reversed, is a
 //!   push path with the later boxes not yet there). A box is out when it stands where a box
-//!   from the start can be pushed to, the player on its side ([`Arrivals`]), not merely off
+//!   from the start can be pushed to, the player on its side (`Arrivals`), not merely off
 //!   the room: a pocket that only the room's goals lead into is no way in (an order that
 //!   takes boxes out into such a pocket cannot be played forwards). A room that cannot be taken apart so is
 //!   taken apart to any square off it.

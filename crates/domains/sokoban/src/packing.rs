@@ -2,7 +2,7 @@
 //! pushed, around the other boxes as they stand, all the way to a goal its room can take
 //! next, gets one action that carries it there: the first empty goal of the room's packing
 //! order, or another one that the goals it needs filled first leave free
-//! ([`GoalRooms::next_goals`]).
+//! (`GoalRooms::next_goals`).
 //!
 //! The goal-room macro of the `macros` module fires only when a push happens to land on a
 //! room's doorstep; greedy search on the matching bound then still explores every order and
@@ -11,8 +11,8 @@
 //! way the room's packing order (found by pulling the boxes out of the full room) says it
 //! can be filled without walling off a goal. It only adds successors: the single pushes stay.
 //!
-//! A search that follows a route ([`Route`], from a sink plan) has route macros instead
-//! ([`route_pushes`]): the box the route's next step moves, or the nearest free ones, carried
+//! A search that follows a route (`Route`, from a sink plan) has route macros instead
+//! (`route_pushes`): the box the route's next step moves, or the nearest free ones, carried
 //! to that step's square in one action, as Festival's moves carry a box as far as it goes.
 
 use crate::board::{Board, FAR, NONE};

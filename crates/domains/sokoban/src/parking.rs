@@ -7,7 +7,7 @@
 //! the free floor is one region: the boxes are then parked. Played backwards, its pulls are
 //! pushes that carry the boxes from those parking squares onto the goals. What is left is to
 //! bring the boxes from their start to the parking squares: a level of its own with the
-//! parking squares as goals ([`Board::redrawn`]), often far easier than the level itself when
+//! parking squares as goals (`Board::redrawn`), often far easier than the level itself when
 //! its goal room needs the boxes in one order through one door. (In known solutions of such
 //! levels, most pushes come before the first goal of the packing order is filled: the boxes
 //! are first moved across the level.) With the free floor one region, the player can walk from wherever the first part
@@ -21,10 +21,10 @@
 //! The pull search is best-first on (boxes on goals, then the largest summed walking distance
 //! of the boxes from the goals: boxes parked far apart leave the way free), first come first
 //! among equals. A box pulled off the goals only goes to squares a box from the start can be
-//! pushed to ([`Arrivals`]), since the first part must bring a box there. It ends at the first
+//! pushed to (`Arrivals`), since the first part must bring a box there. It ends at the first
 //! position it expands with every goal empty, the free floor one region, and each parking
-//! square matched with a start box of its own that reaches it ([`Planner`]), and gives up
-//! [`EXTRA`] expansions after the first with every goal empty, or after [`BUDGET`].
+//! square matched with a start box of its own that reaches it (`Planner`), and gives up
+//! `EXTRA` expansions after the first with every goal empty, or after `BUDGET`.
 
 use crate::board::{Board, NONE, Squares, has, insert, remove, set_of, squares_in};
 use crate::features::{regions, walking_distances};

@@ -2,7 +2,7 @@
 //! (Shoham and Schaeffer's FESS): a search backwards from the solved position, over pulls, in
 //! which a box pulled onto the start square of a box (a *base*) far from where it was may
 //! *sink* there and leave the board, until every box has. Played forwards, its moves are a
-//! route for the boxes ([`Route`]): the squares they come out to from the start, in order, and
+//! route for the boxes (`Route`): the squares they come out to from the start, in order, and
 //! the moves that take them on from there to the goals.
 //!
 //! Its moves are Festival's: a box pulled, around the other boxes as they stand, to any square
@@ -12,9 +12,9 @@
 //! ways (the player on any side of it), and in another room than the box came from (or 6
 //! steps away), and the boxes left can still each be matched with a free base that reaches
 //! them; when some box can sink, a position's moves are its sinks alone, one per box (its
-//! first base in the [`Style`]'s order). A pull is dropped when it leads to one of Festival's
-//! pull deadlocks ([`Fixed::dead`]); a region of the solved position whose moves are all
-//! searched without a plan is no root ([`Fixed::hopeless`]).
+//! first base in the `Style`'s order). A pull is dropped when it leads to one of Festival's
+//! pull deadlocks (`Fixed::dead`); a region of the solved position whose moves are all
+//! searched without a plan is no root (`Fixed::hopeless`).
 //!
 //! The search is Festival's FESS on its pull features: positions fall into *cells* by (boxes
 //! left, boxes on goals, regions of free floor, room links cut) of the best position on their

@@ -738,8 +738,8 @@ const WIDE_ROOMS: usize = 2;
 
 /// One of the two cycling searches `--any` races, alone on this thread (with [`Mode::Any`]'s
 /// settings): advised by the feature advisors, and with `all` also by the hotspots, opener
-/// and explorer advisors; with `all` or on a level of [`WIDE_ROOMS`] goal rooms or more, its
-/// packing macros reach [`WIDE_PACKING`] goals a room; with `room_links`, its cells and
+/// and explorer advisors; with `all` or on a level of `WIDE_ROOMS` goal rooms or more, its
+/// packing macros reach `WIDE_PACKING` goals a room; with `room_links`, its cells and
 /// advisors also weigh the links between rooms that boxes cut (FESS's room connectivity,
 /// which `--any`'s first, short race uses). Public so that tools can study each search on its
 /// own; [`solve`] with [`Mode::Any`] runs both. Returns the problem it searched (to unfold and
