@@ -6,10 +6,10 @@
 //! share of a large A* search's time. When costs are integers
 //! ([`Cost::FEW_VALUES`]: Sokoban's pushes, unit or small step costs) the open nodes share a
 //! few dozen `(f, h)` keys, so a push is one lookup among those keys and a pop takes the front
-//! of the first bucket, and an entry takes 4 bytes instead of a whole [`Entry`]. A small heap
+//! of the first bucket, and an entry takes 4 bytes instead of a whole `Entry`. A small heap
 //! stays in cache and its slot makes most operations O(1) on maps (the grid benchmarks), so
-//! the frontier starts as a heap and moves to buckets once it holds [`SWITCH`] entries that
-//! share keys at least [`SHARE`] to a key (BENCHMARKS.md has the measurements behind both).
+//! the frontier starts as a heap and moves to buckets once it holds `SWITCH` entries that
+//! share keys at least `SHARE` to a key (BENCHMARKS.md has the measurements behind both).
 //!
 //! The entries move in their heap order, and entries of one key leave in the order they came,
 //! so the pop order stays the heap's (lowest `f`, then `h`, then the node created first),

@@ -4,9 +4,9 @@
 //! sifted into the heap, and the next pop takes it in O(1). A* on a map with a consistent
 //! heuristic pushes such an entry at nearly every expansion (the child one step closer to the
 //! goal: same `f`, lower `h`), so most expansions skip a full push-and-pop through the heap
-//! (BENCHMARKS.md, "A*, BFS and uniform-cost search on grid maps", has the figures). Without a heuristic a
-//! child is rarely below the frontier's minimum, so uniform-cost search turns the slot off
-//! ([`MinHeap::new`]) rather than pay one comparison a push for nothing.
+//! (BENCHMARKS.md, "A*, BFS and uniform-cost search on grid maps", has the figures).
+//! Without a heuristic a child is rarely below the frontier's minimum, so uniform-cost search
+//! turns the slot off (`MinHeap::new`) rather than pay one comparison a push for nothing.
 //!
 //! The heap behind the slot is `std`'s `BinaryHeap`: a hand-written 4-ary heap (safe code,
 //! bounds-checked) takes more instructions on both A* and uniform-cost search.
