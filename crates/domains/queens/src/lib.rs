@@ -10,13 +10,13 @@
 //! | name | formulation | algorithm |
 //! | --- | --- | --- |
 //! | `bfs`, `dfs`, `ucs`, `ils` (and any other of `delve_core::Algorithm` but `bibfs`) | [`Placement`]: column by column, attacking partial states pruned | `delve_core`'s breadth-first, depth-first, uniform-cost, iterative lengthening, … through its one dispatch |
-//! | `csp` | [`csp_model`] (binary constraints) | `delve_csp` plain backtracking, last row first — the original assignment's stack order, so `5 csp` gives its `5 3 1 4 2` |
-//! | `csp-mrv-fc` | [`csp_model`] | backtracking with MRV + degree and forward checking; seeded random tie-breaks and value order, with restarts |
-//! | `mac` | [`csp_model`] | backtracking with MRV + degree and maintained arc consistency; the same tie-breaks and restarts |
+//! | `csp` | [`csp_model`](fn@csp_model) (binary constraints) | `delve_csp` plain backtracking, last row first — the original assignment's stack order, so `5 csp` gives its `5 3 1 4 2` |
+//! | `csp-mrv-fc` | [`csp_model`](fn@csp_model) | backtracking with MRV + degree and forward checking; seeded random tie-breaks and value order, with restarts |
+//! | `mac` | [`csp_model`](fn@csp_model) | backtracking with MRV + degree and maintained arc consistency; the same tie-breaks and restarts |
 //! | `hc` | [`QueensLocal`]: complete state, h = attacking pairs | steepest-ascent hill climbing exactly as the original assignment's: best single-queen move, ties at random, random restart at every local minimum |
 //! | `hc-restart` | [`QueensLocal`] | the same with up to 100 sideways moves per climb before restarting (AIMA's variant) |
 //! | `sa` | [`QueensLocal`] | simulated annealing, rerun with fresh seeds until solved |
-//! | `min-conflicts` | [`Board`] (line counts) | [`min_conflicts`], specialised (O(N) a step, where the general engine on [`csp_model`] pays O(N²)): a million queens in well under a second |
+//! | `min-conflicts` | [`Board`] (line counts) | [`min_conflicts`](fn@min_conflicts), specialised (O(N) a step, where the general engine on [`csp_model`](fn@csp_model) pays O(N²)): a million queens in well under a second |
 //! | `construct` | — | the explicit O(N) formula ([`construct`]) |
 //!
 //! N = 2 and 3 have no solution: complete algorithms prove it by exhausting the space; the
@@ -26,16 +26,28 @@
 //!
 //! The library never prints; [`verify`] is the independent checker front ends run on every
 //! placement before showing it.
+//!
+//! | module | what it does |
+//! | --- | --- |
+//! | [`placement`] | the incremental formulation: queens placed column by column |
+//! | [`local`] | the complete-state formulation for local search, with line counts |
+//! | [`mod@csp_model`] | N-Queens as a general CSP for `delve_csp` |
+//! | [`mod@min_conflicts`] | min-conflicts specialised for N-Queens, for millions of queens |
+//! | [`count`] | exact solution counts by bitboard backtracking with the board's symmetries |
+//! | [`board`] | the independent checker, the attacking-pair count and the O(N) construction |
+//! | [`batch`] | the original assignment's batch files: `N algorithm` lines in, one output file each |
+//! | [`report`] | what runs report (the CLI's `--json`, the web API) |
+//! | [`error`] | the crate's errors |
 
-mod batch;
-mod board;
-mod count;
-mod csp_model;
-mod error;
-mod local;
-mod min_conflicts;
-mod placement;
-mod report;
+pub mod batch;
+pub mod board;
+pub mod count;
+pub mod csp_model;
+pub mod error;
+pub mod local;
+pub mod min_conflicts;
+pub mod placement;
+pub mod report;
 
 pub use batch::{BatchLine, format_output, output_name, parse_batch, parse_output};
 pub use board::{PlacementError, attacking_pairs, construct, rows_line, verify};

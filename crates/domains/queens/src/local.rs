@@ -10,7 +10,7 @@ use rand::Rng as _;
 
 /// A complete placement with per-line queen counts and its number of attacking pairs: the
 /// state of the local searches here, and the board of the specialised
-/// [`min_conflicts`](crate::min_conflicts), which adds its greedy start and repair moves.
+/// [`min_conflicts`](fn@crate::min_conflicts), which adds its greedy start and repair moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     /// The row of each column's queen.

@@ -1,7 +1,7 @@
 //! Min-conflicts specialised for N-Queens, for millions of queens.
 //!
 //! Why a second min-conflicts beside the general engine (`delve_csp::min_conflicts` on
-//! [`csp_model`](crate::csp_model)): the general engine sees N·(N−1)/2 binary constraints, so the model alone takes O(N²)
+//! [`csp_model`](fn@crate::csp_model)): the general engine sees N·(N−1)/2 binary constraints, so the model alone takes O(N²)
 //! memory and a step costs O(N²) constraint checks (N values × N − 1 neighbours); N = 10⁶
 //! would need 5·10¹¹ constraints. This one knows the board's lines: one count per row and
 //! diagonal answers "how many queens attack this square" in O(1), so the board takes O(N)
@@ -58,7 +58,7 @@ const WALK: f64 = 0.02;
 /// repair steps, then restarts, until a limit stops it.
 ///
 /// A specialised hot path of `delve_csp::min_conflicts`: that engine, on
-/// [`csp_model`](crate::csp_model), holds N·(N−1)/2 constraints and pays O(N²) checks a
+/// [`csp_model`](fn@crate::csp_model), holds N·(N−1)/2 constraints and pays O(N²) checks a
 /// step; this one keeps a queen count per row and diagonal, so O(N) memory and O(N) a step
 /// (N = 10⁶ is out of the general engine's reach). Tested against it on the same boards and
 /// seeds.

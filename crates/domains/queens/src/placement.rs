@@ -4,7 +4,7 @@
 //! is the original assignment's `checkNoPair` test moved from expansion to generation. It exists for
 //! `delve_core`'s generic tree searches, which need partial states and actions; the local
 //! searches work on complete states ([`Board`](crate::Board)) and the CSP engine on
-//! [`csp_model`](crate::csp_model).
+//! [`csp_model`](fn@crate::csp_model).
 
 use delve_core::{Problem, Successor};
 
