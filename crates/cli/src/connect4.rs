@@ -91,7 +91,7 @@ struct BookBuildArgs {
 struct BookInfoArgs {
     /// The book file.
     file: std::path::PathBuf,
-    /// Print one JSON object: {"file","depth","positions","by_stones":[[stones,count],…],"empty_board_score"}.
+    /// Print one JSON object: `{"file","depth","positions","by_stones":[[stones,count],…],"empty_board_score"}`.
     #[arg(long)]
     json: bool,
 }

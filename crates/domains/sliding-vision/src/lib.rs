@@ -1,12 +1,23 @@
 //! # delve-sliding-vision
 //!
-//! Reads sliding-puzzle boards from screenshots and video frames, as the original study did with
-//! OpenCV (its §4-3): find which puzzle is on screen by one piece's template, locate every
+//! Reads sliding-puzzle boards from screenshots and video frames, as the original study (a blog
+//! series on the Last Origin game's slide puzzles; see the guide's chapter on reading sliding
+//! puzzles) did with OpenCV (its §4-3): find which puzzle is on screen by one piece's template, locate every
 //! piece by normalised cross-correlation (`TM_CCOEFF_NORMED`, threshold 0.95), and turn
 //! their places into the pattern (`789456B23` solved), for any m×n board. Frames with no
 //! puzzle, a missing piece, a piece between two cells or two pieces on one cell are skipped
 //! and counted, never guessed ([`reader::Skip`]); a run of frames showing one board counts
 //! once ([`reader::Tally`]).
+//!
+//! | module | what it does |
+//! | --- | --- |
+//! | [`templates`] | loading a puzzle's templates from a folder or a manifest |
+//! | [`ncc`] | the pyramid normalised cross-correlation matcher (why its own: below) |
+//! | [`reader`] | a frame to a board, the reasons a frame is skipped, and the tally of a run |
+//! | [`debug`] | tracking images: what was read where |
+//! | [`video`] | frames from a video file through `ffmpeg` |
+//! | [`synth`] | synthetic puzzles for tests, benches and demos |
+//! | [`error`] | the crate's error type |
 //!
 //! ```
 //! use delve_sliding_vision::{reader::Reader, synth, templates::TemplateSet};
@@ -45,10 +56,6 @@
 //! follows the best few local maxima down to full resolution, where the score is computed
 //! exactly at the final position. That keeps a frame well within video rates (BENCHMARKS.md
 //! has the figures), and the `image` crate stays the only dependency.
-//!
-//! Modules: [`templates`] (loading a folder or manifest), [`ncc`] (the matcher), [`reader`]
-//! (a frame to a board, and the tally of a run), [`debug`] (tracking images), [`video`]
-//! (frames from ffmpeg), [`synth`] (synthetic puzzles for tests, benches and demos).
 
 pub mod debug;
 pub mod error;
