@@ -18,7 +18,7 @@ pub enum Rules {
     #[default]
     Pairwise,
     /// The original solver's rules bit for bit, including its one-sided head-on pruning, which
-    /// throws legal plans away (FORMAT.md, "Reference quirk").
+    /// throws legal plans away (FORMAT.md, "The original solver's quirk").
     Reference,
     /// archiloque's variant, approximated on events: a truck whose load is 0 may also stop
     /// on any event, and the goal is every warehouse served (trucks may still be driving).
