@@ -1,11 +1,11 @@
 //! CS188's autograder for the multi-agent project, for what concerns whole Pacman games:
 //!
-//! - `PacmanGameTreeTest` (`q2/8-pacman-game`, `q3/8-pacman-game`, `q4/7-pacman-game`):
-//!   a game on smallClassic against two directional ghosts where Pacman always plays the
-//!   move of Berkeley's own agent and the ghosts draw from Python's random numbers reseeded after every
-//!   Pacman move, so the game is the autograder's own, move for move. At every move the agent
-//!   under test searches the position; the number of distinct states it creates must equal one
-//!   of Berkeley's own agents' counts and its move must be one they accept.
+//! - `PacmanGameTreeTest` (`q2/8-pacman-game`, `q3/8-pacman-game`, `q4/7-pacman-game`): a game on
+//!   smallClassic against two directional ghosts where Pacman always plays the move of Berkeley's
+//!   own agent and the ghosts draw from Python's random numbers reseeded after every Pacman move,
+//!   so the game is the autograder's own, move for move. At every move the agent under test
+//!   searches the position; the number of distinct states it creates must equal one of Berkeley's
+//!   own agents' counts and its move must be one they accept.
 //! - `EvalAgentTest` (q1, q5, extra): play the games, then points for the average score, the
 //!   games not timed out and the wins, against the file's minimums and thresholds. The
 //!   ghosts draw from delve's generator seeded with the file's `randomSeed` (these tests are

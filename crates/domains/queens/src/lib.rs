@@ -256,7 +256,7 @@ impl<O> QueensObserver for O where
 /// use delve_core::{Limits, NoObserver};
 /// use delve_queens::{Algorithm, Found, solve, verify};
 /// let r = solve(5, Algorithm::Csp, 0, &Limits::none(), NoObserver).unwrap();
-/// assert_eq!(r.found, Found::Solved(vec![4, 2, 0, 3, 1])); // the original assignment's "5 3 1 4 2"
+/// assert_eq!(r.found, Found::Solved(vec![4, 2, 0, 3, 1])); // the original assignment gives "5 3 1 4 2"
 /// let r = solve(3, "bfs".parse().unwrap(), 0, &Limits::none(), NoObserver).unwrap();
 /// assert_eq!(r.found, Found::NoSolution);
 /// let r = solve(8, Algorithm::Hc, 7, &Limits::none(), NoObserver).unwrap();

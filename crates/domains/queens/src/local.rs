@@ -1,8 +1,8 @@
-//! The complete-state formulation for local search (the original assignment's hill
-//! climbing): one queen per column, the objective `h` is the number of attacking pairs, a move puts one queen elsewhere in its
-//! column. The state carries its line counts, so `h` after a move is computed in O(1)
-//! (the original assignment recounts all pairs, O(N²), for each of the N² successors). The same
-//! [`Board`] is the specialised min-conflicts' board: one complete-state formulation.
+//! The complete-state formulation for local search (the original assignment's hill climbing): one
+//! queen per column, the objective `h` is the number of attacking pairs, a move puts one queen
+//! elsewhere in its column. The state carries its line counts, so `h` after a move is computed in
+//! O(1) (the original assignment recounts all pairs, O(N²), for each of the N² successors). The
+//! same [`Board`] is the specialised min-conflicts' board: one complete-state formulation.
 
 use delve_core::local::LocalProblem;
 use delve_core::random::Rng;

@@ -1,14 +1,13 @@
 //! Min-conflicts specialised for N-Queens, for millions of queens.
 //!
 //! Why a second min-conflicts beside the general engine (`delve_csp::min_conflicts` on
-//! [`csp_model`](fn@crate::csp_model)): the general engine sees N·(N−1)/2 binary constraints, so the model alone takes O(N²)
-//! memory and a step costs O(N²) constraint checks (N values × N − 1 neighbours); N = 10⁶
-//! would need 5·10¹¹ constraints. This one knows the board's lines: one count per row and
-//! diagonal answers "how many queens attack this square" in O(1), so the board takes O(N)
-//! memory and a step O(N), so it pulls far ahead as N grows; on small boards the two are
-//! alike (the general engine's tabu list helps there). BENCHMARKS.md compares them. The
-//! test `agrees_with_the_general_engine` runs both on the same boards.
-//! Both phases are cheap here:
+//! [`csp_model`](fn@crate::csp_model)): the general engine sees N·(N−1)/2 binary constraints, so
+//! the model alone takes O(N²) memory and a step costs O(N²) constraint checks (N values × N − 1
+//! neighbours); N = 10⁶ would need 5·10¹¹ constraints. This one knows the board's lines: one count
+//! per row and diagonal answers "how many queens attack this square" in O(1), so the board takes
+//! O(N) memory and a step O(N), so it pulls far ahead as N grows; on small boards the two are alike
+//! (the general engine's tabu list helps there). BENCHMARKS.md compares them. The test
+//! `agrees_with_the_general_engine` runs both on the same boards. Both phases are cheap here:
 //! 1. **Greedy start** (after Minton et al. 1992 and Sosič & Gu's QS4): column by column,
 //!    draw rows from the pool of rows not used yet and take the first whose two diagonals
 //!    are free, trying a bounded number of draws; when none is free (near the last columns,

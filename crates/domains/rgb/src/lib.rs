@@ -8,11 +8,11 @@
 //! [`Rules`]), lays out plans ([`Plan`]: per step and as each truck's arrows), and replays
 //! every plan cell by cell with an independent simulator ([`simulate`](fn@simulate)).
 //!
-//! The search model is the original solver's (doobee98's iterative-lengthening RGB Express
-//! solver, a course homework; see the guide's RGB Express chapter, and `data/FORMAT.md` §3):
-//! a state is sampled whenever a truck reaches an event (a road cell other than a straight one); an action gives every truck on
-//! an event a move (Stop, or a direction whose segment is unused); its cost is the time to
-//! the next arrival, so a plan's cost is the time of the goal. Uniform-cost search,
+//! The search model is the original solver's (doobee98's iterative-lengthening RGB Express solver,
+//! a course homework; see the guide's RGB Express chapter, and `data/FORMAT.md` §3): a state is
+//! sampled whenever a truck reaches an event (a road cell other than a straight one); an action
+//! gives every truck on an event a move (Stop, or a direction whose segment is unused); its cost is
+//! the time to the next arrival, so a plan's cost is the time of the goal. Uniform-cost search,
 //! iterative lengthening and A* (with [`RgbProblem`]'s admissible heuristic) all come from
 //! `delve-core`.
 //!

@@ -1,5 +1,5 @@
-//! A plan: the moves of an optimal solution, laid out the ways people read them — per step
-//! (the original solver's action list `[(0,R,1),(1,L,1)]`) and per truck (the original solver's arrows,
+//! A plan: the moves of an optimal solution, laid out the ways people read them — per step (the
+//! original solver's action list `[(0,R,1),(1,L,1)]`) and per truck (the original solver's arrows,
 //! `[Truck 0] →↑.→.↓*`).
 
 use crate::level::MAX_TRUCKS;

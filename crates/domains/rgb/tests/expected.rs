@@ -138,7 +138,8 @@ fn astar_agrees_with_uniform_cost_search() {
     assert!(compared >= 150, "only {compared} levels compared");
 }
 
-/// The `Find Cost:` sequences of EXPECTED.md for the original solver's seven levels, and ILS's costs.
+/// The `Find Cost:` sequences of EXPECTED.md for the original solver's seven levels, and ILS's
+/// costs.
 #[test]
 fn ils_cost_limits_match_the_reference() {
     let text = read(&data().join("EXPECTED.md"));

@@ -2,12 +2,12 @@
 //!
 //! Reads sliding-puzzle boards from screenshots and video frames, as the original study (a blog
 //! series on the Last Origin game's slide puzzles; see the guide's chapter on reading sliding
-//! puzzles) did with OpenCV (its §4-3): find which puzzle is on screen by one piece's template, locate every
-//! piece by normalised cross-correlation (`TM_CCOEFF_NORMED`, threshold 0.95), and turn
-//! their places into the pattern (`789456B23` solved), for any m×n board. Frames with no
-//! puzzle, a missing piece, a piece between two cells or two pieces on one cell are skipped
-//! and counted, never guessed ([`reader::Skip`]); a run of frames showing one board counts
-//! once ([`reader::Tally`]).
+//! puzzles) did with OpenCV (its §4-3): find which puzzle is on screen by one piece's template,
+//! locate every piece by normalised cross-correlation (`TM_CCOEFF_NORMED`, threshold 0.95), and
+//! turn their places into the pattern (`789456B23` solved), for any m×n board. Frames with no
+//! puzzle, a missing piece, a piece between two cells or two pieces on one cell are skipped and
+//! counted, never guessed ([`reader::Skip`]); a run of frames showing one board counts once
+//! ([`reader::Tally`]).
 //!
 //! | module | what it does |
 //! | --- | --- |

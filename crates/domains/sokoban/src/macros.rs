@@ -3,15 +3,15 @@
 //!
 //! * **Goal rooms** are the connected groups (4-neighbour) of at least two goal squares; their
 //!   *entrances* are the non-goal floor squares next to them.
-//! * **Packing order**, by reverse search as in YASS and Sokolution: start from the room full
-//!   (a box on every goal, the player outside) and take boxes out one at a time by *pulls*,
-//!   each time the box with the shortest way out. Filling the room in the reverse order of
-//!   taking it apart never walls off a goal that is still empty (each pull path, reversed, is a
-//!   push path with the later boxes not yet there). A box is out when it stands where a box
-//!   from the start can be pushed to, the player on its side (`Arrivals`), not merely off
-//!   the room: a pocket that only the room's goals lead into is no way in (an order that
-//!   takes boxes out into such a pocket cannot be played forwards). A room that cannot be taken apart so is
-//!   taken apart to any square off it.
+//! * **Packing order**, by reverse search as in YASS and Sokolution: start from the room full (a
+//!   box on every goal, the player outside) and take boxes out one at a time by *pulls*, each time
+//!   the box with the shortest way out. Filling the room in the reverse order of taking it apart
+//!   never walls off a goal that is still empty (each pull path, reversed, is a push path with the
+//!   later boxes not yet there). A box is out when it stands where a box from the start can be
+//!   pushed to, the player on its side (`Arrivals`), not merely off the room: a pocket that only
+//!   the room's goals lead into is no way in (an order that takes boxes out into such a pocket
+//!   cannot be played forwards). A room that cannot be taken apart so is taken apart to any square
+//!   off it.
 //! * **The macro**: when a push brings a box onto an entrance of a room, the box is carried on
 //!   (the fewest pushes, around the other boxes as they stand) to the room's first empty goal
 //!   in packing order, if it can get there; the single push is then not generated (a

@@ -2,16 +2,16 @@
 //! position where no box stands on a goal (the "bases" of Festival's solver, Shoham's FESS
 //! work).
 //!
-//! A search over pulls starts from the solved position (every goal holding a box, the player
-//! in any region of the rest of the floor) and pulls boxes until no box stands on a goal and
-//! the free floor is one region: the boxes are then parked. Played backwards, its pulls are
-//! pushes that carry the boxes from those parking squares onto the goals. What is left is to
-//! bring the boxes from their start to the parking squares: a level of its own with the
-//! parking squares as goals (`Board::redrawn`), often far easier than the level itself when
-//! its goal room needs the boxes in one order through one door. (In known solutions of such
-//! levels, most pushes come before the first goal of the packing order is filled: the boxes
-//! are first moved across the level.) With the free floor one region, the player can walk from wherever the first part
-//! ends to where the pulls ended.
+//! A search over pulls starts from the solved position (every goal holding a box, the player in any
+//! region of the rest of the floor) and pulls boxes until no box stands on a goal and the free
+//! floor is one region: the boxes are then parked. Played backwards, its pulls are pushes that
+//! carry the boxes from those parking squares onto the goals. What is left is to bring the boxes
+//! from their start to the parking squares: a level of its own with the parking squares as goals
+//! (`Board::redrawn`), often far easier than the level itself when its goal room needs the boxes in
+//! one order through one door. (In known solutions of such levels, most pushes come before the
+//! first goal of the packing order is filled: the boxes are first moved across the level.) With the
+//! free floor one region, the player can walk from wherever the first part ends to where the pulls
+//! ended.
 //!
 //! The pull search is greedy, and which plan it finds, and how easy its first part is, turns on
 //! the order in which it takes positions that score the same: `--any` tries the plans of

@@ -369,17 +369,17 @@ enum Lane {
     Search(Box<(SokobanProblem, SearchResult<State, Push, Cost>)>),
 }
 
-/// `--any` after its first race, on both cores: two lanes side by side ([`side_by_side`]).
-/// The first runs the feature-advisor search of [`race`] without room links for all the time
-/// left: some levels need a long search of it and nothing else. The second runs the steps,
-/// each race's two searches in turn ([`in_turn`]): the sink step ([`sunk`]), the split step
-/// ([`split`]) and parking plans ([`parked`]), each for its part of the time ([`SINK_PART`],
-/// [`SPLIT_PART`], [`PARKING_PART`]); then the all-advisor search for the time left. Running
-/// the lanes side by side, rather than the steps first on both cores, lets the long search
-/// start at once instead of waiting for the steps to fail. A solution in either lane stops the other, and so does a proof from the
-/// first that there is none. Returns the step's LURD, if a step solved, else the search that
-/// solved, or the first lane's search (its stop reason and, with no solution, its proof),
-/// with the counts of both lanes.
+/// `--any` after its first race, on both cores: two lanes side by side ([`side_by_side`]). The
+/// first runs the feature-advisor search of [`race`] without room links for all the time left: some
+/// levels need a long search of it and nothing else. The second runs the steps, each race's two
+/// searches in turn ([`in_turn`]): the sink step ([`sunk`]), the split step ([`split`]) and parking
+/// plans ([`parked`]), each for its part of the time ([`SINK_PART`], [`SPLIT_PART`],
+/// [`PARKING_PART`]); then the all-advisor search for the time left. Running the lanes side by
+/// side, rather than the steps first on both cores, lets the long search start at once instead of
+/// waiting for the steps to fail. A solution in either lane stops the other, and so does a proof
+/// from the first that there is none. Returns the step's LURD, if a step solved, else the search
+/// that solved, or the first lane's search (its stop reason and, with no solution, its proof), with
+/// the counts of both lanes.
 fn lanes<O: Observer<State, Cost>>(
     level: &Level,
     board: &Board,
