@@ -58,8 +58,8 @@ enum BookCommand {
     /// Only the deepest level is searched; shallower scores follow from their children. The
     /// file is rewritten as a checkpoint every 30 seconds and when stopped (Ctrl-C): running
     /// the same command again resumes from it. The empty board's own book is costly: depth 0
-    /// takes about 90 s of search, depth 1 (four positions) about 6 minutes of processor time
-    /// (it ships as crates/domains/connect4/data/opening.c4b), each further ply many more.
+    /// takes a long search, depth 1 (four positions) several times that (it ships as
+    /// crates/domains/connect4/data/opening.c4b), each further ply many more.
     #[command(
         after_help = "Examples:\n  delve connect4 book build --start 44455554221 --depth 2 --out /tmp/delve-c4-example.c4b\n  delve connect4 book info crates/domains/connect4/data/opening.c4b"
     )]
@@ -91,7 +91,7 @@ struct BookBuildArgs {
 struct BookInfoArgs {
     /// The book file.
     file: std::path::PathBuf,
-    /// Print one JSON object: {"file","depth","positions","by_stones":[[stones,count],…],"empty_board_score"}.
+    /// Print one JSON object: `{"file","depth","positions","by_stones":[[stones,count],…],"empty_board_score"}`.
     #[arg(long)]
     json: bool,
 }

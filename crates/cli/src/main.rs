@@ -1,6 +1,21 @@
 //! `delve`: the command-line face of the delve search toolkit. Thin by design: each
 //! subcommand module turns raw arguments into a validated configuration, calls the
 //! libraries, and renders the result as text or `--json`.
+//!
+//! | module | what it does |
+//! | --- | --- |
+//! | `common` | conventions every subcommand shares: limits flags, exit status, report printing |
+//! | `route` | `delve route`: routes on road maps |
+//! | `queens` | `delve queens`: N-Queens with any algorithm, batch files, counts |
+//! | `sudoku` | `delve sudoku`: Sudoku on the general CSP engine |
+//! | `sliding` | `delve sliding`: sliding-tile puzzles: enumeration, solving, pattern databases, analytics, reading boards |
+//! | `rgb` | `delve rgb`: RGB Express levels |
+//! | `sokoban` | `delve sokoban`: solving, benchmarking and playing Sokoban levels |
+//! | `connect4` | `delve connect4`: solving positions, benchmarks, opening books, play |
+//! | `tictactoe` | `delve tictactoe`: the counts of the whole game tree |
+//! | `game` | `delve game`: adversarial search, and Berkeley CS188's game-tree tests |
+//! | `pacman` | `delve pacman`: CS188's multi-agent Pacman: play, replay, grade |
+//! | `serve` | `delve serve`: the local web page |
 
 mod common;
 mod connect4;

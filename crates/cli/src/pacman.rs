@@ -49,7 +49,7 @@ delve pacman play --layout contestClassic --agent expectimax --depth 3 --ghosts 
     /// Run CS188's test files for Pacman games and give its autograder's points.
     #[command(after_help = "DIR is a question folder (with a CONFIG file) or a folder of them. Runs the \
 PacmanGameTreeTests (a graded game where the states the agent creates per move must match \
-the reference's counts), the EvalAgentTests (games with thresholds on wins and average score) \
+the counts of Berkeley's own agents), the EvalAgentTests (games with thresholds on wins and average score) \
 and any GraphGameTreeTests beside them. Exit status: 0 when every test passes, 1 when one \
 fails, 2 for bad input.\n\n\
 Examples:\n  delve pacman grade crates/domains/pacman/data/cs188/q2\n  \

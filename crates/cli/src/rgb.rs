@@ -49,7 +49,7 @@ struct PlayArgs {
     #[arg(long, value_name = "ALGO", default_value = "astar", value_parser = parse_optimal)]
     algo: Algorithm,
     /// The rules: pairwise (head-on collisions tested per pair of moves), reference (the
-    /// reference solver's one-sided pruning) or archiloque (an empty truck may stop anywhere;
+    /// original solver's one-sided pruning) or archiloque (an empty truck may stop anywhere;
     /// the goal is every warehouse served).
     #[arg(long, value_name = "RULES", default_value = "pairwise")]
     rules: Rules,

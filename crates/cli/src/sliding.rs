@@ -1,6 +1,6 @@
 //! `delve sliding`: sliding-tile puzzles. Whole-space enumeration with a depth histogram,
 //! solving with any of the core's algorithms (IDA* by default; Manhattan, linear conflict or
-//! additive pattern databases), depth lookups, the reference's sample analytics and its
+//! additive pattern databases), depth lookups, the original study's sample analytics and its
 //! pool-size estimates — each as text or `--json`, with plots where a picture helps.
 //!
 //! Thin: arguments become a validated configuration, `delve-sliding` and `delve-core` do the
@@ -44,7 +44,7 @@ enum SlidingCommand {
     Solve(SolveArgs),
     /// Minimum moves for many states of one board, from one enumeration.
     Lookup(LookupArgs),
-    /// The reference's analytics on a CSV of observed puzzles (`puzzle_number,pattern`).
+    /// The original study's analytics on a CSV of observed puzzles (`puzzle_number,pattern`).
     Analyze(AnalyzeArgs),
     /// Estimate a hidden pattern pool from S samples that showed K distinct patterns.
     Pool(PoolArgs),

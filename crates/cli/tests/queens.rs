@@ -1,6 +1,6 @@
-//! End-to-end tests of `delve queens`: every algorithm through `--json` (answers re-checked
-//! here), verbosity levels, the reference's batch example, counts against OEIS A000170, and
-//! bad input (exit 2 with a clear error).
+//! End-to-end tests of `delve queens`: every algorithm through `--json` (answers re-checked here),
+//! verbosity levels, the original assignment's batch example, counts against OEIS A000170, and bad
+//! input (exit 2 with a clear error).
 
 mod common;
 

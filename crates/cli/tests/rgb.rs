@@ -52,7 +52,7 @@ fn json_reports_carry_the_shared_and_the_rgb_keys() {
 
 #[test]
 fn unsolvable_levels_exit_one_after_the_whole_search() {
-    // G-1 is unsolvable only under the reference's one-sided pruning (EXPECTED.md).
+    // G-1 is unsolvable only under the original solver's one-sided pruning (EXPECTED.md).
     let v = json(&["solve", &data("archiloque/G-1.txt"), "--rules", "reference", "--json"], 1);
     assert_eq!((v["solved"].as_bool(), v["stop_reason"].as_str()), (Some(false), Some("no_solution")));
     let v = json(&["solve", &data("archiloque/G-1.txt"), "--json"], 0);

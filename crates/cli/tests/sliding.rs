@@ -106,7 +106,7 @@ fn solve_keypad_state_with_every_algorithm() {
     for algo in ["astar", "idastar", "bfs", "ucs"] {
         let v = json(&["solve", start, "--algo", algo], 0);
         assert_eq!(v["solved"], true);
-        assert_eq!(v["moves"], 27, "{algo}: the reference's hardest sample needs 27 moves");
+        assert_eq!(v["moves"], 27, "{algo}: the original study's hardest sample needs 27 moves");
         assert_eq!(replay(3, 3, &keypad_tiles(start), &v["path"]), keypad_tiles("789456B23"), "{algo}");
         assert!(v["stats"]["expanded"].as_u64().unwrap() > 0);
         assert_eq!(v["algorithm"], algo);
@@ -333,7 +333,7 @@ fn analyze_hand_made_csv_with_plots() {
 fn pool_and_samples_needed() {
     let v = json(&["pool", "--samples", "80", "--observed", "48"], 0);
     let c = v["crossing"].as_u64().unwrap();
-    assert!((66..=75).contains(&c), "the reference estimates about 70, got {c}");
+    assert!((66..=75).contains(&c), "the original study estimates about 70, got {c}");
     let e = v["expected_crossing"].as_f64().unwrap();
     assert!((70.0..71.0).contains(&e), "{e}");
     assert_eq!(v["average"].as_array().unwrap().len(), 100);

@@ -97,7 +97,7 @@ fn read_then_analyze_gives_the_tables_of_the_truth() {
     write_templates(&templates, &[1, 2, 3, 4, 5, 6]);
     let mut rng = Rng::seed_from_u64(415);
     let goal = keypad_goal(Dims::new(3, 3).unwrap()).unwrap();
-    // Some patterns repeat (the reference's pool was smaller than its sample).
+    // Some patterns repeat (the original study's pool was smaller than its sample).
     let pool: Vec<String> = (0..5)
         .map(|_| {
             let mut g = goal.clone();

@@ -13,7 +13,7 @@
 //! expands next without a trip through the heap (same pop order; the `heap` module); with
 //! integer costs, a heap grown large over few `(f, h)` keys hands its entries over to buckets
 //! by key, and the search goes on with those (the `buckets` module). Other frontiers plug in
-//! through [`Frontier`] (the cell-cycling search keeps one heap per feature cell).
+//! through `Frontier` (the cell-cycling search keeps one heap per feature cell).
 
 use crate::buckets::{Buckets, Heap};
 use crate::cost::Cost;

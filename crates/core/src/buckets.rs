@@ -2,14 +2,14 @@
 //! `heap` module) while it is small, then, for costs with few distinct values, buckets by
 //! `(f, h)`, each bucket a queue of node indices in the order they came.
 //!
-//! A heap of millions of entries costs a cache miss per level sifted on every pop: A* on
-//! Microban #144 spent 8 % of its time in `BinaryHeap::pop`. When costs are integers
+//! A heap of millions of entries costs a cache miss per level sifted on every pop, a real
+//! share of a large A* search's time. When costs are integers
 //! ([`Cost::FEW_VALUES`]: Sokoban's pushes, unit or small step costs) the open nodes share a
 //! few dozen `(f, h)` keys, so a push is one lookup among those keys and a pop takes the front
-//! of the first bucket, and an entry takes 4 bytes instead of a whole [`Entry`]. A small heap
+//! of the first bucket, and an entry takes 4 bytes instead of a whole `Entry`. A small heap
 //! stays in cache and its slot makes most operations O(1) on maps (the grid benchmarks), so
-//! the frontier starts as a heap and moves to buckets once it holds [`SWITCH`] entries that
-//! share keys at least [`SHARE`] to a key (BENCHMARKS.md, "sokoban, session 19").
+//! the frontier starts as a heap and moves to buckets once it holds `SWITCH` entries that
+//! share keys at least `SHARE` to a key (BENCHMARKS.md has the measurements behind both).
 //!
 //! The entries move in their heap order, and entries of one key leave in the order they came,
 //! so the pop order stays the heap's (lowest `f`, then `h`, then the node created first),

@@ -4,13 +4,12 @@
 //! sifted into the heap, and the next pop takes it in O(1). A* on a map with a consistent
 //! heuristic pushes such an entry at nearly every expansion (the child one step closer to the
 //! goal: same `f`, lower `h`), so most expansions skip a full push-and-pop through the heap
-//! (on the 256×256 grid benchmark, 39% fewer instructions for the whole search;
-//! BENCHMARKS.md, "A*, BFS and uniform-cost search on grid maps"). Without a heuristic a
-//! child is rarely below the frontier's minimum, so uniform-cost search turns the slot off
-//! ([`MinHeap::new`]) rather than pay one comparison a push for nothing.
+//! (BENCHMARKS.md, "A*, BFS and uniform-cost search on grid maps", has the figures).
+//! Without a heuristic a child is rarely below the frontier's minimum, so uniform-cost search
+//! turns the slot off (`MinHeap::new`) rather than pay one comparison a push for nothing.
 //!
 //! The heap behind the slot is `std`'s `BinaryHeap`: a hand-written 4-ary heap (safe code,
-//! bounds-checked) was tried and took more instructions on both A* and uniform-cost search.
+//! bounds-checked) takes more instructions on both A* and uniform-cost search.
 //!
 //! The order is the element's total order (`Ord`), smallest first, so the pop sequence is
 //! exactly the one of any other correct priority queue (a proptest checks it against a plain

@@ -19,20 +19,41 @@
 //! ```
 //!
 //! How the crate is laid out (data flows one way: problem → algorithm → outcome → report):
-//! `problem` (the trait and adapters), `cost`, `outcome` (results, statistics, limits),
-//! `observe` (the one event path and the [`Meter`] algorithms count through), `report`,
-//! `algorithm` (the name → function dispatch), `uninformed`/`informed`/`local` (one module
-//! per algorithm), `random` (the one seeded generator), `human` (numbers for messages), and
-//! the helpers domains need: `matching` (minimum-cost perfect matching) and `reach`
-//! (reachability and all-pairs distances).
+//!
+//! | module | what it does |
+//! | --- | --- |
+//! | [`problem`] | the [`Problem`] trait and its adapters |
+//! | [`cost`] | the [`Cost`] trait: path costs, integer or float |
+//! | [`outcome`] | results, statistics and limits |
+//! | [`observe`] | the one event path, and the [`Meter`] algorithms count through |
+//! | [`report`] | the one serialisable [`Report`] of a run |
+//! | [`algorithm`] | the name → function dispatch ([`Algorithm`]) |
+//! | [`uninformed`] | breadth-first, depth-first, depth-limited, iterative deepening and lengthening, uniform-cost, bidirectional |
+//! | [`informed`] | greedy, A*, weighted A*, parallel A*, IDA* and cell-cycling searches |
+//! | [`local`] | hill climbing and simulated annealing |
+//! | [`best_first`] | the best-first engine the informed searches and uniform-cost share (internal) |
+//! | [`depth_first`] | the depth-first engine the depth-bounded searches share (internal) |
+//! | [`tree`] | the node store: an arena of nodes with a hash index over their states (internal) |
+//! | [`heap`] | the binary heap with a "next" slot behind the best-first frontier (internal) |
+//! | [`buckets`] | the bucketed frontier large best-first searches move to (internal) |
+//! | [`random`] | the one seeded generator |
+//! | [`hash`] | the one hash-map flavour, deterministic run to run |
+//! | [`human`] | numbers for messages |
+//! | [`parse_error`] | the error type every domain's parser reports through |
+//! | [`matching`] | minimum-cost perfect matching, incremental too |
+//! | [`reach`] | reachability and all-pairs distances |
+//! | [`prelude`] | what most programs need, in one `use` |
+//!
+//! The modules marked internal document the design of the shared engines; their items are
+//! private to the crate.
 
 pub mod algorithm;
-mod best_first;
-mod buckets;
+pub mod best_first;
+pub mod buckets;
 pub mod cost;
-mod depth_first;
+pub mod depth_first;
 pub mod hash;
-mod heap;
+pub mod heap;
 pub mod human;
 pub mod informed;
 pub mod local;
@@ -45,7 +66,7 @@ pub mod problem;
 pub mod random;
 pub mod reach;
 pub mod report;
-mod tree;
+pub mod tree;
 pub mod uninformed;
 
 pub use algorithm::{Algorithm, NeedsPredecessors, UnknownAlgorithm};

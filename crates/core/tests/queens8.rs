@@ -1,4 +1,4 @@
-//! 8-queens in the incremental formulation (SPEC §1): queens are placed column by column,
+//! 8-queens in the incremental formulation: queens are placed column by column,
 //! each only on a row no earlier queen attacks; every placement costs 1. Solved by uniform-cost
 //! search and by iterative lengthening, and checked by an independent validator.
 

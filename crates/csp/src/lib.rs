@@ -6,12 +6,27 @@
 //!   ([`Relation`]: `=`, `≠`, `<`, `≤`, difference exclusions, any predicate), all-different
 //!   (with optional per-variable offsets, which is how N-Queens' diagonals are said), and
 //!   arbitrary n-ary predicates.
-//! - **Systematic search** ([`solve`], [`count`], [`for_each_solution`]): chronological
+//! - **Systematic search** ([`solve`], [`count`](fn@count), [`for_each_solution`]): chronological
 //!   backtracking configured by a [`Config`] — variable ordering (static, MRV, MRV + degree),
 //!   value ordering (ascending, descending, LCV) and inference (none, forward checking,
 //!   MAC); [`ac3`] on its own.
 //! - **Local search** ([`min_conflicts`](fn@min_conflicts)): min-conflicts with tabu and random-walk escapes
 //!   and restarts.
+//!
+//! | module | what it does |
+//! | --- | --- |
+//! | [`model`] | the model: variables, domains, binary, all-different and n-ary constraints |
+//! | [`solver`] | systematic search: backtracking, ordering, inference, counting |
+//! | [`solver::search`] | the backtracking loop over an explicit stack, with restarts |
+//! | [`solver::ordering`] | variable ordering (static, MRV, MRV + degree) and value ordering |
+//! | [`solver::propagation`] | assigning a value: plain checks, forward checking, MAC |
+//! | [`solver::arc_consistency`] | AC-3, on its own and inside MAC |
+//! | [`solver::count`](mod@solver::count) | counting and visiting every solution |
+//! | [`solver::engine`] | the search state: domains, assignment, trail (internal) |
+//! | [`mod@min_conflicts`] | min-conflicts local search with tabu, random walk and restarts |
+//!
+//! [`Domain`] (a bitset of small values) and [`CspError`] (model-building errors) sit at the
+//! crate root.
 //!
 //! The crate holds no domain: the models live in the domain crates (`delve-queens`'
 //! `csp_model`, `delve-sudoku`'s `Sudoku::to_csp`), which use this engine as any caller would.
@@ -39,9 +54,9 @@
 
 mod domain;
 mod error;
-mod min_conflicts;
-mod model;
-mod solver;
+pub mod min_conflicts;
+pub mod model;
+pub mod solver;
 #[cfg(test)]
 mod test_models;
 

@@ -84,7 +84,7 @@ impl<'a> Fields<'a> {
 
     fn parse(file: &'a str, text: &str) -> Result<Self, Cs188Error> {
         let mut fields = Fields { file, map: HashMap::new(), end: 1 };
-        // Comments run from `#` to the end of the line, inside blocks too (as the reference
+        // Comments run from `#` to the end of the line, inside blocks too (as Berkeley's
         // reader does).
         let lines: Vec<&str> = text.lines().map(|l| l.find('#').map_or(l, |i| &l[..i])).collect();
         fields.end = lines.len().max(1);

@@ -8,8 +8,11 @@
 //! [`Meter`](delve_core::Meter), so the same [`Limits`](delve_core::Limits) and
 //! [`Observer`](delve_core::Observer)s work as for the path searches.
 //!
-//! The [`cs188`] module reads the Berkeley CS188 `GraphGameTreeTest` files, whose trees are
-//! games too, and checks a search's move and generated states against their solutions.
+//! | module | what it does |
+//! | --- | --- |
+//! | [`mod@search`] | minimax, alpha-beta and expectimax: one recursion for every [`Game`], and how it counts |
+//! | [`negamax`] | the fast engine for two-player zero-sum games: negamax, alpha-beta, a bounds table, iterative deepening |
+//! | [`cs188`] | Berkeley CS188's `GraphGameTreeTest` files: their trees as games, checked against their solutions |
 //!
 //! ```
 //! use delve_core::{Limits, NoObserver};
@@ -42,7 +45,7 @@
 
 pub mod cs188;
 pub mod negamax;
-mod search;
+pub mod search;
 
 pub use negamax::{BoundKind, Negamax, NegamaxOptions, NegamaxResult, Solved, ZeroSum};
 pub use search::{Decision, GameResult, Method, alpha_beta, expectimax, minimax, search};

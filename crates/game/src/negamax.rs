@@ -12,7 +12,7 @@
 //! a lower bound (a fail high) or an upper bound (a fail low). Storing a bound as exact would
 //! make a later search with another window return a wrong value — the tests check that.
 //!
-//! **Counting**: as in [`search`](crate::search), a node is *expanded* when its moves are
+//! **Counting**: as in [`search`](mod@crate::search), a node is *expanded* when its moves are
 //! asked for and a position is *generated* when a move is played; the [`Meter`] checks the
 //! [`Limits`] (node budget, time, cancel flag) and tells the observer, whose `Prune` on an
 //! expansion evaluates the node as if cut off and on a generation skips that move.

@@ -1,4 +1,4 @@
-// Sokoban, the reference's play mode in the browser: the level comes from /api/sokoban/level
+// Sokoban, the original solver's play mode in the browser: the level comes from /api/sokoban/level
 // (a shipped collection's level by name, or pasted XSB); arrows move, D undoes, R restarts,
 // P solves fast and Space optimally from the current position through /api/sokoban/solve
 // (the report `delve sokoban solve --json` prints), and the solution plays back step by step.

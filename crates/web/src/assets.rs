@@ -43,7 +43,7 @@ fn file(name: &str) -> Response {
 }
 
 /// The routes of the pages and their files.
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/", get(|| async { file("index.html") }))
         .route("/static/{name}", get(|Path(name): Path<String>| async move { file(&name) }))

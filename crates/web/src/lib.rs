@@ -5,6 +5,14 @@
 //! step) and a JSON API that takes the CLI's inputs and returns the CLI's `--json` reports —
 //! the same report types of the library crates, serialised by the same serde code.
 //!
+//! | module | what it does |
+//! | --- | --- |
+//! | (crate root) | the server: its [`Config`] (guards), routes for health, domains and cancel |
+//! | [`domains`] | one module per domain page: its API routes and its page, listed in [`domains::ALL`] |
+//! | [`job`] | running a job: permits, clamped limits, cancel flags, the blocking run, JSON or a stream |
+//! | [`error`] | errors as JSON `{"error":"…"}` with a fitting status |
+//! | [`assets`] | the pages and static files compiled into the binary |
+//!
 //! * `GET /api/health` → `{"ok":true,"version":"…"}`; `GET /api/domains` lists the pages.
 //! * `POST /api/<domain>/<verb>` with a JSON body runs one job (a search, an enumeration, a
 //!   count) and answers with its report. With `Accept: text/event-stream` the answer is a
@@ -19,10 +27,10 @@
 //! A domain is one module of [`domains`] with its routes and its page, listed once in
 //! [`domains::ALL`].
 
-mod assets;
+pub mod assets;
 pub mod domains;
-mod error;
-mod job;
+pub mod error;
+pub mod job;
 
 pub use error::{ApiError, ApiJson};
 pub use job::{AppState, Job, Knobs, NoView, Sink, Streamer, View, job_threads, respond};

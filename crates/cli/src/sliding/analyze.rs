@@ -1,4 +1,5 @@
-//! `delve sliding analyze`: the reference's analytics on a CSV of observed puzzles, as text, JSON or charts.
+//! `delve sliding analyze`: the original study's analytics on a CSV of observed puzzles, as text,
+//! JSON or charts.
 
 use super::solve::PdbOptions;
 use super::{Display, board_arg, memory_available, plot, resolve_goal};

@@ -38,7 +38,7 @@ pub(super) struct EnumerateArgs {
     /// The board, rows x columns (e.g. 3x3, 3x4, 2x6).
     #[arg(value_name = "MxN", value_parser = board_arg)]
     board: Dims,
-    /// The goal (default: the reference's keypad goal, `789456B23` on 3x3, on boards of up
+    /// The goal (default: the original study's keypad goal, `789456B23` on 3x3, on boards of up
     /// to 9 cells; `1 2 … 0` on larger ones).
     #[arg(long, value_name = "STATE")]
     goal: Option<String>,

@@ -1,5 +1,5 @@
 //! `delve sliding read`: boards read from screenshots, a folder of frames or a video by tile
-//! templates (the reference's §4-3), printed as `frame,puzzle_number,pattern` rows, written as
+//! templates (the original study's §4-3), printed as `frame,puzzle_number,pattern` rows, written as
 //! the `puzzle_number,pattern` CSV `delve sliding analyze` reads, or as JSON.
 
 use crate::common::{self, Progress, Status};
@@ -39,7 +39,7 @@ pub(super) struct ReadArgs {
     /// variable DELVE_FFMPEG names another program).
     #[arg(long, value_name = "FILE")]
     video: Option<PathBuf>,
-    /// Least normalised cross-correlation of a piece (the reference's 0.95).
+    /// Least normalised cross-correlation of a piece (the original study's 0.95).
     #[arg(long, value_name = "T", default_value_t = DEFAULT_THRESHOLD, value_parser = parse_threshold)]
     threshold: f32,
     /// Also write the boards as `puzzle_number,pattern` lines, the CSV `delve sliding analyze` reads.
@@ -84,7 +84,7 @@ struct ReadOutput {
 #[derive(Serialize)]
 struct JsonBoard {
     frame: String,
-    /// A number when the puzzle's name is one (the reference's 1-6), else its name.
+    /// A number when the puzzle's name is one (the original study's 1-6), else its name.
     puzzle: serde_json::Value,
     pattern: String,
     score: f32,

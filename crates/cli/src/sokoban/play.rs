@@ -1,4 +1,4 @@
-//! `delve sokoban play`: the reference's play mode. In a terminal: arrow keys move, D undoes,
+//! `delve sokoban play`: the original solver's play mode. In a terminal: arrow keys move, D undoes,
 //! R restarts, P solves fast and Space optimally from the current position, then the solution
 //! plays back step by step; Q or Esc quits. Without a terminal, the moves are read as LURD
 //! from standard input and the final position is printed (scriptable, and how it is tested).

@@ -16,8 +16,8 @@
 //! an expansion against its siblings (FESS: 0 for the few moves advisors recommend, 1 for
 //! the rest), a node carries the sum of the weights on its path, and within a cell the
 //! lightest node comes first, then the lowest `h`. A move is filed under the cell of the
-//! state it leads to (filing it under its parent's cell, as FESS describes, solved one level
-//! fewer of XSokoban 1–90 at 100,000 expansions a thread: 47 against 48).
+//! state it leads to (FESS describes filing it under its parent's cell; filing it under its
+//! own lets the cycle reach a move's new cell as soon as the move is made).
 
 use crate::best_first::{self, Entry, Frontier, Policy};
 use crate::cost::Cost;

@@ -11,9 +11,9 @@
 //!
 //! A node is tested against the limit *before* the goal test. A goal reached through a path
 //! dearer than the limit is therefore not accepted until every cheaper path has been tried,
-//! which makes the search optimal for non-negative step costs. (The reference implementation
-//! tests the goal first and returns 450 for Arad → Bucharest on the Romania map; this one
-//! returns the optimal 418.)
+//! which makes the search optimal for non-negative step costs. (The original RGB Express
+//! course solver's ILS tests the goal first and returns 450 for Arad → Bucharest on the
+//! Romania map; this one returns the optimal 418.)
 //!
 //! The observer receives each
 //! limit as [`Event::Iteration`](crate::Event::Iteration) with `Bound::Cost(limit)` at the start of its iteration (a limit
@@ -55,7 +55,7 @@ const MAX_SETTLED: usize = 1024;
 ///
 /// ```
 /// use delve_core::{Bound, Control, Event, FnProblem, Limits, Live, Observer, uninformed::ils};
-/// // Print `Find Cost: L` per iteration, as the reference's log does.
+/// // Print `Find Cost: L` per iteration, as the original RGB Express solver's log does.
 /// struct Log(Vec<String>);
 /// impl Observer<char, u32> for Log {
 ///     fn on_event(&mut self, event: &Event<'_, char, u32>, _: &Live) -> Control {

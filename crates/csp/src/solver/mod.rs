@@ -19,12 +19,12 @@
 //! - [`count`](mod@count): [`count`](fn@count) and [`for_each_solution`];
 //! - [`engine`]: the state they share (domains, trail, assignment).
 
-mod arc_consistency;
-mod count;
-mod engine;
-mod ordering;
-mod propagation;
-mod search;
+pub mod arc_consistency;
+pub mod count;
+pub mod engine;
+pub mod ordering;
+pub mod propagation;
+pub mod search;
 
 pub use arc_consistency::ac3;
 pub use count::{CountResult, count, for_each_solution};

@@ -20,12 +20,21 @@
 //! generic engine of delve-game solves the same positions through [`Connect4`]. An optional
 //! opening [`Book`] answers the positions near the start without a search ([`book`] gives
 //! its file format).
+//!
+//! | module | what it does |
+//! | --- | --- |
+//! | [`board`] | the 7x6 board as two bitboards, and Pons's move strings |
+//! | [`solver`] | the null-window negamax solver: why a specialised search, and its algorithm |
+//! | [`table`] | the lock-free transposition tables, split by depth (internal) |
+//! | [`book`] | opening books: exact scores up to a number of plies, and their file format |
+//! | [`play`] | what `delve connect4` and the web page show: reports, column scores, the move picked |
+//! | [`testset`] | Pons's test-set files |
 
-mod board;
+pub mod board;
 pub mod book;
 pub mod play;
 pub mod solver;
-mod table;
+pub mod table;
 pub mod testset;
 
 pub use board::{CELLS, HEIGHT, Position, PositionError, WIDTH};

@@ -17,17 +17,16 @@
 //! * The table keeps a lower and an upper bound and the best move per position, keyed by the
 //!   smaller of the position's key and its mirror's (a mirrored position has the same score),
 //!   in two-entry buckets. It is split by depth: a big table for the first plies, a small one
-//!   that stays in the L2 cache for the many deeper positions — on this cache-bound machine
-//!   the table probe is most of a node's cost (see BENCHMARKS.md).
+//!   that stays in the L2 cache for the many deeper positions, since the table probe is most
+//!   of a node's cost when every probe misses the cache.
 //! * Static bounds beyond the stone count (our own): a side with no line of four left free of
 //!   the other's stones cannot win (its score is at most 0), and Allis's *claimeven*: when
 //!   every column has an even number of empty cells, the second player can answer every move
 //!   on top of it, so the first player (to move) gets only the empty cells of rows 0, 2, 4; if
 //!   those with its stones hold no four, its score is at most 0 (at most -1 if the
 //!   opponent's cells hold one). A side to move with exactly one odd column plays there and
-//!   takes that strategy itself (a floor). With one thread these cut L1_R3's nodes by 9 % on
-//!   the first 10 (20.47 M to 18.59 M a position) and by 17 % on the first 100 (53.3 M to
-//!   44.4 M), about 20 % on the shallow positions that dominate the mean (see BENCHMARKS.md).
+//!   takes that strategy itself (a floor). These bounds cut nodes most on shallow positions,
+//!   where the stone count alone bounds the score loosely.
 //! * Enhanced transposition cut-off: before searching, every child is looked up; one whose
 //!   known bound already proves a cut-off ends the node without a search, and one whose
 //!   known bound proves it cannot raise alpha is not searched at all (its bound stands in
@@ -38,10 +37,9 @@
 //!   scores and the table; each takes the next test that no other thread is running, as if
 //!   the others' tests had already answered toward 0 (so two threads run the schedule's next
 //!   two tests at once, e.g. the final pair "above s - 1?" and "above s?"), and a thread whose
-//!   test another's answer settles drops it at once. On L1_R3's first 10 the two threads
-//!   together search 18–26 % more nodes than one thread (the lazy SMP this replaced, both
-//!   threads running the whole schedule, also 19 % there; 51 % on the first 100), and on a
-//!   quiet machine were 1.14× faster than one thread (see BENCHMARKS.md).
+//!   test another's answer settles drops it at once. Unlike lazy SMP (every thread running
+//!   the whole schedule), the threads do not repeat each other's tests, so the extra nodes
+//!   they search together stay small (BENCHMARKS.md has the figures).
 
 use crate::board::{CELLS, Position, WIDTH, column_mask};
 use crate::book::Book;
@@ -79,7 +77,7 @@ pub struct SolverConfig {
 }
 
 impl Default for SolverConfig {
-    /// The configuration measured fastest on the benchmark sets (see BENCHMARKS.md): a
+    /// The fastest configuration on the benchmark sets (BENCHMARKS.md has the figures): a
     /// 1 MiB deep table that stays in the L2 cache, a 64 MiB one for the first 12 plies.
     fn default() -> Self {
         SolverConfig { table_bits: 22, deep_bits: 16, split: 12, two_way: true, mirror: true, etc: true, threads: 1 }
@@ -88,10 +86,9 @@ impl Default for SolverConfig {
 
 impl SolverConfig {
     /// The default configuration for `threads` threads: with two or more, a 4 MiB deep table
-    /// (`deep_bits` 18) instead of 1 MiB. Measured on the quiet machine (BENCHMARKS.md,
-    /// session 9): L1_R3's first 100 with two threads searched 50.3 M nodes a position
-    /// against 76.6 M with 1 MiB — the threads' results no longer evict each other — while
-    /// one thread is as fast with either (1.45 s on the first 10).
+    /// (`deep_bits` 18) instead of 1 MiB: with the smaller table, the threads' results evict
+    /// each other and the threads search many more nodes, while one thread is as fast with
+    /// either.
     pub fn for_threads(threads: usize) -> Self {
         let deep_bits = if threads > 1 { 18 } else { SolverConfig::default().deep_bits };
         SolverConfig { threads: threads.max(1), deep_bits, ..SolverConfig::default() }

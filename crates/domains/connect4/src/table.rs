@@ -14,8 +14,8 @@
 //!
 //! **Buckets**: with `two_way`, slots come in pairs in the same cache line: the first keeps
 //! the entry that took the most work to find, the second takes everything else (the most
-//! recent). Measured on L1_R3's first 10: worth by work searches 15 % fewer nodes than worth
-//! by stones (see BENCHMARKS.md).
+//! recent). Worth by work (nodes searched) rather than by stones keeps the entries whose loss
+//! would cost the most to search again.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -40,7 +40,7 @@ fn scramble(key: u64) -> u64 {
 }
 
 /// The solver's shared table of lower and upper bounds.
-pub struct Table {
+pub(crate) struct Table {
     slots: Vec<AtomicU64>,
     /// Bits of the bucket index.
     bits: u32,
@@ -50,19 +50,19 @@ pub struct Table {
 impl Table {
     /// A table of `2^bits` buckets (of two entries with `two_way`), each entry 8 bytes.
     /// `bits` is clamped to 12..=30 (the tag must fit its 37 bits).
-    pub fn new(bits: u32, two_way: bool) -> Self {
+    pub(crate) fn new(bits: u32, two_way: bool) -> Self {
         let bits = bits.clamp(KEY_BITS - TAG_BITS, 30);
         let len = (1usize << bits) << usize::from(two_way);
         Table { slots: (0..len).map(|_| AtomicU64::new(NONE)).collect(), bits, two_way }
     }
 
     /// The table's size in bytes.
-    pub fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         self.slots.len() * 8
     }
 
     /// Empties the table.
-    pub fn clear(&self) {
+    pub(crate) fn clear(&self) {
         for s in &self.slots {
             s.store(NONE, Relaxed);
         }
@@ -78,7 +78,7 @@ impl Table {
     /// The bounds `(lower, upper)` known for `key` (`∓NO_BOUND` where none is known) and its
     /// best move's column, or `None` when the table has nothing.
     #[inline]
-    pub fn get(&self, key: u64) -> Option<(i32, i32, Option<usize>)> {
+    pub(crate) fn get(&self, key: u64) -> Option<(i32, i32, Option<usize>)> {
         let (slot, tag) = self.place(key);
         let ways = 1 + usize::from(self.two_way);
         self.slots[slot..slot + ways].iter().find_map(|s| {
@@ -92,7 +92,7 @@ impl Table {
     /// `worth` (clamped to 0..=255; the bit length of the nodes searched) decides which
     /// entry keeps the first way of a bucket.
     #[inline]
-    pub fn put(&self, key: u64, lower: i32, upper: i32, worth: u32, best: usize) {
+    pub(crate) fn put(&self, key: u64, lower: i32, upper: i32, worth: u32, best: usize) {
         let (slot, tag) = self.place(key);
         let encode = |lower: i32, upper: i32| {
             let lo = if lower <= -NO_BOUND { 0 } else { (lower + OFFSET) as u64 };
@@ -126,9 +126,9 @@ impl Table {
 
 /// Two tables split by depth: positions with fewer than `split` stones (rare, with big
 /// subtrees) go to the big `near` table; the many positions deeper in the tree go to the
-/// small `far` table, which stays in the processor's cache. On a cache-bound machine this
-/// beats one big table, whose every probe is a cache and TLB miss (see BENCHMARKS.md).
-pub struct Tables {
+/// small `far` table, which stays in the processor's cache. This beats one big table, whose
+/// every probe is a cache and TLB miss.
+pub(crate) struct Tables {
     near: Table,
     far: Table,
     split: u32,
@@ -137,7 +137,7 @@ pub struct Tables {
 impl Tables {
     /// A big table of `2^near_bits` buckets for positions with fewer than `split` stones and
     /// a small one of `2^far_bits` buckets for the rest.
-    pub fn new(near_bits: u32, far_bits: u32, split: u32, two_way: bool) -> Self {
+    pub(crate) fn new(near_bits: u32, far_bits: u32, split: u32, two_way: bool) -> Self {
         let near_bits = if split == 0 { 0 } else { near_bits };
         Tables { near: Table::new(near_bits, two_way), far: Table::new(far_bits, two_way), split }
     }
@@ -149,23 +149,23 @@ impl Tables {
 
     /// See [`Table::get`]; `stones` picks the table.
     #[inline]
-    pub fn get(&self, key: u64, stones: u32) -> Option<(i32, i32, Option<usize>)> {
+    pub(crate) fn get(&self, key: u64, stones: u32) -> Option<(i32, i32, Option<usize>)> {
         self.of(stones).get(key)
     }
 
     /// See [`Table::put`]; `stones` picks the table.
     #[inline]
-    pub fn put(&self, key: u64, lower: i32, upper: i32, stones: u32, worth: u32, best: usize) {
+    pub(crate) fn put(&self, key: u64, lower: i32, upper: i32, stones: u32, worth: u32, best: usize) {
         self.of(stones).put(key, lower, upper, worth, best);
     }
 
     /// Both tables' size in bytes.
-    pub fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         self.near.bytes() + self.far.bytes()
     }
 
     /// Empties both tables.
-    pub fn clear(&self) {
+    pub(crate) fn clear(&self) {
         self.near.clear();
         self.far.clear();
     }

@@ -233,8 +233,8 @@ const CAPSULE: f64 = -25.0;
 const CAPSULE_PER_GHOST: f64 = 87.5;
 /// A scared ghost Pacman can catch before it recovers is worth this, less [`HUNT_STEP`] a
 /// step away: well below the 200 of eating it, so that the search hurries to catch it
-/// rather than keep it in reach (100, not 150: +112 ± 50 points a contest game over 400
-/// paired games at depth 5, see BENCHMARKS.md, pacman session 12).
+/// rather than keep it in reach (a lower value than 150 scores better in paired contest
+/// games; BENCHMARKS.md has the figures).
 const HUNT: f64 = 100.0;
 /// See [`HUNT`].
 const HUNT_STEP: f64 = 4.0;

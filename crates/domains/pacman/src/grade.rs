@@ -1,11 +1,11 @@
 //! CS188's autograder for the multi-agent project, for what concerns whole Pacman games:
 //!
-//! - `PacmanGameTreeTest` (`q2/8-pacman-game`, `q3/8-pacman-game`, `q4/7-pacman-game`):
-//!   a game on smallClassic against two directional ghosts where Pacman always plays the
-//!   reference's move and the ghosts draw from Python's random numbers reseeded after every
-//!   Pacman move, so the game is the autograder's own, move for move. At every move the agent
-//!   under test searches the position; the number of distinct states it creates must equal one
-//!   of the reference agents' counts and its move must be one they accept.
+//! - `PacmanGameTreeTest` (`q2/8-pacman-game`, `q3/8-pacman-game`, `q4/7-pacman-game`): a game on
+//!   smallClassic against two directional ghosts where Pacman always plays the move of Berkeley's
+//!   own agent and the ghosts draw from Python's random numbers reseeded after every Pacman move,
+//!   so the game is the autograder's own, move for move. At every move the agent under test
+//!   searches the position; the number of distinct states it creates must equal one of Berkeley's
+//!   own agents' counts and its move must be one they accept.
 //! - `EvalAgentTest` (q1, q5, extra): play the games, then points for the average score, the
 //!   games not timed out and the wins, against the file's minimums and thresholds. The
 //!   ghosts draw from delve's generator seeded with the file's `randomSeed` (these tests are
@@ -32,11 +32,11 @@ use std::time::Instant;
 
 /// The agent `ContestAgent` stands for in the `extra` question: expectimax to depth 5 with
 /// the `better` evaluation, expecting the ghosts to move as directional ghosts do, and ghosts
-/// more than 6 steps from Pacman to make only their likeliest move. Depth 4 over depth 3 is
-/// worth about 300 points of average score on contestClassic (200 games: 2579 against 2264);
-/// the far ghosts' single move makes depth 5 cost what depth 4 did with every ghost
-/// branching, and it scores more (see BENCHMARKS.md, pacman session 10). When the depth-5
-/// search generates fewer than 20,000 states it searches again to depth 6 (session 15).
+/// more than 6 steps from Pacman to make only their likeliest move. Each ply deeper scores
+/// more on contestClassic; the far ghosts' single move makes depth 5 cost what depth 4 does
+/// with every ghost branching (BENCHMARKS.md has the scores). When the depth-5 search
+/// generates fewer than 20,000 states (a position with little branching) it searches again
+/// to depth 6, which then still fits the time a move may take.
 pub const CONTEST_AGENT: PacmanAgent = PacmanAgent {
     model: Some(GhostKind::Directional),
     far_ghosts: Some(6),

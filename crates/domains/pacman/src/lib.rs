@@ -1,10 +1,20 @@
 //! # delve-pacman
 //!
-//! Multi-agent Pacman, the reference game of Berkeley CS188's multi-agent search project,
+//! Multi-agent Pacman, the game of Berkeley CS188's multi-agent search project,
 //! with CS188's rules exactly ([`rules`]), its `.lay` layouts ([`layout`]), its random and
 //! directional ghosts ([`ghosts`]), Pacman agents on `delve_game`'s minimax, alpha-beta and
 //! expectimax ([`agents`]), whole games with a renderer and replays ([`play`]), and CS188's
-//! own grading tests for Pacman games ([`grade`]).
+//! own grading tests for Pacman games ([`grade`]). The original is Berkeley's Python project
+//! (see the guide's Pacman chapter).
+//!
+//! | module | what it does |
+//! | --- | --- |
+//! | [`rules`] | CS188's game rules, exactly: moves, eating, scaring, scores |
+//! | [`layout`] | CS188's `.lay` layouts |
+//! | [`ghosts`] | random and directional ghosts, with Python's random numbers where grading needs them |
+//! | [`agents`] | Pacman agents on minimax, alpha-beta and expectimax, and their evaluations |
+//! | [`play`] | whole games, the renderer and replays |
+//! | [`grade`] | CS188's autograder tests for whole Pacman games |
 //!
 //! ```
 //! use delve_pacman::{agents::{AgentKind, Distances, Eval, PacmanAgent}, ghosts::GhostKind};

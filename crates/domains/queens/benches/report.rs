@@ -4,8 +4,8 @@
 //! - counts: exact counts for N = 16 (1 and 2 threads) and 18 (2 threads), checked against
 //!   OEIS A000170;
 //! - mc: min-conflicts and construction for N = 10⁶ over several seeds;
-//! - hc: hill climbing (SPEC §2) on 8 queens over 1000 seeds — time, climbs, success rate
-//!   per climb — and the sideways-move variant;
+//! - hc: steepest-ascent hill climbing with random restarts on 8 queens over 1000 seeds — time,
+//!   climbs, success rate per climb — and the sideways-move variant;
 //! - csp: nodes and backtracks of plain backtracking, MRV + forward checking and MAC for
 //!   N = 8..30, and MRV + FC for N = 1000.
 

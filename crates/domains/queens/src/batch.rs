@@ -1,6 +1,6 @@
-//! The reference's batch interface: an input file of lines `N algorithm`, and for each line an
-//! output file `N_algorithm_output.txt` holding one solution as 1-based rows separated by single
-//! spaces, or `no solution`.
+//! The original assignment's batch interface: an input file of lines `N algorithm`, and for each
+//! line an output file `N_algorithm_output.txt` holding one solution as 1-based rows separated by
+//! single spaces, or `no solution`.
 //!
 //! Blank lines and lines starting with `#` are skipped; algorithm names are case-insensitive.
 //! A malformed line is reported with its line (and column) and the other lines still run.

@@ -1,11 +1,11 @@
 //! Exact solution counts (OEIS A000170, and the unique solutions of A002562) by bitboard
 //! backtracking with the board's symmetries.
 //!
-//! Why a counter of its own beside `delve_csp::count` on [`csp_model`](crate::csp_model)
+//! Why a counter of its own beside `delve_csp::count` on [`csp_model`](fn@crate::csp_model)
 //! (which counts the same, tested in `tests/counts.rs`): counts are wanted up to N = 27,
 //! about 2.3·10¹⁷ solutions, where every nanosecond per node matters; the general engine
-//! pays domain bitsets, a trail and constraint checks per assignment (N = 12, one thread,
-//! test profile: 207 ms for the engine with MRV + forward checking, 4 ms here).
+//! pays domain bitsets, a trail and constraint checks per assignment, far more than the few
+//! mask operations a node costs here (BENCHMARKS.md compares the two).
 //!
 //! One row at a time, three bit masks hold the columns and both diagonal directions already
 //! attacked, so the free squares of a row are one `!(cols | left | right)` and each queen is
@@ -20,9 +20,9 @@
 //!   so that no image is smaller, and a final comparison with the 90°, 180° and 270°
 //!   rotations that sorts the class as 2 (symmetric under 90°), 4 (under 180°) or 8 members.
 //!
-//! Both searches are the same loop with different per-row rules ([`Params`]). The first rows
-//! are searched recursively and cut into tasks (the boards after [`SPLIT_ROW`] rows); every
-//! worker thread then runs [`LANES`] tasks at once, interleaved, with a branch-free step.
+//! Both searches are the same loop with different per-row rules (`Params`). The first rows
+//! are searched recursively and cut into tasks (the boards after `SPLIT_ROW` rows); every
+//! worker thread then runs `LANES` tasks at once, interleaved, with a branch-free step.
 //! A plain recursive search pays about one mispredicted branch per node (is there another
 //! child? is the child's row empty?), which dominates its cost; here a step always takes one
 //! child of the top stack entry and decides with arithmetic whether the entry is used up
@@ -31,7 +31,7 @@
 //! The step is then bound by its instruction count (about 45), which shapes the rest: each
 //! lane holds its own copy of the row rules, its stack pointer is a byte offset kept in a
 //! register, the row number rides in the high bits of the column mask, and the side-column
-//! rule of the non-corner search is one multiplication and a table lookup ([`Sides`]).
+//! rule of the non-corner search is one multiplication and a table lookup (`Sides`).
 //! `select_unpredictable` keeps the compiler from turning the push/pop choices back into
 //! branches, which alone doubled the time.
 
@@ -59,8 +59,8 @@ const SPLIT_ROW: u32 = 3;
 const LANES: usize = 6;
 
 /// Complete boards between checks of the deadline and cancellation inside a task (one task
-/// of a large board runs for hours). Measured: a 1 ms timeout stops N = 27 within about
-/// 10 ms; N = 16 makes about 30,000 checks, under a millisecond in all.
+/// of a large board runs for hours): often enough that a timeout stops a large board
+/// promptly, rarely enough that the checks cost next to nothing.
 const LEAF_POLL: u32 = 1 << 6;
 
 /// Rounds of steps between checks of the limits once the lanes are draining.
@@ -87,9 +87,8 @@ pub struct Count {
 /// limit or cancellation in `limits` is checked between tasks and, inside a task, every few
 /// dozen solutions found; the node budget does not apply.
 ///
-/// A specialised hot path: `delve_csp::count` on [`csp_model`](crate::csp_model) counts the
-/// same (tested against it) but is far slower (N = 12, one thread: 207 ms against 4 ms),
-/// and the counts wanted go up to N = 27.
+/// A specialised hot path: `delve_csp::count` on [`csp_model`](fn@crate::csp_model) counts the
+/// same (tested against it) but is far slower, and the counts wanted go up to N = 27.
 ///
 /// ```
 /// use delve_core::{Limits, NoObserver};

@@ -1,9 +1,9 @@
-//! N-Queens as a general CSP for `delve_csp`: variable `c` is the row of column `c`'s queen,
-//! and each pair of columns `i < j` is one binary constraint "different rows and different
-//! diagonals", i.e. `row_i − row_j ∉ {0, j − i, i − j}` (AIMA's formulation, and the
-//! reference's: columns as variables, rows as values, no two queens attacking). The `csp`,
-//! `csp-mrv-fc` and `mac` algorithms run on it, and the specialised counter and
-//! min-conflicts are tested against the general engine on it.
+//! N-Queens as a general CSP for `delve_csp`: variable `c` is the row of column `c`'s queen, and
+//! each pair of columns `i < j` is one binary constraint "different rows and different diagonals",
+//! i.e. `row_i − row_j ∉ {0, j − i, i − j}` (AIMA's formulation, and the original assignment's:
+//! columns as variables, rows as values, no two queens attacking). The `csp`, `csp-mrv-fc` and
+//! `mac` algorithms run on it, and the specialised counter and min-conflicts are tested against the
+//! general engine on it.
 
 use delve_csp::{Csp, Domain, Relation, Var};
 use std::sync::Arc;

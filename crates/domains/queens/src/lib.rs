@@ -1,20 +1,22 @@
 //! # delve-queens
 //!
-//! N-Queens (SPEC §2): place N queens on an N×N board so that none attacks another. One queen
+//! N-Queens: place N queens on an N×N board so that none attacks another. One queen
 //! per column; a placement is the row of each column's queen (0-based here, 1-based in texts).
 //!
-//! Every algorithm of the reference and more, each on the formulation that suits it:
+//! Every algorithm of the original assignment (a university AI course's N-Queens assignment
+//! with BFS, hill climbing and CSP backtracking; see the guide's Queens chapter) and more,
+//! each on the formulation that suits it:
 //!
 //! | name | formulation | algorithm |
 //! | --- | --- | --- |
 //! | `bfs`, `dfs`, `ucs`, `ils` (and any other of `delve_core::Algorithm` but `bibfs`) | [`Placement`]: column by column, attacking partial states pruned | `delve_core`'s breadth-first, depth-first, uniform-cost, iterative lengthening, … through its one dispatch |
-//! | `csp` | [`csp_model`] (binary constraints) | `delve_csp` plain backtracking, last row first — the reference's stack order, so `5 csp` gives its `5 3 1 4 2` |
-//! | `csp-mrv-fc` | [`csp_model`] | backtracking with MRV + degree and forward checking; seeded random tie-breaks and value order, with restarts |
-//! | `mac` | [`csp_model`] | backtracking with MRV + degree and maintained arc consistency; the same tie-breaks and restarts |
-//! | `hc` | [`QueensLocal`]: complete state, h = attacking pairs | steepest-ascent hill climbing exactly as SPEC §2: best single-queen move, ties at random, random restart at every local minimum |
+//! | `csp` | [`csp_model`](fn@csp_model) (binary constraints) | `delve_csp` plain backtracking, last row first — the original assignment's stack order, so `5 csp` gives its `5 3 1 4 2` |
+//! | `csp-mrv-fc` | [`csp_model`](fn@csp_model) | backtracking with MRV + degree and forward checking; seeded random tie-breaks and value order, with restarts |
+//! | `mac` | [`csp_model`](fn@csp_model) | backtracking with MRV + degree and maintained arc consistency; the same tie-breaks and restarts |
+//! | `hc` | [`QueensLocal`]: complete state, h = attacking pairs | steepest-ascent hill climbing exactly as the original assignment's: best single-queen move, ties at random, random restart at every local minimum |
 //! | `hc-restart` | [`QueensLocal`] | the same with up to 100 sideways moves per climb before restarting (AIMA's variant) |
 //! | `sa` | [`QueensLocal`] | simulated annealing, rerun with fresh seeds until solved |
-//! | `min-conflicts` | [`Board`] (line counts) | [`min_conflicts`], specialised (O(N) a step, where the general engine on [`csp_model`] pays O(N²)): a million queens in well under a second |
+//! | `min-conflicts` | [`Board`] (line counts) | [`min_conflicts`](fn@min_conflicts), specialised (O(N) a step, where the general engine on [`csp_model`](fn@csp_model) pays O(N²)): a million queens in well under a second |
 //! | `construct` | — | the explicit O(N) formula ([`construct`]) |
 //!
 //! N = 2 and 3 have no solution: complete algorithms prove it by exhausting the space; the
@@ -24,16 +26,28 @@
 //!
 //! The library never prints; [`verify`] is the independent checker front ends run on every
 //! placement before showing it.
+//!
+//! | module | what it does |
+//! | --- | --- |
+//! | [`placement`] | the incremental formulation: queens placed column by column |
+//! | [`local`] | the complete-state formulation for local search, with line counts |
+//! | [`mod@csp_model`] | N-Queens as a general CSP for `delve_csp` |
+//! | [`mod@min_conflicts`] | min-conflicts specialised for N-Queens, for millions of queens |
+//! | [`count`] | exact solution counts by bitboard backtracking with the board's symmetries |
+//! | [`board`] | the independent checker, the attacking-pair count and the O(N) construction |
+//! | [`batch`] | the original assignment's batch files: `N algorithm` lines in, one output file each |
+//! | [`report`] | what runs report (the CLI's `--json`, the web API) |
+//! | [`error`] | the crate's errors |
 
-mod batch;
-mod board;
-mod count;
-mod csp_model;
-mod error;
-mod local;
-mod min_conflicts;
-mod placement;
-mod report;
+pub mod batch;
+pub mod board;
+pub mod count;
+pub mod csp_model;
+pub mod error;
+pub mod local;
+pub mod min_conflicts;
+pub mod placement;
+pub mod report;
 
 pub use batch::{BatchLine, format_output, output_name, parse_batch, parse_output};
 pub use board::{PlacementError, attacking_pairs, construct, rows_line, verify};
@@ -58,13 +72,13 @@ pub enum Algorithm {
     /// A systematic search of `delve_core` on the incremental formulation ([`Placement`]):
     /// `bfs`, `dfs`, `ucs`, `ils`, `iddfs`, `astar`, … (every one but `bibfs`).
     Search(delve_core::Algorithm),
-    /// Plain CSP backtracking in the reference's order.
+    /// Plain CSP backtracking in the original assignment's order.
     Csp,
     /// CSP backtracking with MRV + degree and forward checking.
     CspMrvFc,
     /// CSP backtracking with maintained arc consistency.
     Mac,
-    /// Steepest-ascent hill climbing with random restarts (SPEC §2).
+    /// Steepest-ascent hill climbing with random restarts (the original assignment's).
     Hc,
     /// Hill climbing with sideways moves and random restarts.
     HcRestart,
@@ -77,7 +91,7 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    /// The reference's algorithms and ours, in documentation order (`delve queens --help`
+    /// The original assignment's algorithms and ours, in documentation order (`delve queens --help`
     /// lists these; the other searches of `delve_core` are accepted too).
     pub const ALL: [Algorithm; 12] = [
         Algorithm::Search(delve_core::Algorithm::Bfs),
@@ -242,7 +256,7 @@ impl<O> QueensObserver for O where
 /// use delve_core::{Limits, NoObserver};
 /// use delve_queens::{Algorithm, Found, solve, verify};
 /// let r = solve(5, Algorithm::Csp, 0, &Limits::none(), NoObserver).unwrap();
-/// assert_eq!(r.found, Found::Solved(vec![4, 2, 0, 3, 1])); // the reference's "5 3 1 4 2"
+/// assert_eq!(r.found, Found::Solved(vec![4, 2, 0, 3, 1])); // the original assignment gives "5 3 1 4 2"
 /// let r = solve(3, "bfs".parse().unwrap(), 0, &Limits::none(), NoObserver).unwrap();
 /// assert_eq!(r.found, Found::NoSolution);
 /// let r = solve(8, Algorithm::Hc, 7, &Limits::none(), NoObserver).unwrap();

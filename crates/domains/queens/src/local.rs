@@ -1,8 +1,8 @@
-//! The complete-state formulation for local search (SPEC §2): one queen per column, the
-//! objective `h` is the number of attacking pairs, a move puts one queen elsewhere in its
-//! column. The state carries its line counts, so `h` after a move is computed in O(1)
-//! (the reference recounts all pairs, O(N²), for each of the N² successors). The same
-//! [`Board`] is the specialised min-conflicts' board: one complete-state formulation.
+//! The complete-state formulation for local search (the original assignment's hill climbing): one
+//! queen per column, the objective `h` is the number of attacking pairs, a move puts one queen
+//! elsewhere in its column. The state carries its line counts, so `h` after a move is computed in
+//! O(1) (the original assignment recounts all pairs, O(N²), for each of the N² successors). The
+//! same [`Board`] is the specialised min-conflicts' board: one complete-state formulation.
 
 use delve_core::local::LocalProblem;
 use delve_core::random::Rng;
@@ -10,7 +10,7 @@ use rand::Rng as _;
 
 /// A complete placement with per-line queen counts and its number of attacking pairs: the
 /// state of the local searches here, and the board of the specialised
-/// [`min_conflicts`](crate::min_conflicts), which adds its greedy start and repair moves.
+/// [`min_conflicts`](fn@crate::min_conflicts), which adds its greedy start and repair moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     /// The row of each column's queen.
@@ -137,7 +137,7 @@ impl LocalProblem for QueensLocal {
     /// (column, new row).
     type Move = (u32, u32);
 
-    /// Every queen in a uniformly random row of its column (as the reference restarts).
+    /// Every queen in a uniformly random row of its column (as the original assignment restarts).
     fn random_state(&self, rng: &mut Rng) -> Board {
         Board::new((0..self.n).map(|_| rng.gen_range(0..self.n as u32)).collect())
     }

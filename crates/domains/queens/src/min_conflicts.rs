@@ -1,23 +1,20 @@
 //! Min-conflicts specialised for N-Queens, for millions of queens.
 //!
 //! Why a second min-conflicts beside the general engine (`delve_csp::min_conflicts` on
-//! [`csp_model`](crate::csp_model)): the general engine sees N·(N−1)/2 binary constraints, so the model alone takes O(N²)
-//! memory and a step costs O(N²) constraint checks (N values × N − 1 neighbours); N = 10⁶
-//! would need 5·10¹¹ constraints. This one knows the board's lines: one count per row and
-//! diagonal answers "how many queens attack this square" in O(1), so the board takes O(N)
-//! memory and a step O(N). Measured on the same boards and seeds (8 seeds each, test
-//! profile): N = 200, 87 million constraint checks and 660 ms for the general engine
-//! against 38,600 row evaluations and 0.34 ms here; N = 60, 30 ms against 0.25 ms. On small
-//! boards the two are alike (N = 8: 0.3 ms against 1.7 ms; the general engine's tabu list
-//! helps there). The test `agrees_with_the_general_engine` runs both on the same boards.
-//! Both phases are cheap here:
+//! [`csp_model`](fn@crate::csp_model)): the general engine sees N·(N−1)/2 binary constraints, so
+//! the model alone takes O(N²) memory and a step costs O(N²) constraint checks (N values × N − 1
+//! neighbours); N = 10⁶ would need 5·10¹¹ constraints. This one knows the board's lines: one count
+//! per row and diagonal answers "how many queens attack this square" in O(1), so the board takes
+//! O(N) memory and a step O(N), so it pulls far ahead as N grows; on small boards the two are alike
+//! (the general engine's tabu list helps there). BENCHMARKS.md compares them. The test
+//! `agrees_with_the_general_engine` runs both on the same boards. Both phases are cheap here:
 //! 1. **Greedy start** (after Minton et al. 1992 and Sosič & Gu's QS4): column by column,
 //!    draw rows from the pool of rows not used yet and take the first whose two diagonals
 //!    are free, trying a bounded number of draws; when none is free (near the last columns,
 //!    where the pool is small), swap rows with a random earlier column if that frees both,
 //!    else take the least attacked draw. Rows never clash and almost every diagonal is free:
-//!    O(N) expected time. For large N this start is usually already a solution (N = 10⁶:
-//!    about 0.3 s); for small N a few conflicts are left to repair.
+//!    O(N) expected time. For large N this start is usually already a solution; for small N
+//!    a few conflicts are left to repair.
 //! 2. **Repair**: pick a random attacked queen and move it to the row of its column with the
 //!    fewest attackers (ties at random; a rare random-walk step escapes plateaus). Line
 //!    counts make each evaluation O(1), so a step costs O(N).
@@ -60,10 +57,10 @@ const WALK: f64 = 0.02;
 /// repair steps, then restarts, until a limit stops it.
 ///
 /// A specialised hot path of `delve_csp::min_conflicts`: that engine, on
-/// [`csp_model`](crate::csp_model), holds N·(N−1)/2 constraints and pays O(N²) checks a
+/// [`csp_model`](fn@crate::csp_model), holds N·(N−1)/2 constraints and pays O(N²) checks a
 /// step; this one keeps a queen count per row and diagonal, so O(N) memory and O(N) a step
-/// (N = 200: 0.34 ms against 660 ms for 8 seeds; N = 10⁶ is out of the general engine's
-/// reach). Tested against it on the same boards and seeds.
+/// (N = 10⁶ is out of the general engine's reach). Tested against it on the same boards and
+/// seeds.
 ///
 /// ```
 /// use delve_core::{Limits, NoObserver};

@@ -1,10 +1,10 @@
-//! The incremental formulation the reference uses for BFS and backtracking: queens are placed
-//! column by column from the left; a state is the rows chosen so far; an action places the
-//! next column's queen in a row. Attacking partial states are pruned (never generated), which
-//! is the reference's `checkNoPair` test moved from expansion to generation. It exists for
-//! `delve_core`'s generic tree searches, which need partial states and actions; the local
-//! searches work on complete states ([`Board`](crate::Board)) and the CSP engine on
-//! [`csp_model`](crate::csp_model).
+//! The incremental formulation the original assignment uses for BFS and backtracking: queens are
+//! placed column by column from the left; a state is the rows chosen so far; an action places the
+//! next column's queen in a row. Attacking partial states are pruned (never generated), which is
+//! the original assignment's `checkNoPair` test moved from expansion to generation. It exists for
+//! `delve_core`'s generic tree searches, which need partial states and actions; the local searches
+//! work on complete states ([`Board`](crate::Board)) and the CSP engine on
+//! [`csp_model`](fn@crate::csp_model).
 
 use delve_core::{Problem, Successor};
 

@@ -34,7 +34,7 @@ fn two_and_three_have_no_solution() {
 
 #[test]
 fn deterministic_algorithms_reproduce_the_reference() {
-    // The reference's outputs for N = 5: BFS finds the leftmost solution, its stack-based
+    // The original assignment's outputs for N = 5: BFS finds the leftmost solution, its stack-based
     // CSP the rightmost.
     assert_eq!(run(5, Algorithm::Search(delve_core::Algorithm::Bfs), 0), Found::Solved(vec![0, 2, 4, 1, 3]));
     assert_eq!(run(5, Algorithm::Csp, 0), Found::Solved(vec![4, 2, 0, 3, 1]));

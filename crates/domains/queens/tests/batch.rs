@@ -1,4 +1,4 @@
-//! The reference's batch example (`5 bfs / 5 hc / 5 csp`) written to files and read back.
+//! The original assignment's batch example (`5 bfs / 5 hc / 5 csp`) written to files and read back.
 
 use delve_core::{Limits, NoObserver};
 use delve_queens::{format_output, parse_batch, parse_output, solve, verify};
@@ -14,7 +14,7 @@ fn reference_example_round_trips_through_files() {
         std::fs::write(dir.join(line.output_name()), format_output(report.rows())).unwrap();
     }
     let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
-    // Deterministic lines give exactly the reference's files.
+    // Deterministic lines give exactly the original assignment's files.
     assert_eq!(read("5_bfs_output.txt"), "1 3 5 2 4\n");
     assert_eq!(read("5_csp_output.txt"), "5 3 1 4 2\n");
     assert_eq!(read("3_bfs_output.txt"), "no solution\n");

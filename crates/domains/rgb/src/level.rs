@@ -65,7 +65,7 @@ impl fmt::Display for Colour {
     }
 }
 
-/// One of the four grid directions, in the reference's move order (up, down, left, right).
+/// One of the four grid directions, in the original solver's move order (up, down, left, right).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Dir {
     /// Towards row 0.
@@ -79,7 +79,7 @@ pub enum Dir {
 }
 
 impl Dir {
-    /// The four, in the reference's order.
+    /// The four, in the original solver's order.
     pub const ALL: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
 
     /// The opposite direction.
@@ -92,7 +92,7 @@ impl Dir {
         }
     }
 
-    /// The reference's arrow (`↑ ↓ ← →`).
+    /// The original solver's arrow (`↑ ↓ ← →`).
     pub fn arrow(self) -> char {
         match self {
             Dir::Up => '↑',
@@ -102,7 +102,7 @@ impl Dir {
         }
     }
 
-    /// The reference's letter (`U D L R`).
+    /// The original solver's letter (`U D L R`).
     pub fn letter(self) -> char {
         match self {
             Dir::Up => 'U',

@@ -6,14 +6,25 @@
 //! ([`Level`], errors with line and column), states the game's rules
 //! as a `delve-core` [`Problem`](delve_core::Problem) under three rule sets ([`RgbProblem`],
 //! [`Rules`]), lays out plans ([`Plan`]: per step and as each truck's arrows), and replays
-//! every plan cell by cell with an independent simulator ([`simulate`]).
+//! every plan cell by cell with an independent simulator ([`simulate`](fn@simulate)).
 //!
-//! The search model is the reference's (FORMAT.md §3): a state is sampled whenever a truck
-//! reaches an event (a road cell other than a straight one); an action gives every truck on
-//! an event a move (Stop, or a direction whose segment is unused); its cost is the time to
-//! the next arrival, so a plan's cost is the time of the goal. Uniform-cost search,
+//! The search model is the original solver's (doobee98's iterative-lengthening RGB Express solver,
+//! a course homework; see the guide's RGB Express chapter, and `data/FORMAT.md` §3): a state is
+//! sampled whenever a truck reaches an event (a road cell other than a straight one); an action
+//! gives every truck on an event a move (Stop, or a direction whose segment is unused); its cost is
+//! the time to the next arrival, so a plan's cost is the time of the goal. Uniform-cost search,
 //! iterative lengthening and A* (with [`RgbProblem`]'s admissible heuristic) all come from
 //! `delve-core`.
+//!
+//! | module | what it does |
+//! | --- | --- |
+//! | [`level`] | a level as the file describes it, and the `rgbx-grid` parser |
+//! | [`graph`] | the event graph: events, segments between them, road distances |
+//! | [`problem`] | the rules as a `delve-core` problem, the three rule sets, the heuristic |
+//! | [`plan`] | a solution laid out per step and per truck |
+//! | [`mod@simulate`] | the independent cell-by-cell replay every plan goes through |
+//! | [`report`] | solving a level end to end, and the report the CLI and web API print |
+//! | [`error`] | parse errors with line and column, and the crate-wide error |
 //!
 //! ```
 //! use delve_core::prelude::*;
@@ -32,13 +43,13 @@
 //! searches store it without allocation; levels past those widths are refused with a
 //! message naming the limit.
 
-mod error;
-mod graph;
-mod level;
-mod plan;
-mod problem;
-mod report;
-mod simulate;
+pub mod error;
+pub mod graph;
+pub mod level;
+pub mod plan;
+pub mod problem;
+pub mod report;
+pub mod simulate;
 
 pub use error::{ErrorKind, ParseError, RgbError};
 pub use graph::{Exit, Graph, MAX_EVENTS, MAX_SEGMENTS, MAX_SPECIALS, Special};

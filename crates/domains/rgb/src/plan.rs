@@ -1,5 +1,5 @@
-//! A plan: the moves of an optimal solution, laid out the ways people read them — per step
-//! (the reference's action list `[(0,R,1),(1,L,1)]`) and per truck (the reference's arrows,
+//! A plan: the moves of an optimal solution, laid out the ways people read them — per step (the
+//! original solver's action list `[(0,R,1),(1,L,1)]`) and per truck (the original solver's arrows,
 //! `[Truck 0] →↑.→.↓*`).
 
 use crate::level::MAX_TRUCKS;
@@ -92,7 +92,7 @@ impl Plan {
         routes
     }
 
-    /// Each truck's route in the reference's arrows: an arrow per move followed by `.`
+    /// Each truck's route in the original solver's arrows: an arrow per move followed by `.`
     /// repeated length − 1 times, `*` for the stop.
     pub fn arrows(&self, trucks: usize) -> Vec<String> {
         self.routes(trucks)
@@ -113,7 +113,7 @@ impl Plan {
             .collect()
     }
 
-    /// The trucks in the order they first move (the order the reference prints routes in),
+    /// The trucks in the order they first move (the order the original solver prints routes in),
     /// then the ones that never do.
     pub fn truck_order(&self, trucks: usize) -> Vec<usize> {
         let mut order: Vec<usize> = Vec::with_capacity(trucks);
@@ -128,7 +128,7 @@ impl Plan {
 }
 
 impl fmt::Display for Step {
-    /// The reference's notation: `[(0,R,1),(1,L,1)]`.
+    /// The original solver's notation: `[(0,R,1),(1,L,1)]`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("[")?;
         for (k, m) in self.moves.iter().enumerate() {

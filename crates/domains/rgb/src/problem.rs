@@ -14,11 +14,11 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Rules {
-    /// The reference's rules with the head-on test done per pair of moves (the default).
+    /// The original solver's rules with the head-on test done per pair of moves (the default).
     #[default]
     Pairwise,
-    /// The reference's rules bit for bit, including its one-sided head-on pruning, which
-    /// throws legal plans away (FORMAT.md, "Reference quirk").
+    /// The original solver's rules bit for bit, including its one-sided head-on pruning, which
+    /// throws legal plans away (FORMAT.md, "The original solver's quirk").
     Reference,
     /// archiloque's variant, approximated on events: a truck whose load is 0 may also stop
     /// on any event, and the goal is every warehouse served (trucks may still be driving).
@@ -66,7 +66,7 @@ pub enum Move {
 }
 
 impl Move {
-    /// The reference's letter: `S`, `U`, `D`, `L`, `R`.
+    /// The original solver's letter: `S`, `U`, `D`, `L`, `R`.
     pub fn letter(self) -> char {
         match self {
             Move::Stop => 'S',
@@ -227,7 +227,7 @@ pub struct State {
     /// The trucks (only the level's first `n` are used).
     pub trucks: [Truck; MAX_TRUCKS],
     /// Two trucks stand on one cell: a failure state, with no successors. It is still a
-    /// state, as in the reference, so its time counts among iterative lengthening's cut-offs.
+    /// state, as in the original solver, so its time counts among iterative lengthening's cut-offs.
     pub crashed: bool,
     /// Switch groups flipped an odd number of times, bit `group - 1` (FORMAT.md §5).
     pub switches: u8,
@@ -265,7 +265,7 @@ pub struct RgbProblem {
 }
 
 /// Why a move list is empty or a combination fails is not reported: failures are simply not
-/// successors (the reference's "failure states").
+/// successors (the original solver's "failure states").
 impl RgbProblem {
     /// The problem of playing `level` by `rules`, or why the level is beyond the limits of
     /// the compact state (events, segments, items and warehouses).
@@ -394,7 +394,7 @@ impl RgbProblem {
     /// Whether truck `i`, standing on an event, passes the arrival checks there (rules 2 and
     /// 3): an item it finds must be of its colour (any colour for a white truck) with room to
     /// carry it; an unserved warehouse must be of its colour with an item to deliver (for a
-    /// white truck: its top item must be of the warehouse's colour). As in the reference, the checks are made
+    /// white truck: its top item must be of the warehouse's colour). As in the original solver, the checks are made
     /// in the state where the truck has arrived, so a failing arrival is a state (with no
     /// moves) whose time counts among iterative lengthening's cut-offs.
     ///
@@ -413,7 +413,7 @@ impl RgbProblem {
         }
     }
 
-    /// The moves truck `i` (deciding, past its arrival checks) may make, in the reference's
+    /// The moves truck `i` (deciding, past its arrival checks) may make, in the original solver's
     /// order: Stop, then Up, Down, Left, Right onto unused segments. On a bump no truck has
     /// reached before, a truck with items gets each move twice: the bump disabled, then
     /// enabled (it drops its top item; under archiloque's rules it may then stop if that

@@ -97,7 +97,7 @@ pub struct RgbDetail {
     pub rules: Rules,
     /// The optimal cost (the time of the goal), when solved.
     pub cost: Option<u32>,
-    /// Each truck's route in the reference's arrows, by truck index, when solved.
+    /// Each truck's route in the original solver's arrows, by truck index, when solved.
     pub routes: Option<Vec<String>>,
     /// The plan step by step, when solved.
     pub plan: Option<Vec<Step>>,
@@ -107,7 +107,7 @@ pub struct RgbDetail {
     pub bumps_enabled: Option<Vec<(usize, usize)>>,
     /// Iterative lengthening's cost limits (empty for other algorithms).
     pub cost_limits: Vec<u32>,
-    /// Nodes expanded (also in `stats`; kept at the top level for the RGB issue's readers).
+    /// Nodes expanded (also in `stats`; kept at the top level, where reports comparing expansions read it).
     pub expanded: u64,
     /// Nodes generated (also in `stats`).
     pub generated: u64,

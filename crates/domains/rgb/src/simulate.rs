@@ -555,7 +555,7 @@ mod tests {
             simulate(&level, Rules::Pairwise, &routes, &[], 2),
             Err(Violation::RouteEnds { time: 1, .. })
         ));
-        // Never stopping: under the reference's rules the goal needs every truck stopped.
+        // Never stopping: under the original solver's rules the goal needs every truck stopped.
         let level = line("0-r-R-+", &["red"], 3);
         let routes = [drive(&[(R, 1), (R, 1), (R, 1)], false)];
         assert!(matches!(simulate(&level, Rules::Pairwise, &routes, &[], 3), Err(Violation::NotSolved { .. })));

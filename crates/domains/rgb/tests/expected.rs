@@ -64,7 +64,7 @@ fn table() -> Vec<(PathBuf, [Expect; 3])> {
 #[test]
 fn the_table_covers_every_level_file() {
     let rows = table();
-    assert_eq!(rows.len(), 7 + 74, "7 reference levels and 74 archiloque levels");
+    assert_eq!(rows.len(), 7 + 74, "the original solver's 7 levels and 74 archiloque levels");
     for (file, _) in &rows {
         assert!(file.exists(), "{} is in EXPECTED.md but not in data/", file.display());
     }
@@ -138,7 +138,8 @@ fn astar_agrees_with_uniform_cost_search() {
     assert!(compared >= 150, "only {compared} levels compared");
 }
 
-/// The `Find Cost:` sequences of EXPECTED.md for the seven reference levels, and ILS's costs.
+/// The `Find Cost:` sequences of EXPECTED.md for the original solver's seven levels, and ILS's
+/// costs.
 #[test]
 fn ils_cost_limits_match_the_reference() {
     let text = read(&data().join("EXPECTED.md"));
@@ -171,7 +172,7 @@ fn ils_cost_limits_match_the_reference() {
     assert_eq!(seen, 7, "EXPECTED.md's ILS table");
 }
 
-/// The reference's printed routes for Custom, and its action list.
+/// The original solver's printed routes for Custom, and its action list.
 #[test]
 fn custom_plan_reads_as_the_reference_prints_it() {
     let level = Level::load(data().join("Custom.txt")).unwrap();

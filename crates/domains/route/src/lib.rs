@@ -6,6 +6,14 @@
 //! admissible straight-line-distance heuristic. The classic AIMA Romania map is built in
 //! ([`RoadMap::romania`], file `maps/romania.map`).
 //!
+//! | module | what it does |
+//! | --- | --- |
+//! | [`map`] | the [`RoadMap`] model: cities and roads, stored compactly for fast expansion |
+//! | [`parse`] | the map format's two-pass parser, with errors by file, line and column |
+//! | [`problem`] | [`RouteProblem`]: a drive between two cities, with its admissible heuristic |
+//! | [`report`] | what a route search reports, and the listing of a map |
+//! | [`error`] | parse errors and the crate-wide error |
+//!
 //! ## The map format
 //!
 //! One declaration per line; blank lines are ignored and `#` starts a comment that runs to
@@ -43,11 +51,11 @@
 //! lengths are whole numbers, so optimal costs compare exactly (418, not 418.0000001), and
 //! no sum of `u32` road costs along any path can overflow.
 
-mod error;
-mod map;
-mod parse;
-mod problem;
-mod report;
+pub mod error;
+pub mod map;
+pub mod parse;
+pub mod problem;
+pub mod report;
 
 pub use error::{ErrorKind, ParseError, RouteError};
 pub use map::{BUILTIN_MAPS, CityId, Neighbor, Point, ROMANIA, Road, RoadMap};

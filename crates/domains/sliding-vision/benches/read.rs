@@ -1,4 +1,4 @@
-//! Reading a 1080p frame: six 3×3 puzzles' templates (the reference's set), a board of
+//! Reading a 1080p frame: six 3×3 puzzles' templates (the original study's set), a board of
 //! 180-pixel tiles drawn on a 1920×1080 background with noise. Target: under 50 ms per
 //! frame on one core. `cargo bench -p delve-sliding-vision --bench read`.
 

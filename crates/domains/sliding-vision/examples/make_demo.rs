@@ -19,7 +19,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let art = |p: u64, t: u8| synth::tile_art(p, t, TILE);
     for p in 1..=2u64 {
         for piece in 2..=9u8 {
-            // JPEG, as the reference's `sample_template/{puzzle}{piece}.jpg`.
+            // JPEG, as the original study's `sample_template/{puzzle}{piece}.jpg`.
             let crop = synth::centre_crop(&art(p, piece - 1), 0.6);
             let file = std::fs::File::create(templates.join(format!("{p}{piece}.jpg")))?;
             image::codecs::jpeg::JpegEncoder::new_with_quality(file, 95).encode_image(&crop)?;

@@ -1,5 +1,5 @@
 //! Tracking images: a frame with every piece found outlined in its own colour and labelled,
-//! as the reference's `frame1 track.jpg` (green when the board was read, red when skipped).
+//! as the original study's `frame1 track.jpg` (green when the board was read, red when skipped).
 
 use crate::reader::Reading;
 use image::{Rgb, RgbImage};

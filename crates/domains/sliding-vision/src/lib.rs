@@ -1,12 +1,23 @@
 //! # delve-sliding-vision
 //!
-//! Reads sliding-puzzle boards from screenshots and video frames, as the reference did with
-//! OpenCV (its §4-3): find which puzzle is on screen by one piece's template, locate every
-//! piece by normalised cross-correlation (`TM_CCOEFF_NORMED`, threshold 0.95), and turn
-//! their places into the pattern (`789456B23` solved), for any m×n board. Frames with no
-//! puzzle, a missing piece, a piece between two cells or two pieces on one cell are skipped
-//! and counted, never guessed ([`reader::Skip`]); a run of frames showing one board counts
-//! once ([`reader::Tally`]).
+//! Reads sliding-puzzle boards from screenshots and video frames, as the original study (a blog
+//! series on the Last Origin game's slide puzzles; see the guide's chapter on reading sliding
+//! puzzles) did with OpenCV (its §4-3): find which puzzle is on screen by one piece's template,
+//! locate every piece by normalised cross-correlation (`TM_CCOEFF_NORMED`, threshold 0.95), and
+//! turn their places into the pattern (`789456B23` solved), for any m×n board. Frames with no
+//! puzzle, a missing piece, a piece between two cells or two pieces on one cell are skipped and
+//! counted, never guessed ([`reader::Skip`]); a run of frames showing one board counts once
+//! ([`reader::Tally`]).
+//!
+//! | module | what it does |
+//! | --- | --- |
+//! | [`templates`] | loading a puzzle's templates from a folder or a manifest |
+//! | [`ncc`] | the pyramid normalised cross-correlation matcher (why its own: below) |
+//! | [`reader`] | a frame to a board, the reasons a frame is skipped, and the tally of a run |
+//! | [`debug`] | tracking images: what was read where |
+//! | [`video`] | frames from a video file through `ffmpeg` |
+//! | [`synth`] | synthetic puzzles for tests, benches and demos |
+//! | [`error`] | the crate's error type |
 //!
 //! ```
 //! use delve_sliding_vision::{reader::Reader, synth, templates::TemplateSet};
@@ -37,18 +48,14 @@
 //!
 //! `imageproc::template_matching::match_template` computes the score at every position of
 //! the full-resolution frame: for a 1080p frame and a 100-pixel template that is about 2·10¹⁰
-//! multiply-adds per template, seconds per frame, and 14 templates per frame (6 puzzles'
-//! keys, then 8 pieces). An FFT correlation costs O(N log N) per template on the whole
-//! frame, still tens of milliseconds each at 1080p. [`ncc`] instead searches a pyramid: every
+//! multiply-adds per template, and 14 templates per frame (6 puzzles' keys, then 8 pieces):
+//! far too slow for video. An FFT correlation costs O(N log N) per template on the whole
+//! frame, still too much for 14 templates a frame. [`ncc`] instead searches a pyramid: every
 //! position only at the coarsest level where a template keeps at least 8 pixels a side
 //! (1/8 scale for 100-pixel templates: 64 times fewer positions and pixels each), then
 //! follows the best few local maxima down to full resolution, where the score is computed
-//! exactly at the final position. Measured: 18 ms of CPU per 1080p frame with a board, 11 ms
-//! without (see BENCHMARKS.md), and the `image` crate stays the only dependency.
-//!
-//! Modules: [`templates`] (loading a folder or manifest), [`ncc`] (the matcher), [`reader`]
-//! (a frame to a board, and the tally of a run), [`debug`] (tracking images), [`video`]
-//! (frames from ffmpeg), [`synth`] (synthetic puzzles for tests, benches and demos).
+//! exactly at the final position. That keeps a frame well within video rates (BENCHMARKS.md
+//! has the figures), and the `image` crate stays the only dependency.
 
 pub mod debug;
 pub mod error;

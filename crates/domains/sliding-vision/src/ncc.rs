@@ -257,7 +257,7 @@ impl Frame {
     }
 
     /// The best position of `t` over every full-resolution position (no pyramid): slow,
-    /// the reference the pyramid search is checked against.
+    /// the exact answer the pyramid search is checked against.
     pub fn best_exhaustive(&mut self, t: &Template) -> Option<Hit> {
         if self.planes[0].w < t.width() || self.planes[0].h < t.height() {
             return None;

@@ -1,5 +1,5 @@
 //! Reading one frame: which puzzle is on screen, where each piece is, and the pattern those
-//! places make; and [`Tally`], which counts a run of frames as the reference did.
+//! places make; and [`Tally`], which counts a run of frames as the original study did.
 
 use crate::ncc::{Frame, Plane};
 use crate::templates::{TemplateSet, pattern_text};
@@ -7,7 +7,7 @@ use delve_sliding::Grid;
 use serde::Serialize;
 use std::fmt;
 
-/// The reference's threshold on the normalised cross-correlation of a piece.
+/// The original study's threshold on the normalised cross-correlation of a piece.
 pub const DEFAULT_THRESHOLD: f32 = 0.95;
 
 /// How far a piece's centre may sit from its cell's centre, as a fraction of the distance
@@ -130,7 +130,7 @@ pub struct Reader {
 }
 
 impl Reader {
-    /// A reader matching `set` with `threshold` (0 < threshold ≤ 1; the reference used 0.95).
+    /// A reader matching `set` with `threshold` (0 < threshold ≤ 1; the original study used 0.95).
     pub fn new(set: TemplateSet, threshold: f32) -> Reader {
         Reader { set, threshold }
     }
@@ -286,7 +286,7 @@ pub struct BoardRow {
     pub score: f32,
 }
 
-/// Counts a run of frames as the reference did: a board counts once however many
+/// Counts a run of frames as the original study did: a board counts once however many
 /// consecutive frames show it; it counts again only after a frame without a puzzle (the
 /// puzzle was closed and opened again) or a different board. Frames skipped for a missing
 /// piece or a piece mid-slide do not break a run.

@@ -48,7 +48,7 @@ fn fill(img: &mut RgbImage, c: Rgb<u8>, inside: impl Fn(f32, f32) -> bool) {
     }
 }
 
-/// The middle `fraction` of `art` (a template, as the reference cropped its pieces).
+/// The middle `fraction` of `art` (a template, as the original study cropped its pieces).
 pub fn centre_crop(art: &RgbImage, fraction: f32) -> RgbImage {
     let (w, h) = art.dimensions();
     let (cw, ch) = (((w as f32 * fraction) as u32).max(1), ((h as f32 * fraction) as u32).max(1));

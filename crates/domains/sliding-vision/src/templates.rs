@@ -1,5 +1,5 @@
 //! Tile templates: one image per piece of each puzzle, loaded from a folder named as the
-//! reference names them or from a JSON manifest.
+//! original study names them or from a JSON manifest.
 //!
 //! - **Folder**: files `{puzzle}{piece}.png|jpg|jpeg`, `piece` one keypad digit (2–9; 1 is
 //!   the blank and has no image), `puzzle` the rest of the name (`12.jpg` is puzzle 1's piece 2,
@@ -16,7 +16,7 @@
 //!
 //! `notation` is `keypad` (labels 2..=cells, the default up to 9 cells) or `row-major`
 //! (labels 1..cells, the default above 9 cells); paths are relative to the manifest. The
-//! first piece listed in label order (the reference's piece 2 in keypad notation), or the
+//! first piece listed in label order (the original study's piece 2 in keypad notation), or the
 //! one named by `"key"`, is the piece that tells the puzzles apart.
 //!
 //! Each image is a crop of the middle of its piece, at the scale pieces have in the frames;
@@ -44,7 +44,7 @@ pub struct Piece {
 /// One puzzle's pieces; the first is the key that identifies the puzzle on screen.
 #[derive(Clone, Debug)]
 pub struct Puzzle {
-    /// The puzzle's name (its number in the reference).
+    /// The puzzle's name (its number in the original study).
     pub name: String,
     /// Every tile's template, the key first, then by tile.
     pub pieces: Vec<Piece>,
@@ -156,7 +156,7 @@ impl TemplateSet {
         }
     }
 
-    /// Loads a folder of `{puzzle}{piece}.png|jpg` files (the reference's naming).
+    /// Loads a folder of `{puzzle}{piece}.png|jpg` files (the original study's naming).
     pub fn from_dir(dir: &Path) -> Result<TemplateSet, Error> {
         let mut puzzles: BTreeMap<String, BTreeMap<u8, PathBuf>> = BTreeMap::new();
         for path in image_files(dir)? {

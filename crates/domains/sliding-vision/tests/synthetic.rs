@@ -214,7 +214,7 @@ fn templates_load_from_a_folder_and_refuse_bad_ones() {
     assert_eq!(set.board, Dims::new(3, 3).unwrap());
     let names: Vec<&str> = set.puzzles.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(names, ["1", "2", "10"]);
-    assert_eq!(set.puzzles[0].pieces[0].label, "2", "piece 2 is the key, as in the reference");
+    assert_eq!(set.puzzles[0].pieces[0].label, "2", "piece 2 is the key, as in the original study");
 
     // A missing piece in one puzzle.
     std::fs::remove_file(dir.join("105.png").with_extension("jpg")).unwrap();

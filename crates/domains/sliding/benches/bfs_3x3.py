@@ -2,7 +2,7 @@
 """A straightforward breadth-first enumeration of a sliding puzzle, the way one writes it in
 Python by hand: states are tuples, a dict records each state's depth, a deque is the queue.
 
-The comparison point for `delve sliding enumerate 3x3` in BENCHMARKS.md (the reference
+The comparison point for `delve sliding enumerate 3x3` in BENCHMARKS.md (the original study
 program, with lists and `in` on a list, took about two hours).
 
     python3 crates/domains/sliding/benches/bfs_3x3.py [ROWS COLS]

@@ -1,4 +1,4 @@
-//! The reference's sample analytics: a CSV of observed puzzles (`puzzle_number,pattern`)
+//! The original study's sample analytics: a CSV of observed puzzles (`puzzle_number,pattern`)
 //! summarised by pattern, by puzzle number and by minimum number of moves.
 
 use crate::board::Dims;
@@ -202,7 +202,7 @@ pub struct MovesBucket {
     pub samples: usize,
 }
 
-/// Everything the reference computes from the samples. Serialised with the report's keys
+/// Everything the original study computes from the samples. Serialised with the report's keys
 /// (the averages, median and modes as `…_moves`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Analysis {

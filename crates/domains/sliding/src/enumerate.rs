@@ -535,7 +535,7 @@ mod tests {
         let e = enumerate(&goal, u64::MAX, &Limits::none(), NoObserver).unwrap();
         let (start, _) = crate::notation::parse_state("9B6358247", None).unwrap();
         let path = e.path(&start).unwrap();
-        assert_eq!(path.len(), 27, "the reference's hardest sample needs 27 moves");
+        assert_eq!(path.len(), 27, "the original study's hardest sample needs 27 moves");
         let end = crate::state::replay(&start, &path).unwrap();
         assert_eq!(end.last(), Some(&goal));
         assert_eq!(e.depth(&goal), Some(0));

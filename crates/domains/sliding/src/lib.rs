@@ -1,13 +1,31 @@
 //! # delve-sliding
 //!
-//! Sliding-tile puzzles on any m×n board (2 ≤ m, n; m·n ≤ 36) for delve: the reference's
+//! Sliding-tile puzzles on any m×n board (2 ≤ m, n; m·n ≤ 36) for delve. The original study
+//! (a blog series on the fewest moves of the Last Origin game's slide puzzles; see the
+//! guide's Sliding chapter) worked on 3×3 boards in a keypad notation; this crate offers its
 //! keypad notation and the common row-major one ([`notation`]), solvability by parity
 //! ([`Grid::parity`]), compact `Copy` states ([`Position`] over packed [`Nibbles`] or
 //! [`Bytes`]), a perfect rank/unrank onto the reachable half of the permutations
 //! ([`rank::Ranker`]), whole-space enumeration ([`enumerate`]), admissible heuristics
 //! (Manhattan, linear conflict, additive pattern databases with reflection: [`heuristic`],
 //! [`pdb`]), optimal solving through `delve-core`'s generic algorithms ([`solve`]), and
-//! the reference's sample analytics and pool-size estimates ([`analytics`], [`pool`]).
+//! the original study's sample analytics and pool-size estimates ([`analytics`], [`pool`]).
+//!
+//! | module | what it does |
+//! | --- | --- |
+//! | [`board`] | board geometry: dimensions, neighbours, the blank's moves |
+//! | [`state`] | the validated [`Grid`] at the edges and the compact `Copy` [`Position`] |
+//! | [`notation`] | keypad and row-major notations, their parsers and printers |
+//! | [`rank`] | perfect ranking of permutations, and the [`rank::Ranker`] of reachable states |
+//! | [`enumerate`] | whole-space breadth-first enumeration from the goal, multithreaded |
+//! | [`heuristic`] | Manhattan distance and linear conflict |
+//! | [`pdb`] | additive pattern databases with reflection, up to 16 cells |
+//! | [`problem`] | the puzzle as a `delve-core` problem, graph and tree formulations |
+//! | [`mod@solve`] | the solving policy: parity first, the heuristic and state that fit the board |
+//! | [`korf`] | Korf's 100 random 15-puzzle instances with their optimal lengths |
+//! | [`analytics`] | the original study's sample analytics on a CSV of observed puzzles |
+//! | [`pool`] | estimating a hidden pool of patterns from samples |
+//! | [`error`] | the crate's error type |
 //!
 //! Design: the domain owns its state encoding and heuristics; searching is delegated to
 //! the generic algorithms through [`problem::SlidingProblem`] (and

@@ -1,6 +1,6 @@
 //! The notations states are written in, and their parsers and printers.
 //!
-//! - **Keypad** (the reference's, boards up to 9 cells): one character per cell, row by row;
+//! - **Keypad** (the original study's, boards up to 9 cells): one character per cell, row by row;
 //!   tiles are named by where they sit on a numeric keypad when solved and `B` is the blank,
 //!   so the solved 3×3 board is `789456B23` (rows `7 8 9 / 4 5 6 / B 2 3`).
 //! - **Row-major numbers**: the tiles row by row with `0` for the blank, separated by
@@ -17,7 +17,7 @@ use crate::state::Grid;
 /// How a state is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Notation {
-    /// The reference's keypad notation (`789456B23`), boards up to 9 cells.
+    /// The original study's keypad notation (`789456B23`), boards up to 9 cells.
     Keypad,
     /// Row-major numbers with 0 for the blank.
     RowMajor,

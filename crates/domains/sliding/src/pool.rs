@@ -1,4 +1,4 @@
-//! Estimating a hidden pool of patterns from samples (the reference's §4-1 and §4-2).
+//! Estimating a hidden pool of patterns from samples (the original study's §4-1 and §4-2).
 //!
 //! - [`simulate_pool`]: for every pool size `P = 1..=max_pool`, draw `S` samples uniformly
 //!   with replacement `trials` times and average the number of distinct patterns seen; the
@@ -134,7 +134,7 @@ pub struct SamplesNeeded {
     pub curve: Vec<f64>,
 }
 
-/// How many samples make an unexpected extra pattern improbable: the reference's loop
+/// How many samples make an unexpected extra pattern improbable: the original study's loop
 /// (`P = 70`, confidence 0.999 → 487 samples, probability 0.000999838…).
 ///
 /// ```
@@ -279,7 +279,7 @@ mod tests {
         assert_eq!(s.samples, 487);
         assert!((s.probability - 0.000_999_838_051_014_516_3).abs() < 1e-15, "{}", s.probability);
         assert_eq!(s.curve.len(), 488);
-        // With 500 samples and 80 patterns, about 0.2% (the reference's "99.8%").
+        // With 500 samples and 80 patterns, about 0.2% (the original study's "99.8%").
         assert!((unseen_probability(80, 500) - 0.002).abs() < 0.0005);
         assert!(samples_needed(0, 0.9).is_err());
         assert!(samples_needed(10, 1.0).is_err());

@@ -77,7 +77,7 @@ fn counts_are_half_the_permutations() {
 
 #[test]
 fn eight_puzzle_published_figures() {
-    // Keypad goal (the reference's) and the usual goal give the same distribution.
+    // Keypad goal (the original study's) and the usual goal give the same distribution.
     for goal in [keypad_goal(board(3, 3)).unwrap(), Grid::standard_goal(board(3, 3))] {
         let e = space(&goal);
         assert_eq!(e.states(), 181_440);

@@ -9,22 +9,21 @@
 //! what that replay never visits (dead squares, freeze deadlocks among its own boxes). It
 //! stops with "not dead" as soon as the player gets into the corral (then the corral no
 //! longer confines anything) or the boxes all stand on goals, and also when it runs out of
-//! its node budget ([`BUDGET`]): only a search that ends by exhausting every position proves
+//! its node budget (`BUDGET`): only a search that ends by exhausting every position proves
 //! the corral dead. Results are cached per (boxes, player region).
 //!
 //! The stop when the player gets into the corral is only a shortcut: the argument above
 //! holds for the whole search. With [`Config::thorough_corrals`] (for
 //! [`Mode::Any`](crate::Mode::Any)), a corral the quick search finds live is searched again
-//! without the shortcut, with a smaller budget ([`THOROUGH_BUDGET`]); that also proves dead
-//! the corrals whose boxes can let the player in but never all get home (XSokoban #5: three
-//! boxes above the goal room that shut each other in, which the search took for live; it
-//! packed nine boxes of twelve and no more). A corral still found live is then searched once
-//! more with the boxes next to its barrier boxes taken on too (the argument holds for any set
-//! of boxes): XSokoban #9 kept expanding positions whose barrier, two boxes beside a corner
-//! square, was wedged by a third box that is not next to the corral (solved in 4,686
-//! expansions of both threads with the widened search, not within 50,000 a thread without).
+//! without the shortcut, with a smaller budget (`THOROUGH_BUDGET`); that also proves dead
+//! the corrals whose boxes can let the player in but never all get home (for instance three
+//! boxes above a goal room that shut each other in, which the quick search takes for live).
+//! A corral still found live is then searched once more with the boxes next to its barrier
+//! boxes taken on too (the argument holds for any set of boxes): without it, a barrier of two
+//! boxes beside a corner square, wedged by a third box that is not next to the corral, is
+//! taken for live, and the search keeps expanding such positions.
 //!
-//! A corral that holds an empty goal is also tested the other way round ([`shut_out`]): some
+//! A corral that holds an empty goal is also tested the other way round (`shut_out`): some
 //! box must come in, so a barrier box must be pushed or the player get in; when neither can
 //! ever happen, even with the boxes next to the barrier moving, the corral is dead, though its
 //! barrier boxes all stand on goals (which the searches above take for home at once).

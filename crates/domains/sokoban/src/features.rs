@@ -6,51 +6,47 @@
 //!   goals filled in its packing order from the first (a box on a later goal of the order
 //!   may have to leave again), and goals outside rooms count every box on them.
 //! * **Connectivity**: the number of regions the boxes split the empty floor into. A player
-//!   shut in by boxes (XSokoban #4) needs positions that open the way, which the matching
+//!   shut in by boxes needs positions that open the way, which the matching
 //!   bound does not see; as a cell of its own, each such position gets its turn.
 //!
 //! * **Out of plan** (after FESS's feature of that name): boxes in the way of the packing
 //!   orders, on a room's entrance or on a goal past the first empty goal of its room's
-//!   order. A position that clears the way for the next goal lands in a cell of its own
-//!   (XSokoban #15, stalled with 11 of 15 boxes packed, is solved in 20,842 expansions of
-//!   both threads; not within 50,000 a thread without it).
-//! * **Room connectivity** (FESS's fourth feature, as Festival defines it: [`RoomLinks`]):
+//!   order. A position that clears the way for the next goal lands in a cell of its own:
+//!   without this feature, a search with most boxes packed and one in the way cannot tell
+//!   the position that clears the way from one that does not.
+//! * **Room connectivity** (FESS's fourth feature, as Festival defines it: `RoomLinks`):
 //!   the links between rooms of the empty board that the boxes cut. Regions count the
 //!   player's pockets; this counts the ways between the parts of the level that are closed.
-//!   XSokoban 1–90 at 100,000 expansions a search, each search alone: 67 solved against 63
-//!   by the feature-advisor search (#24, 44, 52, 71 and 85 gained, #40 lost), 63 against 58
-//!   by the other (#10, 14, 25, 36, 37 and 45 gained, #32 lost), 71 against 67 by the two;
-//!   an expansion costs about a quarter more.
+//!   It helps short searches most and makes an expansion dearer, so `--any` weighs it only
+//!   in its first, short race.
 //!
-//! * **A route** ([`Route`], from a sink plan: the `sinks` module) may take the place of the
+//! * **A route** (`Route`, from a sink plan: the `sinks` module) may take the place of the
 //!   packing orders, as Festival's forward search follows its backward search's plan: packing
 //!   then counts how far along the route the boxes are, and nothing is out of plan (the
-//!   opener advisor still reads the packing orders). Along its sink plan's route the
-//!   all-advisor search solves XSokoban #88, which `--any` never had, in 127,795 expansions.
+//!   opener advisor still reads the packing orders). A route from a sink plan can lead a
+//!   search through levels whose packing orders lead it astray.
 //!
 //! The cell key orders cells by packing, then out of plan, then room links cut, then
 //! connectivity; the search visits every cell in turn whatever the key, so the order only
 //! fixes the cycle.
 //!
-//! **Advisors** ([`advise`]): as in FESS, each feature has an advisor that recommends, of
+//! **Advisors** (`advise`): as in FESS, each feature has an advisor that recommends, of
 //! the moves of an expansion, at most one that improves its feature (one more box packed,
 //! one fewer out of plan, fewer regions, fewer room links cut) without unpacking a box;
 //! those moves weigh 0, the rest 1, and within a cell the search takes the position with the
 //! fewest unadvised moves on its path first ([`weighted_cycling`](delve_core::informed::weighted_cycling)). The
 //! packing macros make "push this box onto the next goal of its room" a single move, so
-//! the packing advisor recommends whole packing steps. XSokoban 1–90 at 100,000 expansions
-//! a thread: 48 solved against 40 without the weights (#19, 20, 33, 45, 48, 55, 59, 61, 70
-//! and 75 gained, #15 and 49 lost). FESS's moves carry one box as far as it goes; the
+//! the packing advisor recommends whole packing steps: the weights let the search follow the
+//! advisors' plan deep into a cell instead of widening it. FESS's moves carry one box as far
+//! as it goes; the
 //! feature-advisor search of `--any` makes the pushes that carry on the box pushed last free
 //! instead ([`SokobanProblem::advise`](crate::SokobanProblem::advise)).
 //!
-//! FESS's other three advisors ([`advise_more`]: **hotspots**, boxes that cut another box off
-//! goals, see [`Hotspots`]; the **opener**, which pushes boxes away from the next goal of a
+//! FESS's other three advisors (`advise_more`: **hotspots**, boxes that cut another box off
+//! goals, see `Hotspots`; the **opener**, which pushes boxes away from the next goal of a
 //! packing order; the **explorer**, which looks for pushes that give the player new pushes)
-//! lead the search elsewhere: the cycling search alone at 100,000 expansions solves 49
-//! XSokoban levels with the feature advisors only and 51 with all six, 53 between them
-//! (#15, 32, 71 and 74 only with all six, #10 and 40 only without), so `--any` runs one
-//! search of each kind.
+//! lead the search elsewhere: some levels are solved only with all six advisors and some
+//! only with the feature advisors, so `--any` runs one search of each kind.
 
 use crate::board::{Board, FAR, NONE, Squares, has, insert, squares_in};
 use crate::macros::{GoalRooms, flood};
@@ -324,8 +320,8 @@ pub(crate) struct Parent<'a> {
 /// * **explorer**: a single push, which a push back could undo, after which the player
 ///   reaches a side of another box that he could not reach before (the square the pushed
 ///   box left counts) with the square beyond it free: a new push; the best by features,
-///   then bound. (Festival does not count the square left; with it counted, XSokoban #15 is
-///   solved at 100,000 expansions of the cycling search alone, without it not.)
+///   then bound. (Festival does not count the square left; counting it offers the pushes
+///   that a box moving out of the way makes possible.)
 pub(crate) fn advise_more(
     board: &Board,
     rooms: &GoalRooms,
@@ -616,8 +612,8 @@ pub(crate) fn walking_distances(board: &Board, from: &[u8]) -> Vec<u16> {
 
 /// The number of 4-connected regions of floor squares without a box in `at`: one flood fill
 /// over the whole floor, each square marked once (on a copy of `at`, as seen boxes are). Not
-/// `macros::flood` with a seen table: that is some 4% slower an expansion (XSokoban #41), and
-/// this runs for every position generated.
+/// `macros::flood` with a seen table, which is slower, since this runs for every position
+/// generated.
 pub(crate) fn regions(board: &Board, at: &[u8; 256]) -> u32 {
     let mut open = *at;
     let mut stack = [0u8; 256];

@@ -4,8 +4,31 @@
 //! is on a goal. This crate reads XSB levels and collections ([`Level`],
 //! [`parse_collection`], errors with line and column), compiles a level into a compact
 //! [`Board`], states the game as a `delve-core` [`Problem`](delve_core::Problem) over pushes
-//! ([`SokobanProblem`]), solves it in four modes ([`solve`], [`Mode`]) and replays every
-//! solution with an independent checker ([`replay`]) that counts pushes and moves.
+//! ([`SokobanProblem`]), solves it in four modes ([`solve`](fn@solve), [`Mode`]) and replays every
+//! solution with an independent checker ([`replay`](fn@replay)) that counts pushes and moves.
+//!
+//! The original course solver (an A* Sokoban solver from a university AI course assignment;
+//! see the guide's Sokoban chapter) offered a push-optimal mode, a fast weighted mode and a
+//! play mode; this crate keeps those and adds the move-optimal and `--any` modes.
+//!
+//! | module | what it does |
+//! | --- | --- |
+//! | [`level`] | XSB levels and collections: parsing, run-length rows, letters, errors with line and column |
+//! | [`board`] | the compact board: floor squares, goals, push distances, dead squares, Zobrist keys |
+//! | [`problem`] | Sokoban as a `delve-core` problem over pushes, with its bound and prunings |
+//! | [`solve`](mod@solve) | the four modes, `--any`'s races and steps, LURD layout and the report |
+//! | [`replay`](mod@replay) | the independent checker every solution goes through |
+//! | [`deadlock`] | freeze deadlocks: boxes that can never move again, off their goals |
+//! | [`corral`] | PI-corral pruning: only the pushes into a corral that must be entered |
+//! | [`corral_deadlock`] | corrals whose boxes, searched alone, can never all reach goals |
+//! | [`deadlock_table`] | dead patterns learned from small sub-problems around the pushed box |
+//! | [`frozen_goals`] | boxes frozen on goals taken as walls: can the others still reach goals? |
+//! | [`symmetry`] | mirror, rotation and transposition symmetries: one state per class |
+//! | [`macros`] | goal rooms, their packing orders, and the goal-room macro of `--any` |
+//! | [`packing`] | packing macros: a box carried to the goal its room fills next |
+//! | [`features`] | FESS-style features and advisors for `--any`'s cell-cycling searches |
+//! | [`sinks`] | sink plans: Festival-style backward searches that give the boxes a route |
+//! | [`parking`] | parking plans: the level split at a position with every goal empty |
 //!
 //! ```
 //! use delve_core::{Limits, NoObserver};
@@ -45,22 +68,22 @@
 //! * **Limits**: at most [`MAX_FLOOR`] reachable floor squares and [`MAX_BOXES`] boxes;
 //!   larger levels are refused with a message naming the limit.
 
-mod board;
-mod corral;
-mod corral_deadlock;
-mod deadlock;
-mod deadlock_table;
-mod features;
-mod frozen_goals;
-mod level;
-mod macros;
-mod packing;
-mod parking;
-mod problem;
-mod replay;
-mod sinks;
-mod solve;
-mod symmetry;
+pub mod board;
+pub mod corral;
+pub mod corral_deadlock;
+pub mod deadlock;
+pub mod deadlock_table;
+pub mod features;
+pub mod frozen_goals;
+pub mod level;
+pub mod macros;
+pub mod packing;
+pub mod parking;
+pub mod problem;
+pub mod replay;
+pub mod sinks;
+pub mod solve;
+pub mod symmetry;
 
 pub use board::{Board, DIRS, FAR, LETTERS, MAX_BOXES, MAX_FLOOR, NONE};
 pub use level::{ErrorKind, Level, ParseError, parse_collection};

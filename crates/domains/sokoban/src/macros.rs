@@ -3,20 +3,20 @@
 //!
 //! * **Goal rooms** are the connected groups (4-neighbour) of at least two goal squares; their
 //!   *entrances* are the non-goal floor squares next to them.
-//! * **Packing order**, by reverse search as in YASS and Sokolution: start from the room full
-//!   (a box on every goal, the player outside) and take boxes out one at a time by *pulls*,
-//!   each time the box with the shortest way out. Filling the room in the reverse order of
-//!   taking it apart never walls off a goal that is still empty (each pull path, reversed, is a
-//!   push path with the later boxes not yet there). A box is out when it stands where a box
-//!   from the start can be pushed to, the player on its side ([`Arrivals`]), not merely off
-//!   the room: a pocket that only the room's goals lead into is no way in (XSokoban #13, 72
-//!   and 90 were out of reach with such orders). A room that cannot be taken apart so is
-//!   taken apart to any square off it.
+//! * **Packing order**, by reverse search as in YASS and Sokolution: start from the room full (a
+//!   box on every goal, the player outside) and take boxes out one at a time by *pulls*, each time
+//!   the box with the shortest way out. Filling the room in the reverse order of taking it apart
+//!   never walls off a goal that is still empty (each pull path, reversed, is a push path with the
+//!   later boxes not yet there). A box is out when it stands where a box from the start can be
+//!   pushed to, the player on its side (`Arrivals`), not merely off the room: a pocket that only
+//!   the room's goals lead into is no way in (an order that takes boxes out into such a pocket
+//!   cannot be played forwards). A room that cannot be taken apart so is taken apart to any square
+//!   off it.
 //! * **The macro**: when a push brings a box onto an entrance of a room, the box is carried on
 //!   (the fewest pushes, around the other boxes as they stand) to the room's first empty goal
 //!   in packing order, if it can get there; the single push is then not generated (a
-//!   narrower search: on XSokoban 1–30 at 3 s a level, 6 solved against 4 when both are
-//!   successors). So `--any` may miss the solutions of a level that needs a box to stop on
+//!   narrower search, which finds solutions sooner than one with both as successors). So
+//!   `--any` may miss the solutions of a level that needs a box to stop on
 //!   an entrance; it is not complete, only fast.
 
 use crate::board::{Board, NONE, Squares, insert};
@@ -170,8 +170,8 @@ impl GoalRooms {
 /// must be filled before it (bits of positions in the order), or `None` when the full room
 /// cannot be taken apart by pulls. Each box is pulled out to where a box from the start
 /// could have come from ([`Arrivals`]); when the room cannot be taken apart so, each to any
-/// square outside it. (Falling back to any square only at the steps that have no pull to an
-/// arrival instead: XSokoban at 60 s a level lost #39 and #44 and gained nothing.)
+/// square outside it. (The fallback is for the whole room, not only for the steps that have
+/// no pull to an arrival: orders mixing the two lead the searches astray.)
 fn packing_order(board: &Board, members: &[u8]) -> Option<(Vec<u8>, Vec<u64>)> {
     packing_order_by(board, members, true).or_else(|| packing_order_by(board, members, false))
 }
@@ -224,8 +224,8 @@ fn packing_order_by(board: &Board, members: &[u8], arrived: bool) -> Option<(Vec
 /// Fewest pulls that bring the box on `start` to a square outside the room (`inside`), the
 /// other boxes in `at` standing still and the player coming from outside the room; with
 /// `arrived`, only to a square and side of the player that a box from the start reaches
-/// ([`Arrivals`]), so that the way in is one the boxes can take (XSokoban #90: a box pulled
-/// into a pocket that only the room's goals open is not out).
+/// ([`Arrivals`]), so that the way in is one the boxes can take (a box pulled into a pocket
+/// that only the room's goals open is not out).
 fn pulls_out(board: &Board, at: &[u8; 256], inside: &[bool], start: u8, arrived: bool) -> Option<u32> {
     let floor = board.floor();
     let mut at = *at;
@@ -856,8 +856,8 @@ mod tests {
 
     /// Every order of pulls to where boxes arrive can be filled forwards: each goal in turn is
     /// reached by a box from the start, the goals before it filled (XSokoban's 99 rooms: 87
-    /// such orders). Counting boxes that the room cuts off from the player as arrived once gave
-    /// #50's and #69's rooms steps that no box reaches.
+    /// such orders). Boxes that the room cuts off from the player must not count as arrived,
+    /// or some rooms get steps that no box reaches.
     #[test]
     fn orders_of_pulls_to_arrivals_fill_forwards() {
         let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();

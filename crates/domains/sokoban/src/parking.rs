@@ -2,17 +2,16 @@
 //! position where no box stands on a goal (the "bases" of Festival's solver, Shoham's FESS
 //! work).
 //!
-//! A search over pulls starts from the solved position (every goal holding a box, the player
-//! in any region of the rest of the floor) and pulls boxes until no box stands on a goal and
-//! the free floor is one region: the boxes are then parked. Played backwards, its pulls are
-//! pushes that carry the boxes from those parking squares onto the goals. What is left is to
-//! bring the boxes from their start to the parking squares: a level of its own with the
-//! parking squares as goals ([`Board::redrawn`]), often far easier than the level itself when
-//! its goal room needs the boxes in one order through one door. (In Festival's solution of
-//! XSokoban #69, 320 of the 535 pushes come before the first goal of our packing order is
-//! filled: the boxes are first moved across the level; in #66, 245 of 413 before its
-//! second.) With the free floor one region, the player can walk from wherever the first part
-//! ends to where the pulls ended.
+//! A search over pulls starts from the solved position (every goal holding a box, the player in any
+//! region of the rest of the floor) and pulls boxes until no box stands on a goal and the free
+//! floor is one region: the boxes are then parked. Played backwards, its pulls are pushes that
+//! carry the boxes from those parking squares onto the goals. What is left is to bring the boxes
+//! from their start to the parking squares: a level of its own with the parking squares as goals
+//! (`Board::redrawn`), often far easier than the level itself when its goal room needs the boxes in
+//! one order through one door. (In known solutions of such levels, most pushes come before the
+//! first goal of the packing order is filled: the boxes are first moved across the level.) With the
+//! free floor one region, the player can walk from wherever the first part ends to where the pulls
+//! ended.
 //!
 //! The pull search is greedy, and which plan it finds, and how easy its first part is, turns on
 //! the order in which it takes positions that score the same: `--any` tries the plans of
@@ -22,10 +21,10 @@
 //! The pull search is best-first on (boxes on goals, then the largest summed walking distance
 //! of the boxes from the goals: boxes parked far apart leave the way free), first come first
 //! among equals. A box pulled off the goals only goes to squares a box from the start can be
-//! pushed to ([`Arrivals`]), since the first part must bring a box there. It ends at the first
+//! pushed to (`Arrivals`), since the first part must bring a box there. It ends at the first
 //! position it expands with every goal empty, the free floor one region, and each parking
-//! square matched with a start box of its own that reaches it ([`Planner`]), and gives up
-//! [`EXTRA`] expansions after the first with every goal empty, or after [`BUDGET`].
+//! square matched with a start box of its own that reaches it (`Planner`), and gives up
+//! `EXTRA` expansions after the first with every goal empty, or after `BUDGET`.
 
 use crate::board::{Board, NONE, Squares, has, insert, remove, set_of, squares_in};
 use crate::features::{regions, walking_distances};
@@ -305,8 +304,8 @@ mod tests {
         assert!(planner.matched(&starts));
     }
 
-    /// XSokoban #66 and #69, whose goal rooms `--any`'s cycling searches do not fill in 10
-    /// minutes: the pull search empties them, with seed 0 or 1.
+    /// XSokoban #66 and #69, whose goal rooms `--any`'s cycling searches do not fill on
+    /// their own: the pull search empties them, with seed 0 or 1.
     #[test]
     fn xsokoban_rooms_are_emptied() {
         let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();

@@ -128,9 +128,9 @@ pub struct Config {
     pub deadlock_table: bool,
     /// Run the deadlock table's sub-problem search around a push when the position it made is
     /// expanded, not when the push is made (a push then only scans the patterns learned so
-    /// far): cheaper where many children are reached again or never expanded (A*: Microban
-    /// #144 on two threads 7 % sooner). `--any`'s cycling searches keep it at the push: which
-    /// positions they keep steers them (XSokoban #42 is lost at 60 s with it).
+    /// far): cheaper where many children are reached again or never expanded, as in A*.
+    /// `--any`'s cycling searches keep it at the push: which positions they keep steers them,
+    /// and pruning later changes where they go.
     pub table_when_expanded: bool,
     /// Prune pushes after which boxes frozen on goals, taken as walls, leave the other boxes
     /// unable to reach distinct free goals (see the `frozen_goals` module; unordered levels
@@ -139,9 +139,8 @@ pub struct Config {
     /// Keep each expansion's children (their player regions and the pushed box's rows), so
     /// that expanding one of them next takes its region and matching over from the parent
     /// instead of working them out again (normalised player only). Pays when the next node
-    /// expanded is often a child of the last: in `--any`'s cycling searches about a third are
-    /// (XSokoban #1, #5, #10); in A* and weighted A* under 3% (Microban #93), so those
-    /// modes skip the bookkeeping.
+    /// expanded is often a child of the last, as in `--any`'s cycling searches; in A* and
+    /// weighted A* that is rare, so those modes skip the bookkeeping.
     pub follow_children: bool,
     /// With [`Config::macros`]: how many goals per room the packing macros may carry a box
     /// to: 1, the next goal of the room's packing order; more, also goals that the packing
@@ -547,8 +546,8 @@ impl SokobanProblem {
     /// advisor recommends (see the `features` module) and for the pushes that carry on the
     /// box pushed last, 1 for the rest. FESS's moves are macro moves, a box carried as far as
     /// it goes for the price of one; weighing the pushes that go on with a box nothing gives
-    /// a box's whole journey one weight too (XSokoban 1–90 at 100,000 expansions a search:
-    /// 57 levels solved in the race against 53 without, none lost). On levels with a symmetry
+    /// a box's whole journey one weight too, so the search finishes what it started with a
+    /// box before it turns to another. On levels with a symmetry
     /// the child may be the image of the position, and the test only a guess.
     pub fn advise(
         &self,
@@ -568,7 +567,7 @@ impl SokobanProblem {
     }
 
     /// The feature advisors of [`advise`](Self::advise), without its free pushes of the box
-    /// pushed last (in this search they lose XSokoban #74 and #75 at 100,000 expansions), and
+    /// pushed last (with the other advisors, they lead this search astray on some levels), and
     /// FESS's hotspots, opener and explorer advisors, each of which may recommend one more
     /// move from `parent` (in cell `cell`: see the `features` module).
     pub fn advise_all(

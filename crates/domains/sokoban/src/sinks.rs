@@ -2,7 +2,7 @@
 //! (Shoham and Schaeffer's FESS): a search backwards from the solved position, over pulls, in
 //! which a box pulled onto the start square of a box (a *base*) far from where it was may
 //! *sink* there and leave the board, until every box has. Played forwards, its moves are a
-//! route for the boxes ([`Route`]): the squares they come out to from the start, in order, and
+//! route for the boxes (`Route`): the squares they come out to from the start, in order, and
 //! the moves that take them on from there to the goals.
 //!
 //! Its moves are Festival's: a box pulled, around the other boxes as they stand, to any square
@@ -12,9 +12,9 @@
 //! ways (the player on any side of it), and in another room than the box came from (or 6
 //! steps away), and the boxes left can still each be matched with a free base that reaches
 //! them; when some box can sink, a position's moves are its sinks alone, one per box (its
-//! first base in the [`Style`]'s order). A pull is dropped when it leads to one of Festival's
-//! pull deadlocks ([`Fixed::dead`]); a region of the solved position whose moves are all
-//! searched without a plan is no root ([`Fixed::hopeless`]).
+//! first base in the `Style`'s order). A pull is dropped when it leads to one of Festival's
+//! pull deadlocks (`Fixed::dead`); a region of the solved position whose moves are all
+//! searched without a plan is no root (`Fixed::hopeless`).
 //!
 //! The search is Festival's FESS on its pull features: positions fall into *cells* by (boxes
 //! left, boxes on goals, regions of free floor, room links cut) of the best position on their
@@ -25,21 +25,18 @@
 //! fewer regions, fewer boxes on goals, fewer room links cut, more summed push distance to
 //! the goals.
 //!
-//! XSokoban #18, where best-first search on the same order found no plan in 5,000
-//! expansions: with FESS's cells and advisors, a plan in 690 whose route the forward searches
-//! do not follow to a solution in 400,000 expansions each; with the pull deadlocks, in 139,
-//! still not followed; with the bases' cluster found with the player on any side of the box
-//! (it was found with the player walking from his start square, which a box may hold in a
-//! pull position: then every base seemed to reach every square, and boxes sank at once), a
-//! plan in 2,398 expansions (0.6 s) that the race follows to a solution in 7,923.
+//! FESS's cells and advisors find plans that best-first search on the same order misses, and
+//! the pull deadlocks keep the search out of positions no plan leaves. The bases' cluster is
+//! found with the player on any side of the box: found from the player's start square, which
+//! a box may hold in a pull position, every base would seem to reach every square, and boxes
+//! would sink at once, making plans whose routes lead nowhere.
 //!
-//! XSokoban #50, from Festival's source and a build of it that prints its base search: with
-//! pull lengths in pushes, its distances with the player walking round the box, its rooms
-//! (a square where two touch at a corner in neither), its test of the solved position's
-//! regions, its "different rooms" for squares 6 steps apart, its order of a box's sinks and
-//! its choice among sinks (a box on a start square does not count as off the goals; regions
-//! counted with the box on its base), the plan is Festival's, move for move, in 32 expansions
-//! (Festival: 33), and the race follows it to a solution in 266,197 expansions.
+//! The details follow Festival's source, so that the plans are Festival's, move for move (a
+//! test compares one): pull lengths in pushes, distances with the player walking round the
+//! box, its rooms (a square where two touch at a corner in neither), its test of the solved
+//! position's regions, its "different rooms" for squares 6 steps apart, its order of a box's
+//! sinks and its choice among sinks (a box on a start square does not count as off the goals;
+//! regions counted with the box on its base).
 
 use crate::board::{Board, FAR, NONE, Squares, first, has, insert, remove, set_of, squares_in};
 use crate::features::{RoomLinks, Route, regions, walking_distances};
@@ -59,9 +56,8 @@ const FAR_APART: u16 = 6;
 const ROOT_PROOF: usize = 1_000;
 
 /// How a sink plan search weighs the packing advisor's pulls and which start square a box
-/// sinks on. None is best everywhere: of XSokoban's levels that the sink step solves (at
-/// 200,000 expansions a search), only Festival's style gives a plan for #50 that a race
-/// follows, only the nearest-first one for #29, and only the reached-first one for #69.
+/// sinks on. None is best everywhere: each style gives the only plan a race can follow on
+/// some level, so the sink step tries them all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Style {
     /// Festival's: the longest pull off a goal measured in pushes back to it; a box sinks on

@@ -28,7 +28,7 @@ pub enum Mode {
     /// search space than [`Mode::Optimal`], with PI-corral pruning, corral deadlocks and the
     /// learned deadlock table (both prune only dead positions, so the fewest pushes stay).
     Pushes,
-    /// The reference's fast mode: weighted A* (`f = g + 3·h`), not guaranteed optimal.
+    /// The original course solver's fast mode: weighted A* (`f = g + 3·h`), not guaranteed optimal.
     Fast,
     /// Any solution: tunnel, goal-room and packing macros, corral deadlocks, the learned
     /// deadlock table, and FESS-style cell-cycling searches over (packing, out of plan,
@@ -275,10 +275,8 @@ pub fn solve_parallel<O: Observer<State, Cost>>(
 /// pushed last free: [`SokobanProblem::advise`]), the other also by the hotspots, opener and
 /// explorer advisors, its packing macros reaching [`WIDE_PACKING`] goals a room (the first
 /// one's too on levels of [`WIDE_ROOMS`] goal rooms or more). Either set of advisors leads
-/// some levels astray that the other solves (XSokoban 1–90 at 100,000 expansions a search: 49
-/// solved by the first alone, 51 by the second, 53 by the two, before the wider packing), and
-/// greedy best-first search, the other thread before, solved none there that the first did
-/// not. Both also weigh the links between rooms that boxes cut ([`any_search`]'s
+/// some levels astray that the other solves, so the two together solve more than either
+/// alone. Both also weigh the links between rooms that boxes cut ([`any_search`]'s
 /// `room_links`). The first to find a solution stops the other, and so does a proof from the
 /// first that there is none ([`side_by_side`]). Returns the search that solved, else the
 /// first one (its stop reason and, with no solution, its proof), with the statistics of both
@@ -371,18 +369,17 @@ enum Lane {
     Search(Box<(SokobanProblem, SearchResult<State, Push, Cost>)>),
 }
 
-/// `--any` after its first race, on both cores: two lanes side by side ([`side_by_side`]).
-/// The first runs the feature-advisor search of [`race`] without room links for all the time
-/// left: it is the one that solves XSokoban #13, 16, 23, 89 and 90, after 307,000 to 894,000
-/// expansions. The second runs the steps, each race's two searches in turn ([`in_turn`]): the
-/// sink step ([`sunk`]), the split step ([`split`]) and parking plans ([`parked`]), each for
-/// its part of the time ([`SINK_PART`], [`SPLIT_PART`], [`PARKING_PART`]); then the
-/// all-advisor search for the time left (it alone solves #30). Before, the steps took both
-/// cores and the feature-advisor search started only after them, some 35 s into #89, which it
-/// needs 40 s for. A solution in either lane stops the other, and so does a proof from the
-/// first that there is none. Returns the step's LURD, if a step solved, else the search that
-/// solved, or the first lane's search (its stop reason and, with no solution, its proof),
-/// with the counts of both lanes.
+/// `--any` after its first race, on both cores: two lanes side by side ([`side_by_side`]). The
+/// first runs the feature-advisor search of [`race`] without room links for all the time left: some
+/// levels need a long search of it and nothing else. The second runs the steps, each race's two
+/// searches in turn ([`in_turn`]): the sink step ([`sunk`]), the split step ([`split`]) and parking
+/// plans ([`parked`]), each for its part of the time ([`SINK_PART`], [`SPLIT_PART`],
+/// [`PARKING_PART`]); then the all-advisor search for the time left. Running the lanes side by
+/// side, rather than the steps first on both cores, lets the long search start at once instead of
+/// waiting for the steps to fail. A solution in either lane stops the other, and so does a proof
+/// from the first that there is none. Returns the step's LURD, if a step solved, else the search
+/// that solved, or the first lane's search (its stop reason and, with no solution, its proof), with
+/// the counts of both lanes.
 fn lanes<O: Observer<State, Cost>>(
     level: &Level,
     board: &Board,
@@ -478,35 +475,31 @@ fn in_turn(
 }
 
 /// `--any`'s first, short race gets a time limit's `1 / QUICK_SHARE`. It alone weighs the
-/// links between rooms that boxes cut ([`any_search`]'s `room_links`): XSokoban 1–90 at
-/// 100,000 expansions a search, 71 levels are solved by one search or the other with them,
-/// 67 without; but at 60 s a level with them in every race, 81/90 (#23, 35, 39, 66, 89 and 90
-/// lost, all solved by longer searches without them).
+/// links between rooms that boxes cut ([`any_search`]'s `room_links`): room links help short
+/// searches find more solutions, but mislead some long ones that succeed without them, so
+/// only the short race uses them.
 const QUICK_SHARE: u32 = 12;
 /// `--any`'s first race's time without a time limit.
 const QUICK_TIME: Duration = Duration::from_secs(5);
 /// The part `(parts, of)` of the second lane's time that `--any`'s sink step gets ([`sunk`]),
-/// its searches taking turns on one core: its two rounds make at most 420,000 expansions,
-/// some 35 s here.
+/// its searches taking turns on one core; its rounds are also bounded by expansion counts
+/// ([`SINK_EXPANSIONS`], [`SINK_LATER_EXPANSIONS`]).
 const SINK_PART: (u32, u32) = (2, 3);
-/// Most expansions of the sink step's search for a plan: Festival's finds XSokoban #88's in
-/// 27, #50's in 33 and #18's in 1,091; ours (in Festival's style) in 26, 32 and 1,113.
+/// Most expansions of the sink step's search for a plan: plans that exist are found in a
+/// few hundred or thousand expansions, so a small bound keeps a hopeless plan search cheap.
 const SINK_PLAN_EXPANSIONS: u64 = 5_000;
-/// Most expansions each search of the sink step's first round may make. Along their routes,
-/// XSokoban #50 is solved by the first search in some 132,000 and #88 by the second in some
-/// 123,000.
+/// Most expansions each search of the sink step's first round may make: enough for a search
+/// following a good route, small enough to leave time for the other steps.
 const SINK_EXPANSIONS: u64 = 150_000;
-/// Most expansions each search of the sink step's second round may make: XSokoban #29 is
-/// solved there, by the first search along its nearest-first route, in some 30,000.
+/// Most expansions each search of the sink step's second round may make: a shorter try of
+/// each search's next plan.
 const SINK_LATER_EXPANSIONS: u64 = 60_000;
 /// The plan styles in the order the first of [`race`]'s searches follows them in the sink
 /// step (the feature advisors alone).
 const FIRST_STYLES: [sinks::Style; 3] = [sinks::Style::Festival, sinks::Style::Nearest, sinks::Style::Reached];
 /// The plan styles in the order the second of [`race`]'s searches follows them (all the
-/// advisors). Of XSokoban's levels the sink step solves at 200,000 expansions a search, the
-/// first search solves #50 only along Festival's route and #29 only along the nearest-first
-/// one; the second solves #88 along the reached-first one (the first does not), and #69
-/// along it too, as does the first.
+/// advisors). Each style leads a different search to levels the others miss, so the two
+/// searches start from different styles.
 const SECOND_STYLES: [sinks::Style; 3] = [sinks::Style::Reached, sinks::Style::Nearest, sinks::Style::Festival];
 
 /// `--any`'s sink step: sink plans (the `sinks` module: boxes pulled from the solved position
@@ -584,10 +577,9 @@ const PARKING_PART: (u32, u32) = (1, 2);
 const PLANS: u64 = 8;
 /// Each plan's first part may take `1 / PLAN_SLICE` of the parking step's time.
 const PLAN_SLICE: u32 = 2;
-/// Most expansions each search of a plan's first part may make, whatever the time: of the
-/// eleven plans' first parts of XSokoban #66 and #69 (seeds 0–7), ten are solved by the
-/// faster of the two searches in 49,000 to 222,000 (about 50 µs each here), the other not in
-/// 1,500,000. A count, unlike a slice of time, does not shrink when the machine is busy.
+/// Most expansions each search of a plan's first part may make, whatever the time: a plan's
+/// first part is either solved well within this count or not at all in a much longer search.
+/// A count, unlike a slice of time, does not shrink when the machine is busy.
 const PLAN_EXPANSIONS: u64 = 250_000;
 
 /// `--any`'s parking step: parking plans (the `parking` module: pull searches from the solved
@@ -626,19 +618,17 @@ fn parked(level: &Level, board: &Board, limits: &Limits) -> (Option<String>, Sta
 const SPLIT_PART: (u32, u32) = (1, 3);
 /// [`split`] runs only from a start with at most this many first pushes.
 const SPLIT_CHILDREN: usize = 4;
-/// Most expansions each search of [`split`] may make from one first push. XSokoban #28, which
-/// neither search solves from the start in 400,000 expansions, has two first pushes; after
-/// the one up, the feature-advisor search solves it in 6,853. Where the step fails (XSokoban
-/// #13, 16, 23, 30, 89 and 90), each search runs to this count, and the all-advisor search
-/// after the steps ([`lanes`]' second lane; #30 needs 510,000 expansions of it) waits.
+/// Most expansions each search of [`split`] may make from one first push. A level the step
+/// helps is solved quickly from the right first push; where the step fails, each search runs
+/// to this count while the all-advisor search after the steps ([`lanes`]' second lane) waits,
+/// so the count is kept small.
 const SPLIT_EXPANSIONS: u64 = 20_000;
 
 /// `--any`'s split step: when the start has two to [`SPLIT_CHILDREN`] first pushes (macros
 /// included), [`in_turn`] from each of them in turn, each for an even part of the time and at
 /// most [`SPLIT_EXPANSIONS`] expansions a search. From the start, the cycling searches keep
 /// coming back to the subtree their advisors and bound favour, and when that one leads
-/// nowhere (XSokoban #28: the box pushed right at the start, not solved from there in
-/// 150,000 expansions) the others starve; here each first push gets its own search. Returns
+/// nowhere the others starve; here each first push gets its own search. Returns
 /// the first push's LURD followed by the searches', or `None`, with the statistics of all the
 /// searches.
 fn split(level: &Level, board: &Board, limits: &Limits) -> (Option<String>, Stats) {
@@ -735,23 +725,21 @@ fn first_part(
 
 /// How many goals per room the packing macros of [`race`]'s second search may carry a box to
 /// ([`Config::packing_goals`]; the first search keeps to the packing order's next goal on
-/// levels of fewer than [`WIDE_ROOMS`] goal rooms).
-/// XSokoban 1–90 at 100,000 expansions a search: 66 solved against 63 (#12, 26 and 87
-/// gained, none lost). With 8 in both searches, also 66 (#12, 22, 26, 87; #24 lost), but
-/// #41, solved in 6 s before, was not in 60 s; with 2 in both, 65; with 4, 67 and #41 lost.
+/// levels of fewer than [`WIDE_ROOMS`] goal rooms). Carrying a box past the next goal of the
+/// order lets a search fill a room in fewer steps, but on some one-room levels only the
+/// strict order finds the solution, hence one search of each kind.
 const WIDE_PACKING: usize = 8;
 
 /// From how many goal rooms the first search of [`race`] too has packing macros to
-/// [`WIDE_PACKING`] goals a room. Fitted to two XSokoban benches at 60 s a level (BENCHMARKS.md,
-/// session 23): with wide packing in both searches, #18 (three rooms) is solved for the first
-/// time and #85 and #29 sooner, but #41 (one room) is lost; with the strict order in the first
-/// search, the reverse.
+/// [`WIDE_PACKING`] goals a room: levels of several goal rooms gain from wide packing in both
+/// searches, one-room levels from the strict order in the first (BENCHMARKS.md has the
+/// figures).
 const WIDE_ROOMS: usize = 2;
 
 /// One of the two cycling searches `--any` races, alone on this thread (with [`Mode::Any`]'s
 /// settings): advised by the feature advisors, and with `all` also by the hotspots, opener
-/// and explorer advisors; with `all` or on a level of [`WIDE_ROOMS`] goal rooms or more, its
-/// packing macros reach [`WIDE_PACKING`] goals a room; with `room_links`, its cells and
+/// and explorer advisors; with `all` or on a level of `WIDE_ROOMS` goal rooms or more, its
+/// packing macros reach `WIDE_PACKING` goals a room; with `room_links`, its cells and
 /// advisors also weigh the links between rooms that boxes cut (FESS's room connectivity,
 /// which `--any`'s first, short race uses). Public so that tools can study each search on its
 /// own; [`solve`] with [`Mode::Any`] runs both. Returns the problem it searched (to unfold and
@@ -939,12 +927,8 @@ mod tests {
         }
     }
 
-    /// The split step races from each first push and puts the first push's LURD in front:
-    /// here the player can push either box first, and whichever race wins, the whole
-    /// solution replays on the level. A start with no first push to split between is left
-    /// alone.
-    /// XSokoban #52 (two rooms): the feature-advisor search solves it in 24,863 expansions
-    /// when it weighs room links, and not within 30,000 without them (at 100,000 neither).
+    /// XSokoban #52 (two rooms): the feature-advisor search solves it within 30,000
+    /// expansions when it weighs room links, and not without them.
     #[test]
     fn room_links_lead_the_first_race_through_the_rooms() {
         let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
@@ -1029,9 +1013,8 @@ mod tests {
 
     #[test]
     fn the_sink_step_solves_xsokoban_18_50_and_69() {
-        // Solved by no step of `--any` before the sink plans followed Festival's search (#18),
-        // before they were Festival's own (#50, the last of the 90 missed at 60 s a level), and
-        // before the second search followed the reached-first plan (#69).
+        // Levels the sink step exists for: #18 needs plans made by Festival's base search,
+        // #50 Festival's plan style, and #69 the reached-first plan of the second search.
         let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
         for (n, least) in [(18, 100), (50, 300), (69, 200)] {
             let board = Board::new(&levels[n - 1], false).unwrap();
@@ -1042,6 +1025,10 @@ mod tests {
         }
     }
 
+    /// The split step races from each first push and puts the first push's LURD in front:
+    /// here the player can push either box first, and whichever race wins, the whole
+    /// solution replays on the level. A start with no first push to split between is left
+    /// alone.
     #[test]
     fn the_split_step_solves_from_a_first_push() {
         let text = "########\n#@$  . #\n# $    #\n#.     #\n########\n";

@@ -7,7 +7,7 @@
 //! pushes and moves are the same in every image.
 //!
 //! The actions of a path found this way are in the frame of each canonical parent, so
-//! [`SokobanProblem::unfold`] finds, from the real start, the real push that leads to each
+//! `SokobanProblem::unfold` finds, from the real start, the real push that leads to each
 //! next state of the path (up to symmetry; the cheapest such push) before the solution is laid
 //! out.
 //!

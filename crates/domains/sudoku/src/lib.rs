@@ -7,6 +7,12 @@
 //! counting): this crate holds no solver, which is the point of it — a second model, beside
 //! N-Queens, that shows the engine is general.
 //!
+//! | module | what it does |
+//! | --- | --- |
+//! | [`grid`] | the grid: text formats, the checker, and its CSP model |
+//! | [`report`] | the report of a run (the CLI's `--json`, the web API) |
+//! | [`error`] | errors reading grids |
+//!
 //! ```
 //! use delve_csp::{Config, solve};
 //! use delve_core::{Limits, NoObserver};
@@ -19,9 +25,9 @@
 //! assert_eq!(&solved.to_line()[..9], "534678912");
 //! ```
 
-mod error;
-mod grid;
-mod report;
+pub mod error;
+pub mod grid;
+pub mod report;
 
 pub use error::SudokuError;
 pub use grid::Sudoku;

@@ -6,6 +6,11 @@
 //! 255,168 games (131,184 won by X, 77,904 by O, 46,080 drawn), 5,478 reachable positions and
 //! 549,946 nodes.
 //!
+//! | module | what it does |
+//! | --- | --- |
+//! | (crate root) | the [`Board`], the game ([`TicTacToe`]) and the tree counts ([`count`]) |
+//! | [`advice`] | the engine's advice in a position: every free cell's value, the best move, the report front ends print |
+//!
 //! ```
 //! use delve_core::{Limits, NoObserver};
 //! use delve_game::{Game, alpha_beta};
@@ -15,7 +20,7 @@
 //! assert_eq!(out.decision().unwrap().value, 0.0);
 //! ```
 
-mod advice;
+pub mod advice;
 
 pub use advice::{Advice, AdviceReport, BoardError, advise};
 use delve_game::Game;

@@ -3,7 +3,7 @@
 //! game of an agent against the ghosts: the report `delve pacman play --json` prints, the
 //! maze, and a frame per Pacman move for the page to animate.
 //!
-//! Bounded: at most [`MAX_MOVES`] Pacman moves, a depth of at most [`MAX_DEPTH`], and every
+//! Bounded: at most `MAX_MOVES` Pacman moves, a depth of at most `MAX_DEPTH`, and every
 //! move's search within what is left of the job's time (and its node limit and cancel flag);
 //! a game cut short says why in `stop_reason`, its frames ending where it stopped.
 

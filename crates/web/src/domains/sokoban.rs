@@ -1,6 +1,6 @@
 //! Sokoban (`delve sokoban`): `GET /api/sokoban/levels` (the shipped collections),
 //! `POST /api/sokoban/level` (a level to play) and `POST /api/sokoban/solve` (the report
-//! `delve sokoban solve --json` prints). The page is the reference's play mode: arrows move,
+//! `delve sokoban solve --json` prints). The page is the original solver's play mode: arrows move,
 //! D undoes, R restarts, P solves fast and Space optimally from the current position, and
 //! the solution plays back step by step.
 
