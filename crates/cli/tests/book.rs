@@ -446,12 +446,12 @@ fn check_link(from: &Path, target: &str, inside_book: bool) -> Option<String> {
     if inside_book && !resolved.starts_with(book_src()) {
         return Some(format!("{target}: outside docs/src, so the built book cannot follow it"));
     }
-    if let Some(fragment) = fragment {
-        if resolved.extension().is_some_and(|e| e == "md") {
-            let text = std::fs::read_to_string(&resolved).expect("a UTF-8 page");
-            if !anchors(&text).contains(fragment) {
-                return Some(format!("{target}: no heading with the anchor #{fragment}"));
-            }
+    if let Some(fragment) = fragment
+        && resolved.extension().is_some_and(|e| e == "md")
+    {
+        let text = std::fs::read_to_string(&resolved).expect("a UTF-8 page");
+        if !anchors(&text).contains(fragment) {
+            return Some(format!("{target}: no heading with the anchor #{fragment}"));
         }
     }
     None

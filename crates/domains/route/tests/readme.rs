@@ -4,7 +4,7 @@
 #[test]
 fn readme_library_example_is_the_compiled_example() {
     let readme = include_str!("../../../../README.md");
-    let section = &readme[readme.find("## Using delve as a library").expect("README has the library section")..];
+    let section = &readme[readme.find("## The library").expect("README has the library section")..];
     let start = section.find("```rust\n").expect("a rust block") + "```rust\n".len();
     let block = &section[start..start + section[start..].find("```").expect("closed block")];
     let example = include_str!("../examples/library.rs");
