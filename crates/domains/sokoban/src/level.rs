@@ -21,6 +21,15 @@ pub enum ErrorKind {
     /// A run length (digits) with no character after it.
     #[error("a run length with no character after it")]
     DanglingCount,
+    /// A row wider than [`MAX_WIDTH`] squares, written out or made by a run length.
+    #[error("this row is wider than {MAX_WIDTH} squares, the most a level may be")]
+    RowTooWide,
+    /// A level of more than [`MAX_HEIGHT`] rows.
+    #[error("this level has more than {MAX_HEIGHT} rows, the most a level may have")]
+    LevelTooTall,
+    /// A file whose levels hold more than [`MAX_SQUARES`] squares in all.
+    #[error("the file's levels hold more than {MAX_SQUARES} squares in all, the most one file may")]
+    TooManySquares,
     /// A level without `@` or `+`.
     #[error("no player (`@` or `+`) in this level")]
     NoPlayer,
@@ -63,6 +72,17 @@ pub enum ErrorKind {
         max: usize,
     },
 }
+
+/// The widest row a level may have, in squares. Run lengths are checked against it before
+/// anything is expanded, so a short line cannot ask for a huge row.
+pub const MAX_WIDTH: usize = 1000;
+
+/// The most rows a level may have.
+pub const MAX_HEIGHT: usize = 1000;
+
+/// The most squares all the levels of one file may hold together: far above any published
+/// collection, and small enough (16 MiB) that a file of run lengths cannot exhaust memory.
+pub const MAX_SQUARES: usize = 1 << 24;
 
 /// `n` and the noun, singular or plural.
 fn counted(n: usize, one: &str, many: &str) -> String {
@@ -151,6 +171,9 @@ struct Row {
 
 /// Decodes one text line into board rows (several when `|` splits an RLE line). `Ok(None)`
 /// when the line is not a board row (no wall and nothing but letters, spaces and `:`-notes).
+///
+/// A run length that would make the row wider than [`MAX_WIDTH`] is refused where it starts,
+/// before its cells are made.
 fn decode(line_no: usize, line: &str) -> Result<Vec<Row>, ParseError> {
     let mut rows = vec![Row { line: line_no, cells: Vec::new(), columns: Vec::new() }];
     let mut count: Option<(usize, usize)> = None;
@@ -158,7 +181,11 @@ fn decode(line_no: usize, line: &str) -> Result<Vec<Row>, ParseError> {
         let column = i + 1;
         if let Some(d) = ch.to_digit(10) {
             let (n, start) = count.unwrap_or((0, column));
-            count = Some(((n * 10 + d as usize).min(1000), start));
+            let n = n * 10 + d as usize;
+            if n > MAX_WIDTH {
+                return Err(err(line_no, start, ErrorKind::RowTooWide));
+            }
+            count = Some((n, start));
             continue;
         }
         if ch == '|' {
@@ -175,8 +202,11 @@ fn decode(line_no: usize, line: &str) -> Result<Vec<Row>, ParseError> {
             b'-' | b'_' => b' ',
             c => c,
         };
-        let n = count.take().map_or(1, |(n, _)| n);
+        let (n, start) = count.take().unwrap_or((1, column));
         let row = rows.last_mut().expect("at least one row");
+        if row.cells.len() + n > MAX_WIDTH {
+            return Err(err(line_no, start, ErrorKind::RowTooWide));
+        }
         for _ in 0..n {
             row.cells.push(c);
             row.columns.push(column);
@@ -208,6 +238,7 @@ pub fn parse_collection(text: &str) -> Result<Vec<Level>, ParseError> {
     let mut levels = Vec::new();
     let mut title: Option<String> = None;
     let mut block: Vec<Row> = Vec::new();
+    let mut squares = 0usize;
     let mut last_line = 0;
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
@@ -247,7 +278,15 @@ pub fn parse_collection(text: &str) -> Result<Vec<Level>, ParseError> {
             }
             continue;
         }
-        block.extend(decode(line_no, line)?);
+        let rows = decode(line_no, line)?;
+        squares += rows.iter().map(|row| row.cells.len()).sum::<usize>();
+        if squares > MAX_SQUARES {
+            return Err(err(line_no, 1, ErrorKind::TooManySquares));
+        }
+        block.extend(rows);
+        if block.len() > MAX_HEIGHT {
+            return Err(err(line_no, 1, ErrorKind::LevelTooTall));
+        }
     }
     if !block.is_empty() {
         let number = levels.len() + 1;
@@ -400,6 +439,25 @@ mod tests {
         assert_eq!(kind("#####\n#@$.#\n  !\n#####\n"), (3, 3, ErrorKind::UnknownChar('!')));
         assert_eq!(kind("#####\n#@$.#\n  \n#####\n").0, 2); // a blank line ends the level
         assert_eq!(kind("5#|#@$.#|5\n"), (1, 10, ErrorKind::DanglingCount));
+    }
+
+    #[test]
+    fn run_lengths_are_bounded_before_they_are_expanded() {
+        // The widest level allowed, written with run lengths, is taken as it is.
+        let widest = format!("{MAX_WIDTH}#|#@$.{}#|{MAX_WIDTH}#\n", MAX_WIDTH - 4);
+        assert_eq!(Level::parse(&widest).unwrap().width(), MAX_WIDTH);
+        // A run past the limit is refused where its digits start, however many there are.
+        assert_eq!(kind("5#|#@$.#|99999999999999999999#\n"), (1, 10, ErrorKind::RowTooWide));
+        assert_eq!(kind(&format!("#@$.{}#\n", MAX_WIDTH + 1)), (1, 5, ErrorKind::RowTooWide));
+        // Runs that each fit but together pass the limit: refused at the run that passes it.
+        assert_eq!(kind("5#|#@$.600#400#\n"), (1, 12, ErrorKind::RowTooWide));
+        // Too many rows in one level, and too many squares in one file.
+        let tall = "#@$.#\n".to_string() + &"# #\n".repeat(MAX_HEIGHT);
+        assert_eq!(kind(&tall), (MAX_HEIGHT + 1, 1, ErrorKind::LevelTooTall));
+        let levels = MAX_SQUARES / (3 * MAX_WIDTH) + 1;
+        let (line, _, found) = kind(&format!("{widest}\n").repeat(levels));
+        assert_eq!((line, found), (2 * levels - 1, ErrorKind::TooManySquares));
+        assert!(ErrorKind::RowTooWide.to_string().contains("1000 squares"));
     }
 
     #[test]
