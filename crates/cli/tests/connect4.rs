@@ -92,6 +92,12 @@ fn bad_positions_are_clear_errors() {
     }
     let stderr = common::bad_input("connect4", &["bench", "no/such/file"]);
     assert!(stderr.contains("no/such/file"), "{stderr}");
+    // A bad line of a test set: its number and what is wrong, said once.
+    let set = std::env::temp_dir().join(format!("delve-c4-bad-set-{}", std::process::id()));
+    std::fs::write(&set, "4455 1\n44x 2\n").unwrap();
+    let stderr = common::bad_input("connect4", &["bench", set.to_str().unwrap()]);
+    assert!(stderr.contains("line 2: move 3: 'x' is not a column"), "{stderr}");
+    std::fs::remove_file(&set).ok();
 }
 
 #[test]

@@ -82,7 +82,8 @@ fn bad_input_names_file_line_and_column() {
     std::fs::remove_file(dir.join("bad.solution")).unwrap();
     std::fs::write(dir.join("bad.test"), &test).unwrap();
     assert!(common::bad_input("game", &["cs188", &bad]).contains("bad.solution"));
-    assert!(common::bad_input("game", &["cs188", "no/such.test"]).contains("no/such.test"));
+    let missing = common::bad_input("game", &["cs188", "no/such.test"]);
+    assert!(missing.contains("no/such.test") && missing.contains("No such file"), "{missing}");
     let empty = temp_dir("empty").display().to_string();
     assert!(common::bad_input("game", &["cs188", &empty]).contains("no `*.test` files"));
     std::fs::write(dir.join("pac.test"), "class: \"PacmanGameTreeTest\"\n").unwrap();

@@ -140,6 +140,9 @@ fn a_wrong_state_count_fails_grading_with_exit_1() {
 
 #[test]
 fn bad_input_says_what_and_where() {
+    // A missing file or folder: named, with the system's reason said once.
+    let err = common::bad_input("pacman", &["grade", "no/such/folder"]);
+    assert!(err.contains("no/such/folder") && err.contains("No such file"), "{err}");
     let err = common::bad_input("pacman", &["play", "--layout", "nosuchClassic", "--agent", "reflex"]);
     assert!(err.contains("no layout `nosuchClassic`") && err.contains("smallClassic"), "{err}");
     let dir = temp_dir("bad");

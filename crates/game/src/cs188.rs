@@ -22,12 +22,12 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, thiserror::Error)]
 pub enum Cs188Error {
     /// The file could not be read.
-    #[error("{file}: {source}")]
+    #[error("{file}: {error}")]
     Io {
         /// The file.
         file: String,
-        /// What went wrong.
-        source: std::io::Error,
+        /// What went wrong (in the message, not a separate cause, so it is printed once).
+        error: std::io::Error,
     },
     /// The file is not a well-formed game-tree test or solution: where, and what was expected.
     #[error(transparent)]
@@ -478,7 +478,7 @@ pub fn check(path: &Path) -> Result<Verdict, Cs188Error> {
 }
 
 fn read(path: &Path) -> Result<String, Cs188Error> {
-    std::fs::read_to_string(path).map_err(|source| Cs188Error::Io { file: path.display().to_string(), source })
+    std::fs::read_to_string(path).map_err(|error| Cs188Error::Io { file: path.display().to_string(), error })
 }
 
 #[cfg(test)]

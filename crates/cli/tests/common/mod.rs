@@ -45,7 +45,19 @@ pub fn bad_input(command: &str, args: &[&str]) -> String {
     assert!(out.stdout.is_empty(), "{command} {args:?}: nothing on stdout");
     assert!(stderr.starts_with("error:"), "{command} {args:?}: {stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_said_once(&stderr);
     stderr
+}
+
+/// No part of an error line is said twice (as when a cause is both in a message and chained
+/// after it: `x: No such file or directory (os error 2): No such file or directory …`).
+pub fn assert_said_once(stderr: &str) {
+    for line in stderr.lines() {
+        let parts: Vec<&str> = line.split(": ").filter(|p| p.len() >= 12).collect();
+        for (i, part) in parts.iter().enumerate() {
+            assert!(!parts[i + 1..].contains(part), "`{part}` is said twice in: {line}");
+        }
+    }
 }
 
 /// The text of a data file the repository ships, by its path from the repository root; a

@@ -26,12 +26,13 @@ pub enum TestSetError {
         text: String,
     },
     /// The moves are not a playable position.
-    #[error("line {line}: {source}")]
+    #[error("line {line}: {error}")]
     Position {
         /// 1-based line number.
         line: usize,
-        /// What is wrong with the moves.
-        source: PositionError,
+        /// What is wrong with the moves (in the message, not a separate cause, so it is
+        /// printed once).
+        error: PositionError,
     },
 }
 
@@ -49,7 +50,7 @@ pub fn parse(text: &str) -> Result<Vec<TestCase>, TestSetError> {
             },
             _ => return Err(TestSetError::Shape { line, text: raw.to_string() }),
         };
-        let position = Position::parse(moves).map_err(|source| TestSetError::Position { line, source })?;
+        let position = Position::parse(moves).map_err(|error| TestSetError::Position { line, error })?;
         cases.push(TestCase { moves: moves.to_string(), position, score });
     }
     Ok(cases)

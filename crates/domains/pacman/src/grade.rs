@@ -54,12 +54,12 @@ pub enum GradeError {
     #[error(transparent)]
     File(#[from] Cs188Error),
     /// A file or folder could not be read.
-    #[error("{path}: {source}")]
+    #[error("{path}: {error}")]
     Io {
         /// The path.
         path: String,
-        /// What went wrong.
-        source: std::io::Error,
+        /// What went wrong (in the message, not a separate cause, so it is printed once).
+        error: std::io::Error,
     },
     /// A value is not what the test class needs.
     #[error("{file}:{line}: {message}")]
@@ -112,7 +112,7 @@ pub struct QuestionOutcome {
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> GradeError + '_ {
-    move |source| GradeError::Io { path: path.display().to_string(), source }
+    move |error| GradeError::Io { path: path.display().to_string(), error }
 }
 
 /// The question folders under `dir`: `dir` itself if it has a `CONFIG` with `max_points`,

@@ -103,7 +103,7 @@ impl Layout {
     /// Reads a `.lay` file; errors name the file, line and column.
     pub fn read(path: &Path) -> Result<Layout, LayoutReadError> {
         let text = std::fs::read_to_string(path)
-            .map_err(|source| LayoutReadError::Io { file: path.display().to_string(), source })?;
+            .map_err(|error| LayoutReadError::Io { file: path.display().to_string(), error })?;
         Layout::parse(&text).map_err(|mut e| {
             e.file = Some(path.to_path_buf());
             LayoutReadError::Parse(e)
@@ -203,12 +203,12 @@ impl Layout {
 #[derive(Debug, thiserror::Error)]
 pub enum LayoutReadError {
     /// The file could not be read.
-    #[error("{file}: {source}")]
+    #[error("{file}: {error}")]
     Io {
         /// The file.
         file: String,
-        /// What went wrong.
-        source: std::io::Error,
+        /// What went wrong (in the message, not a separate cause, so it is printed once).
+        error: std::io::Error,
     },
     /// The text is not a layout.
     #[error("{0}")]
