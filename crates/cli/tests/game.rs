@@ -84,6 +84,11 @@ fn bad_input_names_file_line_and_column() {
     assert!(common::bad_input("game", &["cs188", &bad]).contains("bad.solution"));
     let missing = common::bad_input("game", &["cs188", "no/such.test"]);
     assert!(missing.contains("no/such.test") && missing.contains("No such file"), "{missing}");
+    // A test file under another name is read as it is, and named as it is.
+    let txt = temp_dir("txt").join("empty.txt");
+    std::fs::write(&txt, "").unwrap();
+    let err = common::bad_input("game", &["cs188", txt.to_str().unwrap()]);
+    assert!(err.contains("empty.txt:") && !err.contains("empty.test"), "{err}");
     let empty = temp_dir("empty").display().to_string();
     assert!(common::bad_input("game", &["cs188", &empty]).contains("no `*.test` files"));
     std::fs::write(dir.join("pac.test"), "class: \"PacmanGameTreeTest\"\n").unwrap();

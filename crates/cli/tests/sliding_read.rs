@@ -40,6 +40,9 @@ fn demo_frames_are_read() {
     assert_eq!((b["puzzle"].as_u64(), b["pattern"].as_str()), (Some(1), Some("359B26478")));
     assert!(b["frame"].as_str().unwrap().ends_with("frame1.jpg"));
     assert!(b["score"].as_f64().unwrap() >= 0.95);
+    // Any threshold in (0, 1] is taken, however small; the boards are still read.
+    let out = run("sliding", &["read", "--templates", &templates, "--frames", &frames, "--threshold", "1e-300"], 0);
+    assert!(out.contains("frame1.jpg,1,359B26478"), "{out}");
 }
 
 /// Frames of boards from `truth` (rows `puzzle,pattern`), each shown twice and followed by a

@@ -463,14 +463,14 @@ impl TestFile {
 }
 
 /// Checks one test: `path` is its `*.test` file (or its `*.solution`, or the name without
-/// either); the solution is the `*.solution` file beside it.
+/// either, or a test file under another name such as `tree.txt`); the solution is the
+/// `*.solution` file beside it.
 pub fn check(path: &Path) -> Result<Verdict, Cs188Error> {
-    let stem = match path.extension().and_then(|e| e.to_str()) {
-        Some("test" | "solution") => path.with_extension(""),
-        _ => path.to_path_buf(),
+    let test_path = match path.extension().and_then(|e| e.to_str()) {
+        Some("test" | "solution") | None => path.with_extension("test"),
+        Some(_) => path.to_path_buf(),
     };
-    let test_path = stem.with_extension("test");
-    let solution_path = stem.with_extension("solution");
+    let solution_path = path.with_extension("solution");
     let test = GraphTest::read(&test_path)?;
     let expected = Expected::parse(&solution_path.display().to_string(), &read(&solution_path)?)?;
     let question = test_path.parent().and_then(Path::file_name).and_then(|n| n.to_str()).map(str::to_string);

@@ -57,9 +57,12 @@ pub(super) struct ReadArgs {
     verbose: bool,
 }
 
+/// A threshold in (0, 1]. It is read as an `f64`, so a tiny one such as `1e-300` (below the
+/// smallest positive `f32`) is still in range; it becomes the smallest positive `f32`, which
+/// accepts the same matches.
 fn parse_threshold(s: &str) -> Result<f32, String> {
-    match s.trim().parse::<f32>() {
-        Ok(t) if t > 0.0 && t <= 1.0 => Ok(t),
+    match s.trim().parse::<f64>() {
+        Ok(t) if t > 0.0 && t <= 1.0 => Ok((t as f32).max(f32::MIN_POSITIVE)),
         _ => Err(format!("expected a correlation threshold in (0, 1], e.g. 0.95, got `{s}`")),
     }
 }
