@@ -40,7 +40,14 @@ impl fmt::Display for LayoutError {
             LayoutError::NoPacman => write!(f, "no Pacman (`P`) in the layout"),
             LayoutError::SecondPacman => write!(f, "a second Pacman (`P`): a layout has exactly one"),
             LayoutError::RaggedRow { expected, found } => {
-                write!(f, "row is {found} characters wide, the first row is {expected}")
+                let characters =
+                    |n: &usize| if *n == 1 { "1 character".to_string() } else { format!("{n} characters") };
+                write!(
+                    f,
+                    "row is {} wide, the first row is {} (as in CS188, spaces at either end of a row are not part of it)",
+                    characters(found),
+                    characters(expected)
+                )
             }
             LayoutError::OpenBorder(c) => {
                 write!(f, "open border: {c:?} on the edge of the maze, which must be all walls (`%`)")
@@ -278,5 +285,13 @@ mod tests {
         let e = Layout::parse("%%%%\n%PP%\n%%%%\n").unwrap_err();
         assert_eq!((e.line, e.column, e.kind), (2, 3, LayoutError::SecondPacman));
         assert_eq!(Layout::parse("\n \n").unwrap_err().kind, LayoutError::Empty);
+        // Leading spaces are not part of a row either (CS188 strips both ends), and the
+        // message says so, in the singular when it must.
+        let e = Layout::parse("%%%%\n%P.%\n   %\n").unwrap_err();
+        assert_eq!((e.line, e.column, e.kind.clone()), (3, 5, LayoutError::RaggedRow { expected: 4, found: 1 }));
+        assert_eq!(
+            e.kind.to_string(),
+            "row is 1 character wide, the first row is 4 characters (as in CS188, spaces at either end of a row are not part of it)"
+        );
     }
 }
