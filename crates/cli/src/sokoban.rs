@@ -332,7 +332,8 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
             rate
         );
     }
-    Ok(Status::Done)
+    // As for one level: 0 when every level is solved, 1 when one is not (no solution, or a limit).
+    Ok(Status::from_solved(report.solved == report.levels.len()))
 }
 
 /// Solves `levels` on `jobs` threads that take them in order from a shared queue, showing

@@ -106,6 +106,10 @@ fn bench_reports_every_level_and_the_total() {
     assert_eq!(pushes, [8, 3, 13, 7, 6, 29], "microban_optimal.tsv");
     let out = common::run("sokoban", &["bench", &data("microban.xsb"), "--levels", "2"], 0);
     assert!(out.contains("1 of 1 solved") && out.contains("optimal"), "{out}");
+    // A level that a limit stops makes the bench exit 1, with the report all the same.
+    let v = json(&["bench", &data("microban.xsb"), "--levels", "1-2", "--timeout-per-level", "0.000001"], 1);
+    assert_eq!(v["solved"], 0, "{v}");
+    assert_eq!(v["levels"][0]["stop_reason"], "timeout", "{v}");
 }
 
 #[test]
