@@ -156,7 +156,12 @@ struct BenchArgs {
     /// Only the first N positions.
     #[arg(long, value_name = "N")]
     limit: Option<usize>,
-    /// Print one JSON object: {"positions","exact","mean_micros","mean_nodes","max_micros"}.
+    /// Stop each position's search after this many seconds (fractions allowed): the
+    /// position is reported as stopped and the bench goes on.
+    #[arg(long, value_name = "SECS", value_parser = common::parse_secs)]
+    timeout: Option<f64>,
+    /// Print one JSON object:
+    /// {"positions","exact","stopped","mean_micros","mean_nodes","max_micros"}.
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -399,8 +404,13 @@ fn solve_batch(solver: &mut Solver, weak: bool, limits: &Limits) -> anyhow::Resu
 
 #[derive(Serialize)]
 struct BenchReport {
+    /// Positions searched (all of the file's, or its first `--limit`; fewer after Ctrl-C).
     positions: usize,
+    /// Positions whose score matched the file's.
     exact: usize,
+    /// Positions whose search a limit stopped (`--timeout`, Ctrl-C).
+    stopped: usize,
+    /// Means and maximum over the positions whose search finished.
     mean_micros: f64,
     mean_nodes: f64,
     max_micros: u128,
@@ -416,12 +426,24 @@ fn bench(args: BenchArgs) -> anyhow::Result<Status> {
         bail!("{} holds no positions", args.file.display());
     }
     let mut solver = args.solver.solver();
-    let limits = common::interruptible();
+    let limits = limits(args.timeout);
     let mut progress = Progress::new("connect4 bench");
     let (mut exact, mut micros, mut nodes, mut max_micros) = (0, 0u128, 0u128, 0u128);
+    let (mut searched, mut stopped) = (0, 0);
     let total = cases.len() as u64;
     for (i, case) in cases.iter().enumerate() {
-        let s = solver.solve(&case.position, args.weak, &limits).map_err(stopped)?;
+        searched += 1;
+        let s = match solver.solve(&case.position, args.weak, &limits) {
+            Ok(s) => s,
+            Err(reason) => {
+                stopped += 1;
+                progress.println(&format!("{}: stopped ({})", case.moves, reason.name()));
+                if reason == StopReason::Cancelled {
+                    break;
+                }
+                continue;
+            }
+        };
         let want = if args.weak { case.score.signum() } else { case.score };
         if s.score == want {
             exact += 1;
@@ -435,19 +457,24 @@ fn bench(args: BenchArgs) -> anyhow::Result<Status> {
         progress.show("positions", i as u64 + 1, Some(total));
     }
     drop(progress);
-    let n = cases.len();
+    let finished = (searched - stopped).max(1) as f64;
     let report = BenchReport {
-        positions: n,
+        positions: searched,
         exact,
-        mean_micros: micros as f64 / n as f64,
-        mean_nodes: nodes as f64 / n as f64,
+        stopped,
+        mean_micros: micros as f64 / finished,
+        mean_nodes: nodes as f64 / finished,
         max_micros,
     };
+    let n = cases.len();
     if args.json {
         common::print_json(&report);
     } else {
-        println!("positions:   {n}");
+        println!("positions:   {searched}");
         println!("exact:       {exact}");
+        if stopped > 0 {
+            println!("stopped:     {stopped}");
+        }
         println!("mean time:   {:.1} µs (max {} µs)", report.mean_micros, report.max_micros);
         println!("mean nodes:  {:.1}", report.mean_nodes);
     }

@@ -64,7 +64,26 @@ fn bench_checks_a_test_file() {
     for key in ["mean_micros", "mean_nodes", "max_micros"] {
         assert!(v[key].as_f64().is_some(), "{key}: {v}");
     }
-    assert_eq!(v.as_object().unwrap().len(), 5);
+    assert_eq!(v["stopped"], 0, "{v}");
+    assert_eq!(v.as_object().unwrap().len(), 6);
+}
+
+#[test]
+fn bench_timeout_stops_each_position_and_goes_on() {
+    // The empty board takes minutes: at a millisecond a position, every search is stopped,
+    // each is reported, and the bench still ends with its report and exit 1.
+    let dir = std::env::temp_dir().join(format!("delve-c4-timeout-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("slow");
+    std::fs::write(&file, "4 1\n3 -1\n").unwrap();
+    let out =
+        delve().args(["connect4", "bench", file.to_str().unwrap(), "--timeout", "0.001", "--json"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((v["positions"].as_u64(), v["exact"].as_u64(), v["stopped"].as_u64()), (Some(2), Some(0), Some(2)));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("4: stopped (timeout)") && stderr.contains("3: stopped (timeout)"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
