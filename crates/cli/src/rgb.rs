@@ -213,6 +213,15 @@ struct BenchReport {
     levels: Vec<BenchRow>,
     solved: usize,
     total_ms: f64,
+    /// Files that are not levels the rules can take: each with its message.
+    errors: Vec<BenchError>,
+}
+
+/// A level file of the folder that could not be solved at all (bad input).
+#[derive(Serialize)]
+struct BenchError {
+    file: String,
+    error: String,
 }
 
 fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
@@ -230,11 +239,23 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
     let mut progress = Progress::new("bench");
     let start = Instant::now();
     let mut rows = Vec::with_capacity(files.len());
+    let mut errors = Vec::new();
     for (k, file) in files.iter().enumerate() {
         progress.show(&file.display().to_string(), k as u64, Some(files.len() as u64));
-        let problem = open(file, args.play.rules)?;
-        let solved = solve(&problem, args.play.algo, &limits, delve_core::NoObserver)
-            .with_context(|| file.display().to_string())?;
+        // A bad file is reported, and the others still run.
+        let attempt = open(file, args.play.rules).and_then(|problem| {
+            let solved = solve(&problem, args.play.algo, &limits, delve_core::NoObserver)
+                .with_context(|| file.display().to_string())?;
+            Ok((problem, solved))
+        });
+        let (problem, solved) = match attempt {
+            Ok(both) => both,
+            Err(e) => {
+                progress.println(&format!("error: {e:#}"));
+                errors.push(BenchError { file: file.display().to_string(), error: format!("{e:#}") });
+                continue;
+            }
+        };
         let report = solved.report(&problem, args.play.algo);
         let stop_reason = report.stop_name();
         rows.push(BenchRow {
@@ -254,8 +275,14 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
     drop(progress);
     let total_ms = start.elapsed().as_secs_f64() * 1e3;
     let solved = rows.iter().filter(|r| r.solved).count();
-    let report =
-        BenchReport { algorithm: args.play.algo.name(), rules: args.play.rules, levels: rows, solved, total_ms };
+    let report = BenchReport {
+        algorithm: args.play.algo.name(),
+        rules: args.play.rules,
+        levels: rows,
+        solved,
+        total_ms,
+        errors,
+    };
     if args.json {
         common::print_json(&report);
     } else {
@@ -274,7 +301,16 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
             report.total_ms
         );
     }
-    Ok(Status::Done)
+    if !report.errors.is_empty() {
+        let n = report.errors.len();
+        bail!(
+            "{}: {n} level {} could not be read or solved (above); the others ran",
+            args.dir.display(),
+            common::plural(n as u64, "file")
+        );
+    }
+    // As for one level: 0 when every level is solved, 1 when one is not (no plan, or a limit).
+    Ok(Status::from_solved(report.solved == report.levels.len()))
 }
 
 /// Sorts `A-2` before `A-10`.

@@ -82,6 +82,28 @@ fn bench_solves_a_folder() {
         levels.iter().map(|l| (l["level"].as_str().unwrap().to_string(), l["cost"].as_u64().unwrap())).collect();
     assert!(costs.contains(&("P-7".into(), 19)) && costs.contains(&("C-2".into(), 34)), "{costs:?}");
     assert!(v["total_ms"].is_number());
+    assert_eq!(v["errors"].as_array().map(Vec::len), Some(0), "{v}");
+}
+
+#[test]
+fn bench_reports_a_bad_file_and_runs_the_others() {
+    let dir = std::env::temp_dir().join(format!("delve-rgb-bench-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(data("A-4.txt"), dir.join("A-4.txt")).unwrap();
+    std::fs::write(dir.join("B-1.txt"), "not a level\n").unwrap();
+    let out = delve().args(["rgb", "bench", dir.to_str().unwrap(), "--json"]).output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((v["solved"].as_u64(), v["levels"][0]["level"].as_str()), (Some(1), Some("A-4")), "{v}");
+    assert!(v["errors"][0]["file"].as_str().unwrap().ends_with("B-1.txt"), "{v}");
+    assert!(stderr.contains("B-1.txt:1:1") && stderr.contains("1 level file could not be read"), "{stderr}");
+    common::assert_said_once(&stderr);
+    // A limit that stops a level: the bench ends with its report and exit 1.
+    std::fs::remove_file(dir.join("B-1.txt")).unwrap();
+    let v = json(&["bench", dir.to_str().unwrap(), "--timeout-per-level", "0.000000001", "--json"], 1);
+    assert_eq!(v["solved"], 0, "{v}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
