@@ -8,12 +8,12 @@ use crate::common::{self, Progress, SearchArgs, Status};
 use anyhow::{Context, bail};
 use clap::{ArgGroup, Args, Subcommand};
 use delve_core::{Limits, NoObserver, Observer};
-use delve_sokoban::{Cost, Level, Mode, Report, State, parse_collection, solve_parallel};
+use delve_sokoban::{Cost, Level, Mode, ParseError, Report, State, parse_levels, solve_parallel};
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Arguments of `delve sokoban`.
@@ -198,24 +198,29 @@ fn run_play(args: PlayArgs) -> anyhow::Result<Status> {
     let levels = load(&args.file)?;
     let level = pick(&args.file, &levels, args.level)?;
     let limits = SearchArgs { timeout: Some(args.timeout), ..SearchArgs::default() }.limits();
-    Ok(Status::from_solved(play::play(level, args.ordered, &limits)?))
+    Ok(Status::from_solved(play::play(&level, args.ordered, &limits)?))
 }
 
-/// Level `n` (1-based) of a file, or an error that says how many there are.
-fn pick<'a>(file: &Path, levels: &'a [Level], n: usize) -> anyhow::Result<&'a Level> {
+/// Level `n` (1-based) of a file, or an error that says how many there are, or what is wrong
+/// with that level (the others may be fine).
+fn pick(file: &Path, levels: &[Result<Level, ParseError>], n: usize) -> anyhow::Result<Level> {
     match levels.get(n.wrapping_sub(1)) {
-        Some(level) => Ok(level),
+        Some(Ok(level)) => Ok(level.clone()),
+        Some(Err(e)) => Err(anyhow::Error::new(e.clone())),
         None => bail!("{}: no level {n} (the file has {} levels, numbered from 1)", file.display(), levels.len()),
     }
 }
 
-/// Every level of `file`; errors name the file, line and column.
-fn load(file: &Path) -> anyhow::Result<Vec<Level>> {
+/// Every level of `file`, each parsed on its own: a malformed level is an error in its
+/// place, naming the file, line and column, and the others are still there.
+fn load(file: &Path) -> anyhow::Result<Vec<Result<Level, ParseError>>> {
     let text = std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-    parse_collection(&text).map_err(|mut e| {
+    let named = |mut e: ParseError| {
         e.file = Some(file.to_path_buf());
-        anyhow::Error::new(e)
-    })
+        e
+    };
+    let levels = parse_levels(&text).map_err(|e| anyhow::Error::new(named(e)))?;
+    Ok(levels.into_iter().map(|level| level.map_err(named)).collect())
 }
 
 /// Solves one level; a level past the solver's limits is bad input (the error names it).
@@ -241,21 +246,14 @@ where
 
 fn run_solve(args: SolveArgs) -> anyhow::Result<Status> {
     let levels = load(&args.file)?;
-    let Some(level) = levels.get(args.level.wrapping_sub(1)) else {
-        bail!(
-            "{}: no level {} (the file has {} levels, numbered from 1)",
-            args.file.display(),
-            args.level,
-            levels.len()
-        );
-    };
+    let level = pick(&args.file, &levels, args.level)?;
     let progress = Progress::new(&format!("level {}", level.number));
     let threads = args.mode.threads.map_or_else(cores, |n| n as usize);
-    let report = solve_level(&args.file, level, (args.mode, threads), &args.search.limits(), progress)?;
+    let report = solve_level(&args.file, &level, (args.mode, threads), &args.search.limits(), progress)?;
     if args.search.json {
         common::print_json(&report);
     } else {
-        print_report(level, &report, args.mode.mode());
+        print_report(&level, &report, args.mode.mode());
     }
     Ok(Status::from_solved(report.solved))
 }
@@ -295,23 +293,53 @@ struct BenchReport {
     jobs: usize,
     /// Threads each level ran on (its A*'s; two for `--any`'s race).
     threads: usize,
+    /// Levels that could not be solved at all (malformed, or past the solver's limits).
+    errors: Vec<BenchError>,
+}
+
+/// A level of the collection that is bad input, with its message.
+#[derive(Serialize)]
+struct BenchError {
+    level: usize,
+    error: String,
 }
 
 fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
-    let levels = load(&args.file)?;
-    let (from, to) = args.levels.unwrap_or((1, levels.len()));
-    if to > levels.len() {
-        bail!("{}: no level {to} (the file has {} levels)", args.file.display(), levels.len());
+    let all = load(&args.file)?;
+    let (from, to) = args.levels.unwrap_or((1, all.len()));
+    if to > all.len() {
+        bail!("{}: no level {to} (the file has {} levels)", args.file.display(), all.len());
     }
-    let chosen = &levels[from - 1..to];
+    // A malformed level is reported, and the others still run.
+    let mut errors = Vec::new();
+    let mut chosen = Vec::new();
+    for (k, level) in all.into_iter().enumerate().take(to).skip(from - 1) {
+        match level {
+            Ok(level) => chosen.push(level),
+            Err(e) => errors.push(BenchError { level: k + 1, error: e.to_string() }),
+        }
+    }
+    for e in &errors {
+        eprintln!("error: {}", e.error);
+    }
     let search = SearchArgs { timeout: args.timeout_per_level, max_memory: args.max_memory, ..SearchArgs::default() };
     let limits = search.limits();
     let (jobs, threads) = args.jobs_and_threads();
     let start = Instant::now();
-    let rows = solve_levels(&args.file, chosen, (args.mode, threads), &limits, jobs)?;
+    let mut rows = Vec::new();
+    for (level, result) in chosen.iter().zip(solve_levels(&args.file, &chosen, (args.mode, threads), &limits, jobs)) {
+        match result {
+            Ok(report) => rows.push(report),
+            Err(e) => {
+                eprintln!("error: {e:#}");
+                errors.push(BenchError { level: level.number, error: format!("{e:#}") });
+            }
+        }
+    }
+    errors.sort_by_key(|e| e.level);
     let total_ms = (start.elapsed().as_secs_f64() * 1e6).round() / 1e3;
     let solved = rows.iter().filter(|r| r.solved).count();
-    let report = BenchReport { levels: rows, solved, total_ms, jobs, threads };
+    let report = BenchReport { levels: rows, solved, total_ms, jobs, threads, errors };
     if args.json {
         common::print_json(&report);
     } else {
@@ -332,23 +360,30 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
             rate
         );
     }
+    if !report.errors.is_empty() {
+        let n = report.errors.len();
+        bail!(
+            "{}: {n} {} could not be solved (above); the others ran",
+            args.file.display(),
+            common::plural(n as u64, "level")
+        );
+    }
     // As for one level: 0 when every level is solved, 1 when one is not (no solution, or a limit).
     Ok(Status::from_solved(report.solved == report.levels.len()))
 }
 
 /// Solves `levels` on `jobs` threads that take them in order from a shared queue, showing
-/// the levels running and the count done; the reports come back in level order. After
-/// Ctrl-C or an error no level is started: the reports are those of the levels started (a
-/// prefix, the interrupted ones with their stats), or the error of the first failed level.
+/// the levels running and the count done; the results come back in level order, a level
+/// past the solver's limits as its error. After Ctrl-C no level is started: the results are
+/// those of the levels started (a prefix, the interrupted ones with their stats).
 fn solve_levels(
     file: &Path,
     levels: &[Level],
     mode: (ModeArgs, usize),
     limits: &Limits,
     jobs: usize,
-) -> anyhow::Result<Vec<Report>> {
+) -> Vec<anyhow::Result<Report>> {
     let next = AtomicUsize::new(0);
-    let failed = AtomicBool::new(false);
     let cancel = common::cancel_flag();
     let total = levels.len() as u64;
     // The progress bar, the numbers of the levels running and how many are done.
@@ -364,7 +399,7 @@ fn solve_levels(
     };
     let worker = || {
         let mut solved = Vec::new();
-        while !failed.load(Ordering::Relaxed) && !cancel.load(Ordering::Relaxed) {
+        while !cancel.load(Ordering::Relaxed) {
             let k = next.fetch_add(1, Ordering::Relaxed);
             let Some(level) = levels.get(k) else { break };
             with(&shown, |s| {
@@ -372,7 +407,6 @@ fn solve_levels(
                 show(s);
             });
             let result = solve_level(file, level, mode, limits, NoObserver);
-            failed.fetch_or(result.is_err(), Ordering::Relaxed);
             with(&shown, |s| {
                 s.1.remove(&level.number);
                 s.2 += 1;

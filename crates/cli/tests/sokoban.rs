@@ -165,6 +165,30 @@ fn bad_input_names_the_place() {
 }
 
 #[test]
+fn one_bad_level_leaves_the_others_usable() {
+    // Level 2 has an unknown character, level 3 is past the solver's limits.
+    let wide = format!("{}\n#@$.{}#\n{}\n", "#".repeat(300), " ".repeat(294), "#".repeat(300));
+    let text = format!("#####\n#@$.#\n#####\n\n#####\n#@$!#\n#####\n\n{wide}\n######\n#@ $.#\n######\n");
+    let file = temp_level("mixed", &text);
+    // The good levels solve; the bad one is named with its line and column.
+    assert_eq!(json(&["solve", &file, "--level", "4"], 0)["pushes"], 1);
+    let err = bad_input("sokoban", &["solve", &file, "--level", "2"]);
+    assert!(err.contains("mixed.xsb:6:4: unknown character `!`"), "{err}");
+    // The bench runs every good level, reports the bad ones, and exits 2 at the end.
+    let out = common::delve().args(["sokoban", "bench", &file, "--json"]).output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let solved: Vec<u64> = v["levels"].as_array().unwrap().iter().map(|l| l["level"].as_u64().unwrap()).collect();
+    assert_eq!((solved, v["solved"].as_u64()), (vec![1, 4], Some(2)), "{v}");
+    let errors: Vec<u64> = v["errors"].as_array().unwrap().iter().map(|e| e["level"].as_u64().unwrap()).collect();
+    assert_eq!(errors, [2, 3], "{v}");
+    assert!(stderr.contains(":6:4: unknown character") && stderr.contains("limit is 255"), "{stderr}");
+    assert!(stderr.contains("2 levels could not be solved (above); the others ran"), "{stderr}");
+    common::assert_said_once(&stderr);
+}
+
+#[test]
 fn play_without_a_terminal_replays_moves_from_stdin() {
     let play = |moves: &str| {
         common::delve()

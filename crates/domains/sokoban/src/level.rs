@@ -225,7 +225,8 @@ fn decode(line_no: usize, line: &str) -> Result<Vec<Row>, ParseError> {
 }
 
 /// Parses a collection: every level of the text, in order, each checked (one player, as many
-/// boxes as goals, closed, letters paired).
+/// boxes as goals, closed, letters paired). The first malformed level is the error; see
+/// [`parse_levels`] to keep the others.
 ///
 /// ```
 /// let text = "; First\n\n#####\n#@$.#\n#####\n\n; Second\n\n5#|#.$@#|5#\n";
@@ -235,31 +236,64 @@ fn decode(line_no: usize, line: &str) -> Result<Vec<Row>, ParseError> {
 /// assert_eq!(levels[1].to_string(), "#####\n#.$@#\n#####\n");
 /// ```
 pub fn parse_collection(text: &str) -> Result<Vec<Level>, ParseError> {
+    parse_levels(text)?.into_iter().collect()
+}
+
+/// Parses a collection level by level: each level in order, parsed and checked on its own, so
+/// one malformed level is an error in its place (and keeps its number) while the others are
+/// still read. The whole text is an error only when it holds no level, or more squares than
+/// [`MAX_SQUARES`].
+///
+/// ```
+/// let text = "#####\n#@$.#\n#####\n\n#####\n#@$!#\n#####\n\n#####\n#.$@#\n#####\n";
+/// let levels = delve_sokoban::parse_levels(text).unwrap();
+/// assert_eq!(levels.len(), 3);
+/// assert!(levels[0].is_ok() && levels[2].is_ok());
+/// let e = levels[1].as_ref().unwrap_err();
+/// assert_eq!((e.line, e.column), (6, 4));
+/// assert_eq!(levels[2].as_ref().unwrap().number, 3);
+/// ```
+pub fn parse_levels(text: &str) -> Result<Vec<Result<Level, ParseError>>, ParseError> {
+    /// The level being read: its rows, or the first error in it.
+    struct Block {
+        rows: Vec<Row>,
+        bad: Option<ParseError>,
+    }
+    impl Block {
+        fn is_empty(&self) -> bool {
+            self.rows.is_empty() && self.bad.is_none()
+        }
+    }
     let mut levels = Vec::new();
     let mut title: Option<String> = None;
-    let mut block: Vec<Row> = Vec::new();
+    let mut block = Block { rows: Vec::new(), bad: None };
     let mut squares = 0usize;
     let mut last_line = 0;
+    let flush = |block: &mut Block, title: &mut Option<String>, levels: &mut Vec<Result<Level, ParseError>>| {
+        if block.is_empty() {
+            return;
+        }
+        let number = levels.len() + 1;
+        let rows = std::mem::take(&mut block.rows);
+        levels.push(match block.bad.take() {
+            Some(e) => {
+                title.take();
+                Err(e)
+            }
+            None => build(number, title.take(), rows),
+        });
+    };
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
         last_line = line_no;
         let line = raw.trim_end();
         let trimmed = line.trim_start();
-        let flush = |block: &mut Vec<Row>, title: &mut Option<String>, levels: &mut Vec<Level>| {
-            if block.is_empty() {
-                return Ok(());
-            }
-            let number = levels.len() + 1;
-            let level = build(number, title.take(), std::mem::take(block))?;
-            levels.push(level);
-            Ok::<(), ParseError>(())
-        };
         if trimmed.is_empty() {
-            flush(&mut block, &mut title, &mut levels)?;
+            flush(&mut block, &mut title, &mut levels);
             continue;
         }
         if let Some(comment) = trimmed.strip_prefix(';') {
-            flush(&mut block, &mut title, &mut levels)?;
+            flush(&mut block, &mut title, &mut levels);
             let comment = comment.trim();
             if !comment.is_empty() {
                 title = Some(comment.to_string());
@@ -269,29 +303,35 @@ pub fn parse_collection(text: &str) -> Result<Vec<Level>, ParseError> {
         if !line.contains('#') {
             if trimmed.contains(':') {
                 // A note such as `Author: …` ends the level it follows.
-                flush(&mut block, &mut title, &mut levels)?;
-            } else if !block.is_empty() {
+                flush(&mut block, &mut title, &mut levels);
+            } else if !block.is_empty() && block.bad.is_none() {
                 // Inside a level: a row without a wall is a hole in the border (or junk).
-                decode(line_no, line)?;
                 let column = line.len() - trimmed.len() + 1;
-                return Err(err(line_no, column, ErrorKind::RowWithoutWall));
+                block.bad = Some(
+                    decode(line_no, line).err().unwrap_or_else(|| err(line_no, column, ErrorKind::RowWithoutWall)),
+                );
             }
             continue;
         }
-        let rows = decode(line_no, line)?;
-        squares += rows.iter().map(|row| row.cells.len()).sum::<usize>();
-        if squares > MAX_SQUARES {
-            return Err(err(line_no, 1, ErrorKind::TooManySquares));
+        if block.bad.is_some() {
+            // The rest of a malformed level is skipped, up to the blank line that ends it.
+            continue;
         }
-        block.extend(rows);
-        if block.len() > MAX_HEIGHT {
-            return Err(err(line_no, 1, ErrorKind::LevelTooTall));
+        match decode(line_no, line) {
+            Ok(rows) => {
+                squares += rows.iter().map(|row| row.cells.len()).sum::<usize>();
+                if squares > MAX_SQUARES {
+                    return Err(err(line_no, 1, ErrorKind::TooManySquares));
+                }
+                block.rows.extend(rows);
+                if block.rows.len() > MAX_HEIGHT {
+                    block.bad = Some(err(line_no, 1, ErrorKind::LevelTooTall));
+                }
+            }
+            Err(e) => block.bad = Some(e),
         }
     }
-    if !block.is_empty() {
-        let number = levels.len() + 1;
-        levels.push(build(number, title.take(), block)?);
-    }
+    flush(&mut block, &mut title, &mut levels);
     if levels.is_empty() {
         return Err(err(last_line.max(1), 1, ErrorKind::NoLevel));
     }

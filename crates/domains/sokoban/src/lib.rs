@@ -86,7 +86,7 @@ pub mod solve;
 pub mod symmetry;
 
 pub use board::{Board, DIRS, FAR, LETTERS, MAX_BOXES, MAX_FLOOR, NONE};
-pub use level::{ErrorKind, Level, ParseError, parse_collection};
+pub use level::{ErrorKind, Level, ParseError, parse_collection, parse_levels};
 pub use problem::{Config, Cost, Push, SokobanProblem, State};
 pub use replay::{Replay, ReplayError, replay};
 pub use solve::{Lurd, Mode, Report, SolveError, Solved, Unsolved, any_search, lay_out, solve, solve_parallel};
