@@ -41,6 +41,26 @@ pub fn plural(n: u64, word: &str) -> String {
     if n == 1 { word.to_string() } else { format!("{word}s") }
 }
 
+/// How a bench ends: an error (exit 2) when some of its inputs were bad input (each reported
+/// already; the others ran), else 0 when every one was solved and 1 when one was not (no
+/// solution, or a limit), as for a single solve.
+pub fn bench_status(
+    source: &std::path::Path,
+    bad: usize,
+    noun: &str,
+    solved: usize,
+    total: usize,
+) -> anyhow::Result<Status> {
+    if bad > 0 {
+        anyhow::bail!(
+            "{}: {bad} {} could not be solved (above); the others ran",
+            source.display(),
+            plural(bad as u64, noun)
+        );
+    }
+    Ok(Status::from_solved(solved == total))
+}
+
 /// Flags every search subcommand takes.
 #[derive(Args, Debug, Clone, Default)]
 pub struct SearchArgs {

@@ -301,16 +301,7 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
             report.total_ms
         );
     }
-    if !report.errors.is_empty() {
-        let n = report.errors.len();
-        bail!(
-            "{}: {n} level {} could not be read or solved (above); the others ran",
-            args.dir.display(),
-            common::plural(n as u64, "file")
-        );
-    }
-    // As for one level: 0 when every level is solved, 1 when one is not (no plan, or a limit).
-    Ok(Status::from_solved(report.solved == report.levels.len()))
+    common::bench_status(&args.dir, report.errors.len(), "level file", report.solved, report.levels.len())
 }
 
 /// Sorts `A-2` before `A-10`.

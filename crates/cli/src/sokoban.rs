@@ -360,16 +360,7 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
             rate
         );
     }
-    if !report.errors.is_empty() {
-        let n = report.errors.len();
-        bail!(
-            "{}: {n} {} could not be solved (above); the others ran",
-            args.file.display(),
-            common::plural(n as u64, "level")
-        );
-    }
-    // As for one level: 0 when every level is solved, 1 when one is not (no solution, or a limit).
-    Ok(Status::from_solved(report.solved == report.levels.len()))
+    common::bench_status(&args.file, report.errors.len(), "level", report.solved, report.levels.len())
 }
 
 /// Solves `levels` on `jobs` threads that take them in order from a shared queue, showing
