@@ -88,9 +88,10 @@ struct ModeArgs {
     /// (boxes `A`-`Z`, goals `a`-`z`) are always ordered.
     #[arg(long)]
     ordered: bool,
-    /// Threads one level's A* runs on (--optimal, --pushes, --fast: hash-distributed A*, the
-    /// same push counts; node counts vary from run to run) [default: solve: the cores; bench:
-    /// the cores shared out between the --jobs]. --any always races two threads.
+    /// Threads one level's A* runs on, at most the cores (--optimal, --pushes, --fast:
+    /// hash-distributed A*, the same push counts; node counts vary from run to run) [default:
+    /// solve: the cores; bench: the cores shared out between the --jobs]. --any always races
+    /// two threads.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: Option<u64>,
 }
@@ -139,7 +140,9 @@ struct BenchArgs {
     max_memory: Option<u64>,
     /// Levels solved at once, each on its own thread (two for `--any`, `--threads` for the
     /// others), taken in level order from a queue; the table and the JSON stay in level order
-    /// [default: the cores over the threads a level takes]. `--timeout-per-level` and
+    /// [default: the cores over the threads a level takes]. Levels on several threads are
+    /// run at most as many at once as the cores hold (`--jobs 20 --threads 64` on two cores
+    /// runs 1 × 2, and says so). `--timeout-per-level` and
     /// `--max-memory` hold for each level, so N jobs may hold N times `--max-memory` at once;
     /// Ctrl-C stops every running level (each reports its stats, `"cancelled"`) and starts no
     /// more.
@@ -156,12 +159,41 @@ impl BenchArgs {
     /// `--threads`, else one); without `--threads`, the cores over the jobs (`--any`: its two
     /// racing searches). At least one each.
     fn jobs_and_threads(&self) -> (usize, usize) {
-        let per_level = if self.mode.any { 2 } else { self.mode.threads.map_or(1, |n| n as usize) };
-        let jobs = self.jobs.map_or(cores() / per_level, |n| n as usize).max(1);
+        let (jobs, threads) = self.jobs_and_threads_on(cores());
+        let asked = (self.jobs.map(|n| n as usize), self.mode.threads.map(|n| n as usize));
+        if asked.0.is_some_and(|j| j != jobs) || asked.1.is_some_and(|t| t != threads && !self.mode.any) {
+            eprintln!(
+                "note: {} × {} threads is more than this machine's {} cores can run without starving \
+                 the parallel searches: running {jobs} × {threads}",
+                asked.0.map_or("the default jobs".to_string(), |j| format!("{j} jobs")),
+                asked.1.map_or("the default".to_string(), |t| t.to_string()),
+                cores()
+            );
+        }
+        (jobs, threads)
+    }
+
+    /// Jobs and threads a level on `cores` cores. A level's parallel A* never gets more
+    /// threads than there are cores, and while it runs on several, jobs × threads stays within
+    /// the cores: its threads wait on each other, so more of them than cores only starve.
+    /// Single-threaded levels may be more than the cores (the system shares the time out).
+    fn jobs_and_threads_on(&self, cores: usize) -> (usize, usize) {
+        let cores = cores.max(1);
+        let per_level = match self.mode.threads {
+            _ if self.mode.any => 2,
+            Some(n) => (n as usize).min(cores),
+            None => 1,
+        };
+        let fit = (cores / per_level).max(1);
+        let jobs = match self.jobs {
+            Some(n) if per_level > 1 && !self.mode.any => (n as usize).min(fit),
+            Some(n) => n as usize,
+            None => fit,
+        };
         let threads = match self.mode.threads {
             _ if self.mode.any => 2,
-            Some(n) => n as usize,
-            None => (cores() / jobs).max(1),
+            Some(_) => per_level,
+            None => (cores / jobs).max(1),
         };
         (jobs, threads)
     }
@@ -248,7 +280,8 @@ fn run_solve(args: SolveArgs) -> anyhow::Result<Status> {
     let levels = load(&args.file)?;
     let level = pick(&args.file, &levels, args.level)?;
     let progress = Progress::new(&format!("level {}", level.number));
-    let threads = args.mode.threads.map_or_else(cores, |n| n as usize);
+    // A parallel A* with more threads than cores only starves its own threads.
+    let threads = args.mode.threads.map_or_else(cores, |n| (n as usize).min(cores()));
     let report = solve_level(&args.file, &level, (args.mode, threads), &args.search.limits(), progress)?;
     if args.search.json {
         common::print_json(&report);
@@ -453,17 +486,24 @@ mod tests {
             #[command(flatten)]
             bench: BenchArgs,
         }
-        let split = |args: &[&str]| {
+        let split = |cores: usize, args: &[&str]| {
             let cli = <Cli as clap::Parser>::parse_from(["bench", "x.xsb"].iter().chain(args));
-            cli.bench.jobs_and_threads()
+            cli.bench.jobs_and_threads_on(cores)
         };
-        assert_eq!(split(&["--jobs", "1", "--threads", "3"]), (1, 3));
-        assert_eq!(split(&["--jobs", "1"]), (1, cores()));
-        assert_eq!(split(&["--threads", "1"]), (cores(), 1));
-        assert_eq!(split(&["--any", "--jobs", "3"]), (3, 2));
-        assert_eq!(split(&["--any"]).1, 2);
-        let (jobs, threads) = split(&[]);
-        assert!(jobs * threads <= cores().max(1) && jobs >= 1 && threads >= 1, "{jobs} × {threads}");
+        assert_eq!(split(4, &["--jobs", "1", "--threads", "3"]), (1, 3));
+        assert_eq!(split(4, &["--jobs", "1"]), (1, 4));
+        assert_eq!(split(4, &["--threads", "1"]), (4, 1));
+        assert_eq!(split(4, &["--jobs", "8", "--threads", "1"]), (8, 1));
+        assert_eq!(split(2, &["--any", "--jobs", "3"]), (3, 2));
+        assert_eq!(split(1, &["--any"]), (1, 2));
+        // More parallel threads than cores would starve: clamped to the cores.
+        assert_eq!(split(2, &["--jobs", "20", "--threads", "64"]), (1, 2));
+        assert_eq!(split(8, &["--jobs", "20", "--threads", "2"]), (4, 2));
+        assert_eq!(split(2, &["--threads", "64"]), (1, 2));
+        for cores in 1..=9 {
+            let (jobs, threads) = split(cores, &[]);
+            assert!(jobs * threads <= cores && jobs >= 1 && threads >= 1, "{cores}: {jobs} × {threads}");
+        }
     }
 
     #[test]

@@ -138,6 +138,18 @@ fn bench_jobs_give_the_same_reports_in_level_order() {
     assert_eq!((v["jobs"].as_u64(), v["threads"].as_u64()), (Some(1), Some(2)));
     let pushes = |levels: &[Value]| levels.iter().map(|l| l["pushes"].as_u64()).collect::<Vec<_>>();
     assert_eq!(pushes(v["levels"].as_array().unwrap()), pushes(&one));
+    // Far more parallel threads than cores: clamped (and said), so the levels still solve.
+    let out = common::delve()
+        .args(["sokoban", "bench", &data("microban.xsb"), "--levels", "1-4", "--jobs", "20", "--threads", "64"])
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    let (jobs, threads) = (v["jobs"].as_u64().unwrap(), v["threads"].as_u64().unwrap());
+    assert!(threads <= cores && (threads == 1 || jobs * threads <= cores) && v["solved"] == 4, "{v}");
+    assert!(String::from_utf8(out.stderr).unwrap().contains("note: 20 jobs × 64 threads"));
 }
 
 #[test]
