@@ -268,6 +268,7 @@ async fn malformed_requests_get_json_errors() {
         ("/api/rgb/solve", json!({"level": "P-7", "text": "x"}), "either"),
         ("/api/rgb/solve", json!({"text": "name: x\n"}), "text:"),
         ("/api/tictactoe/move", json!({"board": "OO......."}), "X moves first"),
+        ("/api/tictactoe/move", json!({"board": "XXXOOO..."}), "both X and O have a line"),
         ("/api/lab/grid", json!({"grid": "S.."}), "no goal"),
     ] {
         let (status, err) = call(&app, post(path, &body)).await;

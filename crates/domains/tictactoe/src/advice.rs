@@ -30,6 +30,17 @@ pub enum BoardError {
         /// O's marks.
         o: u32,
     },
+    /// Both players have a line: play stops at the first.
+    #[error("both X and O have a line of three, but the game ends at the first line")]
+    BothWon,
+    /// A line for the player who did not make the last move.
+    #[error("{winner} has a line of three, but {last} moved last: the game ended at {winner}'s line")]
+    WonOutOfTurn {
+        /// Who has the line.
+        winner: char,
+        /// Who moved last, by the count of marks.
+        last: char,
+    },
 }
 
 impl Board {
@@ -59,6 +70,15 @@ impl Board {
         let (x, o) = (board.x.count_ones(), board.o.count_ones());
         if x != o && x != o + 1 {
             return Err(BoardError::Turns { x, o });
+        }
+        // A position play can reach: at most one player has a line, the one who moved last.
+        let line = |marks: u16| crate::LINES.iter().any(|&l| l & !marks == 0);
+        let last = if x > o { 'X' } else { 'O' };
+        match (line(board.x), line(board.o)) {
+            (true, true) => return Err(BoardError::BothWon),
+            (true, false) if last != 'X' => return Err(BoardError::WonOutOfTurn { winner: 'X', last }),
+            (false, true) if last != 'O' => return Err(BoardError::WonOutOfTurn { winner: 'O', last }),
+            _ => {}
         }
         Ok(board)
     }
@@ -209,5 +229,10 @@ mod tests {
         assert_eq!(Board::parse("X..").unwrap_err(), BoardError::Length(3));
         assert_eq!(Board::parse("X...Z....").unwrap_err(), BoardError::Mark { cell: 5, found: 'Z' });
         assert_eq!(Board::parse("OO.......").unwrap_err(), BoardError::Turns { x: 0, o: 2 });
+        // Positions play cannot reach: two winners, or a line for the player who did not move last.
+        assert_eq!(Board::parse("XXXOOO...").unwrap_err(), BoardError::BothWon);
+        assert_eq!(Board::parse("XXXOO.O..").unwrap_err(), BoardError::WonOutOfTurn { winner: 'X', last: 'O' });
+        assert_eq!(Board::parse("OOOXX.X.X").unwrap_err(), BoardError::WonOutOfTurn { winner: 'O', last: 'X' });
+        assert!(Board::parse("XXXOO....").is_ok() && Board::parse("OOOXX.X..").is_ok());
     }
 }
