@@ -85,8 +85,29 @@ pub fn app(config: Config) -> Router {
     router
         .route("/api/{*rest}", axum::routing::any(unknown_api))
         .merge(assets::router())
+        .layer(axum::middleware::map_response(json_method_not_allowed))
         .layer(DefaultBodyLimit::max(max_body))
         .with_state(state)
+}
+
+/// A 405 (a route called with the wrong method, e.g. `GET` on a `POST` route) gets a JSON
+/// body, as every other error does, and keeps its `Allow` header.
+async fn json_method_not_allowed(response: axum::response::Response) -> axum::response::Response {
+    use axum::http::{StatusCode, header::ALLOW};
+    use axum::response::IntoResponse;
+    if response.status() != StatusCode::METHOD_NOT_ALLOWED {
+        return response;
+    }
+    let allow = response.headers().get(ALLOW).cloned();
+    let message = match allow.as_ref().and_then(|a| a.to_str().ok()) {
+        Some(allowed) => format!("method not allowed here; this route takes {allowed}"),
+        None => "method not allowed here".to_string(),
+    };
+    let mut json = ApiError { status: StatusCode::METHOD_NOT_ALLOWED, message }.into_response();
+    if let Some(allow) = allow {
+        json.headers_mut().insert(ALLOW, allow);
+    }
+    json
 }
 
 /// Binds 127.0.0.1:`port` (0: any free port); the page is never reachable from another host.

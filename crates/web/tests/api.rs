@@ -282,6 +282,14 @@ async fn malformed_requests_get_json_errors() {
     let (status, err) = call(&app, post("/api/nothing/here", &json!({}))).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(err["error"], "no API route /api/nothing/here");
+    // The wrong method: 405 with a JSON body, as every other error has.
+    for path in ["/api/cancel", "/api/tictactoe/move", "/api/health"] {
+        let method = if path == "/api/health" { "DELETE" } else { "GET" };
+        let request = Request::builder().method(method).uri(path).body(Body::empty()).unwrap();
+        let (status, err) = call(&app, request).await;
+        assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}: {err}");
+        assert!(err["error"].as_str().unwrap().starts_with("method not allowed here"), "{err}");
+    }
     let (status, _) = call(&app, post("/api/cancel", &json!({"job": 999_999}))).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
