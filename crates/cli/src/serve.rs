@@ -17,6 +17,11 @@ pub struct ServeArgs {
     /// Open the page in the default browser.
     #[arg(long)]
     open: bool,
+    /// Answer requests that name this host too (repeatable). Only `localhost`, `127.0.0.1`
+    /// and `[::1]` are answered otherwise, so that a page on another site cannot reach the
+    /// server by pointing its own name at 127.0.0.1.
+    #[arg(long, value_name = "NAME")]
+    allow_host: Vec<String>,
 }
 
 /// Runs `delve serve` until the process is stopped.
@@ -30,7 +35,8 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Status> {
         if args.open {
             open_browser(&url);
         }
-        delve_web::serve(listener, delve_web::Config::default()).await.context("serving the page")?;
+        let config = delve_web::Config { allow_hosts: args.allow_host, ..delve_web::Config::default() };
+        delve_web::serve(listener, config).await.context("serving the page")?;
         Ok(Status::Done)
     })
 }

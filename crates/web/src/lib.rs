@@ -56,10 +56,15 @@ pub struct Config {
     pub max_memory: u64,
     /// How many jobs may run at once; more get 503.
     pub max_jobs: usize,
+    /// Host names answered besides `localhost`, `127.0.0.1` and `[::1]` (`--allow-host`).
+    /// A request naming any other host gets 403, so a page elsewhere whose name is made to
+    /// point at 127.0.0.1 (DNS rebinding) cannot drive the server.
+    pub allow_hosts: Vec<String>,
 }
 
 impl Default for Config {
-    /// 64 KiB bodies, 20 s and 50 million nodes per job, 1 GiB of nodes, 4 jobs at once.
+    /// 64 KiB bodies, 20 s and 50 million nodes per job, 1 GiB of nodes, 4 jobs at once, the
+    /// loopback names only.
     fn default() -> Self {
         Config {
             max_body: 64 * 1024,
@@ -67,6 +72,7 @@ impl Default for Config {
             max_nodes: 50_000_000,
             max_memory: 1 << 30,
             max_jobs: 4,
+            allow_hosts: Vec::new(),
         }
     }
 }
@@ -74,6 +80,7 @@ impl Default for Config {
 /// The whole application: the API of every domain, the pages, and the guards.
 pub fn app(config: Config) -> Router {
     let max_body = config.max_body;
+    let allowed: std::sync::Arc<[String]> = config.allow_hosts.iter().map(|h| h.to_ascii_lowercase()).collect();
     let state = AppState::new(config);
     let mut router = Router::new()
         .route("/api/health", get(health))
@@ -87,7 +94,40 @@ pub fn app(config: Config) -> Router {
         .merge(assets::router())
         .layer(axum::middleware::map_response(json_method_not_allowed))
         .layer(DefaultBodyLimit::max(max_body))
+        .layer(axum::middleware::from_fn(move |request: axum::extract::Request, next: axum::middleware::Next| {
+            let allowed = allowed.clone();
+            async move {
+                match host_refused(&request, &allowed) {
+                    Some(error) => axum::response::IntoResponse::into_response(error),
+                    None => next.run(request).await,
+                }
+            }
+        }))
         .with_state(state)
+}
+
+/// Why a request's `Host` header is refused (403), if it is: the host must be `localhost`,
+/// `127.0.0.1`, `[::1]` or one of `allowed`, with any port. A request without the header
+/// (not from a browser) is let through.
+fn host_refused(request: &axum::extract::Request, allowed: &[String]) -> Option<ApiError> {
+    let header = request.headers().get(axum::http::header::HOST)?;
+    let text = header.to_str().unwrap_or("");
+    let name = match text.strip_prefix('[') {
+        Some(rest) => rest.split_once(']').map_or(text, |(inside, _)| inside),
+        None => text.rsplit_once(':').map_or(text, |(name, _)| name),
+    }
+    .to_ascii_lowercase();
+    let loopback = matches!(name.as_str(), "localhost" | "127.0.0.1" | "::1");
+    if loopback || allowed.contains(&name) {
+        return None;
+    }
+    let shown: String = text.chars().take(80).flat_map(char::escape_default).collect();
+    Some(ApiError {
+        status: axum::http::StatusCode::FORBIDDEN,
+        message: format!(
+            "host `{shown}` is not served: the page answers as localhost, 127.0.0.1 or [::1] (start it with --allow-host NAME for another name)"
+        ),
+    })
 }
 
 /// A 405 (a route called with the wrong method, e.g. `GET` on a `POST` route) gets a JSON

@@ -567,3 +567,28 @@ async fn a_cancelled_sokoban_solve_reports_cancelled_and_streams_progress() {
     assert_eq!(report["stop_reason"], "cancelled");
     assert!(events.iter().any(|(n, d)| n == "stats" && d["generated"].as_u64() > Some(0)), "progress is streamed");
 }
+
+#[tokio::test]
+async fn only_loopback_host_names_are_served() {
+    let with_host = |host: &str| Request::get("/api/health").header(header::HOST, host).body(Body::empty()).unwrap();
+    let app = app(Config::default());
+    for host in ["localhost:8471", "127.0.0.1:8471", "[::1]:8471", "LOCALHOST", "127.0.0.1"] {
+        let (status, v) = call(&app, with_host(host)).await;
+        assert_eq!((status, v["ok"].as_bool()), (StatusCode::OK, Some(true)), "{host}: {v}");
+    }
+    // A page elsewhere whose name points at 127.0.0.1 (DNS rebinding) is refused, with JSON.
+    for host in ["evil.example:8471", "evil.example", "127.0.0.1.evil.example", "[::2]:8471", "localhost.:1"] {
+        let (status, v) = call(&app, with_host(host)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{host}: {v}");
+        assert!(v["error"].as_str().unwrap().contains("is not served"), "{host}: {v}");
+    }
+    let (status, _) = call(&app, post("/api/tictactoe/move", &json!({"board": "........."}))).await;
+    assert_eq!(status, StatusCode::OK, "no Host header (not a browser): served");
+    let mut request = post("/api/tictactoe/move", &json!({"board": "........."}));
+    request.headers_mut().insert(header::HOST, "evil.example".parse().unwrap());
+    assert_eq!(call(&app, request).await.0, StatusCode::FORBIDDEN);
+    // --allow-host adds a name.
+    let app = delve_web::app(Config { allow_hosts: vec!["MyBox".into()], ..Config::default() });
+    assert_eq!(call(&app, with_host("mybox:8471")).await.0, StatusCode::OK);
+    assert_eq!(call(&app, with_host("otherbox:8471")).await.0, StatusCode::FORBIDDEN);
+}
