@@ -80,3 +80,33 @@ fn a_taken_port_is_an_error() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.starts_with(&format!("error: cannot listen on 127.0.0.1:{}", server.port)), "{err}");
 }
+
+#[test]
+fn a_client_that_goes_away_cancels_its_job() {
+    let server = start();
+    // As many long searches as the page runs at once (the empty Connect Four board takes
+    // minutes), each closed by its client right after the request is sent.
+    let body = r#"{"position":""}"#;
+    for _ in 0..4 {
+        let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+        write!(
+            stream,
+            "POST /api/connect4/solve HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        drop(stream);
+    }
+    // Their jobs stop with them: a search gets a permit again at once (not 503 until their
+    // 20 s run out).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let (status, body) = request(server.port, "POST", "/api/route/search", r#"{"from":"Arad","to":"Bucharest"}"#);
+        if status == "HTTP/1.1 200 OK" {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "still {status} {body} 5 s after the clients left");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+}

@@ -267,6 +267,24 @@ impl<S, C: Serialize + Copy, V: View<S>> Observer<S, C> for Streamer<'_, V> {
     }
 }
 
+/// Raises a job's cancel flag when dropped before [`CancelOnDrop::disarm`]: a request whose
+/// client left is dropped half-way, and its job should stop with it.
+struct CancelOnDrop(Option<Arc<AtomicBool>>);
+
+impl CancelOnDrop {
+    fn disarm(mut self) {
+        self.0 = None;
+    }
+}
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        if let Some(flag) = &self.0 {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
 /// The threads one job's search may use: the machine's cores, at most two (a page's job is
 /// one user's, and a large machine keeps its other cores).
 pub fn job_threads() -> usize {
@@ -299,12 +317,16 @@ where
         out.unwrap_or_else(|_| Err(ApiError::internal("internal error: the job panicked")))
     };
     if !wants_stream(headers) {
+        // When the client goes away, the server drops this request's future: the guard then
+        // cancels the search, which would otherwise run on to its limit holding a permit.
+        let guard = CancelOnDrop(Some(job.cancel.clone()));
         let out = tokio::task::spawn_blocking(move || {
             let mut sink = Sink::silent(job.cancel.clone());
             run(job, &mut sink)
         })
-        .await
-        .map_err(|e| ApiError::internal(format!("internal error: {e}")))??;
+        .await;
+        guard.disarm();
+        let out = out.map_err(|e| ApiError::internal(format!("internal error: {e}")))??;
         return Ok(Json(out).into_response());
     }
     let (tx, rx) = mpsc::channel(CHANNEL);
