@@ -296,6 +296,24 @@ fn wants_stream(headers: &HeaderMap) -> bool {
     headers.get(ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|v| v.contains("text/event-stream"))
 }
 
+/// Runs `work` off the async threads under a job's permit (503 when too many jobs run): for
+/// heavy steps that are not searches, such as reading a level a request holds, or counting
+/// a game tree.
+pub async fn blocking<T, F>(state: &AppState, work: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce() -> Result<T, ApiError> + Send + 'static,
+{
+    let job = state.job(Knobs::default())?;
+    tokio::task::spawn_blocking(move || {
+        let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
+        drop(job);
+        out.unwrap_or_else(|_| Err(ApiError::internal("internal error: the job panicked")))
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("internal error: {e}")))?
+}
+
 /// Runs `work` as one job within `knobs`' limits and answers with its report: as JSON, or —
 /// when the request accepts `text/event-stream` — as a stream of events (at most `detail`
 /// of them carrying states) ending with a `report` event (or an `error` event).

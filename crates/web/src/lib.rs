@@ -33,7 +33,7 @@ pub mod error;
 pub mod job;
 
 pub use error::{ApiError, ApiJson};
-pub use job::{AppState, Job, Knobs, NoView, Sink, Streamer, View, job_threads, respond};
+pub use job::{AppState, Job, Knobs, NoView, Sink, Streamer, View, blocking, job_threads, respond};
 
 use axum::extract::{DefaultBodyLimit, State};
 use axum::routing::{get, post};

@@ -592,3 +592,22 @@ async fn only_loopback_host_names_are_served() {
     assert_eq!(call(&app, with_host("mybox:8471")).await.0, StatusCode::OK);
     assert_eq!(call(&app, with_host("otherbox:8471")).await.0, StatusCode::FORBIDDEN);
 }
+
+#[tokio::test]
+async fn heavy_steps_that_are_not_searches_run_within_the_job_cap() {
+    // One job at a time, held by a long search: reading a level and counting the tic-tac-toe
+    // tree wait their turn like any job (503), instead of running on the async threads.
+    let app = app(Config { max_jobs: 1, ..Config::default() });
+    let long = tokio::spawn({
+        let app = app.clone();
+        async move { call(&app, post("/api/connect4/solve", &json!({"position": "", "timeout": 1.5}))).await }
+    });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    for (path, body) in [("/api/tictactoe/count", json!({})), ("/api/sokoban/level", json!({"level": "microban/2"}))] {
+        let (status, err) = call(&app, post(path, &body)).await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{path}: {err}");
+    }
+    long.await.unwrap();
+    ok(&app, "/api/tictactoe/count", json!({})).await;
+    ok(&app, "/api/sokoban/level", json!({"level": "microban/2"})).await;
+}

@@ -13,7 +13,7 @@ use delve_core::Algorithm;
 use delve_sliding::enumerate::{enumerate, stopped_report};
 use delve_sliding::heuristic::{Heuristic, LinearConflict, Manhattan};
 use delve_sliding::notation::{Notation, default_goal, parse_state};
-use delve_sliding::pdb::{AdditivePdb, Partition};
+use delve_sliding::pdb::{AdditivePdb, Partition, table_path};
 use delve_sliding::solve::{HeuristicRequest, Method, solve_one};
 use delve_sliding::{Cells, Dims, Error as SlidingError, Grid, Position, problem::Trail};
 use serde::Deserialize;
@@ -116,12 +116,26 @@ fn goal_of(goal: Option<&str>, board: Dims, notation: Notation) -> Result<Grid, 
     }
 }
 
+/// Where `delve sliding pdb build` caches pattern databases.
+fn pdb_dir() -> Result<std::path::PathBuf, SlidingError> {
+    dirs::cache_dir()
+        .map(|d| d.join("delve").join("pdb"))
+        .ok_or_else(|| SlidingError::Unsupported("no cache directory".into()))
+}
+
+/// Whether every table of `goal`'s pattern database is cached: a look at the files' names
+/// only, cheap enough for the request's own thread (the tables are hundreds of megabytes,
+/// read inside the job when the search starts).
+fn pdb_is_cached(goal: &Grid) -> bool {
+    pdb_dir().is_ok_and(|dir| {
+        Partition::default_for(goal).groups().iter().all(|tiles| table_path(&dir, goal, tiles).is_file())
+    })
+}
+
 /// The pattern database cached on this machine for `goal`, if `delve sliding pdb build` made
 /// one: the server never builds one itself (minutes and gigabytes for 4×4).
 fn cached_pdb(goal: &Grid) -> Result<Arc<AdditivePdb>, SlidingError> {
-    let dir = dirs::cache_dir()
-        .map(|d| d.join("delve").join("pdb"))
-        .ok_or_else(|| SlidingError::Unsupported("no cache directory".into()))?;
+    let dir = pdb_dir()?;
     AdditivePdb::load(&dir, goal, &Partition::default_for(goal)).map(Arc::new).map_err(|_| {
         SlidingError::Unsupported(format!(
             "no pattern database for this goal is cached; the server does not build one (run `delve sliding pdb build {}` once, or use linear-conflict)",
@@ -142,7 +156,7 @@ async fn solve(
     let mut heuristic = req.heuristic.parse::<HeuristicRequest>().map_err(ApiError::bad_request)?;
     let cells = start.dims().cells();
     // `auto` picks a pattern database on 10 to 16 cells; without a cached one, linear conflict.
-    if heuristic == HeuristicRequest::Auto && (10..=16).contains(&cells) && cached_pdb(&goal).is_err() {
+    if heuristic == HeuristicRequest::Auto && (10..=16).contains(&cells) && !pdb_is_cached(&goal) {
         heuristic = HeuristicRequest::LinearConflict;
     }
     let (detail, estimate) = match heuristic {

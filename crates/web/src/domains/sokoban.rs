@@ -5,7 +5,7 @@
 //! the solution plays back step by step.
 
 use super::{Asset, Domain, LevelChoice};
-use crate::{ApiError, ApiJson, AppState, Knobs, NoView, Streamer, job_threads, respond};
+use crate::{ApiError, ApiJson, AppState, Knobs, NoView, Streamer, blocking, job_threads, respond};
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
@@ -79,10 +79,14 @@ struct LevelView {
     rows: Vec<String>,
 }
 
-async fn level(ApiJson(req): ApiJson<LevelChoice>) -> Result<Json<LevelView>, ApiError> {
-    let level = open(&req)?;
-    let rows = level.to_string().lines().map(str::to_string).collect();
-    Ok(Json(LevelView { number: level.number, title: level.title.clone(), rows }))
+async fn level(State(state): State<AppState>, ApiJson(req): ApiJson<LevelChoice>) -> Result<Json<LevelView>, ApiError> {
+    // Reading a level is the work of a job: off the async threads, within the jobs' cap.
+    blocking(&state, move || {
+        let level = open(&req)?;
+        let rows = level.to_string().lines().map(str::to_string).collect();
+        Ok(Json(LevelView { number: level.number, title: level.title.clone(), rows }))
+    })
+    .await
 }
 
 /// The body of `POST /api/sokoban/solve`: `delve sokoban solve`'s options.
@@ -104,9 +108,10 @@ async fn solve_level(
     headers: HeaderMap,
     ApiJson(req): ApiJson<SolveRequest>,
 ) -> Result<Response, ApiError> {
-    let level = open(&req.level)?;
     let mode = req.mode.as_deref().unwrap_or("optimal").parse::<Mode>().map_err(ApiError::bad_request)?;
     respond(&state, &headers, req.knobs, 0, move |limits, sink| -> Result<Report, ApiError> {
+        // The level is read inside the job, off the async threads.
+        let level = open(&req.level)?;
         let observer = Streamer::new(sink, NoView);
         let solved =
             solve_parallel(&level, req.ordered, mode, job_threads(), limits, observer).map_err(|e| match e {

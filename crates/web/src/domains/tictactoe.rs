@@ -3,7 +3,7 @@
 //! CLI's `count --json`). The page plays against the engine.
 
 use super::{Asset, Domain};
-use crate::{ApiError, ApiJson, AppState, Knobs, NoView, Streamer, respond};
+use crate::{ApiError, ApiJson, AppState, Knobs, NoView, Streamer, blocking, respond};
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
@@ -48,6 +48,7 @@ async fn advice(
         .await
 }
 
-async fn count() -> Json<Counts> {
-    Json(delve_tictactoe::count())
+async fn count(State(state): State<AppState>) -> Result<Json<Counts>, ApiError> {
+    // Walking the whole game tree is a job's work: off the async threads, within the cap.
+    blocking(&state, || Ok(Json(delve_tictactoe::count()))).await
 }
