@@ -41,6 +41,46 @@ pub fn plural(n: u64, word: &str) -> String {
     if n == 1 { word.to_string() } else { format!("{word}s") }
 }
 
+/// The longest line of an error message shown; the rest is counted, not printed.
+const MAX_ERROR_LINE: usize = 400;
+
+/// An error message made safe for a terminal: control characters (an escape sequence in a
+/// level file, a carriage return) are shown escaped, never acted on, and a line longer than
+/// [`MAX_ERROR_LINE`] characters (a huge line quoted from the input) is cut, saying how much
+/// was left out.
+pub fn for_terminal(message: &str) -> String {
+    let lines: Vec<String> = message
+        .split('\n')
+        .map(|line| {
+            let mut out = String::new();
+            let mut shown = 0;
+            let mut chars = line.chars();
+            for c in chars.by_ref() {
+                if c.is_control() {
+                    out.extend(c.escape_default());
+                } else {
+                    out.push(c);
+                }
+                shown += 1;
+                if shown == MAX_ERROR_LINE {
+                    break;
+                }
+            }
+            let rest = chars.count();
+            if rest > 0 {
+                out.push_str(&format!("… ({rest} more characters)"));
+            }
+            out
+        })
+        .collect();
+    lines.join("\n")
+}
+
+/// Prints `error: MESSAGE` on stderr, made safe for a terminal ([`for_terminal`]).
+pub fn print_error(message: impl std::fmt::Display) {
+    eprintln!("error: {}", for_terminal(&message.to_string()));
+}
+
 /// How a bench ends: an error (exit 2) when some of its inputs were bad input (each reported
 /// already; the others ran), else 0 when every one was solved and 1 when one was not (no
 /// solution, or a limit), as for a single solve.
@@ -228,6 +268,15 @@ impl<S, C> Observer<S, C> for Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn error_messages_are_safe_for_a_terminal() {
+        assert_eq!(for_terminal("a.xsb:2:4: unknown character `\u{1b}`"), "a.xsb:2:4: unknown character `\\u{1b}`");
+        assert_eq!(for_terminal("one\ntwo\r"), "one\ntwo\\r");
+        let long = for_terminal(&"x".repeat(MAX_ERROR_LINE + 10));
+        assert_eq!(long, format!("{}… (10 more characters)", "x".repeat(MAX_ERROR_LINE)));
+        assert_eq!(for_terminal(&"y".repeat(MAX_ERROR_LINE)), "y".repeat(MAX_ERROR_LINE));
+    }
 
     #[test]
     fn plurals_follow_the_number() {

@@ -387,7 +387,7 @@ fn solve_batch(solver: &mut Solver, weak: bool, limits: &Limits) -> anyhow::Resu
         let position = match Position::parse(moves) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("error: line {}: position {moves:?}: {e}", i + 1);
+                common::print_error(format!("line {}: position {moves:?}: {e}", i + 1));
                 bad += 1;
                 continue;
             }

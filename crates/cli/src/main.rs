@@ -113,7 +113,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(err) => {
-            eprintln!("error: {err:#}");
+            common::print_error(format!("{err:#}"));
             ExitCode::from(2)
         }
     }

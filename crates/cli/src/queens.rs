@@ -222,7 +222,7 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
     let text = std::fs::read_to_string(&args.input).with_context(|| format!("cannot read {name}"))?;
     let (lines, errors) = parse_batch(&text);
     for e in &errors {
-        eprintln!("error: {name}: {e}");
+        common::print_error(format!("{name}: {e}"));
     }
     if lines.is_empty() && errors.is_empty() {
         bail!("{name}: no `N algorithm` lines in the file");
@@ -240,7 +240,7 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
         let run = match run_checked(line.n, line.algorithm, args.seed, &limits) {
             Ok(r) => r,
             Err(e) => {
-                eprintln!("error: {name}: line {}: {e:#}", line.line);
+                common::print_error(format!("{name}: line {}: {e:#}", line.line));
                 refused += 1;
                 continue;
             }

@@ -251,7 +251,7 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
         let (problem, solved) = match attempt {
             Ok(both) => both,
             Err(e) => {
-                progress.println(&format!("error: {e:#}"));
+                progress.println(&format!("error: {}", common::for_terminal(&format!("{e:#}"))));
                 errors.push(BenchError { file: file.display().to_string(), error: format!("{e:#}") });
                 continue;
             }

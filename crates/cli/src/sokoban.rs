@@ -353,7 +353,7 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
         }
     }
     for e in &errors {
-        eprintln!("error: {}", e.error);
+        common::print_error(&e.error);
     }
     let search = SearchArgs { timeout: args.timeout_per_level, max_memory: args.max_memory, ..SearchArgs::default() };
     let limits = search.limits();
@@ -364,7 +364,7 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
         match result {
             Ok(report) => rows.push(report),
             Err(e) => {
-                eprintln!("error: {e:#}");
+                common::print_error(format!("{e:#}"));
                 errors.push(BenchError { level: level.number, error: format!("{e:#}") });
             }
         }

@@ -177,6 +177,16 @@ fn bad_input_names_the_place() {
 }
 
 #[test]
+fn errors_never_pass_control_characters_or_huge_quotes_to_the_terminal() {
+    // An OSC sequence in a level would retitle the terminal: it is shown escaped.
+    let err = bad_input("sokoban", &["solve", &temp_level("esc", "#####\n#@$\u{1b}]0;x\u{7}.#\n#####\n")]);
+    assert!(!err.contains('\u{1b}') && !err.contains('\u{7}') && err.contains("\\u{1b}"), "{err:?}");
+    // A huge argument quoted back is cut, saying how much was left out.
+    let err = bad_input("sudoku", &["solve", &"x".repeat(100_000)]);
+    assert!(err.len() < 1000 && err.contains("more characters)"), "{} bytes", err.len());
+}
+
+#[test]
 fn one_bad_level_leaves_the_others_usable() {
     // Level 2 has an unknown character, level 3 is past the solver's limits.
     let wide = format!("{}\n#@$.{}#\n{}\n", "#".repeat(300), " ".repeat(294), "#".repeat(300));
