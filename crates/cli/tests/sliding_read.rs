@@ -175,6 +175,11 @@ fn bad_input_exits_2_with_a_message() {
     assert!(e.contains("no frames: give FRAME files, --frames DIR or --video FILE"), "{e}");
     let e = bad_input("sliding", &["read", "--templates", &templates, &frame, "--threshold", "1.5"]);
     assert!(e.contains("expected a correlation threshold in (0, 1]"), "{e}");
+    // A frame of more pixels than allowed is refused from its header, before it is decoded.
+    let e = bad_input("sliding", &["read", "--templates", &templates, &frame, "--max-megapixels", "0.01"]);
+    assert!(e.contains("frame1.jpg") && e.contains("more than the 10000 an image may have here"), "{e}");
+    let e = bad_input("sliding", &["read", "--templates", &templates, &frame, "--max-megapixels", "0"]);
+    assert!(e.contains("expected a positive number of megapixels"), "{e}");
     let e = bad_input("sliding", &["read", "--templates", dir.join("none").to_str().unwrap(), &frame]);
     assert!(e.contains("none: no such file or folder"), "{e}");
     let not_image = dir.join("frame.png");

@@ -48,6 +48,10 @@ pub(super) struct ReadArgs {
     /// Print one JSON object instead of rows.
     #[arg(long)]
     json: bool,
+    /// The most pixels, in millions, a frame file may have: a larger one is refused before it
+    /// is decoded [default: 40, a little over 8K].
+    #[arg(long, value_name = "MP", value_parser = parse_megapixels)]
+    max_megapixels: Option<f64>,
     /// Write every frame into DIR with the pieces found outlined (green border: read; red:
     /// skipped), as NAME.png after the frame's file, or frameNNNNNN.png for a video's frames.
     #[arg(long, value_name = "DIR")]
@@ -228,7 +232,11 @@ impl Job<'_> {
                 if cancel.load(Ordering::Relaxed) {
                     return None;
                 }
-                let result = load_frame(path).and_then(|img| self.read(img, &debug_stem(path)));
+                let max_pixels = self
+                    .args
+                    .max_megapixels
+                    .map_or(delve_sliding_vision::templates::MAX_PIXELS, |mp| (mp * 1e6).min(u64::MAX as f64) as u64);
+                let result = load_frame(path, max_pixels).and_then(|img| self.read(img, &debug_stem(path)));
                 let n = done.fetch_add(1, Ordering::Relaxed) + 1;
                 if let Ok(mut p) = progress.lock() {
                     p.show("frames", n, Some(total));
@@ -286,7 +294,15 @@ fn debug_stem(path: &Path) -> String {
     path.file_stem().map_or_else(|| "frame".to_string(), |s| s.to_string_lossy().into_owned())
 }
 
-/// Decodes an image file, naming it in any error.
-fn load_frame(path: &Path) -> Result<image::RgbImage> {
-    Ok(delve_sliding_vision::templates::load_rgb(path)?)
+/// Decodes an image file of at most `max_pixels` pixels, naming it in any error.
+fn load_frame(path: &Path, max_pixels: u64) -> Result<image::RgbImage> {
+    Ok(delve_sliding_vision::templates::load_rgb_within(path, max_pixels)?)
+}
+
+/// A positive number of megapixels.
+fn parse_megapixels(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(mp) if mp > 0.0 && mp.is_finite() => Ok(mp),
+        _ => Err(format!("expected a positive number of megapixels, e.g. 40, got `{s}`")),
+    }
 }

@@ -84,9 +84,29 @@ struct ManifestPuzzle {
     pieces: BTreeMap<String, PathBuf>,
 }
 
-/// Loads an image file as RGB, naming the file in any error.
+/// The most pixels an image file may have by default: a little over 8K (7680 × 4320), far
+/// above any screenshot, and about 160 MB decoded.
+pub const MAX_PIXELS: u64 = 40_000_000;
+
+/// Loads an image file as RGB, naming the file in any error; at most [`MAX_PIXELS`] pixels.
 pub fn load_rgb(path: &Path) -> Result<image::RgbImage, Error> {
-    let img = image::open(path).map_err(|e| Error::io(path, e))?;
+    load_rgb_within(path, MAX_PIXELS)
+}
+
+/// Loads an image file as RGB if it has at most `max_pixels` pixels. The size is read from
+/// the file's header first, so a small file that unpacks to a huge image is refused before
+/// anything is decoded.
+pub fn load_rgb_within(path: &Path, max_pixels: u64) -> Result<image::RgbImage, Error> {
+    let open = || image::io::Reader::open(path).and_then(|r| r.with_guessed_format()).map_err(|e| Error::io(path, e));
+    let (width, height) = open()?.into_dimensions().map_err(|e| Error::io(path, e))?;
+    let pixels = u64::from(width) * u64::from(height);
+    if pixels > max_pixels {
+        return Err(Error::io(
+            path,
+            format!("{width} × {height} is {pixels} pixels, more than the {max_pixels} an image may have here"),
+        ));
+    }
+    let img = open()?.decode().map_err(|e| Error::io(path, e))?;
     Ok(img.to_rgb8())
 }
 
