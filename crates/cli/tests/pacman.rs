@@ -140,6 +140,16 @@ fn a_wrong_state_count_fails_grading_with_exit_1() {
 
 #[test]
 fn bad_input_says_what_and_where() {
+    // A 2000 × 2000 maze (it aborted, asking for 31 TB of distances): refused at once.
+    let huge = std::env::temp_dir().join(format!("delve-pacman-huge-{}.lay", std::process::id()));
+    let inside = format!("%{}%\n", " ".repeat(1998));
+    let text = format!("{}\n%P{}%\n{}{}\n", "%".repeat(2000), " ".repeat(1997), inside.repeat(1997), "%".repeat(2000));
+    std::fs::write(&huge, text).unwrap();
+    let started = std::time::Instant::now();
+    let err = common::bad_input("pacman", &["play", "--layout", huge.to_str().unwrap(), "--agent", "reflex"]);
+    assert!(err.contains(":1:1: the maze is 2000 × 2000 = 4000000 cells; a maze may have at most 10000"), "{err}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    std::fs::remove_file(&huge).ok();
     // A missing file or folder: named, with the system's reason said once.
     let err = common::bad_input("pacman", &["grade", "no/such/folder"]);
     assert!(err.contains("no/such/folder") && err.contains("No such file"), "{err}");

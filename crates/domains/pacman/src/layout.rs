@@ -29,7 +29,19 @@ pub enum LayoutError {
     Empty,
     /// More capsules than the game keeps track of.
     TooManyCapsules,
+    /// A maze of more than [`MAX_CELLS`] cells.
+    TooLarge {
+        /// The maze's width.
+        width: usize,
+        /// The maze's height.
+        height: usize,
+    },
 }
+
+/// The most cells a maze may have. The agents keep the maze distance between every two open
+/// cells (two bytes each), so a maze of N cells takes up to 2·N² bytes: 200 MB at this limit,
+/// against 3 GB for 200 × 200. CS188's largest layout has 756 cells.
+pub const MAX_CELLS: usize = 10_000;
 
 impl fmt::Display for LayoutError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -54,6 +66,11 @@ impl fmt::Display for LayoutError {
             }
             LayoutError::Empty => write!(f, "empty layout"),
             LayoutError::TooManyCapsules => write!(f, "more than 64 capsules"),
+            LayoutError::TooLarge { width, height } => write!(
+                f,
+                "the maze is {width} × {height} = {} cells; a maze may have at most {MAX_CELLS}",
+                width * height
+            ),
         }
     }
 }
@@ -136,6 +153,9 @@ impl Layout {
         };
         let width = first.2.len();
         let height = rows.len();
+        if width.saturating_mul(height) > MAX_CELLS {
+            return Err(err(first.0, first.1, LayoutError::TooLarge { width, height }));
+        }
         let mut layout = Layout {
             width,
             height,
@@ -285,6 +305,12 @@ mod tests {
         let e = Layout::parse("%%%%\n%PP%\n%%%%\n").unwrap_err();
         assert_eq!((e.line, e.column, e.kind), (2, 3, LayoutError::SecondPacman));
         assert_eq!(Layout::parse("\n \n").unwrap_err().kind, LayoutError::Empty);
+        // A maze too big for the all-pairs distances is refused before anything is built.
+        let wall = "%".repeat(101);
+        let big = format!("{wall}\n%P{}%\n", " ".repeat(98)).repeat(50);
+        let e = Layout::parse(&big).unwrap_err();
+        assert_eq!((e.line, e.column, e.kind.clone()), (1, 1, LayoutError::TooLarge { width: 101, height: 100 }));
+        assert_eq!(e.kind.to_string(), "the maze is 101 × 100 = 10100 cells; a maze may have at most 10000");
         // Leading spaces are not part of a row either (CS188 strips both ends), and the
         // message says so, in the singular when it must.
         let e = Layout::parse("%%%%\n%P.%\n   %\n").unwrap_err();
