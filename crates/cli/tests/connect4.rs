@@ -72,8 +72,7 @@ fn bench_checks_a_test_file() {
 fn bench_timeout_stops_each_position_and_goes_on() {
     // The empty board takes minutes: at a millisecond a position, every search is stopped,
     // each is reported, and the bench still ends with its report and exit 1.
-    let dir = std::env::temp_dir().join(format!("delve-c4-timeout-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("c4-timeout");
     let file = dir.join("slow");
     std::fs::write(&file, "4 1\n3 -1\n").unwrap();
     let out =
@@ -88,8 +87,7 @@ fn bench_timeout_stops_each_position_and_goes_on() {
 
 #[test]
 fn bench_reports_a_wrong_score() {
-    let dir = std::env::temp_dir().join(format!("delve-c4-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("c4");
     let file = dir.join("wrong");
     std::fs::write(&file, "4455 18\n44455554221 15\n").unwrap();
     let v = common::json("connect4", &["bench", file.to_str().unwrap(), "--table-bits", "16"], 1);
@@ -112,11 +110,12 @@ fn bad_positions_are_clear_errors() {
     let stderr = common::bad_input("connect4", &["bench", "no/such/file"]);
     assert!(stderr.contains("no/such/file"), "{stderr}");
     // A bad line of a test set: its number and what is wrong, said once.
-    let set = std::env::temp_dir().join(format!("delve-c4-bad-set-{}", std::process::id()));
+    let dir = common::scratch("c4-bad-set");
+    let set = dir.join("set");
     std::fs::write(&set, "4455 1\n44x 2\n").unwrap();
     let stderr = common::bad_input("connect4", &["bench", set.to_str().unwrap()]);
     assert!(stderr.contains("line 2: move 3: 'x' is not a column"), "{stderr}");
-    std::fs::remove_file(&set).ok();
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -154,8 +153,7 @@ fn play_with_the_solver_first_wins_a_won_position() {
 
 #[test]
 fn a_book_is_built_resumed_read_and_answers_without_search() {
-    let dir = std::env::temp_dir().join(format!("delve-c4-book-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("c4-book");
     let file = dir.join("small.c4b");
     let path = file.to_str().unwrap();
     let text = common::run("connect4", &["book", "build", "--start", "44455554221", "--depth", "2", "--out", path], 0);

@@ -120,8 +120,7 @@ fn solve_count_and_batch_reports_carry_the_common_keys() {
     assert_report_keys(&v, "stopped bfs");
     assert_eq!((v["stop_reason"].as_str(), v["rows"].is_null()), (Some("node_limit"), true));
     // Batch: {"input", "results": [report…], "errors": […]}.
-    let dir = std::env::temp_dir().join(format!("delve-cli-queens-json-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("cli-queens-json");
     let input = dir.join("input.txt");
     std::fs::write(&input, "5 bfs\n5 csp\n").unwrap();
     let v = json(&["batch", input.to_str().unwrap(), "--out-dir", dir.to_str().unwrap(), "--json"], 0);
@@ -154,8 +153,7 @@ fn huge_timeouts_mean_no_limit_and_never_panic() {
 
 #[test]
 fn reference_batch_example_round_trips() {
-    let dir = std::env::temp_dir().join(format!("delve-cli-queens-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("cli-queens");
     let input = dir.join("input.txt");
     std::fs::write(&input, "5 bfs\n5 hc\n5 csp\n").unwrap();
     let out_dir = dir.join("out");

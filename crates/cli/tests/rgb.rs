@@ -87,8 +87,7 @@ fn bench_solves_a_folder() {
 
 #[test]
 fn bench_reports_a_bad_file_and_runs_the_others() {
-    let dir = std::env::temp_dir().join(format!("delve-rgb-bench-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("rgb-bench-bad");
     std::fs::copy(data("A-4.txt"), dir.join("A-4.txt")).unwrap();
     std::fs::write(dir.join("B-1.txt"), "not a level\n").unwrap();
     let out = delve().args(["rgb", "bench", dir.to_str().unwrap(), "--json"]).output().unwrap();
@@ -119,8 +118,7 @@ fn show_draws_the_level_and_animates_the_plan() {
 
 #[test]
 fn bad_input_exits_two_with_file_line_and_column() {
-    let dir = std::env::temp_dir().join(format!("delve-rgb-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("rgb-cli");
     let bad = dir.join("bad.txt");
     std::fs::write(&bad, "rows: 1\ncols: 3\ntruck: 0 red -\ngrid:\n0-x-R\nend\n").unwrap();
     let err = bad_input("rgb", &["solve", bad.to_str().unwrap()]);

@@ -60,6 +60,14 @@ pub fn assert_said_once(stderr: &str) {
     }
 }
 
+/// A scratch folder for one test, `delve-NAME-PID` under the system's temp folder, created
+/// if needed; the test removes it when done.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("delve-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
+    dir
+}
+
 /// The text of a data file the repository ships, by its path from the repository root; a
 /// missing file names itself and where it belongs instead of a bare `NotFound`.
 pub fn repo_file(path: &str) -> String {
