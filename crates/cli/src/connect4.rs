@@ -5,9 +5,9 @@ use crate::common::{self, Progress, Status};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 use delve_connect4::{Book, CELLS, Position, SolveReport, Solver, SolverConfig, book, choose, testset};
-use delve_core::{Limits, StopReason};
+use delve_core::{Limits, StopReason, input};
 use serde::Serialize;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 
 /// Arguments of `delve connect4`.
 #[derive(Args, Debug)]
@@ -200,7 +200,7 @@ pub fn run(args: Connect4Args) -> anyhow::Result<Status> {
 
 /// Reads a book file, with the file's name in the error.
 fn read_book(path: &std::path::Path) -> anyhow::Result<Book> {
-    let bytes = std::fs::read(path).with_context(|| format!("reading book {}", path.display()))?;
+    let bytes = input::read_bytes(path).with_context(|| format!("reading book {}", path.display()))?;
     Book::parse(&bytes).with_context(|| format!("book {}", path.display()))
 }
 
@@ -380,7 +380,7 @@ fn solve_batch(solver: &mut Solver, weak: bool, limits: &Limits) -> anyhow::Resu
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut bad = 0usize;
-    for (i, line) in stdin.lock().lines().enumerate() {
+    for (i, line) in input::lines(stdin.lock()).enumerate() {
         let line = line.context("reading stdin")?;
         // Pons's files carry the score after the moves: only the first field is read.
         let Some(moves) = line.split_whitespace().next() else { continue };
@@ -417,7 +417,7 @@ struct BenchReport {
 }
 
 fn bench(args: BenchArgs) -> anyhow::Result<Status> {
-    let text = std::fs::read_to_string(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    let text = input::read_text(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
     let mut cases = testset::parse(&text).with_context(|| format!("in {}", args.file.display()))?;
     if let Some(n) = args.limit {
         cases.truncate(n);
@@ -496,7 +496,7 @@ fn play(args: PlayArgs) -> anyhow::Result<Status> {
         mark(!human_is_x)
     );
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut lines = input::lines(stdin.lock());
     loop {
         println!("\n{}", position.render());
         let x_to_move = position.moves().is_multiple_of(2);

@@ -3,9 +3,10 @@
 //! expectimax and says PASS or FAIL per file. Thin: `delve_game::cs188` reads, runs and
 //! compares; this module finds the files and renders.
 
-use crate::common::{self, Status};
+use crate::common::{self, SearchArgs, Status};
 use anyhow::bail;
 use clap::{Args, Subcommand};
+use delve_core::StopReason;
 use delve_game::cs188::{Verdict, check};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -33,9 +34,9 @@ struct Cs188Args {
     /// Test files (`*.test`) or folders of them.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
-    /// Print one JSON object instead of a line per test.
-    #[arg(long)]
-    json: bool,
+    /// Limits for each test's search (a stopped search fails its test), and `--json`.
+    #[command(flatten)]
+    search: SearchArgs,
 }
 
 /// One test in the `--json` report.
@@ -46,6 +47,9 @@ struct FileReport {
     passed: bool,
     action: Option<String>,
     expected_action: String,
+    /// Why the search stopped before deciding, if a limit stopped it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stop_reason: Option<&'static str>,
 }
 
 /// The `--json` report.
@@ -86,10 +90,12 @@ fn test_files(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
 }
 
 fn cs188(args: &Cs188Args) -> anyhow::Result<Status> {
-    let verdicts: Vec<Verdict> = test_files(&args.files)?.iter().map(|f| check(f)).collect::<Result<_, _>>()?;
+    let limits = args.search.limits();
+    let verdicts: Vec<Verdict> =
+        test_files(&args.files)?.iter().map(|f| check(f, &limits)).collect::<Result<_, _>>()?;
     let passed = verdicts.iter().filter(|v| v.passed()).count();
     let failed = verdicts.len() - passed;
-    if args.json {
+    if args.search.json {
         let files = verdicts
             .iter()
             .map(|v| FileReport {
@@ -98,6 +104,7 @@ fn cs188(args: &Cs188Args) -> anyhow::Result<Status> {
                 passed: v.passed(),
                 action: v.run.action.clone(),
                 expected_action: v.expected.action.clone(),
+                stop_reason: v.run.stop_reason.map(StopReason::name),
             })
             .collect();
         common::print_json(&Cs188Report { files, passed, failed });
@@ -119,6 +126,10 @@ fn print_verdict(v: &Verdict) {
         return;
     }
     println!("FAIL {file}  {}", v.method.name());
+    if let Some(reason) = v.run.stop_reason {
+        println!("     stopped ({reason}) after {} nodes expanded", v.run.stats.expanded);
+        return;
+    }
     if v.run.action.as_deref() != Some(v.expected.action.as_str()) {
         println!("     move {action}, expected {}", v.expected.action);
     }

@@ -40,6 +40,9 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The most megabytes read from one input file or from stdin.
+    #[arg(long, global = true, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    max_input: u64,
 }
 
 #[derive(Subcommand, Debug)]
@@ -56,7 +59,7 @@ enum Command {
     Rgb(rgb::RgbArgs),
     /// Adversarial search: minimax, alpha-beta, expectimax; the CS188 game-tree tests.
     Game(game::GameArgs),
-    /// Tic-tac-toe: the counts of its game tree.
+    /// Tic-tac-toe: the counts of its game tree, and a game against the engine.
     Tictactoe(tictactoe::TicTacToeArgs),
     /// The local web page: play, solve and watch every domain in a browser.
     Serve(serve::ServeArgs),
@@ -90,6 +93,7 @@ fn main() -> ExitCode {
         default_hook(info);
     }));
     let cli = Cli::parse();
+    delve_core::input::set_max_input(cli.max_input << 20);
     let result: anyhow::Result<Status> = match cli.command {
         Command::Queens(args) => queens::run(args),
         Command::Sudoku(args) => sudoku::run(args),
@@ -114,6 +118,12 @@ fn main() -> ExitCode {
         }
         Err(err) => {
             common::print_error(format!("{err:#}"));
+            let too_big = |e: &(dyn std::error::Error + 'static)| {
+                e.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::FileTooLarge)
+            };
+            if err.chain().any(too_big) {
+                eprintln!("hint: raise the limit with --max-input MB");
+            }
             ExitCode::from(2)
         }
     }

@@ -4,8 +4,8 @@
 use crate::common::{self, Progress, SearchArgs, Status};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
-use delve_core::human;
 use delve_core::{Limits, Report};
+use delve_core::{human, input};
 use delve_queens::{
     Algorithm, Found, QueensDetail, Run, count_report, count_solutions, format_output, parse_batch, rows_line, verify,
 };
@@ -219,7 +219,7 @@ struct BatchOutput {
 
 fn batch(args: BatchArgs) -> anyhow::Result<Status> {
     let name = args.input.display().to_string();
-    let text = std::fs::read_to_string(&args.input).with_context(|| format!("cannot read {name}"))?;
+    let text = input::read_text(&args.input).with_context(|| format!("cannot read {name}"))?;
     let (lines, errors) = parse_batch(&text);
     for e in &errors {
         common::print_error(format!("{name}: {e}"));

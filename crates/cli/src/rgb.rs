@@ -242,8 +242,14 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
     let mut errors = Vec::new();
     for (k, file) in files.iter().enumerate() {
         progress.show(&file.display().to_string(), k as u64, Some(files.len() as u64));
-        // A bad file is reported, and the others still run.
-        let attempt = open(file, args.play.rules).and_then(|problem| {
+        // A bad file is reported, and the others still run. Only regular files are opened: a
+        // named pipe among the levels would wait for a writer forever.
+        let regular = if delve_core::input::is_regular_file(file) {
+            Ok(())
+        } else {
+            Err(anyhow::anyhow!("{}: not a regular file", file.display()))
+        };
+        let attempt = regular.and_then(|()| open(file, args.play.rules)).and_then(|problem| {
             let solved = solve(&problem, args.play.algo, &limits, delve_core::NoObserver)
                 .with_context(|| file.display().to_string())?;
             Ok((problem, solved))

@@ -17,8 +17,8 @@ use crate::common::{self, Progress, Status};
 use analyze::AnalyzeArgs;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use delve_core::human;
 use delve_core::{Bound, Control, Event, Live, Observer};
+use delve_core::{human, input};
 use delve_sliding::enumerate::{Enumeration, enumerate};
 use delve_sliding::notation::{Notation, default_goal, parse_state};
 use delve_sliding::{Dims, Error as SlidingError, Grid};
@@ -164,11 +164,11 @@ fn enumerate_space(goal: &Grid) -> Result<Enumeration, SlidingError> {
 
 /// One state per line; `#` starts a comment; returns `(line, text)` pairs.
 fn read_states(path: &Path) -> Result<Vec<(usize, String)>> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let text = input::read_text(path).with_context(|| format!("reading {}", path.display()))?;
     Ok(text
         .lines()
         .enumerate()
-        .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or("").trim().trim_start_matches('\u{feff}').to_string()))
+        .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or("").trim().to_string()))
         .filter(|(_, l)| !l.is_empty())
         .collect())
 }

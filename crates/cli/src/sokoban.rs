@@ -7,7 +7,7 @@ mod play;
 use crate::common::{self, Progress, SearchArgs, Status};
 use anyhow::{Context, bail};
 use clap::{ArgGroup, Args, Subcommand};
-use delve_core::{Limits, NoObserver, Observer};
+use delve_core::{Limits, NoObserver, Observer, input};
 use delve_sokoban::{Cost, Level, Mode, ParseError, Report, State, parse_levels, solve_parallel};
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -246,7 +246,7 @@ fn pick(file: &Path, levels: &[Result<Level, ParseError>], n: usize) -> anyhow::
 /// Every level of `file`, each parsed on its own: a malformed level is an error in its
 /// place, naming the file, line and column, and the others are still there.
 fn load(file: &Path) -> anyhow::Result<Vec<Result<Level, ParseError>>> {
-    let text = std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let text = input::read_text(file).with_context(|| format!("reading {}", file.display()))?;
     let named = |mut e: ParseError| {
         e.file = Some(file.to_path_buf());
         e

@@ -5,6 +5,7 @@
 use crate::common::{self, Progress, SearchArgs, Status};
 use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
+use delve_core::input;
 use delve_csp::{Config, Inference, MinConflicts, ValueOrder, VarOrder, count, min_conflicts};
 use delve_sudoku::Sudoku;
 use std::path::Path;
@@ -86,11 +87,12 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Status> {
     }
 }
 
-/// Reads the puzzle from the argument: a file if one exists by that name, else the text itself.
+/// Reads the puzzle from the argument: a file if anything exists by that name (the reader
+/// refuses folders and devices by name), else the text itself.
 fn read_puzzle(arg: &str) -> anyhow::Result<Sudoku> {
     let path = Path::new(arg);
-    if path.is_file() {
-        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {arg}"))?;
+    if path.exists() {
+        let text = input::read_text(path).with_context(|| format!("cannot read {arg}"))?;
         return Sudoku::parse(&text).with_context(|| arg.to_string());
     }
     let looks_like_grid = arg.chars().all(|c| c.is_ascii_digit() || ".|-+ \n\r\t".contains(c));

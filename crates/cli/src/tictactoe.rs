@@ -80,12 +80,12 @@ fn render(b: &delve_tictactoe::Board) -> String {
 
 fn play(human_is_x: bool) -> anyhow::Result<Status> {
     use delve_tictactoe::{Board, Winner};
-    use std::io::{BufRead, Write};
+    use std::io::Write;
     let (me, ai) = if human_is_x { ('X', 'O') } else { ('O', 'X') };
     println!("You play {me}, the engine plays {ai}. Type a cell (1-9), or q to quit.");
     let mut board = Board::empty();
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut lines = delve_core::input::lines(stdin.lock());
     loop {
         println!("\n{}", render(&board));
         if let Some(w) = board.winner() {

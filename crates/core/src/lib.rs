@@ -4,8 +4,8 @@
 //! closure adapter, [`FnProblem`]), the [`Cost`] trait, and the classic algorithms, each
 //! instrumented the same way ([`Stats`]), bounded the same way ([`Limits`]: nodes, time,
 //! memory, cancellation), watched and steered the same way ([`Observer`] and its [`Event`]s),
-//! and reporting an [`Outcome`] that serialises into the one [`Report`]. No I/O, no domains:
-//! domains implement [`Problem`].
+//! and reporting an [`Outcome`] that serialises into the one [`Report`]. No domains (domains implement
+//! [`Problem`]), and no I/O beyond the one bounded [`input`] reader.
 //!
 //! Every algorithm is one function `algo(problem, [parameters,] &limits, observer)`; pass
 //! [`NoObserver`] when you do not need events (it costs nothing), or pick the algorithm at run
@@ -39,6 +39,7 @@
 //! | [`random`] | the one seeded generator |
 //! | [`hash`] | the one hash-map flavour, deterministic run to run |
 //! | [`human`] | numbers for messages |
+//! | [`input`] | the one bounded reader of files and stdin |
 //! | [`parse_error`] | the error type every domain's parser reports through |
 //! | [`matching`] | minimum-cost perfect matching, incremental too |
 //! | [`reach`] | reachability and all-pairs distances |
@@ -56,6 +57,7 @@ pub mod hash;
 pub mod heap;
 pub mod human;
 pub mod informed;
+pub mod input;
 pub mod local;
 pub mod matching;
 pub mod observe;

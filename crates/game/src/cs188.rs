@@ -14,8 +14,8 @@
 //! Every error names the file, line and column.
 
 use crate::{Game, Method, search};
-use delve_core::{Event, FnObserver, Limits, ParseError, Stats};
-use std::collections::{BTreeSet, HashMap, HashSet};
+use delve_core::{Event, FnObserver, Limits, ParseError, Stats, StopReason};
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 /// Why a test or solution file could not be used.
@@ -160,6 +160,10 @@ impl<'a> Fields<'a> {
     }
 }
 
+/// The most moves (`depth` × `num_agents`) a test may ask its agent to look ahead: far past
+/// CS188's tests (a few dozen), and a bound on the work of checking a test before it runs.
+pub const MAX_PLIES: u32 = 10_000;
+
 /// A state of a [`GraphGame`]: a node of the tree and the agent to move there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GraphState {
@@ -253,6 +257,8 @@ pub struct TreeRun {
     pub generated: BTreeSet<String>,
     /// The search's statistics.
     pub stats: Stats,
+    /// Why the search stopped before deciding (a limit, Ctrl-C), if it did.
+    pub stop_reason: Option<StopReason>,
 }
 
 impl GraphTest {
@@ -278,6 +284,15 @@ impl GraphTest {
         };
         let depth = f.number("depth", 0)?;
         let agents = f.number("num_agents", 1)? as usize;
+        let plies = u64::from(depth) * agents as u64;
+        if plies > u64::from(MAX_PLIES) {
+            let (line, col, _) = f.word("depth")?;
+            return Err(f.error(
+                line,
+                col,
+                format!("`depth` × `num_agents` is {plies} moves; at most {MAX_PLIES} are searched"),
+            ));
+        }
         let mut game = GraphGame { names: vec![], moves: vec![], ends: vec![], values: vec![], start: 0, agents };
         let mut index: HashMap<String, usize> = HashMap::new();
         let mut node = |game: &mut GraphGame, name: &str| {
@@ -347,23 +362,30 @@ impl GraphTest {
         GraphTest::parse(&path.display().to_string(), &read(path)?)
     }
 
-    /// The first state the search could evaluate that has no evaluation.
+    /// The first state the search could evaluate that has no evaluation. The states are
+    /// walked a ply at a time, each ply's states once, so the walk holds one ply's states and
+    /// takes at most [`MAX_PLIES`] steps, whatever cycles the tree has.
     fn unvalued(&self) -> Option<&str> {
         let game = &self.game;
-        let max = (self.depth as usize).saturating_mul(game.agents);
-        let mut seen = HashSet::new();
-        let mut stack = vec![(game.start(), 0usize)];
-        while let Some((s, ply)) = stack.pop() {
-            if !seen.insert((s, ply)) {
-                continue;
-            }
-            if game.is_terminal(&s) || ply >= max {
-                if game.values[s.node].is_none() {
-                    return Some(game.name(s.node));
+        let max = self.depth as usize * game.agents;
+        let mut layer = vec![game.start()];
+        for ply in 0..=max {
+            let mut next = Vec::new();
+            for s in &layer {
+                if game.is_terminal(s) || ply == max {
+                    if game.values[s.node].is_none() {
+                        return Some(game.name(s.node));
+                    }
+                    continue;
                 }
-                continue;
+                next.extend(game.actions(s).iter().map(|a| game.result(s, a)));
             }
-            stack.extend(game.actions(&s).iter().map(|a| (game.result(&s, a), ply + 1)));
+            next.sort_unstable_by_key(|s| (s.node, s.agent));
+            next.dedup();
+            if next.is_empty() {
+                break;
+            }
+            layer = next;
         }
         None
     }
@@ -384,6 +406,7 @@ impl GraphTest {
             value: decision.map_or(f64::NAN, |d| d.value),
             generated,
             stats: out.stats,
+            stop_reason: out.outcome.as_ref().err().copied(),
         }
     }
 }
@@ -465,7 +488,10 @@ impl TestFile {
 /// Checks one test: `path` is its `*.test` file (or its `*.solution`, or the name without
 /// either, or a test file under another name such as `tree.txt`); the solution is the
 /// `*.solution` file beside it.
-pub fn check(path: &Path) -> Result<Verdict, Cs188Error> {
+///
+/// The search runs within `limits`; a stopped run fails the test and says why
+/// ([`TreeRun::stop_reason`]).
+pub fn check(path: &Path, limits: &Limits) -> Result<Verdict, Cs188Error> {
     let test_path = match path.extension().and_then(|e| e.to_str()) {
         Some("test" | "solution") | None => path.with_extension("test"),
         Some(_) => path.to_path_buf(),
@@ -474,11 +500,11 @@ pub fn check(path: &Path) -> Result<Verdict, Cs188Error> {
     let test = GraphTest::read(&test_path)?;
     let expected = Expected::parse(&solution_path.display().to_string(), &read(&solution_path)?)?;
     let question = test_path.parent().and_then(Path::file_name).and_then(|n| n.to_str()).map(str::to_string);
-    Ok(Verdict { file: test_path, question, method: test.method, run: test.run(&Limits::none()), expected })
+    Ok(Verdict { file: test_path, question, method: test.method, run: test.run(limits), expected })
 }
 
 fn read(path: &Path) -> Result<String, Cs188Error> {
-    std::fs::read_to_string(path).map_err(|error| Cs188Error::Io { file: path.display().to_string(), error })
+    delve_core::input::read_text(path).map_err(|error| Cs188Error::Io { file: path.display().to_string(), error })
 }
 
 #[cfg(test)]

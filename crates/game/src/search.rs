@@ -1,8 +1,9 @@
-//! Minimax, alpha-beta and expectimax: one recursion for all three and for every [`Game`].
+//! Minimax, alpha-beta and expectimax: one depth-first search for all three and for every
+//! [`Game`], on an explicit stack (no recursion, however deep the cut-off).
 //!
 //! Counting follows the path searches: a node is *expanded* when its moves are asked for
 //! (never at a terminal state or at the cut-off), a state is *generated* when a move is
-//! played to create it, and `max_frontier` is the deepest recursion (in states on the
+//! played to create it, and `max_frontier` is the deepest point reached (in states on the
 //! path). The observer sees [`Event::Expand`](delve_core::Event::Expand) and
 //! [`Event::Generate`](delve_core::Event::Generate) with `g` = `depth` = the number of moves
 //! from the root; answering `Prune` to an expansion evaluates the node as if cut off, to a
@@ -173,7 +174,7 @@ where
     let max_plies = depth.map(|d| d.saturating_mul(u32::try_from(game.num_agents()).unwrap_or(u32::MAX)));
     let outcome = meter.start::<G::State, u32>(method.name()).and_then(|()| {
         let mut searcher = Searcher { game, method, max_plies, meter: &mut meter };
-        searcher.node(state, 0, f64::NEG_INFINITY, f64::INFINITY).map(|(value, action)| Decision { value, action })
+        searcher.root(state).map(|(value, action)| Decision { value, action })
     });
     let kind = if outcome.is_ok() { OutcomeKind::Solved } else { OutcomeKind::Stopped };
     let stats = meter.finish_with::<G::State, u32>(kind, outcome.as_ref().err().copied());
@@ -195,87 +196,167 @@ struct Searcher<'a, 'm, 'l, G, O> {
     meter: &'m mut Meter<'l, O>,
 }
 
+/// A node whose moves are being searched: the search keeps these on its own stack, not the
+/// call stack, so a deep cut-off (or a game with cycles and no cut-off) costs heap memory,
+/// which the limits bound, never a stack overflow.
+struct Frame<S, A> {
+    /// The node's state; `None` for the root, which the caller lends.
+    state: Option<S>,
+    ply: u32,
+    alpha: f64,
+    beta: f64,
+    kind: Kind,
+    best: f64,
+    best_action: Option<A>,
+    /// Successors valued so far.
+    children: u32,
+    actions: std::iter::Enumerate<std::vec::IntoIter<A>>,
+    /// The move whose successor is being valued, and its index among the moves.
+    pending: Option<(usize, A)>,
+    weights: Option<Vec<f64>>,
+    total_weight: f64,
+}
+
+/// What entering a state gives: its value at once, or a node to search.
+enum Entered<S, A> {
+    Value(f64),
+    Node(Frame<S, A>),
+}
+
 impl<G: Game, O: Observer<G::State, u32>> Searcher<'_, '_, '_, G, O> {
-    /// The value of `state`, `ply` moves below the root, within the window `(alpha, beta)`
-    /// (only alpha-beta reads it), and its best move.
-    fn node(
+    /// The value of `root` and its best move.
+    fn root(&mut self, root: &G::State) -> Result<(f64, Option<G::Action>), StopReason> {
+        let mut stack = match self.enter(root, None, 0, f64::NEG_INFINITY, f64::INFINITY)? {
+            Entered::Value(v) => return Ok((v, None)),
+            Entered::Node(frame) => vec![frame],
+        };
+        // The value just found for the top frame's pending move.
+        let mut returned: Option<f64> = None;
+        loop {
+            let frame = stack.last_mut().expect("the root stays until the end");
+            let mut done = false;
+            if let Some(v) = returned.take() {
+                done = Self::take(frame, v, self.method == Method::AlphaBeta);
+            }
+            if !done {
+                if let Some((i, action)) = frame.actions.next() {
+                    let state = frame.state.as_ref().unwrap_or(root);
+                    let child = self.game.result(state, &action);
+                    let ply = frame.ply + 1;
+                    if !self.meter.generated(NodeInfo { state: &child, g: ply, h: None, depth: Some(ply) })? {
+                        continue;
+                    }
+                    frame.pending = Some((i, action));
+                    let (alpha, beta) = (frame.alpha, frame.beta);
+                    match self.enter(root, Some(child), ply, alpha, beta)? {
+                        Entered::Value(v) => returned = Some(v),
+                        Entered::Node(next) => stack.push(next),
+                    }
+                    continue;
+                }
+            }
+            let frame = stack.pop().expect("a frame is on the stack");
+            let (value, action) = match (frame.kind, frame.children) {
+                // The observer dropped every move: judge the node as if cut off.
+                (_, 0) => (self.game.evaluate(frame.state.as_ref().unwrap_or(root)), None),
+                (Kind::Chance, _) => (frame.best / frame.total_weight, None),
+                _ => (frame.best, frame.best_action),
+            };
+            if stack.is_empty() {
+                return Ok((value, action));
+            }
+            returned = Some(value);
+        }
+    }
+
+    /// Starts on the state `owned` (`None`: `root`), `ply` moves below the root, within the
+    /// window `(alpha, beta)` (only alpha-beta reads it): its value when it is terminal, cut
+    /// off or pruned by the observer, else a frame to search its moves from.
+    fn enter(
         &mut self,
-        state: &G::State,
+        root: &G::State,
+        owned: Option<G::State>,
         ply: u32,
-        mut alpha: f64,
-        mut beta: f64,
-    ) -> Result<(f64, Option<G::Action>), StopReason> {
+        alpha: f64,
+        beta: f64,
+    ) -> Result<Entered<G::State, G::Action>, StopReason> {
         let game = self.game;
+        let state = owned.as_ref().unwrap_or(root);
         if game.is_terminal(state) {
-            return Ok((game.utility(state, 0), None));
+            return Ok(Entered::Value(game.utility(state, 0)));
         }
         if self.max_plies.is_some_and(|max| ply >= max) {
-            return Ok((game.evaluate(state), None));
+            return Ok(Entered::Value(game.evaluate(state)));
         }
         let info = NodeInfo { state, g: ply, h: None, depth: Some(ply) };
         if !self.meter.expanding(info)? {
-            return Ok((game.evaluate(state), None));
+            return Ok(Entered::Value(game.evaluate(state)));
         }
         self.meter.frontier(ply as usize + 1);
+        // The stack holds one frame a ply: bounded by the memory limit like any frontier.
+        self.meter.memory((ply as u64 + 1) * std::mem::size_of::<Frame<G::State, G::Action>>() as u64)?;
         let kind = match (game.to_move(state), self.method) {
             (0, _) => Kind::Max,
             (_, Method::Expectimax) => Kind::Chance,
             _ => Kind::Min,
         };
-        let prune = self.method == Method::AlphaBeta;
-        let mut best = match kind {
-            Kind::Max => f64::NEG_INFINITY,
-            Kind::Min => f64::INFINITY,
-            Kind::Chance => 0.0,
-        };
-        let mut best_action = None;
-        let mut children = 0u32;
         let actions = game.actions(state);
         let weights = if kind == Kind::Chance { game.chance_weights(state, &actions) } else { None };
-        let mut total_weight = 0.0;
-        for (i, action) in actions.into_iter().enumerate() {
-            let child = game.result(state, &action);
-            if !self.meter.generated(NodeInfo { state: &child, g: ply + 1, h: None, depth: Some(ply + 1) })? {
-                continue;
+        Ok(Entered::Node(Frame {
+            state: owned,
+            ply,
+            alpha,
+            beta,
+            kind,
+            best: match kind {
+                Kind::Max => f64::NEG_INFINITY,
+                Kind::Min => f64::INFINITY,
+                Kind::Chance => 0.0,
+            },
+            best_action: None,
+            children: 0,
+            actions: actions.into_iter().enumerate(),
+            pending: None,
+            weights,
+            total_weight: 0.0,
+        }))
+    }
+
+    /// Takes the value `v` of `frame`'s pending move; true when alpha-beta (`prune`) cuts the
+    /// frame's remaining moves off.
+    fn take(frame: &mut Frame<G::State, G::Action>, v: f64, prune: bool) -> bool {
+        let (i, action) = frame.pending.take().expect("a move was pending");
+        frame.children += 1;
+        match frame.kind {
+            Kind::Max => {
+                if v > frame.best || frame.best_action.is_none() {
+                    (frame.best, frame.best_action) = (v.max(frame.best), Some(action));
+                }
+                if prune {
+                    if frame.best > frame.beta {
+                        return true;
+                    }
+                    frame.alpha = frame.alpha.max(frame.best);
+                }
             }
-            let (v, _) = self.node(&child, ply + 1, alpha, beta)?;
-            children += 1;
-            match kind {
-                Kind::Max => {
-                    if v > best || best_action.is_none() {
-                        (best, best_action) = (v.max(best), Some(action));
-                    }
-                    if prune {
-                        if best > beta {
-                            return Ok((best, best_action));
-                        }
-                        alpha = alpha.max(best);
-                    }
+            Kind::Min => {
+                if v < frame.best || frame.best_action.is_none() {
+                    (frame.best, frame.best_action) = (v.min(frame.best), Some(action));
                 }
-                Kind::Min => {
-                    if v < best || best_action.is_none() {
-                        (best, best_action) = (v.min(best), Some(action));
+                if prune {
+                    if frame.best < frame.alpha {
+                        return true;
                     }
-                    if prune {
-                        if best < alpha {
-                            return Ok((best, best_action));
-                        }
-                        beta = beta.min(best);
-                    }
+                    frame.beta = frame.beta.min(frame.best);
                 }
-                Kind::Chance => {
-                    let w = weights.as_ref().and_then(|w| w.get(i).copied()).unwrap_or(1.0);
-                    best += w * v;
-                    total_weight += w;
-                }
+            }
+            Kind::Chance => {
+                let w = frame.weights.as_ref().and_then(|w| w.get(i).copied()).unwrap_or(1.0);
+                frame.best += w * v;
+                frame.total_weight += w;
             }
         }
-        Ok(match (kind, children) {
-            // The observer dropped every move: judge the node as if cut off.
-            (_, 0) => (game.evaluate(state), None),
-            (Kind::Chance, _) => (best / total_weight, None),
-            _ => (best, best_action),
-        })
+        false
     }
 }
 

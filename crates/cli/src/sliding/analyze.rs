@@ -6,6 +6,7 @@ use super::{Display, board_arg, memory_available, plot, resolve_goal};
 use crate::common::{self, Status};
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
+use delve_core::input;
 use delve_sliding::analytics::{Analysis, AnalysisReport, MoveCounter, analyze, parse_samples};
 use delve_sliding::notation::{Notation, format_state};
 use delve_sliding::{Dims, Grid};
@@ -45,9 +46,7 @@ pub(super) struct AnalyzeArgs {
 
 pub(super) fn run_analyze(args: AnalyzeArgs) -> Result<Status> {
     let name = args.file.display().to_string();
-    let bytes = std::fs::read(&args.file).with_context(|| format!("reading {name}"))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|e| anyhow::anyhow!("{name}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))?;
+    let text = input::read_text(&args.file).with_context(|| format!("reading {name}"))?;
     let samples = parse_samples(&name, &text, args.size)?;
     let goal = resolve_goal(args.goal.as_deref(), samples.board, samples.notation)?;
     // One enumeration when the board fits in memory, else IDA* per distinct pattern; a stop

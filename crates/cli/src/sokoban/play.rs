@@ -3,10 +3,11 @@
 //! plays back step by step; Q or Esc quits. Without a terminal, the moves are read as LURD
 //! from standard input and the final position is printed (scriptable, and how it is tested).
 
-use delve_core::Limits;
+use anyhow::Context;
+use delve_core::{Limits, input};
 use delve_sokoban::{Level, Mode, solve};
 use std::collections::HashMap;
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 use std::time::Duration;
 
 /// A position being played: the level's fixed layer and the moving pieces.
@@ -158,8 +159,7 @@ impl Game {
 pub(super) fn play(level: &Level, ordered: bool, limits: &Limits) -> anyhow::Result<bool> {
     let mut game = Game::new(level, ordered);
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
-        let mut moves = String::new();
-        std::io::stdin().read_to_string(&mut moves)?;
+        let moves = input::read_stdin_text().context("reading moves from stdin")?;
         for (k, letter) in moves.chars().filter(|c| !c.is_whitespace()).enumerate() {
             if !game.step(letter) {
                 anyhow::bail!("move {}: `{letter}` is not a legal move here", k + 1);

@@ -126,7 +126,7 @@ impl Layout {
 
     /// Reads a `.lay` file; errors name the file, line and column.
     pub fn read(path: &Path) -> Result<Layout, LayoutReadError> {
-        let text = std::fs::read_to_string(path)
+        let text = delve_core::input::read_text(path)
             .map_err(|error| LayoutReadError::Io { file: path.display().to_string(), error })?;
         Layout::parse(&text).map_err(|mut e| {
             e.file = Some(path.to_path_buf());

@@ -226,8 +226,8 @@ impl Level {
     /// Reads and parses a level file.
     pub fn load(path: impl AsRef<Path>) -> Result<Level, RgbError> {
         let path = path.as_ref();
-        let text = std::fs::read(path).map_err(|source| RgbError::Io { path: path.to_path_buf(), source })?;
-        let text = String::from_utf8_lossy(&text);
+        let text =
+            delve_core::input::read_text(path).map_err(|source| RgbError::Io { path: path.to_path_buf(), source })?;
         let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         Level::parse_named(&text, &stem).map_err(|mut e| {
             e.file = Some(path.to_path_buf());

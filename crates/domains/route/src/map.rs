@@ -169,7 +169,7 @@ impl RoadMap {
     pub fn load(path: impl AsRef<Path>) -> Result<RoadMap, RouteError> {
         let path = path.as_ref();
         let text =
-            std::fs::read_to_string(path).map_err(|source| RouteError::Io { path: path.to_path_buf(), source })?;
+            delve_core::input::read_text(path).map_err(|source| RouteError::Io { path: path.to_path_buf(), source })?;
         Ok(RoadMap::parse_named(&text, path)?)
     }
 

@@ -95,9 +95,12 @@ pub fn load_rgb(path: &Path) -> Result<image::RgbImage, Error> {
 
 /// Loads an image file as RGB if it has at most `max_pixels` pixels. The size is read from
 /// the file's header first, so a small file that unpacks to a huge image is refused before
-/// anything is decoded.
+/// anything is decoded; the file itself is read through the bounded reader.
 pub fn load_rgb_within(path: &Path, max_pixels: u64) -> Result<image::RgbImage, Error> {
-    let open = || image::io::Reader::open(path).and_then(|r| r.with_guessed_format()).map_err(|e| Error::io(path, e));
+    let bytes = delve_core::input::read_bytes(path).map_err(|e| Error::io(path, e))?;
+    let open = || {
+        image::io::Reader::new(std::io::Cursor::new(&bytes[..])).with_guessed_format().map_err(|e| Error::io(path, e))
+    };
     let (width, height) = open()?.into_dimensions().map_err(|e| Error::io(path, e))?;
     let pixels = u64::from(width) * u64::from(height);
     if pixels > max_pixels {
@@ -169,7 +172,8 @@ impl TemplateSet {
         if path.is_dir() {
             let manifest = path.join("manifest.json");
             if manifest.is_file() { TemplateSet::from_manifest(&manifest) } else { TemplateSet::from_dir(path) }
-        } else if path.is_file() {
+        } else if path.exists() {
+            // A manifest file; the bounded reader refuses devices by name.
             TemplateSet::from_manifest(path)
         } else {
             Err(Error::io(path, "no such file or folder"))
@@ -239,7 +243,7 @@ impl TemplateSet {
 
     /// Loads a JSON manifest (see the module's documentation).
     pub fn from_manifest(path: &Path) -> Result<TemplateSet, Error> {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        let text = delve_core::input::read_text(path).map_err(|e| Error::io(path, e))?;
         let m: Manifest = serde_json::from_str(&text)
             .map_err(|e| Error::Templates(format!("{}: not a template manifest: {e}", path.display())))?;
         let bad = |msg: String| Error::Templates(format!("{}: {msg}", path.display()));

@@ -778,8 +778,10 @@ fn write_table(path: &Path, goal: &Grid, tiles: &[u8], table: &[u8]) -> Result<(
 
 fn read_table(path: &Path, goal: &Grid, tiles: &[u8]) -> Result<Vec<u8>, Error> {
     let entries = partial_count(goal.dims().cells(), tiles.len()) as usize;
-    let mut bytes = std::fs::read(path).map_err(|e| io_err(path, e))?;
     let head = header(goal, tiles, entries);
+    // A table has one known size: anything larger is not one, and is not read.
+    let size = (head.len() + entries + 8) as u64;
+    let mut bytes = delve_core::input::read_bytes_within(path, size).map_err(|e| io_err(path, e))?;
     let damaged = || Error::Io { path: path.display().to_string(), message: "not a matching pattern database".into() };
     if bytes.len() != head.len() + entries + 8 || !bytes.starts_with(head.as_bytes()) {
         return Err(damaged());
