@@ -4,7 +4,7 @@
 use crate::common::{self, Progress, Status};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
-use delve_connect4::{Book, CELLS, Position, SolveReport, Solver, SolverConfig, book, choose, testset};
+use delve_connect4::{Book, CELLS, Position, Solver, SolverConfig, book, choose, testset};
 use delve_core::{Limits, StopReason, input};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
@@ -135,7 +135,8 @@ struct SolveArgs {
     /// Stop after this many seconds (fractions allowed).
     #[arg(long, value_name = "SECS", value_parser = common::parse_secs)]
     timeout: Option<f64>,
-    /// Print one JSON object: {"position","score","nodes","micros","best_move"}.
+    /// Print one JSON object: {"position","score","nodes","micros","best_move","stop_reason"}
+    /// (score and best_move null when a limit stopped the search); in batch mode, one per line.
     #[arg(long)]
     json: bool,
     /// An opening book (from `delve connect4 book build`): its positions are answered
@@ -161,7 +162,8 @@ struct BenchArgs {
     #[arg(long, value_name = "SECS", value_parser = common::parse_secs)]
     timeout: Option<f64>,
     /// Print one JSON object:
-    /// {"positions","exact","stopped","mean_micros","mean_nodes","max_micros"}.
+    /// {"positions","exact","stopped","mean_micros","mean_nodes","max_micros","stop_reason"}
+    /// (stop_reason "cancelled" when Ctrl-C ended the bench early, else null).
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -224,7 +226,8 @@ fn write_book(book: &Book, path: &std::path::Path) -> anyhow::Result<()> {
 
 fn book_build(args: BookBuildArgs) -> anyhow::Result<Status> {
     let start = parse(&args.start)?;
-    let mut book = if args.out.exists() {
+    let existed = args.out.exists();
+    let mut book = if existed {
         let old =
             read_book(&args.out).context("--out exists but cannot be resumed (remove it or choose another file)")?;
         eprintln!("resuming from {} ({} positions)", args.out.display(), old.len());
@@ -238,8 +241,11 @@ fn book_build(args: BookBuildArgs) -> anyhow::Result<Status> {
     let mut progress = Progress::new("connect4 book");
     let mut saved = std::time::Instant::now();
     let mut failed = None;
+    let mut reached = None;
+    let before = book.len();
     let out = &args.out;
     let result = book::build(&start, u32::from(args.depth), &mut solver, &limits, &mut book, |book, done, total| {
+        reached = Some((done, total));
         progress.show("positions", done as u64, Some(total as u64));
         if saved.elapsed().as_secs() >= 30 && done < total {
             saved = std::time::Instant::now();
@@ -255,7 +261,10 @@ fn book_build(args: BookBuildArgs) -> anyhow::Result<Status> {
     if let Some(e) = failed {
         return Err(e);
     }
-    write_book(&book, out)?;
+    // A stop before anything was added leaves the file as it was (or absent): nothing to resume.
+    if result.is_ok() || book.len() != before {
+        write_book(&book, out)?;
+    }
     match result {
         Ok(()) => {
             let score = book.get(&start).map_or_else(|| "?".into(), |s| s.to_string());
@@ -269,12 +278,18 @@ fn book_build(args: BookBuildArgs) -> anyhow::Result<Status> {
             Ok(Status::Done)
         }
         Err(reason) => {
-            eprintln!(
-                "stopped ({}): {} positions saved in {}; run the same command to resume",
-                reason.name(),
-                book.len(),
-                out.display()
-            );
+            let whence = match reached {
+                Some((done, total)) => format!("after {done} of {total} positions"),
+                None => "while listing the positions".to_string(),
+            };
+            let kept = if book.len() != before {
+                format!("{} positions saved in {}; run the same command to resume", book.len(), out.display())
+            } else if existed {
+                format!("nothing new to save; {} left as it was", out.display())
+            } else {
+                "nothing to save".to_string()
+            };
+            eprintln!("stopped ({}) {whence}: {kept}", reason.name());
             Ok(Status::NotSolved)
         }
     }
@@ -330,11 +345,6 @@ fn limits(timeout: Option<f64>) -> Limits {
     }
 }
 
-/// The stop as an error for the user.
-fn stopped(reason: StopReason) -> anyhow::Error {
-    anyhow::anyhow!("the search stopped before the end: {}", reason.name())
-}
-
 fn solve(args: SolveArgs) -> anyhow::Result<Status> {
     let batch = match args.position.as_deref() {
         Some("-") => true,
@@ -345,23 +355,29 @@ fn solve(args: SolveArgs) -> anyhow::Result<Status> {
     let mut solver = solver_with_book(&args.solver, args.book.as_deref())?;
     let limits = limits(args.timeout);
     if batch {
-        return solve_batch(&mut solver, args.weak, &limits);
+        return solve_batch(&mut solver, &args, &limits);
     }
     let moves = args.position.unwrap_or_default();
     let position = parse(&moves)?;
-    let solution = solver.solve(&position, args.weak, &limits).map_err(stopped)?;
-    let best = solver.best_move(&position, solution.score, args.weak, &limits).map_err(stopped)?;
-    let report = SolveReport::new(&moves, &solution, best);
+    let report = solver.report(&moves, &position, args.weak, &limits);
     if args.json {
         common::print_json(&report);
     } else {
-        let who = if position.moves().is_multiple_of(2) { "first player (X)" } else { "second player (O)" };
         println!("{}", position.render());
-        println!("score:     {} for the {who} to move ({})", solution.score, describe(solution.score, args.weak));
-        println!("best move: column {}", report.best_move);
-        println!("nodes:     {} in {} µs", solution.nodes, report.micros);
+        match (report.score, report.best_move, report.stop_reason) {
+            (Some(score), Some(best), _) => {
+                let who = if position.moves().is_multiple_of(2) { "first player (X)" } else { "second player (O)" };
+                println!("score:     {score} for the {who} to move ({})", describe(score, args.weak));
+                println!("best move: column {best}");
+            }
+            (_, _, reason) => {
+                let why = reason.map_or_else(|| "stopped".to_string(), |r| r.to_string());
+                println!("stopped:   {why}, before the score was settled");
+            }
+        }
+        println!("nodes:     {} in {} µs", report.nodes, report.micros);
     }
-    Ok(Status::Done)
+    Ok(Status::from_solved(report.stop_reason.is_none()))
 }
 
 /// What a score means, in words.
@@ -375,11 +391,14 @@ fn describe(score: i32, weak: bool) -> String {
     }
 }
 
-fn solve_batch(solver: &mut Solver, weak: bool, limits: &Limits) -> anyhow::Result<Status> {
+/// Solves one position per line of stdin: Pons's `position score nodes micros` lines, or with
+/// `--json` one report per line. A line a limit stops is reported (on stderr, with its line
+/// number) and the batch goes on; Ctrl-C ends it there.
+fn solve_batch(solver: &mut Solver, args: &SolveArgs, limits: &Limits) -> anyhow::Result<Status> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut bad = 0usize;
+    let (mut bad, mut stopped) = (0usize, 0usize);
     for (i, line) in input::lines(stdin.lock()).enumerate() {
         let line = line.context("reading stdin")?;
         // Pons's files carry the score after the moves: only the first field is read.
@@ -392,14 +411,32 @@ fn solve_batch(solver: &mut Solver, weak: bool, limits: &Limits) -> anyhow::Resu
                 continue;
             }
         };
-        let s = solver.solve(&position, weak, limits).map_err(stopped)?;
-        writeln!(out, "{moves} {} {} {}", s.score, s.nodes, s.elapsed.as_micros())?;
+        let stop = if args.json {
+            let report = solver.report(moves, &position, args.weak, limits);
+            writeln!(out, "{}", serde_json::to_string(&report)?)?;
+            report.stop_reason
+        } else {
+            match solver.solve(&position, args.weak, limits) {
+                Ok(s) => {
+                    writeln!(out, "{moves} {} {} {}", s.score, s.nodes, s.elapsed.as_micros())?;
+                    None
+                }
+                Err(reason) => Some(reason),
+            }
+        };
         out.flush()?;
+        if let Some(reason) = stop {
+            stopped += 1;
+            eprintln!("line {}: position {moves:?}: stopped ({reason})", i + 1);
+            if reason == StopReason::Cancelled {
+                break;
+            }
+        }
     }
     if bad > 0 {
         bail!("{bad} {} could not be read", common::plural(bad as u64, "line"));
     }
-    Ok(Status::Done)
+    Ok(Status::from_solved(stopped == 0))
 }
 
 #[derive(Serialize)]
@@ -414,6 +451,9 @@ struct BenchReport {
     mean_micros: f64,
     mean_nodes: f64,
     max_micros: u128,
+    /// Why the bench ended before its last position (Ctrl-C: `cancelled`); `None` when every
+    /// position was searched.
+    stop_reason: Option<StopReason>,
 }
 
 fn bench(args: BenchArgs) -> anyhow::Result<Status> {
@@ -430,6 +470,7 @@ fn bench(args: BenchArgs) -> anyhow::Result<Status> {
     let mut progress = Progress::new("connect4 bench");
     let (mut exact, mut micros, mut nodes, mut max_micros) = (0, 0u128, 0u128, 0u128);
     let (mut searched, mut stopped) = (0, 0);
+    let mut ended = None;
     let total = cases.len() as u64;
     for (i, case) in cases.iter().enumerate() {
         searched += 1;
@@ -439,6 +480,7 @@ fn bench(args: BenchArgs) -> anyhow::Result<Status> {
                 stopped += 1;
                 progress.println(&format!("{}: stopped ({})", case.moves, reason.name()));
                 if reason == StopReason::Cancelled {
+                    ended = Some(reason);
                     break;
                 }
                 continue;
@@ -465,6 +507,7 @@ fn bench(args: BenchArgs) -> anyhow::Result<Status> {
         mean_micros: micros as f64 / finished,
         mean_nodes: nodes as f64 / finished,
         max_micros,
+        stop_reason: ended,
     };
     let n = cases.len();
     if args.json {
@@ -477,6 +520,9 @@ fn bench(args: BenchArgs) -> anyhow::Result<Status> {
         }
         println!("mean time:   {:.1} µs (max {} µs)", report.mean_micros, report.max_micros);
         println!("mean nodes:  {:.1}", report.mean_nodes);
+        if let Some(reason) = ended {
+            println!("stopped:     {reason} after {searched} of {n} positions");
+        }
     }
     Ok(Status::from_solved(exact == n))
 }

@@ -7,11 +7,11 @@
 use crate::common::{self, Status};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand, ValueEnum};
-use delve_core::{rand::SeedableRng, random::Rng};
+use delve_core::{StopReason, rand::SeedableRng, random::Rng};
 use delve_game::Method;
 use delve_pacman::agents::{AgentKind, Distances, Eval, PacmanAgent};
 use delve_pacman::ghosts::GhostKind;
-use delve_pacman::grade::{QuestionOutcome, grade_question, question_dirs};
+use delve_pacman::grade::{GradeError, QuestionOutcome, grade_question, question_dirs};
 use delve_pacman::layout::Layout;
 use delve_pacman::play::{PlayReport, Replay, play_agent, render};
 use delve_pacman::rules::{Rules, State};
@@ -144,7 +144,7 @@ struct PlayArgs {
     /// Save every game to FILE (JSON Lines, one game per line) for `delve pacman replay`.
     #[arg(long, value_name = "FILE")]
     replay: Option<PathBuf>,
-    /// Print one JSON object: {"games","wins","win_rate","average_score","scores","ms_per_move",…}.
+    /// Print one JSON object: {"games","wins","win_rate","average_score","scores","ms_per_move",…,"stop_reason"}.
     #[arg(long)]
     json: bool,
 }
@@ -241,6 +241,8 @@ fn play(args: &PlayArgs) -> anyhow::Result<Status> {
     let draw = !args.quiet && !args.json;
     let animate = draw && std::io::stdout().is_terminal() && args.delay > 0;
     let mut rng = Rng::seed_from_u64(args.seed);
+    // Ctrl-C ends the game in play before Pacman's next move, and the series with it.
+    let clock = common::interruptible().clock();
     let mut records = Vec::new();
     let stdout = std::io::stdout();
     for game in 1..=args.games {
@@ -260,11 +262,18 @@ fn play(args: &PlayArgs) -> anyhow::Result<Status> {
                 std::thread::sleep(Duration::from_millis(args.delay));
             }
         };
-        let record = play_agent(&rules, &dist, &agent, &[ghost], &mut rng, args.max_moves, &mut watch);
+        let record = play_agent(&rules, &dist, &agent, &[ghost], &mut rng, args.max_moves, &clock, &mut watch);
         if let Some(e) = io_error {
             return Err(e.into());
         }
         drop(out);
+        if let Some(reason) = record.stopped {
+            if !args.json {
+                println!("game {game}: stopped ({reason}) after {} Pacman moves", record.pacman_moves());
+            }
+            records.push(record);
+            break;
+        }
         if let Some(file) = &mut replay_file {
             let saved = Replay {
                 layout_name: args.layout.clone(),
@@ -306,8 +315,11 @@ fn play(args: &PlayArgs) -> anyhow::Result<Status> {
             report.ms_per_move,
             report.generated_per_move
         );
+        if let Some(reason) = report.stop_reason {
+            println!("stopped: {reason} after {} of {} games", report.games, args.games);
+        }
     }
-    Ok(Status::from_solved(report.wins == report.games))
+    Ok(Status::from_solved(report.wins == report.games && report.stop_reason.is_none()))
 }
 
 fn replay(args: &ReplayArgs) -> anyhow::Result<Status> {
@@ -346,14 +358,24 @@ struct GradeReport {
     max_points: u32,
     passed: usize,
     failed: usize,
+    /// Why grading ended before its last test (Ctrl-C: `cancelled`); `None` when every test ran.
+    stop_reason: Option<StopReason>,
 }
 
 fn grade(args: &GradeArgs) -> anyhow::Result<Status> {
     let dirs = question_dirs(&args.dir)?;
     let mut progress = common::Progress::new("grading");
+    let clock = common::interruptible().clock();
     let mut questions = Vec::new();
+    let mut stop_reason = None;
     for dir in &dirs {
-        let q = grade_question(dir, &mut |file| progress.show(file, 0, None))?;
+        let q = match grade_question(dir, &clock, &mut |file| progress.show(file, 0, None)) {
+            Err(GradeError::Stopped(reason)) => {
+                stop_reason = Some(reason);
+                break;
+            }
+            other => other?,
+        };
         if !args.json {
             print_question(&q);
         }
@@ -365,11 +387,15 @@ fn grade(args: &GradeArgs) -> anyhow::Result<Status> {
     let passed = questions.iter().flat_map(|q| &q.tests).filter(|t| t.passed).count();
     let failed = questions.iter().map(|q| q.tests.len()).sum::<usize>() - passed;
     if args.json {
-        common::print_json(&GradeReport { questions, points, max_points, passed, failed });
+        common::print_json(&GradeReport { questions, points, max_points, passed, failed, stop_reason });
     } else {
         println!("Total: {points}/{max_points} ({passed} tests passed, {failed} failed)");
+        if let Some(reason) = stop_reason {
+            let graded = questions.len();
+            println!("stopped: {reason} after {graded} of {} questions", dirs.len());
+        }
     }
-    Ok(Status::from_solved(failed == 0))
+    Ok(Status::from_solved(failed == 0 && stop_reason.is_none()))
 }
 
 /// A question as CS188's autograder reports it.

@@ -6,9 +6,10 @@ mod common;
 use common::delve;
 
 #[test]
-fn solve_json_has_the_five_keys_and_pons_scores() {
+fn solve_json_has_the_six_keys_and_pons_scores() {
     let v = common::json("connect4", &["solve", "4455"], 0);
-    assert_eq!(v.as_object().unwrap().len(), 5, "{v}");
+    assert_eq!(v.as_object().unwrap().len(), 6, "{v}");
+    assert_eq!(v["stop_reason"], serde_json::Value::Null, "{v}");
     assert_eq!(v["position"], "4455");
     assert_eq!(v["score"], 18);
     assert!(v["nodes"].as_u64().is_some() && v["micros"].as_u64().is_some(), "{v}");
@@ -54,6 +55,44 @@ fn batch_mode_reads_stdin_in_pons_format() {
 }
 
 #[test]
+fn a_timeout_is_a_report_with_exit_1() {
+    // The empty board takes the solver minutes: a quarter of a second stops it.
+    let v = common::json("connect4", &["solve", "", "--timeout", "0.25"], 1);
+    assert_eq!((v["position"].as_str(), v["stop_reason"].as_str()), (Some(""), Some("timeout")), "{v}");
+    assert!(v["score"].is_null() && v["best_move"].is_null(), "{v}");
+    // The search ran until the limit: nodes and time so far (at least the quarter second).
+    assert!(v["nodes"].as_u64() > Some(0) && v["micros"].as_u64() >= Some(250_000), "{v}");
+    let text = common::run("connect4", &["solve", "", "--timeout", "0.25"], 1);
+    assert!(text.contains("stopped:   time limit reached, before the score was settled"), "{text}");
+    assert!(!text.contains("score:"), "{text}");
+}
+
+#[test]
+fn a_batch_line_that_times_out_is_reported_and_the_batch_goes_on() {
+    // Line 2 (one stone) takes minutes; lines 1 and 3 are solved in microseconds.
+    let input = "4455\n4\n44455554221\n";
+    let out = delve().args(["connect4", "solve", "-", "--timeout", "0.2"]).write_stdin(input).output().unwrap();
+    let (stdout, stderr) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    let positions: Vec<&str> = stdout.lines().filter_map(|l| l.split(' ').next()).collect();
+    assert_eq!(positions, ["4455", "44455554221"], "{stdout}");
+    assert!(stdout.contains("44455554221 -15 "), "{stdout}");
+    assert_eq!(stderr.trim(), "line 2: position \"4\": stopped (time limit reached)");
+    // With --json: one report per line, the stopped one with its reason.
+    let out =
+        delve().args(["connect4", "solve", "-", "--timeout", "0.2", "--json"]).write_stdin(input).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let reports: Vec<serde_json::Value> =
+        String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let summary: Vec<(&str, Option<i64>, Option<&str>)> = reports
+        .iter()
+        .map(|r| (r["position"].as_str().unwrap(), r["score"].as_i64(), r["stop_reason"].as_str()))
+        .collect();
+    assert_eq!(summary, [("4455", Some(18), None), ("4", None, Some("timeout")), ("44455554221", Some(-15), None)]);
+    assert!(String::from_utf8(out.stderr).unwrap().contains("line 2: position \"4\": stopped (time limit reached)"));
+}
+
+#[test]
 fn bench_checks_a_test_file() {
     let v = common::json(
         "connect4",
@@ -64,8 +103,8 @@ fn bench_checks_a_test_file() {
     for key in ["mean_micros", "mean_nodes", "max_micros"] {
         assert!(v[key].as_f64().is_some(), "{key}: {v}");
     }
-    assert_eq!(v["stopped"], 0, "{v}");
-    assert_eq!(v.as_object().unwrap().len(), 6);
+    assert_eq!((v["stopped"].as_u64(), v["stop_reason"].is_null()), (Some(0), true), "{v}");
+    assert_eq!(v.as_object().unwrap().len(), 7);
 }
 
 #[test]

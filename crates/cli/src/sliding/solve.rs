@@ -7,7 +7,7 @@ use clap::Args;
 use delve_core::human;
 use delve_core::{Algorithm, OutcomeKind};
 use delve_sliding::notation::{Notation, format_board, parse_state};
-use delve_sliding::pdb::{AdditivePdb, Partition};
+use delve_sliding::pdb::{AdditivePdb, Partition, PdbReport};
 use delve_sliding::solve::{BatchReport, HeuristicRequest, Method, Solved, Solver, solve_one};
 use delve_sliding::{Dims, Error as SlidingError, Grid, move_string};
 use std::path::{Path, PathBuf};
@@ -315,11 +315,26 @@ pub(super) fn run_pdb_build(args: PdbBuildArgs) -> Result<Status> {
     let partition = args.pdb.partition(&goal)?;
     let limits = common::interruptible();
     let prepared = if args.force {
-        let prepared = AdditivePdb::build(&goal, &partition, &limits, Display::new("pattern database"))?;
-        prepared.pdb.save(&dir)?;
-        prepared
+        AdditivePdb::build(&goal, &partition, &limits, Display::new("pattern database"))
+            .and_then(|prepared| prepared.pdb.save(&dir).map(|_| prepared))
     } else {
-        AdditivePdb::load_or_build(&dir, &goal, &partition, &limits, Display::new("pattern database"))?
+        AdditivePdb::load_or_build(&dir, &goal, &partition, &limits, Display::new("pattern database"))
+    };
+    let prepared = match prepared {
+        Err(SlidingError::Stopped { reason, stats }) => {
+            let report = PdbReport::stopped(&dir, &goal, &partition, reason, stats);
+            if args.json {
+                common::print_json(&report);
+            } else {
+                println!(
+                    "stopped: {reason} (after {stats}); the tables finished before the stop are \
+                     cached in {} and the next build resumes from them",
+                    dir.display()
+                );
+            }
+            return Ok(Status::NotSolved);
+        }
+        other => other?,
     };
     let report = prepared.report(&dir);
     if args.json {

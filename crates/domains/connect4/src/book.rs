@@ -30,7 +30,7 @@
 
 use crate::board::{CELLS, Position, WIDTH};
 use crate::solver::{ORDER, Solver, win_score};
-use delve_core::{Limits, StopReason};
+use delve_core::{Clock, Limits, StopReason};
 use std::collections::HashSet;
 use thiserror::Error;
 
@@ -255,14 +255,22 @@ impl Book {
     }
 }
 
+/// Positions listed between two looks at the clock: a level of a deep book holds millions.
+const LIST_CHECK_EVERY: usize = 1 << 12;
+
 /// The positions reachable from `start` within `depth` plies whose game goes on, level by level
-/// (level `k` has `start.moves() + k` stones), each once up to mirror symmetry.
-pub fn positions(start: &Position, depth: u32) -> Vec<Vec<Position>> {
+/// (level `k` has `start.moves() + k` stones), each once up to mirror symmetry. `Err` when
+/// `clock` (its deadline or cancel flag) stops the listing, which for a deep book takes long
+/// and much memory.
+pub fn positions(start: &Position, depth: u32, clock: &Clock) -> Result<Vec<Vec<Position>>, StopReason> {
     let mut levels = vec![vec![*start]];
     for _ in 0..depth {
         let mut seen = HashSet::new();
         let mut next = Vec::new();
-        for p in levels.last().expect("the start's level") {
+        for (i, p) in levels.last().expect("the start's level").iter().enumerate() {
+            if i % LIST_CHECK_EVERY == 0 {
+                clock.check()?;
+            }
             for column in 0..WIDTH {
                 if !p.can_play(column) || p.is_winning_move(column) {
                     continue;
@@ -279,13 +287,15 @@ pub fn positions(start: &Position, depth: u32) -> Vec<Vec<Position>> {
         }
         levels.push(next);
     }
-    levels
+    Ok(levels)
 }
 
 /// Fills `book` with every position of [`positions`]`(start, depth)`, skipping those it already
 /// has (a resumed build): the deepest level by `solver`, the others from their children.
 /// `progress` hears after each position the book so far, the positions done and the total.
-/// `Err` when a limit stopped the solver; the book keeps what was done.
+/// `Err` when a limit (the deadline or cancel flag of `limits`) stopped the listing or the
+/// solver; the book keeps what was done, and `progress` has heard how far that was (nothing
+/// when the listing was stopped).
 pub fn build(
     start: &Position,
     depth: u32,
@@ -294,12 +304,14 @@ pub fn build(
     book: &mut Book,
     mut progress: impl FnMut(&Book, usize, usize),
 ) -> Result<(), StopReason> {
-    let levels = positions(start, depth);
+    let clock = limits.clock();
+    let levels = positions(start, depth, &clock)?;
     let total = levels.iter().map(Vec::len).sum();
     let mut done = 0;
     for (k, level) in levels.iter().enumerate().rev() {
         let deepest = k + 1 == levels.len();
         for p in level {
+            clock.check()?;
             if book.get(p).is_none() {
                 let (score, best) = if deepest {
                     let score = solver.solve(p, false, limits)?.score;
@@ -353,7 +365,7 @@ mod tests {
     fn book_scores_equal_solver_scores() {
         let book = small_book();
         let start = Position::parse("44455554221").unwrap();
-        let levels = positions(&start, 2);
+        let levels = positions(&start, 2, &Limits::none().clock()).unwrap();
         assert_eq!(levels.iter().map(Vec::len).sum::<usize>(), book.len());
         assert_eq!(book.get(&start), Some(-15));
         let mut solver = Solver::new(SolverConfig { table_bits: 14, ..SolverConfig::default() });
@@ -387,10 +399,30 @@ mod tests {
 
     #[test]
     fn mirrored_positions_are_stored_once() {
-        let levels = positions(&Position::new(), 2);
+        let levels = positions(&Position::new(), 2, &Limits::none().clock()).unwrap();
         // 1 empty board; 7 first moves = 4 up to mirror; 49 two-move positions, of which only "44"
         // is its own mirror: 25.
         assert_eq!(levels.iter().map(Vec::len).collect::<Vec<_>>(), [1, 4, 25]);
+    }
+
+    #[test]
+    fn a_raised_cancel_flag_stops_the_listing_and_the_build() {
+        use std::sync::Arc;
+        use std::sync::atomic::AtomicBool;
+        let limits = Limits::none().cancel_flag(Arc::new(AtomicBool::new(true)));
+        // Forty-one plies from the empty board: far more positions than memory holds.
+        assert_eq!(positions(&Position::new(), 41, &limits.clock()), Err(StopReason::Cancelled));
+        let mut solver = Solver::new(SolverConfig { table_bits: 12, ..SolverConfig::default() });
+        let mut book = Book::new(2);
+        let start = Position::parse("44455554221").unwrap();
+        let mut heard = 0;
+        assert_eq!(build(&start, 2, &mut solver, &limits, &mut book, |_, _, _| heard += 1), Err(StopReason::Cancelled));
+        assert_eq!((book.len(), heard), (0, 0));
+        // Depth 0 lists nothing: the build's own look at the flag stops it.
+        assert_eq!(build(&start, 0, &mut solver, &limits, &mut book, |_, _, _| heard += 1), Err(StopReason::Cancelled));
+        // A small solve (a few hundred nodes) stops too, though it never reaches a periodic check.
+        assert_eq!(solver.solve(&Position::parse("4455").unwrap(), false, &limits), Err(StopReason::Cancelled));
+        assert_eq!((book.len(), heard), (0, 0));
     }
 
     #[test]

@@ -6,24 +6,29 @@ use crate::board::{Position, WIDTH};
 use crate::solver::{Solution, Solver};
 use delve_core::{Limits, StopReason};
 use serde::{Serialize, Serializer};
+use std::time::Instant;
 
 /// Columns centre first: the order ties are broken in.
 const CENTRE_FIRST: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
 
-/// The report of `delve connect4 solve --json`: Pons's score for the side to move and a best
-/// move (1-based).
+/// The report of `delve connect4 solve --json` (and of the web page's solve): Pons's score
+/// for the side to move and a best move (1-based), or, when a limit stopped the search, why
+/// and how far it got.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SolveReport {
     /// The position as given (columns 1-7 in the order played).
     pub position: String,
-    /// Pons's score for the side to move (with a weak solve, only its sign).
-    pub score: i32,
-    /// Nodes searched.
+    /// Pons's score for the side to move (with a weak solve, only its sign); `null` when a
+    /// limit stopped the search.
+    pub score: Option<i32>,
+    /// Nodes searched (up to the stop, when stopped).
     pub nodes: u64,
-    /// Time of the solve in microseconds.
+    /// Time of the solve in microseconds (up to the stop, when stopped).
     pub micros: u128,
-    /// A best move, column 1 to 7.
-    pub best_move: usize,
+    /// A best move, column 1 to 7; `null` when a limit stopped the search.
+    pub best_move: Option<usize>,
+    /// Why a limit stopped the search (`"timeout"`, `"cancelled"`, …); `null` when it ended.
+    pub stop_reason: Option<StopReason>,
 }
 
 impl SolveReport {
@@ -31,10 +36,34 @@ impl SolveReport {
     pub fn new(moves: &str, solution: &Solution, best: usize) -> Self {
         SolveReport {
             position: moves.trim().to_string(),
-            score: solution.score,
+            score: Some(solution.score),
             nodes: solution.nodes,
             micros: solution.elapsed.as_micros(),
-            best_move: best + 1,
+            best_move: Some(best + 1),
+            stop_reason: None,
+        }
+    }
+}
+
+impl Solver {
+    /// Solves `position` (written `moves`) and finds a best move, within `limits`: the report
+    /// `delve connect4 solve` prints. A limit that stops either search gives a report with
+    /// its `stop_reason`, the nodes and time spent, and no score or move.
+    pub fn report(&mut self, moves: &str, position: &Position, weak: bool, limits: &Limits) -> SolveReport {
+        let start = Instant::now();
+        let found = self
+            .solve(position, weak, limits)
+            .and_then(|solution| Ok((solution, self.best_move(position, solution.score, weak, limits)?)));
+        match found {
+            Ok((solution, best)) => SolveReport::new(moves, &solution, best),
+            Err(reason) => SolveReport {
+                position: moves.trim().to_string(),
+                score: None,
+                nodes: self.last_nodes,
+                micros: start.elapsed().as_micros(),
+                best_move: None,
+                stop_reason: Some(reason),
+            },
         }
     }
 }
@@ -143,6 +172,24 @@ mod tests {
             &solver.solve(&Position::parse("4455").unwrap(), false, &Limits::none()).unwrap(),
             2,
         );
-        assert_eq!((report.position.as_str(), report.score, report.best_move), ("4455", 18, 3));
+        assert_eq!((report.position.as_str(), report.score, report.best_move), ("4455", Some(18), Some(3)));
+    }
+
+    #[test]
+    fn a_stopped_solve_reports_why_and_how_far_it_got() {
+        let mut solver = Solver::new(SolverConfig { table_bits: 12, ..SolverConfig::default() });
+        // The empty board takes minutes; 20,000 nodes take milliseconds.
+        let report = solver.report(" ", &Position::new(), false, &Limits::none().max_expanded(20_000));
+        assert_eq!((report.score, report.best_move, report.stop_reason), (None, None, Some(StopReason::NodeLimit)));
+        assert!(report.nodes >= 20_000, "{report:?}");
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(json["stop_reason"], "node_limit");
+        assert!(json["score"].is_null() && json["best_move"].is_null(), "{json}");
+        // A finished solve has every key, `stop_reason` null.
+        let report = solver.report("4455", &Position::parse("4455").unwrap(), false, &Limits::none());
+        assert_eq!((report.score, report.stop_reason), (Some(18), None));
+        let json = serde_json::to_value(&report).unwrap();
+        let keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, ["best_move", "micros", "nodes", "position", "score", "stop_reason"]);
     }
 }

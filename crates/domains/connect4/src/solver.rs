@@ -112,13 +112,16 @@ pub struct Solver {
     table: Tables,
     /// Exact scores answered without a search, if the caller gave a book.
     book: Option<Book>,
+    /// Nodes the last [`Solver::solve`] searched, whether it finished or a limit stopped it
+    /// (for the report of a stopped solve).
+    pub(crate) last_nodes: u64,
 }
 
 impl Solver {
     /// A solver built as `config` says (the table is allocated here).
     pub fn new(config: SolverConfig) -> Self {
         let table = Tables::new(config.table_bits, config.deep_bits, config.split, config.two_way);
-        Solver { table, config, book: None }
+        Solver { table, config, book: None, last_nodes: 0 }
     }
 
     /// The solver with an opening book: a position the book has is answered from it, with 0
@@ -150,6 +153,7 @@ impl Solver {
         let start = Instant::now();
         let clock = limits.clock();
         let stop = AtomicBool::new(false);
+        self.last_nodes = 0;
         if let Some(score) = self.book.as_ref().and_then(|b| b.get(position)) {
             let score = if weak { score.signum() } else { score };
             return Ok(Solution { score, nodes: 0, elapsed: start.elapsed() });
@@ -159,6 +163,10 @@ impl Solver {
             let score = if weak { 1 } else { score };
             return Ok(Solution { score, nodes: 0, elapsed: start.elapsed() });
         }
+        // The search looks at the clock every few thousand nodes, which a small position never
+        // reaches: look once before it, so that a run of small solves (a book's deepest level,
+        // a batch) still stops at Ctrl-C or its deadline.
+        clock.check()?;
         let threads = self.config.threads.max(1);
         let config = &self.config;
         let table = &self.table;
@@ -193,6 +201,7 @@ impl Solver {
             let r = first_limit.or_else(|| results.iter().find(|r| r.is_err())).copied().unwrap_or(results[0]);
             (r, total.into_inner())
         };
+        self.last_nodes = nodes;
         result.map(|score| Solution { score, nodes, elapsed: start.elapsed() })
     }
 
@@ -250,6 +259,7 @@ impl Solver {
         }
         let next = position.non_losing_moves();
         let clock = limits.clock();
+        clock.check()?;
         let stop = AtomicBool::new(false);
         let mut s = Search::new(&self.config, &self.table, &clock, limits.max_expanded, &stop, 0, None);
         for column in ORDER {

@@ -8,6 +8,7 @@
 //! threads; these are not `delve pacman play --seed`'s games (one generator for all of them).
 //! With `SHOW=K` in the environment it draws the last `K` positions of every lost game.
 
+use delve_core::Limits;
 use delve_core::rand::SeedableRng;
 use delve_pacman::agents::{Distances, PacmanAgent};
 use delve_pacman::ghosts::GhostKind;
@@ -48,23 +49,24 @@ fn game(rules: &Rules, dist: &Distances, agent: &PacmanAgent, seed: u64, i: u64,
     // Ghosts eaten after each capsule (before the next one).
     let mut per_capsule: Vec<u32> = Vec::new();
     let mut frames = VecDeque::new();
-    let record = play_agent(rules, dist, agent, &[GhostKind::Directional], &mut rng, 5000, &mut |s| {
-        if let Some(p) = &prev {
-            if s.capsules.count_ones() < p.capsules.count_ones() {
-                per_capsule.push(0);
+    let record =
+        play_agent(rules, dist, agent, &[GhostKind::Directional], &mut rng, 5000, &Limits::none().clock(), &mut |s| {
+            if let Some(p) = &prev {
+                if s.capsules.count_ones() < p.capsules.count_ones() {
+                    per_capsule.push(0);
+                }
+                if let Some(last) = per_capsule.last_mut() {
+                    *last += ghosts_eaten(p, s);
+                }
             }
-            if let Some(last) = per_capsule.last_mut() {
-                *last += ghosts_eaten(p, s);
+            if show > 0 && s.turn == 0 {
+                frames.push_back(format!("score {}\n{}", s.score, render(&rules.layout, s)));
+                if frames.len() > show {
+                    frames.pop_front();
+                }
             }
-        }
-        if show > 0 && s.turn == 0 {
-            frames.push_back(format!("score {}\n{}", s.score, render(&rules.layout, s)));
-            if frames.len() > show {
-                frames.pop_front();
-            }
-        }
-        prev = Some(s.clone());
-    });
+            prev = Some(s.clone());
+        });
     let last = prev.expect("the game's states");
     if !record.win && show > 0 {
         println!("=== lost game {i}\n{}", Vec::from(frames).join("\n"));

@@ -20,9 +20,10 @@
 use crate::agents::{AgentKind, Distances, Eval, PacmanAgent};
 use crate::ghosts::{GhostKind, GraderChance};
 use crate::layout::Layout;
-use crate::play::{play, play_agent};
+use crate::play::{play_agent, play_within};
 use crate::rules::{Dir, Rules};
 use delve_core::rand::SeedableRng;
+use delve_core::{Clock, StopReason};
 use delve_game::Method;
 use delve_game::cs188::{Cs188Error, TestFile};
 use serde::Serialize;
@@ -74,6 +75,9 @@ pub enum GradeError {
     /// No question folders (with a `CONFIG`) in the folder.
     #[error("{0}: no CS188 question here (a folder with a CONFIG file, or folders of them)")]
     NoQuestion(String),
+    /// A limit (Ctrl-C) stopped a graded game: the test has no verdict.
+    #[error("grading stopped: {0}")]
+    Stopped(StopReason),
 }
 
 /// One test's outcome.
@@ -143,8 +147,14 @@ pub fn question_dirs(dir: &Path) -> Result<Vec<PathBuf>, GradeError> {
     Ok(dirs)
 }
 
-/// Grades one question folder. `progress` hears about each test before it runs.
-pub fn grade_question(dir: &Path, progress: &mut dyn FnMut(&str)) -> Result<QuestionOutcome, GradeError> {
+/// Grades one question folder. `progress` hears about each test before it runs; `clock`'s
+/// deadline or cancel flag stops a graded game before Pacman's next move
+/// ([`GradeError::Stopped`]).
+pub fn grade_question(
+    dir: &Path,
+    clock: &Clock,
+    progress: &mut dyn FnMut(&str),
+) -> Result<QuestionOutcome, GradeError> {
     let config = TestFile::read(&dir.join("CONFIG"))?;
     let class = config.get("class").unwrap_or("PassAllTestsQuestion").to_string();
     let max_points = number(&config, &dir.join("CONFIG"), "max_points")?.unwrap_or(0);
@@ -157,7 +167,7 @@ pub fn grade_question(dir: &Path, progress: &mut dyn FnMut(&str)) -> Result<Ques
     let mut tests = Vec::new();
     for file in &files {
         progress(&file.display().to_string());
-        tests.push(grade_test(file)?);
+        tests.push(grade_test(file, clock)?);
     }
     let all_passed = tests.iter().all(|t| t.passed);
     let points = match class.as_str() {
@@ -170,14 +180,14 @@ pub fn grade_question(dir: &Path, progress: &mut dyn FnMut(&str)) -> Result<Ques
     Ok(QuestionOutcome { question, class, points, max_points, tests })
 }
 
-/// Grades one `*.test` file by its class.
-pub fn grade_test(file: &Path) -> Result<TestOutcome, GradeError> {
+/// Grades one `*.test` file by its class; `clock` as for [`grade_question`].
+pub fn grade_test(file: &Path, clock: &Clock) -> Result<TestOutcome, GradeError> {
     let test = TestFile::read(file)?;
     let class = test.get("class").unwrap_or("").to_string();
     let name = file.display().to_string();
     match class.as_str() {
-        "PacmanGameTreeTest" => game_tree_test(file, &test),
-        "EvalAgentTest" => eval_agent_test(file, &test),
+        "PacmanGameTreeTest" => game_tree_test(file, &test, clock),
+        "EvalAgentTest" => eval_agent_test(file, &test, clock),
         "GraphGameTreeTest" => {
             let v = delve_game::cs188::check(file, &delve_core::Limits::none())?;
             let messages = if v.passed() { Vec::new() } else { vec!["wrong move or generated states".to_string()] };
@@ -277,7 +287,7 @@ fn ghosts_of(file: &Path, test: &TestFile) -> Result<Vec<GhostKind>, GradeError>
 }
 
 /// An `EvalAgentTest`: play the games and award the threshold points.
-fn eval_agent_test(file: &Path, test: &TestFile) -> Result<TestOutcome, GradeError> {
+fn eval_agent_test(file: &Path, test: &TestFile, clock: &Clock) -> Result<TestOutcome, GradeError> {
     let agent = agent_of(file, test, "agentName")?;
     let layout_name = test.get("layoutName").unwrap_or("");
     let layout = Layout::named(layout_name)
@@ -292,7 +302,10 @@ fn eval_agent_test(file: &Path, test: &TestFile) -> Result<TestOutcome, GradeErr
     let (mut scores, mut wins, mut timeouts) = (Vec::new(), 0u32, 0u32);
     for _ in 0..games {
         let start = Instant::now();
-        let g = play_agent(&rules, &dist, &agent, &ghosts, &mut rng, MAX_MOVES, &mut |_| {});
+        let g = play_agent(&rules, &dist, &agent, &ghosts, &mut rng, MAX_MOVES, clock, &mut |_| {});
+        if let Some(reason) = g.stopped {
+            return Err(GradeError::Stopped(reason));
+        }
         if max_time.is_some_and(|t| start.elapsed().as_secs_f64() > t) {
             timeouts += 1;
         }
@@ -346,7 +359,7 @@ fn eval_agent_test(file: &Path, test: &TestFile) -> Result<TestOutcome, GradeErr
 type MoveAnswers = Vec<(Vec<String>, usize)>;
 
 /// A `PacmanGameTreeTest` (see the module's documentation).
-fn game_tree_test(file: &Path, test: &TestFile) -> Result<TestOutcome, GradeError> {
+fn game_tree_test(file: &Path, test: &TestFile, clock: &Clock) -> Result<TestOutcome, GradeError> {
     let agent = agent_of(file, test, "alg")?;
     let seed = number(test, file, "seed")?.unwrap_or(0);
     let text = test.get("layout").ok_or_else(|| value_error(file, test, "layout", "missing `layout`".into()))?;
@@ -430,7 +443,11 @@ fn game_tree_test(file: &Path, test: &TestFile) -> Result<TestOutcome, GradeErro
         (forced, choice.stats.generated)
     };
     let mut chance = GraderChance::new(seed);
-    let record = play(&rules, &mut pacman, &[GhostKind::Directional], &mut chance, MAX_MOVES, &mut |_| {});
+    let record =
+        play_within(&rules, &mut pacman, &[GhostKind::Directional], &mut chance, MAX_MOVES, clock, &mut |_| {});
+    if let Some(reason) = record.stopped {
+        return Err(GradeError::Stopped(reason));
+    }
     let mut messages = vec![format!(
         "{} Pacman moves, final score {}, {}",
         record.pacman_moves(),

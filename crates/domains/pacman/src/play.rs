@@ -4,6 +4,7 @@ use crate::agents::{Distances, PacmanAgent};
 use crate::ghosts::{Chance, GhostKind};
 use crate::layout::Layout;
 use crate::rules::{Dir, Rules, State};
+use delve_core::{Clock, Limits, StopReason};
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
@@ -22,6 +23,8 @@ pub struct GameRecord {
     pub think_time: Duration,
     /// States Pacman's searches generated, over the game.
     pub generated: u64,
+    /// Why a limit (a deadline, Ctrl-C) ended the game before its end, if one did.
+    pub stopped: Option<StopReason>,
 }
 
 impl GameRecord {
@@ -43,16 +46,41 @@ pub fn play(
     max_moves: usize,
     watch: &mut dyn FnMut(&State),
 ) -> GameRecord {
+    play_within(rules, pacman, ghosts, chance, max_moves, &Limits::none().clock(), watch)
+}
+
+/// [`play`], also ended before a Pacman move once `clock`'s deadline has passed or its cancel
+/// flag is raised (the record's `stopped` says why).
+pub fn play_within(
+    rules: &Rules,
+    pacman: &mut dyn FnMut(&State, usize) -> (Dir, u64),
+    ghosts: &[GhostKind],
+    chance: &mut dyn Chance,
+    max_moves: usize,
+    clock: &Clock,
+    watch: &mut dyn FnMut(&State),
+) -> GameRecord {
     let mut state = rules.initial_state();
     watch(&state);
-    let mut record =
-        GameRecord { score: 0, win: false, capped: false, moves: Vec::new(), think_time: Duration::ZERO, generated: 0 };
+    let mut record = GameRecord {
+        score: 0,
+        win: false,
+        capped: false,
+        moves: Vec::new(),
+        think_time: Duration::ZERO,
+        generated: 0,
+        stopped: None,
+    };
     let mut step = 0;
     while !state.is_over() {
         let agent = state.turn;
         let action = if agent == 0 {
             if step >= max_moves {
                 record.capped = true;
+                break;
+            }
+            if let Err(reason) = clock.check() {
+                record.stopped = Some(reason);
                 break;
             }
             let start = Instant::now();
@@ -78,7 +106,8 @@ pub fn play(
     record
 }
 
-/// Plays one game with a [`PacmanAgent`] (see [`play`]).
+/// Plays one game with a [`PacmanAgent`] (see [`play_within`]).
+#[allow(clippy::too_many_arguments)]
 pub fn play_agent(
     rules: &Rules,
     dist: &Distances,
@@ -86,13 +115,14 @@ pub fn play_agent(
     ghosts: &[GhostKind],
     chance: &mut dyn Chance,
     max_moves: usize,
+    clock: &Clock,
     watch: &mut dyn FnMut(&State),
 ) -> GameRecord {
     let mut choose = |s: &State, _: usize| {
         let c = agent.choose(rules, dist, s, false);
         (c.action, c.stats.generated)
     };
-    play(rules, &mut choose, ghosts, chance, max_moves, watch)
+    play_within(rules, &mut choose, ghosts, chance, max_moves, clock, watch)
 }
 
 /// The maze as text: walls `%`, food `.`, capsules `o`, Pacman `P`, ghosts `G` (`g` while
@@ -217,15 +247,22 @@ pub struct PlayReport {
     pub pacman_moves: usize,
     /// States generated per Pacman move.
     pub generated_per_move: f64,
+    /// Why a limit (Ctrl-C) ended the series before its last game; `null` when every game was
+    /// played. The game it stopped is left out of the other numbers.
+    pub stop_reason: Option<StopReason>,
 }
 
 impl PlayReport {
-    /// The report of `records`, games of `agent` against `ghosts` on `layout` from `seed`.
+    /// The report of `records`, games of `agent` against `ghosts` on `layout` from `seed`
+    /// (a game a limit stopped counts only for `stop_reason`).
     pub fn new(records: &[GameRecord], layout: &str, agent: &PacmanAgent, ghosts: GhostKind, seed: u64) -> Self {
+        let stop_reason = records.iter().find_map(|r| r.stopped);
+        let played: Vec<&GameRecord> = records.iter().filter(|r| r.stopped.is_none()).collect();
+        let records = played.as_slice();
         let games = u32::try_from(records.len()).unwrap_or(u32::MAX);
         let wins = u32::try_from(records.iter().filter(|r| r.win).count()).unwrap_or(u32::MAX);
         let scores: Vec<i32> = records.iter().map(|r| r.score).collect();
-        let moves: usize = records.iter().map(GameRecord::pacman_moves).sum();
+        let moves: usize = records.iter().map(|r| r.pacman_moves()).sum();
         let think: Duration = records.iter().map(|r| r.think_time).sum();
         let generated: u64 = records.iter().map(|r| r.generated).sum();
         let per_move = |x: f64| if moves == 0 { 0.0 } else { x / moves as f64 };
@@ -245,6 +282,7 @@ impl PlayReport {
             seed,
             pacman_moves: moves,
             generated_per_move: per_move(generated as f64),
+            stop_reason,
         }
     }
 }

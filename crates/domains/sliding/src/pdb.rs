@@ -20,7 +20,7 @@ use crate::heuristic::Heuristic;
 use crate::notation::{Notation, format_state};
 use crate::rank::{PartialCursor, partial_count, partial_rank};
 use crate::state::{Grid, Nibbles, Position};
-use delve_core::{Bound, Limits, Meter, Observer, OutcomeKind, SharedMeter, Stats, StopReason};
+use delve_core::{Bound, Clock, Limits, Meter, Observer, OutcomeKind, SharedMeter, Stats, StopReason};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -329,6 +329,29 @@ pub struct PdbReport {
     pub files: Vec<String>,
     /// The work done.
     pub stats: Stats,
+    /// Why a limit (Ctrl-C) stopped the build; `null` when every table is ready. A stopped
+    /// build leaves only whole tables on disk: the tables finished before the stop are cached,
+    /// and the next build reads them and builds the rest.
+    pub stop_reason: Option<StopReason>,
+}
+
+impl PdbReport {
+    /// The report of a build of `goal`'s tables in `partition` that `reason` stopped after
+    /// `stats`: no values or bytes, only where the tables go.
+    pub fn stopped(dir: &Path, goal: &Grid, partition: &Partition, reason: StopReason, stats: Stats) -> Self {
+        PdbReport {
+            board: goal.dims().to_string(),
+            goal: format_state(goal, Notation::RowMajor),
+            groups: partition.groups().to_vec(),
+            max_values: Vec::new(),
+            reflection: reflection_map(goal).is_some(),
+            built: false,
+            bytes: 0,
+            files: partition.groups().iter().map(|t| table_path(dir, goal, t).display().to_string()).collect(),
+            stats,
+            stop_reason: Some(reason),
+        }
+    }
 }
 
 impl Prepared {
@@ -345,6 +368,7 @@ impl Prepared {
             bytes: db.groups.iter().map(|g| g.table.len()).sum(),
             files: db.groups.iter().map(|g| table_path(dir, &db.goal, &g.tiles).display().to_string()).collect(),
             stats: self.stats,
+            stop_reason: None,
         }
     }
 }
@@ -515,9 +539,17 @@ where
     }
     let words = entries.div_ceil(4);
     let blocks = entries.div_ceil(BLOCK);
-    let seen: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
+    // Setting up the 8-tile table of a 4x4 board takes seconds: it looks at the clock too.
+    let clock = meter.clock().clone();
+    let seen: Vec<AtomicU64> = match filled(words, || AtomicU64::new(0), &clock) {
+        Ok(v) => v,
+        Err(reason) => return (meter, Err(reason)),
+    };
     let mut done: Vec<u64> = vec![0; words];
-    let table: Vec<AtomicU8> = (0..entries).map(|_| AtomicU8::new(UNSET)).collect();
+    let table: Vec<AtomicU8> = match filled(entries, || AtomicU8::new(UNSET), &clock) {
+        Ok(v) => v,
+        Err(reason) => return (meter, Err(reason)),
+    };
     let mut flags: Vec<AtomicBool> = (0..blocks).map(|_| AtomicBool::new(false)).collect();
     let mut next_flags: Vec<AtomicBool> = (0..blocks).map(|_| AtomicBool::new(false)).collect();
 
@@ -537,6 +569,9 @@ where
     // placement that belongs to the next layer.
     let mut odd: Vec<u64> = vec![0; entries.div_ceil(64)];
     odd.par_chunks_mut(1024).enumerate().for_each(|(ci, chunk)| {
+        if clock.check().is_err() {
+            return;
+        }
         let mut cursor = PartialCursor::new(n, k);
         for (wi, word) in chunk.iter_mut().enumerate() {
             let base = (ci * 1024 + wi) * 64;
@@ -547,6 +582,9 @@ where
             }
         }
     });
+    if let Err(reason) = clock.check() {
+        return (meter, Err(reason));
+    }
     // Per free-cell mask, the region of its lowest cell: one look-up instead of a flood fill
     // per expansion and per claimed successor.
     let lowest_region: Vec<u16> = (0..1u32 << n)
@@ -627,6 +665,20 @@ where
     let table: Vec<u8> = table.into_iter().map(AtomicU8::into_inner).collect();
     debug_assert!(table.iter().all(|&v| v != UNSET), "every placement is reachable");
     (meter, Ok(table))
+}
+
+/// Values made in one go between two looks at the clock while a table is set up.
+const FILL_CHUNK: usize = 1 << 22;
+
+/// `n` values made by `make`, in chunks between which `clock` may stop the work.
+fn filled<T>(n: usize, make: impl Fn() -> T, clock: &Clock) -> Result<Vec<T>, StopReason> {
+    let mut values = Vec::with_capacity(n);
+    while values.len() < n {
+        clock.check()?;
+        let more = FILL_CHUNK.min(n - values.len());
+        values.extend(std::iter::repeat_with(&make).take(more));
+    }
+    Ok(values)
 }
 
 /// What one layer's scan needs.
@@ -929,7 +981,23 @@ mod tests {
         let report = again.report(&dir);
         assert_eq!((report.groups.clone(), report.built, report.files.len()), (partition.groups().to_vec(), false, 2));
         assert_eq!(report.bytes, 2 * partial_count(9, 4) as usize);
+        assert_eq!(report.stop_reason, None);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_raised_cancel_flag_stops_the_set_up_of_a_table() {
+        let cancel = Limits::none().cancel_flag(std::sync::Arc::new(AtomicBool::new(true)));
+        assert_eq!(filled(3 * FILL_CHUNK, || 0u8, &cancel.clock()), Err(StopReason::Cancelled));
+        let values = filled(FILL_CHUNK + 5, || 7u8, &Limits::none().clock()).unwrap();
+        assert_eq!((values.len(), values.iter().all(|&v| v == 7)), (FILL_CHUNK + 5, true));
+        // A stopped build's report says where the tables go, and why it stopped.
+        let goal = Grid::standard_goal(Dims::new(4, 4).unwrap());
+        let partition = Partition::default_for(&goal);
+        let stopped = AdditivePdb::build(&goal, &partition, &cancel, NoObserver);
+        let Err(Error::Stopped { reason, stats }) = stopped else { panic!("not stopped") };
+        let report = PdbReport::stopped(Path::new("/cache"), &goal, &partition, reason, stats);
+        assert_eq!((report.stop_reason, report.built, report.files.len()), (Some(StopReason::Cancelled), false, 2));
     }
 
     #[test]

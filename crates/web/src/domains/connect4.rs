@@ -6,17 +6,17 @@
 //! Bounded: early positions take the solver minutes, so `move` gives each column a time of
 //! its own (`think`, half a second unless asked, at most a seventh of the job's time); a
 //! column not settled in time shows `"?"` and the solver picks among the rest as the CLI
-//! does. `solve` stops at the job's limits with a message saying so.
+//! does. `solve` stops at the job's limits and says so: its report's `stop_reason` (no score).
 
 use super::{Asset, Domain};
 use crate::{ApiError, ApiJson, AppState, Knobs, respond};
 use axum::Router;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::post;
-use delve_connect4::{ColumnScore, Position, SolveReport, Solver, SolverConfig, WIDTH, choose};
-use delve_core::{Limits, StopReason};
+use delve_connect4::{ColumnScore, Position, Solver, SolverConfig, WIDTH, choose};
+use delve_core::Limits;
 use serde::{Deserialize, Serialize};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -140,18 +140,8 @@ async fn solve(
 ) -> Result<Response, ApiError> {
     let position = parse(&req.position)?;
     respond(&state, &headers, req.knobs, 0, move |limits, _| {
-        let stopped = |reason: StopReason| ApiError {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            message: format!(
-                "the search stopped before the end: {} (early positions take minutes; try a later one, or weak)",
-                reason.name()
-            ),
-        };
-        with_solver(|solver| {
-            let solution = solver.solve(&position, req.weak, limits).map_err(stopped)?;
-            let best = solver.best_move(&position, solution.score, req.weak, limits).map_err(stopped)?;
-            Ok(SolveReport::new(&req.position, &solution, best))
-        })
+        // A stopped search is an answer like the other domains' (200, its `stop_reason`).
+        Ok(with_solver(|solver| solver.report(&req.position, &position, req.weak, limits)))
     })
     .await
 }
