@@ -166,9 +166,10 @@ struct GradeArgs {
     /// A CS188 question folder (`q1`, …) or a folder of them (`test_cases`).
     #[arg(value_name = "DIR")]
     dir: PathBuf,
-    /// Print one JSON object instead of the autograder's report.
-    #[arg(long)]
-    json: bool,
+    /// Limits for each test and each of its searches (a stop ends the grading with exit
+    /// status 1), and `--json`: one JSON object instead of the autograder's report.
+    #[command(flatten)]
+    search: common::SearchArgs,
 }
 
 /// Runs `delve pacman`.
@@ -365,18 +366,18 @@ struct GradeReport {
 fn grade(args: &GradeArgs) -> anyhow::Result<Status> {
     let dirs = question_dirs(&args.dir)?;
     let mut progress = common::Progress::new("grading");
-    let clock = common::interruptible().clock();
+    let limits = args.search.limits();
     let mut questions = Vec::new();
     let mut stop_reason = None;
     for dir in &dirs {
-        let q = match grade_question(dir, &clock, &mut |file| progress.show(file, 0, None)) {
+        let q = match grade_question(dir, &limits, &mut |file| progress.show(file, 0, None)) {
             Err(GradeError::Stopped(reason)) => {
                 stop_reason = Some(reason);
                 break;
             }
             other => other?,
         };
-        if !args.json {
+        if !args.search.json {
             print_question(&q);
         }
         questions.push(q);
@@ -386,7 +387,7 @@ fn grade(args: &GradeArgs) -> anyhow::Result<Status> {
     let max_points = questions.iter().map(|q| q.max_points).sum();
     let passed = questions.iter().flat_map(|q| &q.tests).filter(|t| t.passed).count();
     let failed = questions.iter().map(|q| q.tests.len()).sum::<usize>() - passed;
-    if args.json {
+    if args.search.json {
         common::print_json(&GradeReport { questions, points, max_points, passed, failed, stop_reason });
     } else {
         println!("Total: {points}/{max_points} ({passed} tests passed, {failed} failed)");

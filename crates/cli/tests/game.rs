@@ -98,3 +98,54 @@ fn bad_input_names_file_line_and_column() {
     std::fs::remove_dir_all(dir).unwrap();
     std::fs::remove_dir_all(empty).unwrap();
 }
+
+/// A test whose two states lead to each other by two moves each: 2^(2 × depth) paths.
+fn cycle_test(dir: &std::path::Path, depth: u32) -> String {
+    let test = dir.join("cycle.test");
+    std::fs::write(
+        &test,
+        format!(
+            "class: \"GraphGameTreeTest\"\nalg: \"AlphaBetaAgent\"\ndepth: \"{depth}\"\nnum_agents: \"2\"\n\
+             start_state: \"a\"\nwin_states: \"\"\nlose_states: \"\"\nsuccessors: \"\"\"\na x b\na z b\nb y a\nb w a\n\"\"\"\n\
+             evaluation: \"\"\"\na 1.0\nb 2.0\n\"\"\"\n"
+        ),
+    )
+    .unwrap();
+    std::fs::write(dir.join("cycle.solution"), "action: \"x\"\ngenerated: \"a b\"\n").unwrap();
+    test.display().to_string()
+}
+
+#[test]
+fn a_tree_too_big_to_search_stops_at_the_limits() {
+    let dir = temp_dir("cycle");
+    let test = cycle_test(&dir, 40);
+    let v = common::json("game", &["cs188", &test, "--timeout", "0.3"], 1);
+    assert_eq!(v["files"][0]["stop_reason"], "timeout", "{v}");
+    assert_eq!((v["passed"].as_u64(), v["failed"].as_u64()), (Some(0), Some(1)));
+    let out = common::run("game", &["cs188", &test, "--max-nodes", "1000"], 1);
+    assert!(out.contains("stopped (node limit reached) after 1000 nodes expanded"), "{out}");
+    // As deep as the reader goes, the search runs on its own stack, not the thread's.
+    let deep = cycle_test(&dir, 5_000);
+    let out = common::run("game", &["cs188", &deep, "--max-nodes", "20000"], 1);
+    assert!(out.contains("stopped (node limit reached)"), "{out}");
+    // Deeper is refused where the depth is written.
+    let deeper = cycle_test(&dir, 100_000);
+    let stderr = common::bad_input("game", &["cs188", &deeper]);
+    assert!(stderr.contains("cycle.test:3:9: `depth` × `num_agents` is 200000 moves; at most 10000"), "{stderr}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn pacman_grade_stops_a_game_tree_test_at_the_limits() {
+    // The same tree as a CS188 question folder.
+    let dir = temp_dir("grade-cycle");
+    let q = dir.join("q9");
+    std::fs::create_dir_all(&q).unwrap();
+    std::fs::write(q.join("CONFIG"), "max_points: \"1\"\nclass: \"PassAllTestsQuestion\"\n").unwrap();
+    cycle_test(&q, 40);
+    let out = common::delve().args(["pacman", "grade"]).arg(&q).args(["--timeout", "0.3", "--json"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["stop_reason"], "timeout", "{v}");
+    std::fs::remove_dir_all(dir).unwrap();
+}

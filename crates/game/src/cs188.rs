@@ -608,4 +608,40 @@ D 1000.0
             Some("`deeper` has no evaluation, but it is terminal or at the depth cut-off")
         );
     }
+
+    /// A tree whose two states lead to each other: `a` → `b` → `a` …, by `ways` moves each.
+    fn cycle(depth: u32, ways: usize) -> String {
+        let mut successors = String::new();
+        for w in 0..ways {
+            successors += &format!("a x{w} b\nb y{w} a\n");
+        }
+        format!(
+            "class: \"GraphGameTreeTest\"\nalg: \"MinimaxAgent\"\ndepth: \"{depth}\"\nnum_agents: \"2\"\n\
+             start_state: \"a\"\nwin_states: \"\"\nlose_states: \"\"\nsuccessors: \"\"\"\n{successors}\"\"\"\n\
+             evaluation: \"\"\"\na 1.0\nb 2.0\n\"\"\"\n"
+        )
+    }
+
+    #[test]
+    fn a_cycle_as_deep_as_allowed_runs_without_recursion() {
+        // 10,000 moves deep: recursion this deep overflows a test thread's 2 MiB stack.
+        let test = GraphTest::parse("t.test", &cycle(MAX_PLIES / 2, 1)).unwrap();
+        let run = test.run(&Limits::none());
+        assert_eq!((run.action.as_deref(), run.value, run.stop_reason), (Some("x0"), 1.0, None));
+        assert_eq!(run.stats.max_frontier, u64::from(MAX_PLIES));
+        // Deeper is refused where the depth is written.
+        assert_eq!(
+            error(&cycle(100_000, 1)),
+            "t.test:3:9: `depth` × `num_agents` is 200000 moves; at most 10000 are searched"
+        );
+    }
+
+    #[test]
+    fn an_exponential_tree_stops_at_a_limit() {
+        // Two moves a state, 80 moves deep: 2^80 paths, stopped by the node limit.
+        let test = GraphTest::parse("t.test", &cycle(40, 2)).unwrap();
+        let run = test.run(&Limits::none().max_expanded(5_000));
+        assert_eq!((run.action, run.stop_reason), (None, Some(StopReason::NodeLimit)));
+        assert_eq!(run.stats.expanded, 5_000);
+    }
 }

@@ -23,7 +23,7 @@ use crate::layout::Layout;
 use crate::play::{play_agent, play_within};
 use crate::rules::{Dir, Rules};
 use delve_core::rand::SeedableRng;
-use delve_core::{Clock, StopReason};
+use delve_core::{Clock, Limits, StopReason};
 use delve_game::Method;
 use delve_game::cs188::{Cs188Error, TestFile};
 use serde::Serialize;
@@ -147,12 +147,13 @@ pub fn question_dirs(dir: &Path) -> Result<Vec<PathBuf>, GradeError> {
     Ok(dirs)
 }
 
-/// Grades one question folder. `progress` hears about each test before it runs; `clock`'s
-/// deadline or cancel flag stops a graded game before Pacman's next move
-/// ([`GradeError::Stopped`]).
+/// Grades one question folder. `progress` hears about each test before it runs. Every test
+/// runs within `limits`: its deadline or cancel flag stops a graded game before Pacman's next
+/// move, and every search of a move or a game tree is bounded by them too; the first stop
+/// ends the grading with [`GradeError::Stopped`].
 pub fn grade_question(
     dir: &Path,
-    clock: &Clock,
+    limits: &Limits,
     progress: &mut dyn FnMut(&str),
 ) -> Result<QuestionOutcome, GradeError> {
     let config = TestFile::read(&dir.join("CONFIG"))?;
@@ -167,7 +168,7 @@ pub fn grade_question(
     let mut tests = Vec::new();
     for file in &files {
         progress(&file.display().to_string());
-        tests.push(grade_test(file, clock)?);
+        tests.push(grade_test(file, limits)?);
     }
     let all_passed = tests.iter().all(|t| t.passed);
     let points = match class.as_str() {
@@ -180,16 +181,19 @@ pub fn grade_question(
     Ok(QuestionOutcome { question, class, points, max_points, tests })
 }
 
-/// Grades one `*.test` file by its class; `clock` as for [`grade_question`].
-pub fn grade_test(file: &Path, clock: &Clock) -> Result<TestOutcome, GradeError> {
+/// Grades one `*.test` file by its class; `limits` as for [`grade_question`].
+pub fn grade_test(file: &Path, limits: &Limits) -> Result<TestOutcome, GradeError> {
     let test = TestFile::read(file)?;
     let class = test.get("class").unwrap_or("").to_string();
     let name = file.display().to_string();
     match class.as_str() {
-        "PacmanGameTreeTest" => game_tree_test(file, &test, clock),
-        "EvalAgentTest" => eval_agent_test(file, &test, clock),
+        "PacmanGameTreeTest" => game_tree_test(file, &test, limits),
+        "EvalAgentTest" => eval_agent_test(file, &test, &limits.clock()),
         "GraphGameTreeTest" => {
-            let v = delve_game::cs188::check(file, &delve_core::Limits::none())?;
+            let v = delve_game::cs188::check(file, limits)?;
+            if let Some(reason) = v.run.stop_reason {
+                return Err(GradeError::Stopped(reason));
+            }
             let messages = if v.passed() { Vec::new() } else { vec!["wrong move or generated states".to_string()] };
             Ok(TestOutcome {
                 file: name,
@@ -359,7 +363,7 @@ fn eval_agent_test(file: &Path, test: &TestFile, clock: &Clock) -> Result<TestOu
 type MoveAnswers = Vec<(Vec<String>, usize)>;
 
 /// A `PacmanGameTreeTest` (see the module's documentation).
-fn game_tree_test(file: &Path, test: &TestFile, clock: &Clock) -> Result<TestOutcome, GradeError> {
+fn game_tree_test(file: &Path, test: &TestFile, limits: &Limits) -> Result<TestOutcome, GradeError> {
     let agent = agent_of(file, test, "alg")?;
     let seed = number(test, file, "seed")?.unwrap_or(0);
     let text = test.get("layout").ok_or_else(|| value_error(file, test, "layout", "missing `layout`".into()))?;
@@ -409,12 +413,23 @@ fn game_tree_test(file: &Path, test: &TestFile, clock: &Clock) -> Result<TestOut
     let mut suboptimal = Vec::new();
     let mut counts = Vec::new();
     let mut too_long = false;
+    let mut stopped = None;
     let mut pacman = |state: &crate::rules::State, step: usize| -> (Dir, u64) {
         let Some(answers) = optimal.get(step) else {
             too_long = true;
             return (rules.legal(state, 0)[0], 0);
         };
-        let choice = agent.choose(&rules, &dist, state, true);
+        if stopped.is_some() {
+            return (Dir::Stop, 0);
+        }
+        let choice = match agent.choose_within(&rules, &dist, state, true, limits) {
+            Ok(choice) => choice,
+            // A limit stopped this move's search: the game ends at the next move (below).
+            Err(reason) => {
+                stopped = Some(reason);
+                return (Dir::Stop, 0);
+            }
+        };
         let distinct = choice.distinct.unwrap_or(0);
         counts.push(distinct as i64);
         let name = choice.action.name();
@@ -443,9 +458,10 @@ fn game_tree_test(file: &Path, test: &TestFile, clock: &Clock) -> Result<TestOut
         (forced, choice.stats.generated)
     };
     let mut chance = GraderChance::new(seed);
+    let clock = limits.clock();
     let record =
-        play_within(&rules, &mut pacman, &[GhostKind::Directional], &mut chance, MAX_MOVES, clock, &mut |_| {});
-    if let Some(reason) = record.stopped {
+        play_within(&rules, &mut pacman, &[GhostKind::Directional], &mut chance, MAX_MOVES, &clock, &mut |_| {});
+    if let Some(reason) = record.stopped.or(stopped) {
         return Err(GradeError::Stopped(reason));
     }
     let mut messages = vec![format!(
