@@ -111,7 +111,7 @@ pub struct SearchArgs {
     /// `inf`, means no limit).
     #[arg(long, value_name = "SECS", value_parser = parse_secs)]
     pub timeout: Option<f64>,
-    /// Stop before node storage passes this many megabytes (graph searches).
+    /// Stop once the search has taken this many more megabytes of memory.
     #[arg(long, value_name = "MB")]
     pub max_memory: Option<u64>,
     /// Print one JSON object instead of human-readable text.

@@ -188,6 +188,8 @@ impl<S, C, F: FnMut(&Event<'_, S, C>, &Live)> Observer<S, C> for FnObserver<F> {
 const CHECK_EVERY: u64 = 256;
 /// The time the meter aims to leave between two looks at the clock.
 const CHECK_SPAN: Duration = Duration::from_millis(10);
+/// Generated states between two looks at the memory limit (besides the clock's looks).
+const MEMORY_EVERY: u64 = 64;
 /// Least time between two [`Event::Progress`] events (the last one always goes out).
 const PROGRESS_EVERY: Duration = Duration::from_millis(50);
 
@@ -309,6 +311,11 @@ impl<'a, O> Meter<'a, O> {
         O: Observer<S, C>,
     {
         self.live.stats.generated += 1;
+        // States are made between two expansions, some of them large (a queen placement on a
+        // board of 65,535 columns): memory is looked at every so many of them too.
+        if self.live.stats.generated % MEMORY_EVERY == 0 {
+            self.live.clock.check_memory()?;
+        }
         match self.emit(Event::Generate(node)) {
             Control::Continue => Ok(true),
             Control::Prune => Ok(false),

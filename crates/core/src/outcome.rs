@@ -3,7 +3,7 @@
 
 use serde::{Serialize, Serializer, ser::SerializeStruct};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// A path from the initial state to a goal.
@@ -262,9 +262,13 @@ pub struct Limits {
     pub max_expanded: Option<u64>,
     /// Stop once this much time has passed since the search started.
     pub time_limit: Option<Duration>,
-    /// Stop before node storage (the search tree, its index and the frontier) would grow past
-    /// this many bytes. Counted by the graph searches that store nodes; the depth-first
-    /// family keeps only the current path.
+    /// Stop before the search's memory grows past this many bytes. Two guards enforce it: the
+    /// graph searches count their node storage (tree, index, frontier) as it grows, and every
+    /// search's clock looks at the process's resident memory (Linux) every few milliseconds
+    /// and stops once it has grown by more than this since the search started, which covers
+    /// what no count sees: depth-first stacks, states' own heap data, tables, books. In a
+    /// process running several searches at once (the web server), the second guard sees their
+    /// growth together.
     pub max_memory: Option<u64>,
     /// Stop when this flag becomes true (set it from a Ctrl-C handler or another thread).
     pub cancel: Option<Arc<AtomicBool>>,
@@ -312,10 +316,20 @@ impl Limits {
         self.cancel = Some(flag);
         self
     }
-    /// Arms the time limit from now: the clock one search (or one parallel job) checks.
+    /// Arms the time limit from now, and the memory limit from the memory in use now: the
+    /// clock one search (or one parallel job) checks.
     pub fn clock(&self) -> Clock {
         let start = Instant::now();
-        Clock { start, deadline: self.time_limit.and_then(|d| start.checked_add(d)), cancel: self.cancel.clone() }
+        let memory = self.max_memory.and_then(|max| {
+            let baseline = resident_bytes()?;
+            Some(Arc::new(MemoryGuard { most: baseline.saturating_add(max), next_look: AtomicU64::new(0) }))
+        });
+        Clock {
+            start,
+            deadline: self.time_limit.and_then(|d| start.checked_add(d)),
+            cancel: self.cancel.clone(),
+            memory,
+        }
     }
 }
 
@@ -331,6 +345,27 @@ pub struct Clock {
     start: Instant,
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
+    memory: Option<Arc<MemoryGuard>>,
+}
+
+/// The memory half of a [`Clock`]: the most resident memory the process may reach, and when
+/// to look next (looking costs a read of `/proc`, so it happens every [`MEMORY_LOOK_EVERY`]).
+#[derive(Debug)]
+struct MemoryGuard {
+    most: u64,
+    /// Nanoseconds since the clock started.
+    next_look: AtomicU64,
+}
+
+/// Time between two looks at the process's resident memory.
+const MEMORY_LOOK_EVERY: Duration = Duration::from_millis(5);
+
+/// The process's resident memory in bytes, where the system says (Linux's `/proc`).
+pub fn resident_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }
 
 impl Clock {
@@ -350,7 +385,23 @@ impl Clock {
         {
             return Err(StopReason::Timeout);
         }
-        Ok(())
+        self.check_memory()
+    }
+
+    /// `Err` once the process's resident memory has grown past the memory limit (looked at no
+    /// more than every few milliseconds; `Ok` between looks and where the system does not say).
+    pub fn check_memory(&self) -> Result<(), StopReason> {
+        let Some(guard) = &self.memory else { return Ok(()) };
+        let now = u64::try_from(self.start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        let next = guard.next_look.load(Ordering::Relaxed);
+        if now < next {
+            return Ok(());
+        }
+        guard.next_look.store(now.saturating_add(MEMORY_LOOK_EVERY.as_nanos() as u64), Ordering::Relaxed);
+        match resident_bytes() {
+            Some(bytes) if bytes > guard.most => Err(StopReason::Memory),
+            _ => Ok(()),
+        }
     }
 }
 
