@@ -136,7 +136,8 @@ impl SearchArgs {
             limits = limits.max_expanded(n);
         }
         if let Some(mb) = self.max_memory {
-            limits = limits.max_memory(mb.saturating_mul(1 << 20));
+            // One search at a time: the process's own growth is the search's.
+            limits = limits.max_memory(mb.saturating_mul(1 << 20)).watch_resident();
         }
         if let Some(secs) = self.timeout {
             // `parse_secs` only lets positive numbers through, which `timeout_secs` accepts;

@@ -262,14 +262,17 @@ pub struct Limits {
     pub max_expanded: Option<u64>,
     /// Stop once this much time has passed since the search started.
     pub time_limit: Option<Duration>,
-    /// Stop before the search's memory grows past this many bytes. Two guards enforce it: the
-    /// graph searches count their node storage (tree, index, frontier) as it grows, and every
-    /// search's clock looks at the process's resident memory (Linux) every few milliseconds
-    /// and stops once it has grown by more than this since the search started, which covers
-    /// what no count sees: depth-first stacks, states' own heap data, tables, books. In a
-    /// process running several searches at once (the web server), the second guard sees their
-    /// growth together.
+    /// Stop before the search's memory grows past this many bytes. The graph searches count
+    /// their node storage (tree, index, frontier) as it grows; with
+    /// [`Limits::watch_resident`], every search also stops once the process's resident memory
+    /// has grown by more than this since it started.
     pub max_memory: Option<u64>,
+    /// Also hold [`Limits::max_memory`] against the growth of the whole process's resident
+    /// memory (Linux), looked at every few milliseconds: the guard that sees what no count
+    /// sees (depth-first stacks, states' own heap data, tables, books). It is meant for
+    /// processes that run one search at a time, such as the CLI; where several run at once
+    /// (the web server), it sees their growth together.
+    pub watch_resident: bool,
     /// Stop when this flag becomes true (set it from a Ctrl-C handler or another thread).
     pub cancel: Option<Arc<AtomicBool>>,
 }
@@ -311,6 +314,11 @@ impl Limits {
         self.max_memory = Some(bytes);
         self
     }
+    /// Turns on [`Limits::watch_resident`].
+    pub fn watch_resident(mut self) -> Self {
+        self.watch_resident = true;
+        self
+    }
     /// Sets the cancellation flag.
     pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
         self.cancel = Some(flag);
@@ -320,7 +328,7 @@ impl Limits {
     /// clock one search (or one parallel job) checks.
     pub fn clock(&self) -> Clock {
         let start = Instant::now();
-        let memory = self.max_memory.and_then(|max| {
+        let memory = self.max_memory.filter(|_| self.watch_resident).and_then(|max| {
             let baseline = resident_bytes()?;
             Some(Arc::new(MemoryGuard { most: baseline.saturating_add(max), next_look: AtomicU64::new(0) }))
         });

@@ -56,7 +56,9 @@ impl Problem for Placement {
             return;
         }
         for row in (0..self.n).filter(|&r| !Self::attacked(state, r)) {
-            let mut next = Vec::with_capacity(usize::from(self.n));
+            // Exactly the room the child needs: a full board's room for each of 65,535
+            // children would touch a page each before the search could look at memory.
+            let mut next = Vec::with_capacity(state.len() + 1);
             next.extend_from_slice(state);
             next.push(row);
             out.push(Successor { state: next, action: row, cost: 1 });
