@@ -16,9 +16,12 @@
 //! * `GET /api/health` → `{"ok":true,"version":"…"}`; `GET /api/domains` lists the pages.
 //! * `POST /api/<domain>/<verb>` with a JSON body runs one job (a search, an enumeration, a
 //!   count) and answers with its report. With `Accept: text/event-stream` the answer is a
-//!   stream of Server-Sent Events instead: `job` (its id), the core observer's events
-//!   (`start`, `iteration`, `expand`, `generate`, `progress`, `stats`, `finish`) and last the
-//!   `report` (or an `error`). `POST /api/cancel {"job":ID}` or closing the stream cancels it.
+//!   stream of Server-Sent Events instead: `job` (its random id and the token that may cancel
+//!   it), the core observer's events (`start`, `iteration`, `expand`, `generate`, `progress`,
+//!   `stats`, `finish`) and last the `report` (or an `error`). `POST /api/cancel
+//!   {"job":ID,"token":T}` or closing the stream cancels it. Each page is served with a token
+//!   of its own that it sends with its jobs (the [`TOKEN_HEADER`] header), so no other client
+//!   can cancel them.
 //! * Guards ([`Config`]): a body cap (413 past it), a time and node limit on every job
 //!   (requests may ask for less, with the CLI's `timeout` and `max_nodes`), at most a few jobs
 //!   at once (503 beyond), levels only by shipped name or as text (no path from the client is
@@ -33,7 +36,7 @@ pub mod error;
 pub mod job;
 
 pub use error::{ApiError, ApiJson};
-pub use job::{AppState, Job, Knobs, NoView, Sink, Streamer, View, blocking, job_threads, respond};
+pub use job::{AppState, Job, Knobs, NoView, Sink, Streamer, TOKEN_HEADER, View, blocking, job_threads, respond};
 
 use axum::extract::{DefaultBodyLimit, State};
 use axum::routing::{get, post};
@@ -174,14 +177,19 @@ async fn list_domains() -> Json<Value> {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CancelRequest {
-    job: u64,
+    /// The job's id, from its stream's `job` event.
+    job: String,
+    /// The token it was started with (the page's, or the one its `job` event gives).
+    token: String,
 }
 
+/// Cancels a job for the client that started it: an unknown id and a wrong token get the same
+/// 404, so the answer tells nothing of other clients' jobs.
 async fn cancel(State(state): State<AppState>, ApiJson(req): ApiJson<CancelRequest>) -> Result<Json<Value>, ApiError> {
-    if state.cancel(req.job) {
+    if state.cancel(&req.job, &req.token) {
         Ok(Json(json!({ "ok": true, "job": req.job })))
     } else {
-        Err(ApiError::not_found(format!("no running job {}", req.job)))
+        Err(ApiError::not_found("no running job with this id and token"))
     }
 }
 
