@@ -1,15 +1,11 @@
-//! The server on a real socket: the cap on open connections, the idle and header clocks, and
-//! a plain JSON job whose client hangs up. (The routes themselves are tested in `api.rs`.)
+//! The server on a real socket: the cap on open connections and the idle and header clocks.
+//! (The routes are tested in `api.rs`; a client that hangs up in `delve-cli`'s `serve.rs`.)
 
 use delve_web::{Config, bind, serve};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-
-/// A 15-puzzle 80 moves from its goal (the most any needs): IDA* with Manhattan distance
-/// would search for days, so only a limit or a cancel ends it.
-const HARD: &str = r#"{"state":"15 14 8 12 10 11 9 13 2 6 5 1 3 7 4 0","goal":"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15","heuristic":"manhattan"}"#;
 
 /// Starts a server with `config` on a free port.
 async fn start(config: Config) -> SocketAddr {
@@ -146,26 +142,4 @@ async fn a_request_sent_too_slowly_is_dropped_after_the_header_timeout() {
     let mut answer = String::new();
     stream.read_to_string(&mut answer).await.unwrap();
     assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
-}
-
-#[tokio::test]
-async fn a_plain_json_job_whose_client_hangs_up_is_cancelled() {
-    let config = Config { max_jobs: 1, max_time: Duration::from_secs(60), max_nodes: u64::MAX, ..Config::default() };
-    let addr = start(config).await;
-    let mut client = TcpStream::connect(addr).await.unwrap();
-    client.write_all(request("POST", "/api/sliding/solve", HARD).as_bytes()).await.unwrap();
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let busy = exchange(addr, &request("POST", "/api/route/search", r#"{"from":"Arad","to":"Bucharest"}"#)).await;
-    assert!(busy.starts_with("HTTP/1.1 503"), "the one place is taken: {busy}");
-    drop(client);
-    // The search (a minute's) is cancelled and its place freed.
-    let t = Instant::now();
-    loop {
-        let answer = exchange(addr, &request("POST", "/api/route/search", r#"{"from":"Arad","to":"Bucharest"}"#)).await;
-        if answer.starts_with("HTTP/1.1 200") {
-            break;
-        }
-        assert!(t.elapsed() < Duration::from_secs(10), "the abandoned search still runs: {answer}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
 }
