@@ -1,9 +1,9 @@
 //! Serving connections: at most [`Config::max_connections`] open at once, each closed when it
 //! sits idle too long ([`Config::idle_timeout`]) or sends a request head too slowly
-//! ([`Config::header_timeout`]; a request's body has as long again after its head). At the cap, a new connection closes the one that has been
-//! idle longest; when none is idle (every one has a request in flight), the new one waits in
-//! the kernel's queue until one closes. So idle sockets can neither exhaust the descriptors
-//! nor keep a new request (`/api/health`) out.
+//! ([`Config::header_timeout`]; a request's body has as long again after its head). At the
+//! cap, a new connection closes the one that has been idle longest; when none is idle (every
+//! one has a request in flight), the new one waits in the kernel's queue until one closes. So
+//! idle sockets can neither exhaust the descriptors nor keep a new request (`/api/health`) out.
 
 use crate::Config;
 use axum::Router;
