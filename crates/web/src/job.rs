@@ -41,7 +41,7 @@ pub const TOKEN_HEADER: &str = "x-delve-token";
 
 /// 128 random bits from the operating system, as 32 hex digits: a job's id, or a token.
 /// Neither can be guessed, so a client cannot cancel a job it did not start.
-pub fn secret() -> String {
+pub(crate) fn secret() -> String {
     use rand::Rng;
     format!("{:032x}", rand::rngs::OsRng.r#gen::<u128>())
 }
@@ -141,7 +141,7 @@ impl AppState {
     pub fn cancel(&self, id: &str, token: &str) -> bool {
         let jobs = self.0.jobs.lock();
         match jobs.ok().and_then(|jobs| jobs.get(id).cloned()) {
-            Some((owner, flag)) if same(&owner, token) => {
+            Some((owner, flag)) if same(&owner, &token.to_ascii_lowercase()) => {
                 flag.store(true, Ordering::Relaxed);
                 true
             }
