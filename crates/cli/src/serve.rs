@@ -22,6 +22,11 @@ pub struct ServeArgs {
     /// server by pointing its own name at 127.0.0.1.
     #[arg(long, value_name = "NAME")]
     allow_host: Vec<String>,
+    /// The most connections open at once. At the cap, a new one closes the connection idle
+    /// longest; a connection is also closed after 30 s idle, or 10 s into a request head not
+    /// yet complete.
+    #[arg(long, value_name = "N", default_value_t = 256, value_parser = clap::value_parser!(u16).range(1..))]
+    max_connections: u16,
 }
 
 /// Runs `delve serve` until the process is stopped.
@@ -35,7 +40,11 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Status> {
         if args.open {
             open_browser(&url);
         }
-        let config = delve_web::Config { allow_hosts: args.allow_host, ..delve_web::Config::default() };
+        let config = delve_web::Config {
+            allow_hosts: args.allow_host,
+            max_connections: args.max_connections.into(),
+            ..delve_web::Config::default()
+        };
         delve_web::serve(listener, config).await.context("serving the page")?;
         Ok(Status::Done)
     })

@@ -23,10 +23,22 @@ export function svg(tag, attrs = {}, ...children) {
 
 export const $ = (sel) => document.querySelector(sel);
 
+/**
+ * This page's token, from its <meta name="delve-token">: the server gives each page load its
+ * own, the page sends it with every job, and only it can cancel those jobs.
+ */
+export const token = document.querySelector('meta[name="delve-token"]')?.content ?? '';
+
+/** The headers of a job request: JSON, and the page's token. */
+function jobHeaders(extra = {}) {
+  const own = token ? { 'x-delve-token': token } : {};
+  return { 'content-type': 'application/json', ...own, ...extra };
+}
+
 /** POSTs `body` as JSON (GETs when body is undefined); the JSON answer, or throws the API's error message. */
 export async function api(path, body) {
   const init = body === undefined ? {} : {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+    method: 'POST', headers: jobHeaders(), body: JSON.stringify(body),
   };
   const response = await fetch(path, init);
   const data = await response.json().catch(() => ({ error: `${response.status} ${response.statusText}` }));
@@ -46,7 +58,7 @@ export function stream(path, body, onEvent = () => {}) {
   const done = (async () => {
     const response = await fetch(path, {
       method: 'POST', signal: controller.signal,
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      headers: jobHeaders({ accept: 'text/event-stream' }),
       body: JSON.stringify(body),
     });
     if (!response.ok) {
@@ -86,7 +98,7 @@ export function stream(path, body, onEvent = () => {}) {
   })();
   async function cancel() {
     cancelled = true;
-    if (job !== null) await api('/api/cancel', { job }).catch(() => {});
+    if (job !== null) await api('/api/cancel', { job, token }).catch(() => {});
   }
   return { done, cancel, abort: () => controller.abort() };
 }

@@ -118,6 +118,40 @@ test('sliding: play with the keys and clicks, solve, the animation ends on the g
   await page.close();
 });
 
+test('sliding: a long solve is cancelled with the page\'s token', async () => {
+  const page = await open('/sliding');
+  await page.waitForSelector('.tile');
+  // Each page load has a token of its own, 128 random bits.
+  const token = await page.$eval('meta[name="delve-token"]', (m) => m.content);
+  assert.match(token, /^[0-9a-f]{32}$/);
+  const again = await context.newPage();
+  await again.goto(base + 'sliding');
+  assert.notEqual(await again.$eval('meta[name="delve-token"]', (m) => m.content), token);
+  await again.close();
+  const sent = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST') sent.push({ path: new URL(r.url()).pathname, token: r.headers()['x-delve-token'], body: r.postData() });
+  });
+  // A 4x4 board that IDA* with linear conflict does not solve within the server's time limit.
+  await page.selectOption('#size', '4x4');
+  await page.fill('#state', '15 14 8 12 10 11 9 13 2 6 5 1 3 4 7 0');
+  await page.click('#set');
+  await page.click('#solve');
+  await page.waitForFunction(() => /expanded/.test(document.querySelector('#status').textContent));
+  const cancelled = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/cancel');
+  await page.click('#cancel');
+  assert.equal((await cancelled).status(), 200);
+  await page.waitForFunction(() => /stopped \(cancelled\)/.test(document.querySelector('#status').textContent), null, { timeout: 10000 });
+  // The solve carried the page's token, and the cancel named the job's random id with it.
+  const solve = sent.find((s) => s.path === '/api/sliding/solve');
+  assert.equal(solve.token, token);
+  const cancel = JSON.parse(sent.find((s) => s.path === '/api/cancel').body);
+  assert.equal(cancel.token, token);
+  assert.match(cancel.job, /^[0-9a-f]{32}$/);
+  clean('/sliding');
+  await page.close();
+});
+
 test('queens: min-conflicts places the queens while we watch', async () => {
   const page = await open('/queens');
   await page.fill('#n', '12');

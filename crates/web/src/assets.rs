@@ -3,6 +3,7 @@
 
 use crate::AppState;
 use crate::domains::{self, Asset};
+use crate::job::secret;
 use axum::Router;
 use axum::extract::Path;
 use axum::http::{StatusCode, header};
@@ -34,12 +35,19 @@ fn find(name: &str) -> Option<&'static Asset> {
     SHARED.iter().chain(domains::ALL.iter().flat_map(|d| d.assets.iter())).find(|a| a.name == name)
 }
 
+/// Where a page's token goes: every page's `<meta name="delve-token">`.
+const TOKEN_SLOT: &str = "{{token}}";
+
+/// The file `name`; a page (HTML) with a new token in its slot, kept by no cache, so each
+/// page load has a token of its own for its jobs.
 fn file(name: &str) -> Response {
-    match find(name) {
-        Some(a) => ([(header::CONTENT_TYPE, content_type(a.name)), (header::CACHE_CONTROL, "no-cache")], a.bytes)
-            .into_response(),
-        None => (StatusCode::NOT_FOUND, "not found").into_response(),
+    let Some(a) = find(name) else { return (StatusCode::NOT_FOUND, "not found").into_response() };
+    let kind = content_type(a.name);
+    if !a.name.ends_with(".html") {
+        return ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")], a.bytes).into_response();
     }
+    let page = String::from_utf8_lossy(a.bytes).replacen(TOKEN_SLOT, &secret(), 1);
+    ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-store")], page).into_response()
 }
 
 /// The routes of the pages and their files.
@@ -75,6 +83,11 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), n, "two files share a name");
+        for name in names.iter().filter(|n| n.ends_with(".html")) {
+            let text = std::str::from_utf8(find(name).unwrap().bytes).unwrap();
+            let slot = format!("<meta name=\"delve-token\" content=\"{TOKEN_SLOT}\">");
+            assert_eq!(text.matches(&slot).count(), 1, "{name}: one token slot in its head");
+        }
         assert_eq!(content_type("a.js"), "text/javascript; charset=utf-8");
     }
 }

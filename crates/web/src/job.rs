@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::convert::Infallible;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
@@ -32,8 +32,37 @@ pub struct AppState(Arc<Shared>);
 struct Shared {
     config: Config,
     permits: Arc<Semaphore>,
-    jobs: Mutex<HashMap<u64, Arc<AtomicBool>>>,
-    next: AtomicU64,
+    /// The running jobs by id: the token that may cancel each, and its cancel flag.
+    jobs: Mutex<HashMap<String, (String, Arc<AtomicBool>)>>,
+}
+
+/// The request header a page sends its token in (`delve serve` puts one in every page).
+pub const TOKEN_HEADER: &str = "x-delve-token";
+
+/// 128 random bits from the operating system, as 32 hex digits: a job's id, or a token.
+/// Neither can be guessed, so a client cannot cancel a job it did not start.
+pub(crate) fn secret() -> String {
+    use rand::Rng;
+    format!("{:032x}", rand::rngs::OsRng.r#gen::<u128>())
+}
+
+/// Whether `a` and `b` are equal, in a time that does not depend on where they differ.
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0, |diff, (x, y)| diff | (x ^ y)) == 0
+}
+
+/// The token a job request carries in [`TOKEN_HEADER`] (32 hex digits), or a new one when it
+/// carries none (a script's request: the stream's `job` event gives it back).
+fn token_of(headers: &HeaderMap) -> Result<String, ApiError> {
+    let Some(value) = headers.get(TOKEN_HEADER) else { return Ok(secret()) };
+    match value.to_str() {
+        Ok(token) if token.len() == 32 && token.bytes().all(|b| b.is_ascii_hexdigit()) => {
+            Ok(token.to_ascii_lowercase())
+        }
+        _ => Err(ApiError::bad_request(format!(
+            "{TOKEN_HEADER}: expected 32 hex digits (the token of the page, or none at all)"
+        ))),
+    }
 }
 
 /// The limits a request may ask for, with the CLI's names (`--max-nodes`, `--timeout`); the
@@ -48,11 +77,13 @@ pub struct Knobs {
     pub timeout: Option<f64>,
 }
 
-/// One running job: its id (for `POST /api/cancel`), its limits (with the cancel flag), and
-/// its permit, given back when the job is dropped.
+/// One running job: its id and token (for `POST /api/cancel`), its limits (with the cancel
+/// flag), and its permit, given back when the job is dropped.
 pub struct Job {
-    /// The id the page cancels it by.
-    pub id: u64,
+    /// The id the page cancels it by: 32 random hex digits.
+    pub id: String,
+    /// The token that may cancel it: the page's, or one made for the job.
+    pub token: String,
     /// The clamped limits, with the cancel flag.
     pub limits: Limits,
     cancel: Arc<AtomicBool>,
@@ -72,7 +103,7 @@ impl AppState {
     /// The state of a server with `config`.
     pub fn new(config: Config) -> Self {
         let permits = Arc::new(Semaphore::new(config.max_jobs));
-        AppState(Arc::new(Shared { config, permits, jobs: Mutex::new(HashMap::new()), next: AtomicU64::new(1) }))
+        AppState(Arc::new(Shared { config, permits, jobs: Mutex::new(HashMap::new()) }))
     }
 
     /// The guards.
@@ -80,9 +111,9 @@ impl AppState {
         &self.0.config
     }
 
-    /// Starts a job with the limits `knobs` ask for, within the server's caps: `Err` 400 for
-    /// a bad limit, 503 when too many jobs run.
-    pub fn job(&self, knobs: Knobs) -> Result<Job, ApiError> {
+    /// Starts a job with the limits `knobs` ask for, within the server's caps, that `token`
+    /// may cancel: `Err` 400 for a bad limit, 503 when too many jobs run.
+    pub fn job(&self, knobs: Knobs, token: String) -> Result<Job, ApiError> {
         let config = &self.0.config;
         let mut time = config.max_time;
         if let Some(secs) = knobs.timeout {
@@ -96,24 +127,25 @@ impl AppState {
         let nodes = knobs.max_nodes.map_or(config.max_nodes, |n| n.min(config.max_nodes));
         let permit = self.0.permits.clone().try_acquire_owned().map_err(|_| ApiError::busy(config.max_jobs))?;
         let cancel = Arc::new(AtomicBool::new(false));
-        let id = self.0.next.fetch_add(1, Ordering::Relaxed);
+        let id = secret();
         if let Ok(mut jobs) = self.0.jobs.lock() {
-            jobs.insert(id, cancel.clone());
+            jobs.insert(id.clone(), (token.clone(), cancel.clone()));
         }
         let limits =
             Limits::none().timeout(time).max_expanded(nodes).max_memory(config.max_memory).cancel_flag(cancel.clone());
-        Ok(Job { id, limits, cancel, state: self.clone(), _permit: permit })
+        Ok(Job { id, token, limits, cancel, state: self.clone(), _permit: permit })
     }
 
-    /// Raises the cancel flag of job `id`; false when no such job runs.
-    pub fn cancel(&self, id: u64) -> bool {
+    /// Raises the cancel flag of job `id` if `token` is the one it was started with; false
+    /// when no such job runs or the token is another (the two are not told apart).
+    pub fn cancel(&self, id: &str, token: &str) -> bool {
         let jobs = self.0.jobs.lock();
-        match jobs.ok().and_then(|jobs| jobs.get(&id).cloned()) {
-            Some(flag) => {
+        match jobs.ok().and_then(|jobs| jobs.get(id).cloned()) {
+            Some((owner, flag)) if same(&owner, &token.to_ascii_lowercase()) => {
                 flag.store(true, Ordering::Relaxed);
                 true
             }
-            None => false,
+            _ => false,
         }
     }
 }
@@ -304,7 +336,7 @@ where
     T: Send + 'static,
     F: FnOnce() -> Result<T, ApiError> + Send + 'static,
 {
-    let job = state.job(Knobs::default())?;
+    let job = state.job(Knobs::default(), secret())?;
     tokio::task::spawn_blocking(move || {
         let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
         drop(job);
@@ -328,7 +360,7 @@ where
     T: Serialize + Send + 'static,
     F: FnOnce(&Limits, &mut Sink) -> Result<T, ApiError> + Send + 'static,
 {
-    let job = state.job(knobs)?;
+    let job = state.job(knobs, token_of(headers)?)?;
     let run = |job: Job, sink: &mut Sink| {
         let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&job.limits, sink)));
         drop(job);
@@ -348,7 +380,7 @@ where
         return Ok(Json(out).into_response());
     }
     let (tx, rx) = mpsc::channel(CHANNEL);
-    let _ = tx.try_send(("job", json!({ "job": job.id }).to_string()));
+    let _ = tx.try_send(("job", json!({ "job": job.id, "token": job.token }).to_string()));
     tokio::task::spawn_blocking(move || {
         let mut sink = Sink { tx: Some(tx), cancel: job.cancel.clone(), detail, last_stats: None };
         match run(job, &mut sink) {

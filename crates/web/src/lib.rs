@@ -16,24 +16,29 @@
 //! * `GET /api/health` → `{"ok":true,"version":"…"}`; `GET /api/domains` lists the pages.
 //! * `POST /api/<domain>/<verb>` with a JSON body runs one job (a search, an enumeration, a
 //!   count) and answers with its report. With `Accept: text/event-stream` the answer is a
-//!   stream of Server-Sent Events instead: `job` (its id), the core observer's events
-//!   (`start`, `iteration`, `expand`, `generate`, `progress`, `stats`, `finish`) and last the
-//!   `report` (or an `error`). `POST /api/cancel {"job":ID}` or closing the stream cancels it.
+//!   stream of Server-Sent Events instead: `job` (its random id and the token that may cancel
+//!   it), the core observer's events (`start`, `iteration`, `expand`, `generate`, `progress`,
+//!   `stats`, `finish`) and last the `report` (or an `error`). `POST /api/cancel
+//!   {"job":ID,"token":T}` or closing the stream cancels it. Each page is served with a token
+//!   of its own that it sends with its jobs (the [`TOKEN_HEADER`] header), so no other client
+//!   can cancel them.
 //! * Guards ([`Config`]): a body cap (413 past it), a time and node limit on every job
 //!   (requests may ask for less, with the CLI's `timeout` and `max_nodes`), at most a few jobs
 //!   at once (503 beyond), levels only by shipped name or as text (no path from the client is
-//!   ever opened), and every error as JSON `{"error":"…"}`.
+//!   ever opened), every error as JSON `{"error":"…"}`, and a cap on open connections with
+//!   idle and header clocks (the private `conn` module).
 //!
 //! A domain is one module of [`domains`] with its routes and its page, listed once in
 //! [`domains::ALL`].
 
 pub mod assets;
+mod conn;
 pub mod domains;
 pub mod error;
 pub mod job;
 
 pub use error::{ApiError, ApiJson};
-pub use job::{AppState, Job, Knobs, NoView, Sink, Streamer, View, blocking, job_threads, respond};
+pub use job::{AppState, Job, Knobs, NoView, Sink, Streamer, TOKEN_HEADER, View, blocking, job_threads, respond};
 
 use axum::extract::{DefaultBodyLimit, State};
 use axum::routing::{get, post};
@@ -60,11 +65,20 @@ pub struct Config {
     /// A request naming any other host gets 403, so a page elsewhere whose name is made to
     /// point at 127.0.0.1 (DNS rebinding) cannot drive the server.
     pub allow_hosts: Vec<String>,
+    /// How many connections may be open at once. At the cap, a new one closes the connection
+    /// idle longest; when none is idle, it waits until one closes.
+    pub max_connections: usize,
+    /// How long a connection may sit with no request in flight and no byte of a new one
+    /// (the keep-alive time between requests, or a connection that never speaks).
+    pub idle_timeout: Duration,
+    /// How long a request head may take once its first byte has arrived; its body then has
+    /// as long again (400 past it).
+    pub header_timeout: Duration,
 }
 
 impl Default for Config {
     /// 64 KiB bodies, 20 s and 50 million nodes per job, 1 GiB of nodes, 4 jobs at once, the
-    /// loopback names only.
+    /// loopback names only, 256 connections, idle for at most 30 s, 10 s for a request head.
     fn default() -> Self {
         Config {
             max_body: 64 * 1024,
@@ -73,6 +87,9 @@ impl Default for Config {
             max_memory: 1 << 30,
             max_jobs: 4,
             allow_hosts: Vec::new(),
+            max_connections: 256,
+            idle_timeout: Duration::from_secs(30),
+            header_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -155,9 +172,10 @@ pub async fn bind(port: u16) -> std::io::Result<tokio::net::TcpListener> {
     tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port))).await
 }
 
-/// Serves [`app`] on `listener` until the process ends.
+/// Serves [`app`] on `listener` until the process ends, within the connection cap and
+/// clocks of `config`.
 pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
-    axum::serve(listener, app(config)).await
+    conn::accept(listener, app(config.clone()), &config).await
 }
 
 async fn health() -> Json<Value> {
@@ -174,14 +192,19 @@ async fn list_domains() -> Json<Value> {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CancelRequest {
-    job: u64,
+    /// The job's id, from its stream's `job` event.
+    job: String,
+    /// The token it was started with (the page's, or the one its `job` event gives).
+    token: String,
 }
 
+/// Cancels a job for the client that started it: an unknown id and a wrong token get the same
+/// 404, so the answer tells nothing of other clients' jobs.
 async fn cancel(State(state): State<AppState>, ApiJson(req): ApiJson<CancelRequest>) -> Result<Json<Value>, ApiError> {
-    if state.cancel(req.job) {
+    if state.cancel(&req.job, &req.token) {
         Ok(Json(json!({ "ok": true, "job": req.job })))
     } else {
-        Err(ApiError::not_found(format!("no running job {}", req.job)))
+        Err(ApiError::not_found("no running job with this id and token"))
     }
 }
 

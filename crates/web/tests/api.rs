@@ -13,10 +13,10 @@ use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 use tower::ServiceExt;
 
-/// A hard 15-puzzle (Korf's first instance, to his goal `GOAL`): IDA* with Manhattan distance
-/// needs minutes.
-const HARD: &str = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
-/// Korf's goal: the blank in the top left.
+/// A hard 15-puzzle, one of those 80 moves from the goal `GOAL` (the most any needs): IDA*
+/// with Manhattan distance would search for days, so only a limit or a cancel ends it.
+const HARD: &str = "15 14 8 12 10 11 9 13 2 6 5 1 3 7 4 0";
+/// The goal with the blank first.
 const GOAL: &str = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
 
 fn server() -> Router {
@@ -86,8 +86,8 @@ fn events(text: &str) -> Vec<(String, Value)> {
         .collect()
 }
 
-/// A started stream: its body, and the job id from its first event.
-async fn start_stream(app: &Router, request: Request<Body>) -> (Body, u64) {
+/// A started stream: its body, and the job id and token from its first event.
+async fn start_stream(app: &Router, request: Request<Body>) -> (Body, String, String) {
     let response = app.clone().oneshot(request).await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()[header::CONTENT_TYPE], "text/event-stream");
@@ -95,7 +95,8 @@ async fn start_stream(app: &Router, request: Request<Body>) -> (Body, u64) {
     let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
     let first = events(&String::from_utf8_lossy(&frame));
     assert_eq!(first[0].0, "job", "{first:?}");
-    (body, first[0].1["job"].as_u64().unwrap())
+    let field = |name: &str| first[0].1[name].as_str().unwrap().to_string();
+    (body, field("job"), field("token"))
 }
 
 async fn rest(body: Body) -> Vec<(String, Value)> {
@@ -290,8 +291,8 @@ async fn malformed_requests_get_json_errors() {
         assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}: {err}");
         assert!(err["error"].as_str().unwrap().starts_with("method not allowed here"), "{err}");
     }
-    let (status, _) = call(&app, post("/api/cancel", &json!({"job": 999_999}))).await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, err) = call(&app, post("/api/cancel", &json!({"job": "999999", "token": "1"}))).await;
+    assert_eq!((status, err), (StatusCode::NOT_FOUND, json!({"error": "no running job with this id and token"})));
 }
 
 #[tokio::test]
@@ -317,7 +318,7 @@ async fn limits_stop_searches_with_their_reason() {
 #[tokio::test]
 async fn a_stream_carries_the_observer_events_and_ends_with_the_report() {
     let app = server();
-    let (body, _) = start_stream(
+    let (body, _, _) = start_stream(
         &app,
         post_stream("/api/route/search", &json!({"from": "Arad", "to": "Bucharest", "algo": "ils"})),
     )
@@ -335,7 +336,7 @@ async fn a_stream_carries_the_observer_events_and_ends_with_the_report() {
     let report = &events.last().unwrap().1;
     assert_eq!((report["cost"].as_u64(), report["stats"]["expanded"].as_u64()), (Some(418), Some(166)));
     // A* streams h for every node, so the page shows f = g + h.
-    let (body, _) = start_stream(&app, post_stream("/api/lab/grid", &json!({"grid": "S..\n.#.\n..G"}))).await;
+    let (body, _, _) = start_stream(&app, post_stream("/api/lab/grid", &json!({"grid": "S..\n.#.\n..G"}))).await;
     let events = rest(body).await;
     let first = events.iter().find(|(n, _)| n == "expand").unwrap();
     assert_eq!(first.1["state"], json!([0, 0]));
@@ -344,11 +345,11 @@ async fn a_stream_carries_the_observer_events_and_ends_with_the_report() {
     let generated = events.iter().find(|(n, _)| n == "generate").unwrap();
     assert_eq!((generated.1["state"].clone(), generated.1["h"].as_u64()), (json!([1, 0]), Some(3)));
     // Uninformed searches carry no h at all.
-    let (body, _) =
+    let (body, _, _) =
         start_stream(&app, post_stream("/api/lab/grid", &json!({"grid": "S..\n.#.\n..G", "algo": "ucs"}))).await;
     assert!(rest(body).await.iter().filter(|(n, _)| n == "generate" || n == "expand").all(|(_, d)| d["h"].is_null()));
     // An error after the stream started arrives as an event.
-    let (body, _) = start_stream(&app, post_stream("/api/lab/grid", &json!({"grid": "S.G", "algo": "bibfs"}))).await;
+    let (body, _, _) = start_stream(&app, post_stream("/api/lab/grid", &json!({"grid": "S.G", "algo": "bibfs"}))).await;
     let events = rest(body).await;
     assert_eq!(events.last().unwrap().0, "error", "{events:?}");
 }
@@ -357,10 +358,10 @@ async fn a_stream_carries_the_observer_events_and_ends_with_the_report() {
 async fn a_cancelled_search_reports_cancelled() {
     let app = one_job();
     let request = post_stream("/api/sliding/solve", &json!({"state": HARD, "goal": GOAL, "heuristic": "manhattan"}));
-    let (body, job) = start_stream(&app, request).await;
+    let (body, job, token) = start_stream(&app, request).await;
     tokio::time::sleep(Duration::from_millis(100)).await;
     let t = Instant::now();
-    let (status, answer) = call(&app, post("/api/cancel", &json!({"job": job}))).await;
+    let (status, answer) = call(&app, post("/api/cancel", &json!({"job": job, "token": token}))).await;
     assert_eq!((status, answer), (StatusCode::OK, json!({"ok": true, "job": job})));
     let events = rest(body).await;
     assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
@@ -370,11 +371,66 @@ async fn a_cancelled_search_reports_cancelled() {
     assert!(events.iter().any(|(n, _)| n == "iteration"), "IDA* bounds are streamed");
 }
 
+/// Whether `text` is 32 hex digits (128 bits), as the server's ids and tokens are.
+fn is_secret(text: &str) -> bool {
+    text.len() == 32 && text.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// The token a page was served with, from its `<meta name="delve-token">`.
+async fn page_token(app: &Router, page: &str) -> String {
+    let response = app.clone().oneshot(Request::get(page).body(Body::empty()).unwrap()).await.unwrap();
+    assert_eq!(response.headers()[header::CACHE_CONTROL], "no-store", "a page's token is kept by no cache");
+    let html = String::from_utf8(response.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
+    let slot = r#"<meta name="delve-token" content=""#;
+    let start = html.find(slot).expect("a token in the page") + slot.len();
+    html[start..start + 32].to_string()
+}
+
+#[tokio::test]
+async fn job_ids_are_random_and_only_the_token_they_started_with_cancels_them() {
+    let app = app(Config { max_jobs: 2, max_time: Duration::from_secs(60), max_nodes: u64::MAX, ..Config::default() });
+    // Each page load has a token of its own.
+    let token = page_token(&app, "/sliding").await;
+    let other = page_token(&app, "/sliding").await;
+    assert!(is_secret(&token) && is_secret(&other) && token != other, "{token} {other}");
+    // The page sends its token with its job; a script that sends none gets one made for it.
+    let hard = json!({"state": HARD, "goal": GOAL, "heuristic": "manhattan"});
+    let mut request = post_stream("/api/sliding/solve", &hard);
+    request.headers_mut().insert("x-delve-token", token.parse().unwrap());
+    let (mine, my_job, my_token) = start_stream(&app, request).await;
+    assert_eq!(my_token, token);
+    let (theirs, their_job, their_token) = start_stream(&app, post_stream("/api/sliding/solve", &hard)).await;
+    assert!(is_secret(&their_token) && their_token != token, "{their_token}");
+    // Ids are 128 random bits, not a counter: two in a row are far apart.
+    assert!(is_secret(&my_job) && is_secret(&their_job), "{my_job} {their_job}");
+    let (a, b) = (u128::from_str_radix(&my_job, 16).unwrap(), u128::from_str_radix(&their_job, 16).unwrap());
+    assert!(a.abs_diff(b) > 1 << 64, "{my_job} and {their_job} look sequential");
+    // Another client's token, a made-up one or an unknown id: the same 404, which tells
+    // nothing of whether the job exists.
+    let unknown = json!({"error": "no running job with this id and token"});
+    for (job, token) in [(&my_job, &their_token), (&my_job, &other), (&my_job, &String::new()), (&other, &token)] {
+        let (status, err) = call(&app, post("/api/cancel", &json!({"job": job, "token": token}))).await;
+        assert_eq!((status, &err), (StatusCode::NOT_FOUND, &unknown), "{job} {token}");
+    }
+    // Each job is cancelled by its own token only, and both then report it.
+    for (job, token, body) in [(&my_job, &token, mine), (&their_job, &their_token, theirs)] {
+        let (status, answer) = call(&app, post("/api/cancel", &json!({"job": job, "token": token}))).await;
+        assert_eq!((status, answer), (StatusCode::OK, json!({"ok": true, "job": job})));
+        let events = rest(body).await;
+        assert_eq!(events.last().unwrap().1["stop_reason"], "cancelled");
+    }
+    // A token that is not 32 hex digits is refused before any job starts.
+    let mut request = post("/api/route/search", &json!({"from": "Arad", "to": "Bucharest"}));
+    request.headers_mut().insert("x-delve-token", "guess".parse().unwrap());
+    let (status, err) = call(&app, request).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{err}");
+}
+
 #[tokio::test]
 async fn too_many_searches_get_503_and_closing_a_stream_frees_its_place() {
     let app = one_job();
     let request = post_stream("/api/sliding/solve", &json!({"state": HARD, "goal": GOAL, "heuristic": "manhattan"}));
-    let (body, _) = start_stream(&app, request).await;
+    let (body, _, _) = start_stream(&app, request).await;
     let (status, err) = call(&app, post("/api/route/search", &json!({"from": "Arad", "to": "Bucharest"}))).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
     assert!(err["error"].as_str().unwrap().starts_with("busy"), "{err}");
@@ -442,7 +498,7 @@ async fn sokoban_levels_and_the_cli_report() {
     let text = "#######\n#     #\n# $$@ #\n#  .. #\n#######\n";
     let web = ok(&app, "/api/sokoban/solve", json!({"text": text, "mode": "fast"})).await;
     assert_eq!((web["solved"].as_bool(), web["optimal"].as_bool()), (Some(true), Some(false)));
-    let (body, _) = start_stream(&app, post_stream("/api/sokoban/solve", &json!({"level": "microban/3"}))).await;
+    let (body, _, _) = start_stream(&app, post_stream("/api/sokoban/solve", &json!({"level": "microban/3"}))).await;
     let events = rest(body).await;
     let (name, report) = events.last().unwrap();
     assert_eq!((name.as_str(), report["pushes"].as_u64()), ("report", Some(13)));
@@ -556,10 +612,11 @@ async fn pacman_games_are_seeded_bounded_and_the_cli_report() {
 async fn a_cancelled_sokoban_solve_reports_cancelled_and_streams_progress() {
     let app = one_job();
     // XSokoban 2 takes the optimal search far longer than this test waits.
-    let (body, job) = start_stream(&app, post_stream("/api/sokoban/solve", &json!({"level": "xsokoban90/2"}))).await;
+    let (body, job, token) =
+        start_stream(&app, post_stream("/api/sokoban/solve", &json!({"level": "xsokoban90/2"}))).await;
     tokio::time::sleep(Duration::from_millis(400)).await;
     let t = Instant::now();
-    let (status, _) = call(&app, post("/api/cancel", &json!({"job": job}))).await;
+    let (status, _) = call(&app, post("/api/cancel", &json!({"job": job, "token": token}))).await;
     assert_eq!(status, StatusCode::OK);
     let events = rest(body).await;
     assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());

@@ -43,18 +43,19 @@ fn routes() -> Router<AppState> {
     Router::new().route("/move", post(advise)).route("/solve", post(solve))
 }
 
-/// Solvers kept between requests: their tables remember the game so far, so later moves
-/// settle faster. At most one per job that ran at once.
-static SOLVERS: Mutex<Vec<Solver>> = Mutex::new(Vec::new());
+/// The solver kept between requests: its table remembers the game so far, so later moves
+/// settle faster. One only: jobs that run beside it get solvers of their own, dropped (their
+/// 16 MiB given back) when they end.
+static SOLVER: Mutex<Option<Solver>> = Mutex::new(None);
 
-/// Runs `work` with a solver from the pool (a new one when none is free), then returns it.
+/// Runs `work` with the kept solver (a new one when it is in use), then keeps one.
 fn with_solver<T>(work: impl FnOnce(&mut Solver) -> T) -> T {
-    let taken = SOLVERS.lock().ok().and_then(|mut pool| pool.pop());
+    let taken = SOLVER.lock().ok().and_then(|mut kept| kept.take());
     let mut solver =
         taken.unwrap_or_else(|| Solver::new(SolverConfig { table_bits: TABLE_BITS, ..SolverConfig::default() }));
     let out = work(&mut solver);
-    if let Ok(mut pool) = SOLVERS.lock() {
-        pool.push(solver);
+    if let Ok(mut kept) = SOLVER.lock() {
+        kept.get_or_insert(solver);
     }
     out
 }
