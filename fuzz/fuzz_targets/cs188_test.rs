@@ -1,5 +1,7 @@
 //! CS188 game-tree test and solution files (`delve game cs188 FILE`): any text parses or fails
-//! with a line and column; a parsed tree searches within a node budget without a panic.
+//! with a line and column; a parsed tree searches within a node budget without a panic. The
+//! parser itself refuses a depth × agents past `MAX_PLIES`, as the CLI does, and the search
+//! runs on an explicit stack: a deep or cyclic tree must stop at the budget, not overflow.
 #![no_main]
 
 use delve_core::Limits;

@@ -324,7 +324,8 @@ fn play(args: &PlayArgs) -> anyhow::Result<Status> {
 }
 
 fn replay(args: &ReplayArgs) -> anyhow::Result<Status> {
-    let text = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?;
+    let text =
+        delve_core::input::read_text(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?;
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let index = usize::try_from(args.game - 1).unwrap_or(usize::MAX);
     let Some(line) = lines.get(index) else {

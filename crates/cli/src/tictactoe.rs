@@ -79,6 +79,7 @@ fn render(b: &delve_tictactoe::Board) -> String {
 }
 
 fn play(human_is_x: bool) -> anyhow::Result<Status> {
+    use anyhow::Context;
     use delve_tictactoe::{Board, Winner};
     use std::io::Write;
     let (me, ai) = if human_is_x { ('X', 'O') } else { ('O', 'X') };
@@ -104,7 +105,7 @@ fn play(human_is_x: bool) -> anyhow::Result<Status> {
                 println!("\nbye");
                 return Ok(Status::Done);
             };
-            let line = line?;
+            let line = line.context("reading stdin")?;
             let text = line.trim();
             println!("{text}");
             if text.eq_ignore_ascii_case("q") {

@@ -66,6 +66,11 @@ fn devices_are_refused_by_name_even_behind_a_link_with_a_good_name() {
             assert!(stderr.contains("is a character device, not a regular file"), "{args:?}: {stderr}");
         }
     }
+    // Named directly too: a name without an extension is the file itself, not `NAME.test`.
+    for args in FILE_READERS {
+        let stderr = refused(&with(args, Path::new("/dev/zero")), None);
+        assert!(stderr.contains("/dev/zero: is a character device, not a regular file"), "{args:?}: {stderr}");
+    }
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -486,15 +486,18 @@ impl TestFile {
 }
 
 /// Checks one test: `path` is its `*.test` file (or its `*.solution`, or the name without
-/// either, or a test file under another name such as `tree.txt`); the solution is the
-/// `*.solution` file beside it.
+/// either when no file has that name, or a test file under another name such as `tree.txt`);
+/// the solution is the `*.solution` file beside it.
 ///
 /// The search runs within `limits`; a stopped run fails the test and says why
 /// ([`TreeRun::stop_reason`]).
 pub fn check(path: &Path, limits: &Limits) -> Result<Verdict, Cs188Error> {
+    // A name without an extension is the test's own file when one is there (a device or a
+    // FIFO is then refused by name), and the name's `*.test` otherwise.
     let test_path = match path.extension().and_then(|e| e.to_str()) {
-        Some("test" | "solution") | None => path.with_extension("test"),
-        Some(_) => path.to_path_buf(),
+        Some("test" | "solution") => path.with_extension("test"),
+        None if path.symlink_metadata().is_err() => path.with_extension("test"),
+        _ => path.to_path_buf(),
     };
     let solution_path = path.with_extension("solution");
     let test = GraphTest::read(&test_path)?;

@@ -131,8 +131,14 @@ impl AppState {
         if let Ok(mut jobs) = self.0.jobs.lock() {
             jobs.insert(id.clone(), (token.clone(), cancel.clone()));
         }
-        let limits =
-            Limits::none().timeout(time).max_expanded(nodes).max_memory(config.max_memory).cancel_flag(cancel.clone());
+        // The resident guard sees the whole server's growth since the job began, jobs beside
+        // it included: a bound on what the server holds, not an exact share.
+        let limits = Limits::none()
+            .timeout(time)
+            .max_expanded(nodes)
+            .max_memory(config.max_memory)
+            .watch_resident()
+            .cancel_flag(cancel.clone());
         Ok(Job { id, token, limits, cancel, state: self.clone(), _permit: permit })
     }
 

@@ -57,7 +57,9 @@ pub struct Config {
     pub max_time: Duration,
     /// The most nodes one job may expand (a request's `max_nodes` may ask for fewer).
     pub max_nodes: u64,
-    /// The most bytes of node storage one graph search may hold.
+    /// The most bytes one job may add: graph searches count their node storage, and every
+    /// search also stops once the server's resident memory has grown this much since the job
+    /// began (jobs beside it included), so depth-first stacks and large states are bounded too.
     pub max_memory: u64,
     /// How many jobs may run at once; more get 503.
     pub max_jobs: usize,
@@ -77,7 +79,7 @@ pub struct Config {
 }
 
 impl Default for Config {
-    /// 64 KiB bodies, 20 s and 50 million nodes per job, 1 GiB of nodes, 4 jobs at once, the
+    /// 64 KiB bodies, 20 s, 50 million nodes and 1 GiB of memory per job, 4 jobs at once, the
     /// loopback names only, 256 connections, idle for at most 30 s, 10 s for a request head.
     fn default() -> Self {
         Config {
