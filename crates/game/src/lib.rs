@@ -12,6 +12,7 @@
 //! | --- | --- |
 //! | [`mod@search`] | minimax, alpha-beta and expectimax: one recursion for every [`Game`], and how it counts |
 //! | [`negamax`] | the fast engine for two-player zero-sum games: negamax, alpha-beta, a bounds table, iterative deepening |
+//! | [`two_player`] | a two-player zero-sum game written once, as a [`ZeroSum`], run by both families of searches |
 //! | [`cs188`] | Berkeley CS188's `GraphGameTreeTest` files: their trees as games, checked against their solutions |
 //!
 //! ```
@@ -46,9 +47,11 @@
 pub mod cs188;
 pub mod negamax;
 pub mod search;
+pub mod two_player;
 
 pub use negamax::{BoundKind, Negamax, NegamaxOptions, NegamaxResult, Solved, ZeroSum};
 pub use search::{Decision, GameResult, Method, alpha_beta, expectimax, minimax, search};
+pub use two_player::TwoPlayer;
 
 /// A game of perfect information among `num_agents` agents who move in turn.
 ///

@@ -34,8 +34,12 @@ pub trait ZeroSum {
     /// The value for the side to move when the game is over, `None` while it goes on.
     fn terminal(&self, position: &Self::Position) -> Option<i32>;
     /// An estimate of the value for the side to move, used where a depth cut-off stops the
-    /// search (and where an observer prunes a node).
-    fn evaluate(&self, position: &Self::Position) -> i32;
+    /// search (and where an observer prunes a node). A search to the end of the game never
+    /// asks, so the default, 0 (even), serves games solved to the end.
+    fn evaluate(&self, position: &Self::Position) -> i32 {
+        let _ = position;
+        0
+    }
     /// The transposition-table key: positions with equal keys must have equal values.
     fn key(&self, position: &Self::Position) -> u64;
     /// Bounds `(lo, hi)` on every value the search can return from `position` (terminal
@@ -44,6 +48,30 @@ pub trait ZeroSum {
     fn value_bounds(&self, position: &Self::Position) -> (i32, i32) {
         let _ = position;
         (-VALUE_LIMIT, VALUE_LIMIT)
+    }
+}
+
+/// A shared reference to a game is the game, so an adapter or an engine can borrow it.
+impl<G: ZeroSum + ?Sized> ZeroSum for &G {
+    type Position = G::Position;
+    type Move = G::Move;
+    fn moves(&self, position: &Self::Position) -> Vec<Self::Move> {
+        (**self).moves(position)
+    }
+    fn play(&self, position: &Self::Position, mv: Self::Move) -> Self::Position {
+        (**self).play(position, mv)
+    }
+    fn terminal(&self, position: &Self::Position) -> Option<i32> {
+        (**self).terminal(position)
+    }
+    fn evaluate(&self, position: &Self::Position) -> i32 {
+        (**self).evaluate(position)
+    }
+    fn key(&self, position: &Self::Position) -> u64 {
+        (**self).key(position)
+    }
+    fn value_bounds(&self, position: &Self::Position) -> (i32, i32) {
+        (**self).value_bounds(position)
     }
 }
 
@@ -138,9 +166,20 @@ pub struct Negamax<'g, G> {
     mask: usize,
 }
 
+/// The table size [`Negamax::new`] picks: 2^18 entries, 8 MiB, enough for games whose
+/// positions number in the hundreds of thousands (Nim, tic-tac-toe, small Connect Four
+/// openings); a larger game wants [`Negamax::with_table_bits`].
+pub const DEFAULT_TABLE_BITS: u32 = 18;
+
 impl<'g, G: ZeroSum> Negamax<'g, G> {
-    /// An engine for `game` with a table of `2^table_bits` entries (at most 2^30).
-    pub fn new(game: &'g G, table_bits: u32) -> Self {
+    /// An engine for `game` with a table of 2^[`DEFAULT_TABLE_BITS`] entries (8 MiB).
+    pub fn new(game: &'g G) -> Self {
+        Self::with_table_bits(game, DEFAULT_TABLE_BITS)
+    }
+
+    /// An engine for `game` with a table of `2^table_bits` entries (at most 2^30), each 32
+    /// bytes: more entries keep more of what a long search learned.
+    pub fn with_table_bits(game: &'g G, table_bits: u32) -> Self {
         let size = 1usize << table_bits.min(30);
         Negamax { game, table: vec![None; size], mask: size - 1 }
     }
@@ -389,6 +428,12 @@ mod tests {
     use delve_core::NoObserver;
     use proptest::prelude::*;
 
+    #[test]
+    fn a_table_entry_takes_32_bytes() {
+        // What the table sizes in the docs are counted from.
+        assert_eq!(std::mem::size_of::<Option<Entry>>(), 32);
+    }
+
     /// A game on a layered graph: node 0 is the root, `children[i]` lists node i's successors
     /// (empty: the game is over), `values[i]` is node i's value (or evaluation) for the side to
     /// move there, and `layer[i]` its depth. Nodes reached along several paths are
@@ -484,7 +529,7 @@ mod tests {
     }
 
     fn solve(d: &Dag, from: usize, options: NegamaxOptions, bits: u32) -> Solved<usize> {
-        let mut engine = Negamax::new(d, bits);
+        let mut engine = Negamax::with_table_bits(d, bits);
         engine.solve(&from, &options, &Limits::none(), NoObserver).outcome.unwrap()
     }
 
@@ -529,7 +574,7 @@ mod tests {
         ) {
             let d = dag(layers, width, &picks);
             let want = exact(&d, None);
-            let mut engine = Negamax::new(&d, bits);
+            let mut engine = Negamax::with_table_bits(&d, bits);
             for (alpha, width) in windows {
                 let beta = alpha + width;
                 let v = engine.search_window(&0, None, alpha, beta, &Limits::none(), NoObserver).outcome.unwrap().value;
@@ -550,7 +595,7 @@ mod tests {
     fn a_fail_high_is_stored_as_a_lower_bound() {
         // The root's moves lead to positions worth -3 and -7 to the opponent: 3 and 7 to it.
         let d = Dag { children: vec![vec![1, 2], vec![], vec![]], values: vec![0, -3, -7], layer: vec![0, 1, 1] };
-        let mut engine = Negamax::new(&d, 4);
+        let mut engine = Negamax::with_table_bits(&d, 4);
         let probe = engine.search_window(&0, None, 0, 1, &Limits::none(), NoObserver).outcome.unwrap();
         // The first move already beats the window: 3 is only "at least".
         assert_eq!(probe.value, 3);
@@ -570,7 +615,7 @@ mod tests {
             values: vec![0, 0, -4, -8],
             layer: vec![0, 1, 2, 2],
         };
-        let mut engine = Negamax::new(&d, 4);
+        let mut engine = Negamax::with_table_bits(&d, 4);
         // Window (10, 11): at node 1 the first leaf already gives 4 >= -10, so the root learns
         // only "at most -4".
         let probe = engine.search_window(&0, None, 10, 11, &Limits::none(), NoObserver).outcome.unwrap();
@@ -590,7 +635,7 @@ mod tests {
             values: vec![0, 0, 0, 5],
             layer: vec![0, 1, 2, 3],
         };
-        let mut engine = Negamax::new(&d, 4);
+        let mut engine = Negamax::with_table_bits(&d, 4);
         let out = engine.solve(&0, &NegamaxOptions::default(), &Limits::none(), NoObserver);
         assert_eq!(out.stats.iterations, 3);
         let solved = out.outcome.unwrap();
@@ -600,7 +645,7 @@ mod tests {
     #[test]
     fn a_node_limit_stops_the_search() {
         let d = dag(6, 5, &[(3, 1, 2), (2, 4, -3), (3, 2, 7)]);
-        let mut engine = Negamax::new(&d, 4);
+        let mut engine = Negamax::with_table_bits(&d, 4);
         let out = engine.solve(&0, &NegamaxOptions::default(), &Limits::none().max_expanded(5), NoObserver);
         assert_eq!(out.outcome, Err(StopReason::NodeLimit));
         assert_eq!(out.stats.expanded, 5);

@@ -694,7 +694,7 @@ mod tests {
                 assert_eq!(weak, want.signum(), "{moves} weak");
             }
             if p.moves() >= 32 {
-                let mut engine = Negamax::new(&Connect4, 16);
+                let mut engine = Negamax::with_table_bits(&Connect4, 16);
                 let out = engine.solve(&p, &NegamaxOptions::default(), &Limits::none(), NoObserver);
                 assert_eq!(out.outcome.unwrap().value, want, "generic engine on {moves}");
                 generic_solved += 1;

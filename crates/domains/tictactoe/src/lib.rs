@@ -227,7 +227,7 @@ impl delve_game::ZeroSum for TicTacToe {
 /// The engine's move for the side to move in `board` (not over) and its value for that side:
 /// the fast negamax engine, to the end of the game.
 pub fn best_move(board: &Board) -> (u8, i32) {
-    let mut engine = delve_game::Negamax::new(&TicTacToe, 12);
+    let mut engine = delve_game::Negamax::with_table_bits(&TicTacToe, 12);
     let options = delve_game::NegamaxOptions::default();
     let out = engine.solve(board, &options, &delve_core::Limits::none(), delve_core::NoObserver);
     // Without limits or an observer the search always finishes with a move.
