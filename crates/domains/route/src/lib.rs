@@ -61,3 +61,8 @@ pub use error::{ErrorKind, ParseError, RouteError};
 pub use map::{BUILTIN_MAPS, CityId, Neighbor, Point, ROMANIA, Road, RoadMap};
 pub use problem::RouteProblem;
 pub use report::{CityListing, MapListing, RoadListing, RouteDetail, RouteReport, listing};
+
+/// The README's Rust examples (the library section), compiled and run as doc-tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../../README.md")]
+pub struct ReadmeExamples;
