@@ -4,7 +4,7 @@
 //! Run: `cargo run --release -p delve-csp --example map_colouring`
 
 use delve_core::{Limits, NoObserver};
-use delve_csp::{Config, Csp, Domain, Relation, count, solve};
+use delve_csp::{Config, Csp, Relation, count, solve};
 
 const REGIONS: [&str; 7] = ["WA", "NT", "SA", "Q", "NSW", "V", "T"];
 const BORDERS: [(usize, usize); 9] = [(0, 1), (0, 2), (1, 2), (1, 3), (2, 3), (2, 4), (2, 5), (3, 4), (4, 5)];
@@ -12,7 +12,7 @@ const COLOURS: [&str; 3] = ["red", "green", "blue"];
 
 fn main() -> Result<(), delve_csp::CspError> {
     let mut csp = Csp::new();
-    let vars: Vec<_> = REGIONS.iter().map(|_| csp.add_var(Domain::full(3))).collect();
+    let vars: Vec<_> = REGIONS.iter().map(|&region| csp.add_labelled_var(region, COLOURS)).collect();
     for (a, b) in BORDERS {
         csp.add_binary(vars[a], vars[b], Relation::Ne)?;
     }
@@ -20,9 +20,7 @@ fn main() -> Result<(), delve_csp::CspError> {
         let out = solve(&csp, &config, &Limits::none(), NoObserver);
         let colours = out.solution().expect("Australia is 3-colourable");
         assert!(csp.is_solution(colours));
-        let named: Vec<String> =
-            REGIONS.iter().zip(colours).map(|(r, &c)| format!("{r}={}", COLOURS[c as usize])).collect();
-        println!("{}  ({} assignments, {})", named.join(" "), out.counters.assignments, out.stats);
+        println!("{}  ({} assignments, {})", csp.show(colours), out.counters.assignments, out.stats);
     }
     // Tasmania is free (3 ways) and the mainland has 6 colourings: 18 in all.
     let all = count(&csp, &Config::mrv_fc(), &Limits::none(), NoObserver);

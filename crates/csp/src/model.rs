@@ -179,6 +179,8 @@ impl fmt::Debug for Constraint {
 pub struct Csp {
     domains: Vec<Domain>,
     names: Vec<String>,
+    /// For each variable: the names of its values (empty when it has none).
+    labels: Vec<Vec<String>>,
     constraints: Vec<Constraint>,
     /// For each variable: (constraint index, position of the variable in it).
     incidence: Vec<Vec<(u32, u32)>>,
@@ -200,8 +202,54 @@ impl Csp {
     pub fn add_named_var(&mut self, name: impl Into<String>, domain: Domain) -> Var {
         self.domains.push(domain);
         self.names.push(name.into());
+        self.labels.push(Vec::new());
         self.incidence.push(Vec::new());
         self.domains.len() - 1
+    }
+
+    /// Adds a named variable whose values are `labels`: value `i` is `labels[i]`, and the
+    /// domain holds them all. The solvers work on the numbers; [`Csp::label`] and
+    /// [`Csp::show`] give the names back.
+    ///
+    /// ```
+    /// use delve_core::{Limits, NoObserver};
+    /// use delve_csp::{Config, Csp, Relation, solve};
+    /// let mut csp = Csp::new();
+    /// let colours = ["red", "green", "blue"];
+    /// let [wa, nt, sa] = ["WA", "NT", "SA"].map(|r| csp.add_labelled_var(r, colours));
+    /// for (a, b) in [(wa, nt), (wa, sa), (nt, sa)] {
+    ///     csp.add_binary(a, b, Relation::Ne).unwrap();
+    /// }
+    /// let out = solve(&csp, &Config::mrv_fc(), &Limits::none(), NoObserver);
+    /// let values = out.solution().unwrap();
+    /// assert_eq!(csp.label(sa, values[sa]), Some("blue"));
+    /// assert_eq!(csp.show(values), "WA=red NT=green SA=blue");
+    /// ```
+    pub fn add_labelled_var<L: Into<String>>(
+        &mut self,
+        name: impl Into<String>,
+        labels: impl IntoIterator<Item = L>,
+    ) -> Var {
+        let labels: Vec<String> = labels.into_iter().map(Into::into).collect();
+        let universe = u32::try_from(labels.len()).unwrap_or(u32::MAX);
+        let v = self.add_named_var(name, Domain::full(universe));
+        self.labels[v] = labels;
+        v
+    }
+
+    /// The name of `value` of `v`, when `v` was added with labels and has one for it.
+    pub fn label(&self, v: Var, value: u32) -> Option<&str> {
+        self.labels.get(v)?.get(usize::try_from(value).ok()?).map(String::as_str)
+    }
+
+    /// An assignment as `name=value` pairs, each value by its label where it has one: for
+    /// printing a solution.
+    pub fn show(&self, values: &[u32]) -> String {
+        let pairs = values.iter().enumerate().map(|(v, &value)| match self.label(v, value) {
+            Some(label) => format!("{}={label}", self.names[v]),
+            None => format!("{}={value}", self.names[v]),
+        });
+        pairs.collect::<Vec<_>>().join(" ")
     }
 
     /// Number of variables.
@@ -326,6 +374,17 @@ impl fmt::Debug for Csp {
 mod tests {
     use super::*;
     use crate::test_models::vars;
+
+    #[test]
+    fn labels_name_values_and_numbers_stand_in_where_there_are_none() {
+        let mut csp = Csp::new();
+        let day = csp.add_labelled_var("day", ["mon", "tue"]);
+        let hour = csp.add_named_var("hour", Domain::full(24));
+        assert_eq!(csp.domain(day).len(), 2);
+        assert_eq!((csp.label(day, 1), csp.label(day, 2), csp.label(hour, 9)), (Some("tue"), None, None));
+        assert_eq!(csp.show(&[1, 9]), "day=tue hour=9");
+        assert_eq!(csp.show(&[5, 9]), "day=5 hour=9"); // a value past the labels is its number
+    }
 
     #[test]
     fn violations_count_clashing_pairs() {
