@@ -85,4 +85,4 @@ pub use problem::{
 /// The random-number crate the randomised algorithms use (its [`random::Rng`] and `rand::Rng`
 /// methods), re-exported so users need not match its version.
 pub use rand;
-pub use report::Report;
+pub use report::{Finished, Report};

@@ -397,6 +397,8 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(50);
 /// Counts, bounds and reports a search's work: the algorithms' side of the one event path,
 /// shared by all algorithms (and by the CSP, domain and game crates).
 pub struct Meter<'a, O> {
+    /// The name [`Meter::start`] was given, for the result.
+    algorithm: &'static str,
     live: Live,
     limits: &'a Limits,
     observer: O,
@@ -412,6 +414,7 @@ impl<'a, O> Meter<'a, O> {
     /// Arms the limits and starts the clock.
     pub fn new(limits: &'a Limits, observer: O) -> Self {
         Meter {
+            algorithm: "",
             live: Live { stats: Stats::default(), clock: limits.clock() },
             limits,
             observer,
@@ -442,12 +445,13 @@ impl<'a, O> Meter<'a, O> {
         self.observer.on_event(&event, &self.live)
     }
 
-    /// Announces the start of a search by `algorithm`.
+    /// Announces the start of a search by `algorithm`, the name its result carries.
     #[inline]
-    pub fn start<S, C>(&mut self, algorithm: &str) -> Result<(), StopReason>
+    pub fn start<S, C>(&mut self, algorithm: &'static str) -> Result<(), StopReason>
     where
         O: Observer<S, C>,
     {
+        self.algorithm = algorithm;
         match self.emit::<S, C>(Event::Start { algorithm }) {
             Control::Stop => Err(StopReason::Observer),
             _ => Ok(()),
@@ -595,7 +599,7 @@ impl<'a, O> Meter<'a, O> {
         O: Observer<S, C>,
     {
         let stats = self.finish_with::<S, C>(outcome.kind(), outcome.stop_reason());
-        SearchResult { outcome, stats }
+        SearchResult { algorithm: self.algorithm, outcome, stats }
     }
 
     /// Stops the clock, tells the observer how it ended, and returns the statistics (for

@@ -138,7 +138,7 @@ impl Solved {
             generated: stats.generated,
             elapsed_ms: stats.elapsed_ms(),
         };
-        Report::new(algorithm.name(), &self.result, detail)
+        self.result.report(detail)
     }
 }
 

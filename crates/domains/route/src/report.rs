@@ -59,7 +59,7 @@ impl RouteProblem<'_> {
             from: self.map().name(self.from()).to_string(),
             to: self.map().name(self.to()).to_string(),
         };
-        Report::new(algorithm.name(), result, detail)
+        result.report(detail)
     }
 }
 

@@ -186,7 +186,7 @@ async fn grid(
             path: solution.map(|s| s.states.clone()),
             moves: solution.map(|s| s.actions.iter().collect()),
         };
-        Ok(Report::new(algorithm.name(), &result, detail))
+        Ok(result.report(detail))
     })
     .await
 }
