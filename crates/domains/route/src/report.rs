@@ -4,7 +4,7 @@
 
 use crate::map::{CityId, RoadMap};
 use crate::problem::RouteProblem;
-use delve_core::{Algorithm, Report, SearchResult};
+use delve_core::{Algorithm, Finished, Report, SearchResult};
 use serde::Serialize;
 
 /// The route's fields of a report.

@@ -18,7 +18,8 @@ use crate::pdb::AdditivePdb;
 use crate::problem::{SlidingProblem, SlidingTree, Trail};
 use crate::state::{Bytes, Cells, Grid, Nibbles, Position};
 use delve_core::{
-    Algorithm, Limits, Meter, Observer, Outcome, OutcomeKind, Report, SearchResult, SharedMeter, Solution, StopReason,
+    Algorithm, Finished, Limits, Meter, Observer, Outcome, OutcomeKind, Report, SearchResult, SharedMeter, Solution,
+    StopReason,
 };
 use rayon::prelude::*;
 use serde::Serialize;
