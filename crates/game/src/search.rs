@@ -252,22 +252,20 @@ impl<G: Game, O: Observer<G::State, u32>> Searcher<'_, '_, '_, G, O> {
             if let Some(v) = returned.take() {
                 done = Self::take(frame, v, self.method == Method::AlphaBeta);
             }
-            if !done {
-                if let Some((i, action)) = frame.actions.next() {
-                    let state = frame.state.as_ref().unwrap_or(root);
-                    let child = self.game.result(state, &action);
-                    let ply = frame.ply + 1;
-                    if !self.meter.generated(NodeInfo { state: &child, g: ply, h: None, depth: Some(ply) })? {
-                        continue;
-                    }
-                    frame.pending = Some((i, action));
-                    let (alpha, beta) = (frame.alpha, frame.beta);
-                    match self.enter(root, Some(child), ply, alpha, beta)? {
-                        Entered::Value(v) => returned = Some(v),
-                        Entered::Node(next) => stack.push(next),
-                    }
+            if !done && let Some((i, action)) = frame.actions.next() {
+                let state = frame.state.as_ref().unwrap_or(root);
+                let child = self.game.result(state, &action);
+                let ply = frame.ply + 1;
+                if !self.meter.generated(NodeInfo { state: &child, g: ply, h: None, depth: Some(ply) })? {
                     continue;
                 }
+                frame.pending = Some((i, action));
+                let (alpha, beta) = (frame.alpha, frame.beta);
+                match self.enter(root, Some(child), ply, alpha, beta)? {
+                    Entered::Value(v) => returned = Some(v),
+                    Entered::Node(next) => stack.push(next),
+                }
+                continue;
             }
             let frame = stack.pop().expect("a frame is on the stack");
             let (value, action) = match (frame.kind, frame.children) {
