@@ -306,7 +306,8 @@ fn count(args: CountArgs) -> anyhow::Result<Status> {
             _ => println!("{}-queens: count {}", args.n, report.status()),
         }
     }
-    Ok(Status::from_solved(report.solved))
+    // A count is never "solved": it succeeds when it ran to its end.
+    Ok(Status::from_solved(report.outcome == delve_core::OutcomeKind::Complete))
 }
 
 #[cfg(test)]

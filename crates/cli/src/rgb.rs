@@ -159,7 +159,7 @@ fn run_solve(args: SolveArgs) -> anyhow::Result<Status> {
         progress: Progress::new("solving"),
     };
     let solved = solve(&problem, args.play.algo, &limits, observer)?;
-    let report = solved.report(&problem, args.play.algo);
+    let report = solved.report(&problem);
     if args.search.json {
         common::print_json(&report);
     } else {
@@ -262,7 +262,7 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
                 continue;
             }
         };
-        let report = solved.report(&problem, args.play.algo);
+        let report = solved.report(&problem);
         let stop_reason = report.stop_name();
         rows.push(BenchRow {
             file: file.display().to_string(),
@@ -345,7 +345,7 @@ fn run_show(args: ShowArgs) -> anyhow::Result<Status> {
     }
     let solved = solve(&problem, args.play.algo, &common::interruptible(), delve_core::NoObserver)?;
     let Some(plan) = solved.plan else {
-        println!("{}: {}", level.name, solved.report(&problem, args.play.algo).status());
+        println!("{}: {}", level.name, solved.report(&problem).status());
         return Ok(Status::NotSolved);
     };
     let animate = std::io::stdout().is_terminal() && args.delay > 0;

@@ -198,7 +198,8 @@ fn counts_match_oeis() {
         let v = json(&["count", f[0], "--json"], 0);
         assert_eq!(v["solutions"].as_u64(), Some(f[1].parse().unwrap()), "N = {n}");
         assert_eq!(v["unique"].as_u64(), Some(f[2].parse().unwrap()), "N = {n}");
-        assert_eq!((v["algorithm"].as_str(), v["solved"].as_bool()), (Some("count"), Some(true)));
+        assert_eq!((v["algorithm"].as_str(), v["solved"].as_bool()), (Some("count"), Some(false)));
+        assert_eq!(v["outcome"].as_str(), Some("complete"));
         assert!(v["stats"]["elapsed_ms"].is_number());
     }
 }

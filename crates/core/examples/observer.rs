@@ -5,7 +5,6 @@
 //! Run: `cargo run --release -p delve-core --example observer`
 
 use delve_core::prelude::*;
-use delve_core::{Bound, Live, Report};
 
 type Cell = (i32, i32);
 const GOAL: Cell = (9, 0);
@@ -95,6 +94,6 @@ fn main() {
     }
     let sol = walled.solution();
     let walk = Walk { cost: sol.map(|s| s.cost), first_steps: sol.map(|s| s.states[..3].to_vec()) };
-    let report = Report::new("astar", &walled, walk);
+    let report = walled.report(walk);
     println!("{}", serde_json::to_string(&report).expect("serialisable"));
 }

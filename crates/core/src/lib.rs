@@ -73,7 +73,10 @@ pub mod uninformed;
 
 pub use algorithm::{Algorithm, NeedsPredecessors, UnknownAlgorithm};
 pub use cost::{Cost, Lex, Ordered, Scale};
-pub use observe::{Bound, Control, Event, FnObserver, Live, Meter, NoObserver, NodeInfo, Observer, SharedMeter};
+pub use observe::{
+    Bound, Control, Event, Every, FnObserver, Live, Meter, NoObserver, NodeInfo, Observer, PruneIf, SharedMeter, Steer,
+    every, log_every, observer, prune_if,
+};
 pub use outcome::{Clock, Limits, NegativeTimeout, Outcome, OutcomeKind, SearchResult, Solution, Stats, StopReason};
 pub use parse_error::ParseError;
 pub use problem::{
@@ -82,4 +85,4 @@ pub use problem::{
 /// The random-number crate the randomised algorithms use (its [`random::Rng`] and `rand::Rng`
 /// methods), re-exported so users need not match its version.
 pub use rand;
-pub use report::Report;
+pub use report::{Finished, Report};

@@ -1,13 +1,14 @@
 //! What every search returns and obeys: [`Outcome`], [`Solution`], [`Stats`], [`Limits`], and
 //! the [`Clock`] that arms the limits when one search starts.
 
-use serde::{Serialize, Serializer, ser::SerializeStruct};
+use serde::{Deserialize, Deserializer, Serialize, Serializer, ser::SerializeStruct};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// A path from the initial state to a goal.
-#[derive(Clone, Debug, PartialEq)]
+/// A path from the initial state to a goal. Serialised as `{"actions","states","cost"}` when
+/// its parts serialise.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Solution<S, A, C> {
     /// The actions, in order.
     pub actions: Vec<A>,
@@ -31,11 +32,23 @@ impl<S, A, C> Solution<S, A, C> {
     pub fn is_empty(&self) -> bool {
         self.actions.is_empty()
     }
+    /// The steps of the path: each action with the state it leads to.
+    ///
+    /// ```
+    /// use delve_core::prelude::*;
+    /// let p = FnProblem::unit(0u32, |&n| [n + 1, n * 3], |&n| n == 7);
+    /// let path = bfs(&p, &Limits::none(), NoObserver).into_solution().unwrap();
+    /// let states: Vec<u32> = path.steps().map(|(_action, &state)| state).collect();
+    /// assert_eq!(states, [1, 2, 6, 7]);
+    /// ```
+    pub fn steps(&self) -> impl Iterator<Item = (&A, &S)> {
+        self.actions.iter().zip(&self.states[1..])
+    }
 }
 
 /// Why a search stopped before finishing. Serialised in `snake_case` (`"node_limit"`, …), the
 /// `stop_reason` of every report.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StopReason {
     /// The node budget ([`Limits::max_expanded`]) was used up.
@@ -83,8 +96,19 @@ impl std::fmt::Display for StopReason {
     }
 }
 
-/// How a search ended.
-#[derive(Clone, Debug, PartialEq)]
+/// How a search ended. Serialised (when its parts serialise) as `"no_solution"`,
+/// `{"solved": solution}` or `{"stopped": {"reason", "best_so_far"}}`; `Display` gives the
+/// one-line human form.
+///
+/// ```
+/// use delve_core::prelude::*;
+/// let p = FnProblem::unit(0u32, |&n| [n + 1, n + 2], |&n| n == 5);
+/// assert_eq!(bfs(&p, &Limits::none(), NoObserver).outcome.to_string(), "solved: 3 actions, cost 3");
+/// let stopped = bfs(&p, &Limits::none().max_expanded(1), NoObserver).outcome;
+/// assert_eq!(stopped.to_string(), "stopped: node limit reached");
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Outcome<S, A, C> {
     /// A goal was reached.
     Solved(Solution<S, A, C>),
@@ -102,7 +126,7 @@ pub enum Outcome<S, A, C> {
 }
 
 /// The kind of an [`Outcome`] without its payload: what reports and events carry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum OutcomeKind {
     /// A goal was reached.
@@ -111,6 +135,8 @@ pub enum OutcomeKind {
     NoSolution,
     /// A limit stopped the search.
     Stopped,
+    /// A job with nothing to find (a count) ran to its end.
+    Complete,
 }
 
 impl<S, A, C> Outcome<S, A, C> {
@@ -131,9 +157,21 @@ impl<S, A, C> Outcome<S, A, C> {
     }
 }
 
+impl<S, A, C: std::fmt::Display> std::fmt::Display for Outcome<S, A, C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Solved(s) => write!(f, "solved: {} actions, cost {}", s.len(), s.cost),
+            Outcome::NoSolution => f.write_str("no solution"),
+            Outcome::Stopped { reason, .. } => write!(f, "stopped: {reason}"),
+        }
+    }
+}
+
 /// The outcome of a search together with its statistics.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult<S, A, C> {
+    /// The short name of the algorithm that ran (`"astar"`, `"idastar"`, …).
+    pub algorithm: &'static str,
     /// How the search ended.
     pub outcome: Outcome<S, A, C>,
     /// What it cost to get there.
@@ -240,6 +278,34 @@ impl Serialize for Stats {
         // Three decimals are enough for a report and keep the JSON short.
         s.serialize_field("elapsed_ms", &((self.elapsed_ms() * 1000.0).round() / 1000.0))?;
         s.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Stats {
+    fn deserialize<Z: Deserializer<'de>>(deserializer: Z) -> Result<Self, Z::Error> {
+        /// The serialised form, with the time in milliseconds.
+        #[derive(Deserialize)]
+        struct Wire {
+            generated: u64,
+            expanded: u64,
+            max_frontier: u64,
+            iterations: u64,
+            elapsed_ms: f64,
+        }
+        let w = Wire::deserialize(deserializer)?;
+        // Whole nanoseconds, so a time written to the microsecond reads back exactly.
+        let nanos = (w.elapsed_ms * 1e6).round();
+        if !(0.0..u64::MAX as f64).contains(&nanos) {
+            return Err(serde::de::Error::custom(format!("elapsed_ms out of range: {}", w.elapsed_ms)));
+        }
+        let elapsed = Duration::from_nanos(nanos as u64);
+        Ok(Stats {
+            generated: w.generated,
+            expanded: w.expanded,
+            max_frontier: w.max_frontier,
+            iterations: w.iterations,
+            elapsed,
+        })
     }
 }
 
@@ -447,6 +513,8 @@ mod tests {
             Stats { generated: 15, expanded: 5, max_frontier: 6, iterations: 2, elapsed: Duration::from_micros(1500) };
         let json = serde_json::to_string(&stats).unwrap();
         assert_eq!(json, r#"{"generated":15,"expanded":5,"max_frontier":6,"iterations":2,"elapsed_ms":1.5}"#);
+        assert_eq!(serde_json::from_str::<Stats>(&json).unwrap(), stats);
+        assert!(serde_json::from_str::<Stats>(&json.replace("1.5", "-1")).is_err());
         assert_eq!(serde_json::to_string(&StopReason::NodeLimit).unwrap(), r#""node_limit""#);
         for r in [StopReason::Memory, StopReason::Observer, StopReason::Cancelled] {
             assert_eq!(serde_json::to_string(&r).unwrap(), format!("\"{}\"", r.name()));

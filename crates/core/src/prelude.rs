@@ -4,6 +4,7 @@
 pub use crate::informed::{astar, greedy, idastar, weighted_astar};
 pub use crate::uninformed::{bfs, bibfs, dfs, dls, iddfs, ils, ucs};
 pub use crate::{
-    Algorithm, Control, Cost, Event, FnObserver, FnProblem, Limits, NoObserver, Observer, Outcome, Problem, Reversible,
-    SearchResult, Solution, Stats, StopReason, Successor, WithPredecessors,
+    Algorithm, Bound, Control, Cost, Event, Finished, FnObserver, FnProblem, Limits, Live, NoObserver, NodeInfo,
+    Observer, Outcome, OutcomeKind, Problem, Report, Reversible, SearchResult, Solution, Stats, StopReason, Successor,
+    WithPredecessors, every, log_every, observer, prune_if,
 };

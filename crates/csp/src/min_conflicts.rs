@@ -68,7 +68,7 @@ where
     let mut counters = CspCounters::default();
     let finish = |mut meter: Meter<'_, O>, counters: CspCounters, outcome: Outcome<Assignment, (), usize>| {
         let stats = meter.finish_with::<Assignment, usize>(outcome.kind(), outcome.stop_reason());
-        CspResult { outcome, stats, counters }
+        CspResult { algorithm: "min-conflicts", outcome, stats, counters }
     };
     if (0..csp.num_vars()).any(|v| csp.domain(v).is_empty()) {
         return finish(meter, counters, Outcome::NoSolution);

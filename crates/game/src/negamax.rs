@@ -17,7 +17,8 @@
 //! [`Limits`] (node budget, time, cancel flag) and tells the observer, whose `Prune` on an
 //! expansion evaluates the node as if cut off and on a generation skips that move.
 
-use delve_core::{Bound, Limits, Meter, NodeInfo, Observer, OutcomeKind, Report, Stats, StopReason};
+use crate::search::kind_of;
+use delve_core::{Bound, Finished, Limits, Meter, NodeInfo, Observer, OutcomeKind, Stats, StopReason};
 
 /// A two-player zero-sum game seen from the side to move (the negamax form): a position's
 /// value for the side to move is minus its value for the other side.
@@ -133,14 +134,19 @@ pub struct NegamaxResult<M> {
     pub stats: Stats,
 }
 
-impl<M> NegamaxResult<M> {
-    /// The shared report of this search (`solved` when it finished), with the caller's fields.
-    pub fn report<D>(&self, algorithm: impl Into<String>, detail: D) -> Report<D> {
-        let (kind, reason) = match &self.outcome {
-            Ok(_) => (OutcomeKind::Solved, None),
-            Err(reason) => (OutcomeKind::Stopped, Some(*reason)),
-        };
-        Report::from_parts(algorithm, kind, reason, self.stats, detail)
+/// `"negamax"`, `solved` when the search finished.
+impl<M> Finished for NegamaxResult<M> {
+    fn algorithm(&self) -> &'static str {
+        "negamax"
+    }
+    fn outcome(&self) -> OutcomeKind {
+        kind_of(&self.outcome)
+    }
+    fn stop_reason(&self) -> Option<StopReason> {
+        self.outcome.as_ref().err().copied()
+    }
+    fn stats(&self) -> &Stats {
+        &self.stats
     }
 }
 
@@ -416,8 +422,7 @@ fn finish<S, M, O>(mut meter: Meter<'_, O>, outcome: Result<Solved<M>, StopReaso
 where
     O: Observer<S, u32>,
 {
-    let kind = if outcome.is_ok() { OutcomeKind::Solved } else { OutcomeKind::Stopped };
-    let stats = meter.finish_with::<S, u32>(kind, outcome.as_ref().err().copied());
+    let stats = meter.finish_with::<S, u32>(kind_of(&outcome), outcome.as_ref().err().copied());
     NegamaxResult { outcome, stats }
 }
 

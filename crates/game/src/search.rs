@@ -10,7 +10,7 @@
 //! generation skips that move.
 
 use crate::Game;
-use delve_core::{Limits, Meter, NodeInfo, Observer, OutcomeKind, Report, Stats, StopReason};
+use delve_core::{Finished, Limits, Meter, NodeInfo, Observer, OutcomeKind, Stats, StopReason};
 
 /// Which search to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -51,6 +51,8 @@ pub struct Decision<A> {
 /// A game search's decision, or why it stopped, with its statistics.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameResult<A> {
+    /// The method's short name (`"minimax"`, `"alphabeta"`, `"expectimax"`).
+    pub algorithm: &'static str,
     /// The decision, or the limit (or observer) that stopped the search.
     pub outcome: Result<Decision<A>, StopReason>,
     /// What the search did.
@@ -62,13 +64,26 @@ impl<A> GameResult<A> {
     pub fn decision(&self) -> Option<&Decision<A>> {
         self.outcome.as_ref().ok()
     }
-    /// The shared report of this search (`solved` when it finished), with the caller's fields.
-    pub fn report<D>(&self, algorithm: impl Into<String>, detail: D) -> Report<D> {
-        let (kind, reason) = match &self.outcome {
-            Ok(_) => (OutcomeKind::Solved, None),
-            Err(reason) => (OutcomeKind::Stopped, Some(*reason)),
-        };
-        Report::from_parts(algorithm, kind, reason, self.stats, detail)
+}
+
+/// How a game search that answers `Ok` when it finished ended: solved, or stopped.
+pub(crate) fn kind_of<T>(outcome: &Result<T, StopReason>) -> OutcomeKind {
+    if outcome.is_ok() { OutcomeKind::Solved } else { OutcomeKind::Stopped }
+}
+
+/// `solved` when the search finished.
+impl<A> Finished for GameResult<A> {
+    fn algorithm(&self) -> &'static str {
+        self.algorithm
+    }
+    fn outcome(&self) -> OutcomeKind {
+        kind_of(&self.outcome)
+    }
+    fn stop_reason(&self) -> Option<StopReason> {
+        self.outcome.as_ref().err().copied()
+    }
+    fn stats(&self) -> &Stats {
+        &self.stats
     }
 }
 
@@ -183,9 +198,8 @@ where
         let mut searcher = Searcher { game, method, max_plies, meter: &mut meter };
         searcher.root(state).map(|(value, action)| Decision { value, action })
     });
-    let kind = if outcome.is_ok() { OutcomeKind::Solved } else { OutcomeKind::Stopped };
-    let stats = meter.finish_with::<G::State, u32>(kind, outcome.as_ref().err().copied());
-    GameResult { outcome, stats }
+    let stats = meter.finish_with::<G::State, u32>(kind_of(&outcome), outcome.as_ref().err().copied());
+    GameResult { algorithm: method.name(), outcome, stats }
 }
 
 /// What kind of node a state is, given the agent to move and the method.
@@ -588,7 +602,7 @@ mod tests {
         let out = search(&t, &(0, 0), Method::Minimax, None, &Limits::none().max_expanded(3), NoObserver);
         assert_eq!(out.outcome, Err(StopReason::NodeLimit));
         assert_eq!(out.stats.expanded, 3);
-        let report = out.report("minimax", ());
+        let report = out.report(());
         assert_eq!((report.solved, report.stop_name()), (false, Some("node_limit")));
     }
 }

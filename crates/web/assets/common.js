@@ -126,7 +126,7 @@ export function say(node, text, kind = '') {
 /** The one-line summary of a report's statistics. */
 export function statsLine(report) {
   const s = report.stats;
-  const why = report.solved ? 'solved' : report.stop_reason === 'no_solution' ? 'no solution' : `stopped (${report.stop_reason})`;
+  const why = report.solved ? 'solved' : report.outcome === 'complete' ? 'complete' : report.stop_reason === 'no_solution' ? 'no solution' : `stopped (${report.stop_reason})`;
   return `${report.algorithm}: ${why}; expanded ${s.expanded.toLocaleString()}, generated ${s.generated.toLocaleString()}, ` +
     `iterations ${s.iterations}, ${s.elapsed_ms.toFixed(1)} ms`;
 }

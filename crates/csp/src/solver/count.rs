@@ -5,7 +5,7 @@ use super::engine::Engine;
 use super::search::End;
 use super::{Assignment, Config, CspCounters};
 use crate::model::Csp;
-use delve_core::{Limits, Observer, Stats, StopReason};
+use delve_core::{Finished, Limits, Observer, OutcomeKind, Stats, StopReason};
 use std::ops::ControlFlow;
 
 /// The result of [`count`] and [`for_each_solution`].
@@ -25,6 +25,23 @@ impl CountResult {
     /// True when every solution was counted.
     pub fn is_complete(&self) -> bool {
         self.stop_reason.is_none()
+    }
+}
+
+/// `"count"`; [`OutcomeKind::Complete`] when every solution was counted (a count is never
+/// "solved"), else stopped.
+impl Finished for CountResult {
+    fn algorithm(&self) -> &'static str {
+        "count"
+    }
+    fn outcome(&self) -> OutcomeKind {
+        if self.is_complete() { OutcomeKind::Complete } else { OutcomeKind::Stopped }
+    }
+    fn stop_reason(&self) -> Option<StopReason> {
+        self.stop_reason
+    }
+    fn stats(&self) -> &Stats {
+        &self.stats
     }
 }
 
@@ -95,5 +112,15 @@ mod tests {
                 assert_eq!(out.stop_reason, None);
             }
         }
+    }
+
+    #[test]
+    fn a_count_reports_complete_or_stopped_never_solved() {
+        let done = count(&queens(6), &Config::mrv_fc(), &Limits::none(), NoObserver);
+        let report = done.report(done.count);
+        assert_eq!((report.algorithm.as_str(), report.outcome, report.solved), ("count", OutcomeKind::Complete, false));
+        assert!(!done.is_solved());
+        let cut = count(&queens(8), &Config::mrv_fc(), &Limits::none().max_expanded(5), NoObserver);
+        assert_eq!((cut.outcome(), cut.stop_reason()), (OutcomeKind::Stopped, Some(StopReason::NodeLimit)));
     }
 }

@@ -32,7 +32,7 @@ pub use ordering::{TieBreak, ValueOrder, VarOrder};
 pub use propagation::Inference;
 pub use search::solve;
 
-use delve_core::{Outcome, Solution, Stats};
+use delve_core::{Finished, Outcome, OutcomeKind, Solution, Stats, StopReason};
 
 /// Marks an unassigned variable in an assignment vector.
 pub const UNASSIGNED: u32 = u32::MAX;
@@ -113,11 +113,26 @@ pub struct CspCounters {
     pub pruned: u64,
 }
 
+/// The counters as a line: `assignments 9, backtracks 0, checks 665, pruned 67`.
+///
+/// ```
+/// let counters = delve_csp::CspCounters { assignments: 9, backtracks: 1, checks: 665, pruned: 67 };
+/// assert_eq!(counters.to_string(), "assignments 9, backtracks 1, checks 665, pruned 67");
+/// ```
+impl std::fmt::Display for CspCounters {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let CspCounters { assignments, backtracks, checks, pruned } = self;
+        write!(f, "assignments {assignments}, backtracks {backtracks}, checks {checks}, pruned {pruned}")
+    }
+}
+
 /// The result of [`solve`] (and of min-conflicts): an [`Outcome`] whose solution holds
 /// the assignment as its only state, no actions, and its number of violated constraints
 /// (zero) as cost.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CspResult {
+    /// The solver's short name: `"backtracking"` or `"min-conflicts"`.
+    pub algorithm: &'static str,
     /// How the search ended.
     pub outcome: Outcome<Assignment, (), usize>,
     /// The core statistics (one expansion per assignment or local-search step).
@@ -137,6 +152,21 @@ impl CspResult {
     /// True when solved.
     pub fn is_solved(&self) -> bool {
         matches!(self.outcome, Outcome::Solved(_))
+    }
+}
+
+impl Finished for CspResult {
+    fn algorithm(&self) -> &'static str {
+        self.algorithm
+    }
+    fn outcome(&self) -> OutcomeKind {
+        self.outcome.kind()
+    }
+    fn stop_reason(&self) -> Option<StopReason> {
+        self.outcome.stop_reason()
+    }
+    fn stats(&self) -> &Stats {
+        &self.stats
     }
 }
 

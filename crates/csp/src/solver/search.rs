@@ -37,7 +37,7 @@ where
         (None, End::Stopped(reason)) => Outcome::Stopped { reason, best_so_far: None },
         (None, End::Exhausted | End::Interrupted | End::Cutoff) => Outcome::NoSolution,
     };
-    CspResult { outcome, stats, counters }
+    CspResult { algorithm: "backtracking", outcome, stats, counters }
 }
 
 /// How a run ended.

@@ -82,7 +82,7 @@ pub fn count_report(
     elapsed: std::time::Duration,
 ) -> Report<CountDetail> {
     let (outcome, stop_reason, count) = match count {
-        Ok(c) => (OutcomeKind::Solved, None, Some(c)),
+        Ok(c) => (OutcomeKind::Complete, None, Some(c)),
         Err(reason) => (OutcomeKind::Stopped, Some(reason), None),
     };
     let stats = Stats { elapsed: count.map_or(elapsed, |c| c.elapsed), ..Stats::default() };

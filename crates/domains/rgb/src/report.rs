@@ -5,7 +5,7 @@
 use crate::plan::{Plan, Step};
 use crate::problem::{Action, RgbProblem, Rules, State};
 use crate::simulate::{Violation, simulate};
-use delve_core::{Algorithm, Bound, Control, Event, Limits, Live, Observer, Report, SearchResult};
+use delve_core::{Algorithm, Bound, Control, Event, Finished, Limits, Live, Observer, Report, SearchResult};
 use serde::Serialize;
 
 /// A solved (or not) level: the search's result, the plan when one was found (already
@@ -119,8 +119,8 @@ pub struct RgbDetail {
 pub type RgbReport = Report<RgbDetail>;
 
 impl Solved {
-    /// The report of this run of `algorithm` on `problem`.
-    pub fn report(&self, problem: &RgbProblem, algorithm: Algorithm) -> RgbReport {
+    /// The report of this run on `problem` (the algorithm's name is the one the search recorded).
+    pub fn report(&self, problem: &RgbProblem) -> RgbReport {
         let stats = self.result.stats;
         let detail = RgbDetail {
             level: problem.level().name.clone(),
@@ -138,7 +138,7 @@ impl Solved {
             generated: stats.generated,
             elapsed_ms: stats.elapsed_ms(),
         };
-        Report::new(algorithm.name(), &self.result, detail)
+        self.result.report(detail)
     }
 }
 

@@ -330,7 +330,7 @@ fn a_bump_hands_an_item_over_and_plans_say_which_bumps_they_use() {
         let problem = RgbProblem::new(level.clone(), rules).unwrap();
         let solved = delve_rgb::solve(&problem, Algorithm::Astar, &Limits::none(), NoObserver).unwrap();
         assert_eq!(solved.plan.as_ref().unwrap().bumps, [2 * 6 + 3], "{rules}: the plan enables the bump");
-        let json = serde_json::to_value(solved.report(&problem, Algorithm::Astar)).unwrap();
+        let json = serde_json::to_value(solved.report(&problem)).unwrap();
         assert_eq!(json["bumps_enabled"], serde_json::json!([[2, 3]]), "{rules}");
     }
     // Without the bump the red truck may not even pass the yellow item.
@@ -338,7 +338,7 @@ fn a_bump_hands_an_item_over_and_plans_say_which_bumps_they_use() {
     assert_eq!(solve(plain.clone(), Algorithm::Astar, Rules::Pairwise, 10_000), Ok(None));
     let problem = RgbProblem::new(plain, Rules::Pairwise).unwrap();
     let solved = delve_rgb::solve(&problem, Algorithm::Astar, &Limits::none(), NoObserver).unwrap();
-    let json = serde_json::to_value(solved.report(&problem, Algorithm::Astar)).unwrap();
+    let json = serde_json::to_value(solved.report(&problem)).unwrap();
     assert!(json.get("bumps_enabled").is_none(), "levels without bumps keep their JSON: {json}");
 }
 

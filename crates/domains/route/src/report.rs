@@ -4,7 +4,7 @@
 
 use crate::map::{CityId, RoadMap};
 use crate::problem::RouteProblem;
-use delve_core::{Algorithm, Report, SearchResult};
+use delve_core::{Algorithm, Finished, Report, SearchResult};
 use serde::Serialize;
 
 /// The route's fields of a report.
@@ -59,7 +59,7 @@ impl RouteProblem<'_> {
             from: self.map().name(self.from()).to_string(),
             to: self.map().name(self.to()).to_string(),
         };
-        Report::new(algorithm.name(), result, detail)
+        result.report(detail)
     }
 }
 

@@ -18,7 +18,8 @@ use crate::pdb::AdditivePdb;
 use crate::problem::{SlidingProblem, SlidingTree, Trail};
 use crate::state::{Bytes, Cells, Grid, Nibbles, Position};
 use delve_core::{
-    Algorithm, Limits, Meter, Observer, Outcome, OutcomeKind, Report, SearchResult, SharedMeter, Solution, StopReason,
+    Algorithm, Finished, Limits, Meter, Observer, Outcome, OutcomeKind, Report, SearchResult, SharedMeter, Solution,
+    StopReason,
 };
 use rayon::prelude::*;
 use serde::Serialize;
@@ -310,7 +311,7 @@ fn map_result<S, T>(r: SearchResult<S, Move, u32>, f: impl Fn(&S) -> T) -> Searc
             Outcome::Stopped { reason, best_so_far: best_so_far.map(map_solution) }
         }
     };
-    SearchResult { outcome, stats: r.stats }
+    SearchResult { algorithm: r.algorithm, outcome, stats: r.stats }
 }
 
 /// A solve's fields of a report.
@@ -464,7 +465,7 @@ impl Solver {
             states: solution.map(|s| s.states.iter().map(|g| format_state(g, self.notation)).collect()),
             unsolvable: None,
         };
-        Report::new(self.algorithm.name(), result, detail)
+        result.report(detail)
     }
 
     /// The report of an instance the parity check refused with `why`.
@@ -518,6 +519,7 @@ impl Solver {
             .map(|(_, start)| {
                 if halted.load(Relaxed) {
                     let stopped = SearchResult {
+                        algorithm: self.algorithm.name(),
                         outcome: Outcome::Stopped { reason: StopReason::Observer, best_so_far: None },
                         stats: Default::default(),
                     };

@@ -10,7 +10,7 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::post;
-use delve_core::{Algorithm, Problem, Report, Successor};
+use delve_core::{Algorithm, Finished, Problem, Successor};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -186,7 +186,7 @@ async fn grid(
             path: solution.map(|s| s.states.clone()),
             moves: solution.map(|s| s.actions.iter().collect()),
         };
-        Ok(Report::new(algorithm.name(), &result, detail))
+        Ok(result.report(detail))
     })
     .await
 }

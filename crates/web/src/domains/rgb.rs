@@ -167,7 +167,7 @@ async fn solve_level(
     respond(&state, &headers, req.knobs, 0, move |limits, sink| -> Result<RgbReport, ApiError> {
         let solved = solve(&problem, algorithm, limits, Streamer::new(sink, NoView))
             .map_err(|e| ApiError::internal(e.to_string()))?;
-        Ok(solved.report(&problem, algorithm))
+        Ok(solved.report(&problem))
     })
     .await
 }
@@ -210,7 +210,7 @@ async fn show(
             })
             .map_err(|e| ApiError::internal(format!("internal error: the plan fails the independent replay: {e}")))?;
         }
-        Ok(Show { layout: layout_of(level), report: solved.report(&problem, algorithm), frames })
+        Ok(Show { layout: layout_of(level), report: solved.report(&problem), frames })
     })
     .await
 }
