@@ -313,7 +313,7 @@ impl<'a, O> Meter<'a, O> {
         self.live.stats.generated += 1;
         // States are made between two expansions, some of them large (a queen placement on a
         // board of 65,535 columns): memory is looked at every so many of them too.
-        if self.live.stats.generated % MEMORY_EVERY == 0 {
+        if self.live.stats.generated.is_multiple_of(MEMORY_EVERY) {
             self.live.clock.check_memory()?;
         }
         match self.emit(Event::Generate(node)) {
