@@ -2,6 +2,7 @@
 //! minimax (q2), alpha-beta (q3) and expectimax (q4) give the solution's move and exactly its
 //! set of generated states.
 
+use delve_core::Limits;
 use delve_game::Method;
 use delve_game::cs188::check;
 use std::path::Path;
@@ -20,7 +21,7 @@ fn every_graph_game_tree_test_passes() {
             .collect();
         tests.sort();
         for test in &tests {
-            let verdict = check(test).unwrap_or_else(|e| panic!("{e}"));
+            let verdict = check(test, &Limits::none()).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(verdict.method, method, "{}", test.display());
             assert_eq!(verdict.question.as_deref(), Some(question));
             if !verdict.passed() {
