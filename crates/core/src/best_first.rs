@@ -20,7 +20,7 @@ use crate::cost::Cost;
 use crate::observe::{Meter, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, StopReason};
 use crate::problem::{OutcomeOf, Problem};
-use crate::tree::{Tree, forward_solution};
+use crate::tree::Tree;
 use std::cmp::Ordering;
 
 /// A frontier entry, ordered as it is popped: by `f`, then `h`, then node index.
@@ -150,8 +150,8 @@ where
     let h0 = if policy.use_heuristic { problem.heuristic(&start) } else { zero };
     let start_entry = Entry { f: (policy.priority)(zero, h0), h: h0, node: 0 };
     heap.push(start_entry, &start);
-    let mut tree: Tree<P::State, P::Cost> = Tree::new(meter.memory_limit());
-    tree.insert(start, crate::tree::ROOT, zero)?;
+    let mut tree: Tree<P::State, P::Action, P::Cost> = Tree::new(meter.memory_limit());
+    tree.insert_root(start)?;
     match expand_all(problem, meter, policy, &mut tree, heap)? {
         Ok(outcome) => Ok(outcome),
         // The heap grew crowded: go on with its entries in buckets.
@@ -170,7 +170,7 @@ fn expand_all<P, O, F, Q>(
     problem: &P,
     meter: &mut Meter<'_, O>,
     policy: &Policy<F>,
-    tree: &mut Tree<P::State, P::Cost>,
+    tree: &mut Tree<P::State, P::Action, P::Cost>,
     heap: &mut Q,
 ) -> Result<Result<OutcomeOf<P>, Vec<Entry<P::Cost>>>, StopReason>
 where
@@ -194,7 +194,7 @@ where
         let g_here = tree.nodes[idx].g;
         let state = &tree.nodes[idx].state;
         if problem.is_goal(state) {
-            return Ok(Ok(Outcome::Solved(forward_solution(problem, tree, node))));
+            return Ok(Ok(Outcome::Solved(tree.solution(node))));
         }
         let info = NodeInfo { state, g: g_here, h: policy.use_heuristic.then_some(h_here), depth: None };
         if !meter.expanding(info)? {
@@ -212,9 +212,15 @@ where
             if !meter.generated(NodeInfo { state: &succ.state, g: g_new, h: None, depth: None })? {
                 continue;
             }
-            let Some(child) = tree.relax(succ.state, node, g_new, policy.reopen)? else { continue };
+            let Some(child) = tree.relax(succ.state, node, succ.action, g_new, policy.reopen)? else { continue };
             let h = if policy.use_heuristic {
-                problem.heuristic_after(&tree.nodes[idx].state, h_here, &succ.action, &tree.nodes[child as usize].state)
+                let tree = &*tree;
+                problem.heuristic_after(
+                    &tree.nodes[idx].state,
+                    h_here,
+                    tree.action(child),
+                    &tree.nodes[child as usize].state,
+                )
             } else {
                 zero
             };

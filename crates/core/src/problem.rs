@@ -29,8 +29,9 @@ pub struct Successor<S, A, C> {
 /// heuristic.
 ///
 /// Contract: [`Problem::expand`] is a function of the state (the same state always yields the
-/// same successors in the same order). The graph searches rely on it to rebuild a solution's
-/// actions without storing an action per node.
+/// same successors in the same order). The iterative searches expand a state again in each
+/// iteration and rely on it to find the same successors. No search calls `expand` to rebuild
+/// its solution: the graph searches store the action that reached each node.
 ///
 /// ```
 /// use delve_core::{Problem, Successor};
@@ -52,7 +53,8 @@ pub struct Successor<S, A, C> {
 /// ```
 pub trait Problem {
     /// A state of the world. Graph search stores and hashes states, so keep them compact: a
-    /// packed integer state makes a node `size_of::<State>() + 4 + size_of::<Cost>()` bytes.
+    /// packed integer state makes a node `size_of::<State>() + 4 + size_of::<Cost>()` bytes,
+    /// plus `size_of::<Action>()` for the action that reached it.
     type State: Clone + Eq + Hash;
     /// An action that moves between states.
     type Action: Clone;

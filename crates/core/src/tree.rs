@@ -1,12 +1,15 @@
 //! The node store shared by the graph-search algorithms: an arena of compact nodes (state,
-//! parent index, path cost) plus a hash index over their states that stores only node indices,
-//! so each state is held once.
+//! parent index, path cost), the action that reached each node in a parallel array, and a hash
+//! index over the states that stores only node indices, so each state is held once.
 //!
-//! Nodes store no action: a solution's actions are rebuilt at the end by expanding each parent
-//! on the path again and picking the successor that leads to the child (the [`Problem::expand`]
-//! contract makes that exact). A node therefore costs `size_of::<S>() + 4 + size_of::<C>()`
-//! bytes (rounded up for alignment) plus about 5–10 bytes of index: with a packed `u64` state
-//! and `u32` costs, 50 million nodes fit in about 1.2 GB (BENCHMARKS.md, "node store").
+//! The action kept for a node is the one of the edge its parent link and path cost came from,
+//! so a solution is read from the store alone (no successor is generated again) and its
+//! actions and cost are those of the path the search followed, parallel edges included. A node
+//! costs `size_of::<S>() + 4 + size_of::<C>()` bytes (rounded up for alignment) plus
+//! `size_of::<A>()` for its action (nothing for `()`, the actions of
+//! [`FnProblem`](crate::FnProblem)) plus about 5–10 bytes of index: with a packed `u64` state,
+//! `u32` costs and `()` actions, 50 million nodes fit in about 1.2 GB (BENCHMARKS.md, "node
+//! store"); a one-byte action adds 50 MB.
 //!
 //! Growth is checked against the memory limit *before* a buffer grows, so a search stops with
 //! [`StopReason::Memory`] instead of failing an allocation; past 2³¹ − 1 nodes it stops with
@@ -15,7 +18,6 @@
 use crate::cost::Cost;
 use crate::hash::FxBuildHasher;
 use crate::outcome::{Solution, StopReason};
-use crate::problem::{Problem, Successor};
 use hashbrown::HashTable;
 use std::cmp::Ordering;
 use std::hash::{BuildHasher, Hash};
@@ -57,39 +59,48 @@ impl<S, C> Node<S, C> {
     }
 }
 
-/// What [`Tree::entry`] found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Slot {
-    /// The state was already stored at this index.
-    Found(u32),
-    /// The state is new and now stored at this index.
-    Inserted(u32),
-}
-
 /// Arena of nodes with a state → node index.
-pub(crate) struct Tree<S, C> {
+pub(crate) struct Tree<S, A, C> {
     pub(crate) nodes: Vec<Node<S, C>>,
+    /// The action that reached each node after the roots: node `i`'s is `actions[i - roots]`.
+    actions: Vec<A>,
+    /// How many roots the tree has; they are the first nodes.
+    roots: u32,
     index: HashTable<u32>,
     hasher: FxBuildHasher,
-    /// Bytes the arena and index may use, if limited.
+    /// Bytes the arena, the actions and the index may use, if limited.
     memory_limit: Option<u64>,
 }
 
 /// Bytes one slot of the index takes: a `u32` plus hashbrown's control byte.
 const INDEX_SLOT: u64 = 5;
 
-impl<S: Eq + Hash + Clone, C: Cost> Tree<S, C> {
+impl<S: Eq + Hash + Clone, A: Clone, C: Cost> Tree<S, A, C> {
     /// An empty tree whose storage stays within `memory_limit` bytes.
     pub(crate) fn new(memory_limit: Option<u64>) -> Self {
-        Tree { nodes: Vec::new(), index: HashTable::new(), hasher: FxBuildHasher, memory_limit }
+        Tree {
+            nodes: Vec::new(),
+            actions: Vec::new(),
+            roots: 0,
+            index: HashTable::new(),
+            hasher: FxBuildHasher,
+            memory_limit,
+        }
     }
 
-    /// Bytes held by the arena and the index now.
+    /// Bytes held by the arena, the actions and the index now.
     pub(crate) fn bytes(&self) -> u64 {
         let nodes = self.nodes.capacity() as u64 * std::mem::size_of::<Node<S, C>>() as u64;
+        let actions = self.actions.capacity() as u64 * std::mem::size_of::<A>() as u64;
         let slots =
             if self.index.capacity() == 0 { 0 } else { (self.index.capacity() as u64 * 8 / 7).next_power_of_two() };
-        nodes + slots * INDEX_SLOT
+        nodes + actions + slots * INDEX_SLOT
+    }
+
+    /// The action that reached node `idx` (not a root).
+    #[inline]
+    pub(crate) fn action(&self, idx: u32) -> &A {
+        &self.actions[(idx - self.roots) as usize]
     }
 
     /// The hash of `state` and the index of the node holding it, if any; pass the hash to
@@ -106,10 +117,36 @@ impl<S: Eq + Hash + Clone, C: Cost> Tree<S, C> {
         self.lookup(state).1
     }
 
-    /// Adds a node for a state not yet in the tree (hashed by [`Tree::lookup`]); returns its
-    /// index, or why it cannot be stored.
+    /// Adds a node for a state not yet in the tree (hashed by [`Tree::lookup`]), reached from
+    /// node `parent` by `action` at path cost `g`; returns its index, or why it cannot be
+    /// stored.
     #[inline]
-    pub(crate) fn insert_hashed(&mut self, hash: u64, state: S, parent: u32, g: C) -> Result<u32, StopReason> {
+    pub(crate) fn insert_hashed(
+        &mut self,
+        hash: u64,
+        state: S,
+        parent: u32,
+        action: A,
+        g: C,
+    ) -> Result<u32, StopReason> {
+        let idx = self.push_index(hash, state, parent, g)?;
+        self.actions.push(action);
+        Ok(idx)
+    }
+
+    /// Adds a root (a node with an empty path, at cost zero) for a state not yet in the tree.
+    /// Roots come before every other node.
+    pub(crate) fn insert_root(&mut self, state: S) -> Result<u32, StopReason> {
+        assert_eq!(self.roots as usize, self.nodes.len(), "roots are stored before other nodes");
+        let hash = self.hasher.hash_one(&state);
+        let idx = self.push_index(hash, state, ROOT, C::ZERO)?;
+        self.roots += 1;
+        Ok(idx)
+    }
+
+    /// Indexes and stores a node for a new state.
+    #[inline(always)]
+    fn push_index(&mut self, hash: u64, state: S, link: u32, g: C) -> Result<u32, StopReason> {
         let len = self.nodes.len();
         if len == self.nodes.capacity() {
             self.grow()?;
@@ -119,14 +156,24 @@ impl<S: Eq + Hash + Clone, C: Cost> Tree<S, C> {
         let nodes = &self.nodes;
         let hasher = &self.hasher;
         self.index.insert_unique(hash, idx, |&i| hasher.hash_one(&nodes[i as usize].state));
-        self.nodes.push(Node { state, link: parent, g });
+        self.nodes.push(Node { state, link, g });
         Ok(idx)
     }
 
-    /// The node holding `state` (`Found`), or a new node for it with this parent and cost
-    /// (`Inserted`): one hash and one probe of the index for both.
+    /// Offers `state` reached from node `parent` by `action` at path cost `g`: the index of its
+    /// node when it is new, or stored at a dearer cost (the node then takes this parent, action
+    /// and cost, re-opened; an expanded node only if `reopen`), else `None`. A root keeps its
+    /// empty path. The step every graph search makes with each successor: one hash and one
+    /// probe of the index.
     #[inline(always)]
-    pub(crate) fn entry(&mut self, state: S, parent: u32, g: C) -> Result<Slot, StopReason> {
+    pub(crate) fn relax(
+        &mut self,
+        state: S,
+        parent: u32,
+        action: A,
+        g: C,
+        reopen: bool,
+    ) -> Result<Option<u32>, StopReason> {
         let len = self.nodes.len();
         if len == self.nodes.capacity() {
             self.grow()?;
@@ -139,45 +186,30 @@ impl<S: Eq + Hash + Clone, C: Cost> Tree<S, C> {
             |&i| nodes[i as usize].state == state,
             |&i| hasher.hash_one(&nodes[i as usize].state),
         ) {
-            hashbrown::hash_table::Entry::Occupied(found) => Ok(Slot::Found(*found.get())),
+            hashbrown::hash_table::Entry::Occupied(found) => {
+                let existing = *found.get();
+                let old = &mut self.nodes[existing as usize];
+                if !cheaper(g, old.g) || (old.is_closed() && !reopen) || existing < self.roots {
+                    return Ok(None);
+                }
+                old.reparent(parent, g);
+                self.actions[(existing - self.roots) as usize] = action;
+                Ok(Some(existing))
+            }
             hashbrown::hash_table::Entry::Vacant(vacant) => {
                 let idx = len as u32;
                 vacant.insert(idx);
                 self.nodes.push(Node { state, link: parent, g });
-                Ok(Slot::Inserted(idx))
+                self.actions.push(action);
+                Ok(Some(idx))
             }
         }
     }
 
-    /// Offers `state` reached through `parent` at cost `g`: the index of its node when it is
-    /// new, or stored at a dearer cost (the node then takes this parent and cost, re-opened;
-    /// an expanded node only if `reopen`), else `None`. The step every graph search makes with
-    /// each successor.
-    #[inline(always)]
-    pub(crate) fn relax(&mut self, state: S, parent: u32, g: C, reopen: bool) -> Result<Option<u32>, StopReason> {
-        match self.entry(state, parent, g)? {
-            Slot::Found(existing) => {
-                let old = &mut self.nodes[existing as usize];
-                if !cheaper(g, old.g) || (old.is_closed() && !reopen) {
-                    return Ok(None);
-                }
-                old.reparent(parent, g);
-                Ok(Some(existing))
-            }
-            Slot::Inserted(child) => Ok(Some(child)),
-        }
-    }
-
-    /// Adds a node for a state not yet in the tree.
-    pub(crate) fn insert(&mut self, state: S, parent: u32, g: C) -> Result<u32, StopReason> {
-        let hash = self.hasher.hash_one(&state);
-        self.insert_hashed(hash, state, parent, g)
-    }
-
-    /// Makes room for at least one more node in the arena and the index together (doubling,
-    /// as the standard collections do), unless that would pass the memory limit or the
-    /// [`ROOT`] − 1 nodes a link can address. The index is always grown with the arena, so
-    /// checking the arena's capacity alone is enough on insertion.
+    /// Makes room for at least one more node in the arena, the actions and the index together
+    /// (doubling, as the standard collections do), unless that would pass the memory limit or
+    /// the [`ROOT`] − 1 nodes a link can address. The actions and the index are always grown
+    /// with the arena, so checking the arena's capacity alone is enough on insertion.
     #[cold]
     fn grow(&mut self) -> Result<(), StopReason> {
         let len = self.nodes.len();
@@ -186,73 +218,52 @@ impl<S: Eq + Hash + Clone, C: Cost> Tree<S, C> {
         }
         let want = (len * 2).clamp(64, ROOT as usize);
         if let Some(limit) = self.memory_limit {
-            let node = std::mem::size_of::<Node<S, C>>() as u64;
+            let node = (std::mem::size_of::<Node<S, C>>() + std::mem::size_of::<A>()) as u64;
             let slots = (want as u64 * 8 / 7).next_power_of_two();
             if want as u64 * node + slots * INDEX_SLOT > limit {
                 return Err(StopReason::Memory);
             }
         }
         self.nodes.reserve_exact(want - len);
+        self.actions.reserve_exact(want - len);
         let nodes = &self.nodes;
         let hasher = &self.hasher;
         self.index.reserve(want - len, |&i| hasher.hash_one(&nodes[i as usize].state));
         Ok(())
     }
 
-    /// The path from a root to node `idx`. Each action is found again by expanding the parent
-    /// (with `expand`) and taking the cheapest successor that reaches the child.
-    pub(crate) fn solution<A, E>(&self, idx: u32, expand: E) -> Solution<S, A, C>
-    where
-        E: FnMut(&S, &mut Vec<Successor<S, A, C>>),
-    {
-        trace(idx, |link| &self.nodes[link as usize], expand)
+    /// The path from a root to node `idx`, as stored.
+    pub(crate) fn solution(&self, idx: u32) -> Solution<S, A, C> {
+        trace(idx, |link| &self.nodes[link as usize], |link| self.action(link))
     }
 }
 
-/// The path from a root to the node linked as `link`, where `node` finds the node a link
-/// names (an index into one tree, or an id across the trees of parallel searches). Each
-/// action is found again by expanding the parent (with `expand`) and taking the cheapest
-/// successor that reaches the child.
-pub(crate) fn trace<'t, S, A, C, N, E>(mut link: u32, node: N, mut expand: E) -> Solution<S, A, C>
+/// The path from a root to the node linked as `link`, where `node` and `action` find the node
+/// a link names and the action that reached it (an index into one tree, or an id across the
+/// trees of parallel searches).
+pub(crate) fn trace<'t, S, A, C, N, F>(mut link: u32, node: N, action: F) -> Solution<S, A, C>
 where
-    S: Eq + Clone + 't,
+    S: Clone + 't,
+    A: Clone + 't,
     C: Cost + 't,
     N: Fn(u32) -> &'t Node<S, C>,
-    E: FnMut(&S, &mut Vec<Successor<S, A, C>>),
+    F: Fn(u32) -> &'t A,
 {
     let cost = node(link).g;
     let mut states = Vec::new();
     let mut actions = Vec::new();
-    let mut buf = Vec::new();
     loop {
         let here = node(link);
         states.push(here.state.clone());
         if here.parent() == ROOT {
             break;
         }
-        let parent = node(here.parent());
-        buf.clear();
-        expand(&parent.state, &mut buf);
-        let action =
-            buf.drain(..).filter(|s| s.state == here.state).min_by(|a, b| a.cost.total_cmp(&b.cost)).map(|s| s.action);
-        match action {
-            Some(action) => actions.push(action),
-            None => panic!("Problem::expand is not a function of the state: a stored edge disappeared"),
-        }
+        actions.push(action(link).clone());
         link = here.parent();
     }
     states.reverse();
     actions.reverse();
     Solution { actions, states, cost }
-}
-
-/// The path to node `idx` of a forward search tree over `problem`.
-pub(crate) fn forward_solution<P: Problem>(
-    problem: &P,
-    tree: &Tree<P::State, P::Cost>,
-    idx: u32,
-) -> Solution<P::State, P::Action, P::Cost> {
-    tree.solution(idx, |s, out| problem.expand(s, out))
 }
 
 /// Whether `a` is strictly cheaper than `b`.
@@ -267,10 +278,12 @@ mod tests {
 
     #[test]
     fn growth_stops_at_the_memory_limit_not_at_an_allocation() {
-        let mut tree: Tree<u64, u32> = Tree::new(Some(100_000));
-        let mut stored = 0u64;
+        let mut tree: Tree<u64, u8, u32> = Tree::new(Some(100_000));
+        tree.insert_root(0).expect("room for a root");
+        let mut stored = 1u64;
         let reason = loop {
-            match tree.insert(stored, ROOT, 0) {
+            let (hash, _) = tree.lookup(&stored);
+            match tree.insert_hashed(hash, stored, 0, 1, 1) {
                 Ok(_) => stored += 1,
                 Err(reason) => break reason,
             }
@@ -278,5 +291,27 @@ mod tests {
         assert_eq!(reason, StopReason::Memory);
         assert!(stored >= 1024, "stored only {stored}");
         assert!(tree.bytes() <= 100_000, "{} bytes", tree.bytes());
+    }
+
+    #[test]
+    fn a_cheaper_edge_replaces_the_parent_the_action_and_the_cost() {
+        let mut tree: Tree<char, &str, u32> = Tree::new(None);
+        let root = tree.insert_root('a').unwrap();
+        let b = tree.relax('b', root, "toll", 5, true).unwrap().expect("new");
+        assert_eq!(tree.relax('b', root, "dearer", 7, true).unwrap(), None);
+        assert_eq!(tree.relax('b', root, "free", 1, true).unwrap(), Some(b));
+        let sol = tree.solution(b);
+        assert_eq!((sol.states, sol.actions, sol.cost), (vec!['a', 'b'], vec!["free"], 1));
+    }
+
+    #[test]
+    fn a_root_keeps_its_empty_path() {
+        // A negative step back into the root would otherwise make a cycle of parent links.
+        let mut tree: Tree<char, &str, i32> = Tree::new(None);
+        let root = tree.insert_root('a').unwrap();
+        let b = tree.relax('b', root, "there", 1, true).unwrap().expect("new");
+        assert_eq!(tree.relax('a', b, "back", -5, true).unwrap(), None);
+        let sol = tree.solution(b);
+        assert_eq!((sol.states, sol.actions, sol.cost), (vec!['a', 'b'], vec!["there"], 1));
     }
 }

@@ -63,6 +63,7 @@ pub fn parallel_astar<P, F, O>(
 where
     P: Problem,
     P::State: Send,
+    P::Action: Send,
     P::Cost: Send,
     F: Fn() -> P + Sync,
     O: Observer<P::State, P::Cost>,
@@ -79,7 +80,8 @@ where
         return meter.finish(Outcome::Stopped { reason, best_so_far: None });
     }
     let shared = Shared::new(threads);
-    let (senders, inboxes): (Vec<_>, Vec<_>) = (0..threads).map(|_| channel::<Vec<Msg<P::State, P::Cost>>>()).unzip();
+    let (senders, inboxes): (Vec<_>, Vec<_>) =
+        (0..threads).map(|_| channel::<Vec<Msg<P::State, P::Action, P::Cost>>>()).unzip();
     let mut inboxes = inboxes.into_iter();
     let main_inbox = inboxes.next().expect("at least two threads");
     let (mine, theirs) = std::thread::scope(|scope| {
@@ -116,18 +118,20 @@ where
         (Some(reason), _) => Outcome::Stopped { reason, best_so_far: None },
         (None, Some((_, id))) => {
             let node = |id: u32| &trees[id as usize % threads].nodes[id as usize / threads];
-            Outcome::Solved(trace(id, node, |s, out| problem.expand(s, out)))
+            let action = |id: u32| trees[id as usize % threads].action(id / threads as u32);
+            Outcome::Solved(trace(id, node, action))
         }
         (None, None) => Outcome::NoSolution,
     };
     meter.finish(outcome)
 }
 
-/// A node on its way to the thread that owns its state: the parent is named by its id
-/// across the threads (see [`Worker::id`]).
-struct Msg<S, C> {
+/// A node on its way to the thread that owns its state, with the action that reached it: the
+/// parent is named by its id across the threads (see [`Worker::id`]).
+struct Msg<S, A, C> {
     state: S,
     parent: u32,
+    action: A,
     g: C,
     h: C,
 }
@@ -218,18 +222,18 @@ enum Woken {
 }
 
 /// One thread's search: its node store, its frontier and its outgoing batches.
-struct Worker<'s, S, C> {
+struct Worker<'s, S, A, C> {
     me: usize,
     /// How many threads search (kept here: read for every child).
     threads: usize,
     shared: &'s Shared<C>,
-    tree: Tree<S, C>,
+    tree: Tree<S, A, C>,
     heap: Open<C>,
-    outbox: Vec<Vec<Msg<S, C>>>,
+    outbox: Vec<Vec<Msg<S, A, C>>>,
     /// The least `f` waiting in each outgoing batch.
     least: Vec<Option<C>>,
-    senders: Vec<Sender<Vec<Msg<S, C>>>>,
-    inbox: Receiver<Vec<Msg<S, C>>>,
+    senders: Vec<Sender<Vec<Msg<S, A, C>>>>,
+    inbox: Receiver<Vec<Msg<S, A, C>>>,
     /// The cost of the cheapest goal found, as last read, and the version it was read at.
     best: Option<C>,
     seen: u64,
@@ -237,12 +241,12 @@ struct Worker<'s, S, C> {
     capacity: usize,
 }
 
-impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
+impl<'s, S: Eq + std::hash::Hash + Clone, A: Clone, C: Cost> Worker<'s, S, A, C> {
     fn new(
         me: usize,
         shared: &'s Shared<C>,
-        senders: Vec<Sender<Vec<Msg<S, C>>>>,
-        inbox: Receiver<Vec<Msg<S, C>>>,
+        senders: Vec<Sender<Vec<Msg<S, A, C>>>>,
+        inbox: Receiver<Vec<Msg<S, A, C>>>,
         memory_limit: Option<u64>,
     ) -> Self {
         let threads = shared.threads;
@@ -278,7 +282,7 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
     /// every thread.
     fn search<P, O>(&mut self, problem: &P, meter: &mut Meter<'_, O>)
     where
-        P: Problem<State = S, Cost = C>,
+        P: Problem<State = S, Action = A, Cost = C>,
         O: Observer<S, C>,
     {
         let _guard = StopOnPanic(&self.shared.flags.stopping);
@@ -289,13 +293,13 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
 
     fn run<P, O>(&mut self, problem: &P, meter: &mut Meter<'_, O>) -> Result<(), StopReason>
     where
-        P: Problem<State = S, Cost = C>,
+        P: Problem<State = S, Action = A, Cost = C>,
         O: Observer<S, C>,
     {
         let start = problem.initial_state();
         if self.owner(FxBuildHasher.hash_one(&start)) == self.me {
             let h = problem.heuristic(&start);
-            let node = self.tree.insert(start, ROOT, C::ZERO)?;
+            let node = self.tree.insert_root(start)?;
             self.heap.push(Entry { f: h, h, node });
         }
         let track_memory = meter.memory_limit().is_some();
@@ -356,7 +360,7 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
                     // the heuristic is computed here.
                     let h = problem.heuristic_after(&self.tree.nodes[idx].state, entry.h, &succ.action, &succ.state);
                     let f = g.saturating_add(h);
-                    self.outbox[owner].push(Msg { state: succ.state, parent, g, h });
+                    self.outbox[owner].push(Msg { state: succ.state, parent, action: succ.action, g, h });
                     if self.least[owner].is_none_or(|least| cheaper(f, least)) {
                         self.least[owner] = Some(f);
                     }
@@ -365,12 +369,13 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
                     }
                     continue;
                 }
-                let Some(child) = self.store(succ.state, parent, g)? else { continue };
+                let Some(child) = self.store(succ.state, parent, succ.action, g)? else { continue };
+                let tree = &self.tree;
                 let h = problem.heuristic_after(
-                    &self.tree.nodes[idx].state,
+                    &tree.nodes[idx].state,
                     entry.h,
-                    &succ.action,
-                    &self.tree.nodes[child as usize].state,
+                    tree.action(child),
+                    &tree.nodes[child as usize].state,
                 );
                 self.heap.push(Entry { f: g.saturating_add(h), h, node: child });
             }
@@ -379,11 +384,11 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
         }
     }
 
-    /// Stores `state` reached through `parent` at cost `g` ([`Tree::relax`], re-opening): the
-    /// index of its node when it is new or this path is cheaper, else `None`.
+    /// Stores `state` reached from `parent` by `action` at cost `g` ([`Tree::relax`],
+    /// re-opening): the index of its node when it is new or this path is cheaper, else `None`.
     #[inline(always)]
-    fn store(&mut self, state: S, parent: u32, g: C) -> Result<Option<u32>, StopReason> {
-        match self.tree.relax(state, parent, g, true)? {
+    fn store(&mut self, state: S, parent: u32, action: A, g: C) -> Result<Option<u32>, StopReason> {
+        match self.tree.relax(state, parent, action, g, true)? {
             Some(node) if node as usize >= self.capacity => Err(StopReason::NodeCapacity),
             stored => Ok(stored),
         }
@@ -417,9 +422,9 @@ impl<'s, S: Eq + std::hash::Hash + Clone, C: Cost> Worker<'s, S, C> {
     }
 
     /// Queues the nodes of a batch from another thread.
-    fn absorb(&mut self, batch: Vec<Msg<S, C>>) -> Result<(), StopReason> {
-        for Msg { state, parent, g, h } in batch {
-            if let Some(node) = self.store(state, parent, g)? {
+    fn absorb(&mut self, batch: Vec<Msg<S, A, C>>) -> Result<(), StopReason> {
+        for Msg { state, parent, action, g, h } in batch {
+            if let Some(node) = self.store(state, parent, action, g)? {
                 self.heap.push(Entry { f: g.saturating_add(h), h, node });
             }
         }
@@ -492,7 +497,7 @@ mod tests {
 
     /// A grid with walls from `seed`, 4-connected moves of cost 1 or 2 (by square), from the
     /// top-left corner to the bottom-right one, with the Manhattan distance as heuristic.
-    fn grid(side: i32, seed: u64) -> impl Problem<State = (i32, i32), Cost = u32> {
+    fn grid(side: i32, seed: u64) -> impl Problem<State = (i32, i32), Action = (), Cost = u32> {
         let wall = move |x: i32, y: i32| {
             let v = (x as u64 * 31 + y as u64 * 1_000_003 + seed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             (v >> 60) < 4 && (x, y) != (0, 0) && (x, y) != (side - 1, side - 1)

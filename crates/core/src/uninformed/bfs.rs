@@ -1,17 +1,17 @@
 //! Breadth-first graph search: finds a path with the fewest actions.
 
-use crate::cost::Cost;
 use crate::observe::{Meter, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, StopReason};
 use crate::problem::{OutcomeOf, Problem};
-use crate::tree::{ROOT, Tree, forward_solution};
+use crate::tree::Tree;
 use std::collections::VecDeque;
 
 /// Breadth-first graph search. The goal test is applied when a state is generated (the
 /// classic early test: it cannot change the depth found and saves a whole layer). Successors
 /// are queued in the order [`Problem::expand`] yields them; each state is reached once.
 /// The reported cost is the summed step cost of the path found, which is the fewest
-/// actions, not necessarily the cheapest.
+/// actions, not necessarily the cheapest; where parallel edges lead to a state, the path takes
+/// the first one listed, with its action and cost.
 ///
 /// ```
 /// use delve_core::{FnProblem, Limits, NoObserver, uninformed::bfs};
@@ -37,10 +37,10 @@ where
     meter.start::<P::State, P::Cost>("bfs")?;
     let start = problem.initial_state();
     let start_is_goal = problem.is_goal(&start);
-    let mut tree: Tree<P::State, P::Cost> = Tree::new(meter.memory_limit());
-    tree.insert(start, ROOT, P::Cost::ZERO)?;
+    let mut tree: Tree<P::State, P::Action, P::Cost> = Tree::new(meter.memory_limit());
+    tree.insert_root(start)?;
     if start_is_goal {
-        return Ok(Outcome::Solved(forward_solution(problem, &tree, 0)));
+        return Ok(Outcome::Solved(tree.solution(0)));
     }
     let mut queue = VecDeque::from([0u32]);
     let mut buf = Vec::new();
@@ -66,13 +66,45 @@ where
                 continue;
             }
             let goal = problem.is_goal(&succ.state);
-            let child = tree.insert_hashed(hash, succ.state, node, g_new)?;
+            let child = tree.insert_hashed(hash, succ.state, node, succ.action, g_new)?;
             if goal {
-                return Ok(Outcome::Solved(forward_solution(problem, &tree, child)));
+                return Ok(Outcome::Solved(tree.solution(child)));
             }
             queue.push_back(child);
         }
         meter.frontier(queue.len());
     }
     Ok(Outcome::NoSolution)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{NoObserver, Successor};
+
+    /// `a → b` twice: Toll at 5, listed first, then Free at 1.
+    struct Tolls;
+    impl Problem for Tolls {
+        type State = char;
+        type Action = &'static str;
+        type Cost = u32;
+        fn initial_state(&self) -> char {
+            'a'
+        }
+        fn is_goal(&self, s: &char) -> bool {
+            *s == 'b'
+        }
+        fn expand(&self, s: &char, out: &mut Vec<Successor<char, &'static str, u32>>) {
+            if *s == 'a' {
+                out.push(Successor { action: "toll", state: 'b', cost: 5 });
+                out.push(Successor { action: "free", state: 'b', cost: 1 });
+            }
+        }
+    }
+
+    #[test]
+    fn a_parallel_edge_reports_the_action_and_cost_followed() {
+        let sol = bfs(&Tolls, &Limits::none(), NoObserver).into_solution().expect("solvable");
+        assert_eq!((sol.actions, sol.cost), (vec!["toll"], 5));
+    }
 }

@@ -16,7 +16,8 @@ use crate::cost::Cost;
 use crate::observe::{Meter, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, Solution, StopReason};
 use crate::problem::{OutcomeOf, Reversible, Successor};
-use crate::tree::{ROOT, Tree, forward_solution};
+use crate::tree::Tree;
+use std::hash::Hash;
 
 /// Bidirectional breadth-first graph search: a path with the fewest actions, usually after
 /// expanding about the square root of what breadth-first search needs.
@@ -67,20 +68,18 @@ where
     O: Observer<P::State, P::Cost>,
 {
     meter.start::<P::State, P::Cost>("bibfs")?;
-    let zero = P::Cost::ZERO;
     let start = problem.initial_state();
     let start_is_goal = problem.is_goal(&start);
     // Each tree gets the whole memory allowance; both are checked together at every layer.
-    let mut fwd: Tree<P::State, P::Cost> = Tree::new(meter.memory_limit());
-    fwd.insert(start, ROOT, zero)?;
+    let mut fwd: Tree<P::State, P::Action, P::Cost> = Tree::new(meter.memory_limit());
+    fwd.insert_root(start)?;
     if start_is_goal {
-        return Ok(Outcome::Solved(forward_solution(problem, &fwd, 0)));
+        return Ok(Outcome::Solved(fwd.solution(0)));
     }
-    let mut bwd: Tree<P::State, P::Cost> = Tree::new(meter.memory_limit());
+    let mut bwd: Tree<P::State, P::Action, P::Cost> = Tree::new(meter.memory_limit());
     for goal in problem.goal_states() {
-        let (hash, found) = bwd.lookup(&goal);
-        if found.is_none() {
-            bwd.insert_hashed(hash, goal, ROOT, zero)?;
+        if bwd.find(&goal).is_none() {
+            bwd.insert_root(goal)?;
         }
     }
     let mut fwd = Side::new(fwd);
@@ -96,22 +95,22 @@ where
             bwd.advance(&fwd, meter, |s, out| problem.predecessors(s, out))?.map(|(b, f)| (f, b))
         };
         if let Some((f, b)) = meeting {
-            return Ok(Outcome::Solved(join(problem, &fwd.tree, f, &bwd.tree, b)));
+            return Ok(Outcome::Solved(join(&fwd.tree, f, &bwd.tree, b)));
         }
     }
 }
 
 /// One direction of the search: its tree and its current layer.
 struct Side<S, A, C> {
-    tree: Tree<S, C>,
+    tree: Tree<S, A, C>,
     layer: Vec<u32>,
     next: Vec<u32>,
     buf: Vec<Successor<S, A, C>>,
 }
 
-impl<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost> Side<S, A, C> {
+impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Side<S, A, C> {
     /// A side whose first layer is every root of `tree`.
-    fn new(tree: Tree<S, C>) -> Self {
+    fn new(tree: Tree<S, A, C>) -> Self {
         let layer = (0..tree.nodes.len() as u32).collect();
         Side { tree, layer, next: Vec::new(), buf: Vec::new() }
     }
@@ -148,7 +147,7 @@ impl<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost> Side<S, A, C> {
                     continue;
                 }
                 let meet = other.tree.find(&succ.state);
-                let child = tree.insert_hashed(hash, succ.state, node, g_new)?;
+                let child = tree.insert_hashed(hash, succ.state, node, succ.action, g_new)?;
                 if let Some(there) = meet {
                     return Ok(Some((child, there)));
                 }
@@ -162,15 +161,14 @@ impl<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost> Side<S, A, C> {
 }
 
 /// The forward path to `f` followed by the backward path from `b` (the same state) to a goal.
-fn join<P: Reversible>(
-    problem: &P,
-    fwd: &Tree<P::State, P::Cost>,
+fn join<S: Clone + Eq + Hash, A: Clone, C: Cost>(
+    fwd: &Tree<S, A, C>,
     f: u32,
-    bwd: &Tree<P::State, P::Cost>,
+    bwd: &Tree<S, A, C>,
     b: u32,
-) -> Solution<P::State, P::Action, P::Cost> {
-    let mut solution = forward_solution(problem, fwd, f);
-    let back = bwd.solution(b, |s, out| problem.predecessors(s, out));
+) -> Solution<S, A, C> {
+    let mut solution = fwd.solution(f);
+    let back = bwd.solution(b);
     solution.states.extend(back.states.into_iter().rev().skip(1));
     solution.actions.extend(back.actions.into_iter().rev());
     solution.cost = solution.cost + back.cost;
