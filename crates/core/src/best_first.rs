@@ -152,15 +152,24 @@ where
     heap.push(start_entry, &start);
     let mut tree: Tree<P::State, P::Action, P::Cost> = Tree::new(meter.memory_limit());
     tree.insert_root(start)?;
-    match expand_all(problem, meter, policy, &mut tree, heap)? {
-        Ok(outcome) => Ok(outcome),
+    let mut best = None;
+    let end = match expand_all(problem, meter, policy, &mut tree, heap, &mut best) {
         // The heap grew crowded: go on with its entries in buckets.
-        Err(entries) => {
-            let mut buckets = Buckets::new(entries);
-            let end = expand_all(problem, meter, policy, &mut tree, &mut buckets)?;
-            Ok(end.unwrap_or_else(|_| unreachable!("buckets are never crowded")))
-        }
-    }
+        Ok(Err(entries)) => expand_all(problem, meter, policy, &mut tree, &mut Buckets::new(entries), &mut best)
+            .map(|end| end.unwrap_or_else(|_| unreachable!("buckets are never crowded"))),
+        other => other.map(|end| end.unwrap_or_else(|_| unreachable!("only a heap is crowded"))),
+    };
+    // A stopped search with a heuristic hands back the path to the best node it selected.
+    end.or_else(|reason| Ok(Outcome::Stopped { reason, best_so_far: best.map(|b: Best<_>| tree.solution(b.node)) }))
+}
+
+/// The best node a heuristic search has selected so far: the lowest `h`, then the lowest `g`
+/// (the first selected among equals).
+#[derive(Clone, Copy)]
+struct Best<C> {
+    h: C,
+    g: C,
+    node: u32,
 }
 
 /// Expands nodes from `heap` until a goal is selected or the frontier runs out (`Ok`), or
@@ -172,6 +181,7 @@ fn expand_all<P, O, F, Q>(
     policy: &Policy<F>,
     tree: &mut Tree<P::State, P::Action, P::Cost>,
     heap: &mut Q,
+    best: &mut Option<Best<P::Cost>>,
 ) -> Result<Result<OutcomeOf<P>, Vec<Entry<P::Cost>>>, StopReason>
 where
     P: Problem,
@@ -195,6 +205,11 @@ where
         let state = &tree.nodes[idx].state;
         if problem.is_goal(state) {
             return Ok(Ok(Outcome::Solved(tree.solution(node))));
+        }
+        if policy.use_heuristic
+            && best.is_none_or(|b| h_here.total_cmp(&b.h).then(g_here.total_cmp(&b.g)) == Ordering::Less)
+        {
+            *best = Some(Best { h: h_here, g: g_here, node });
         }
         let info = NodeInfo { state, g: g_here, h: policy.use_heuristic.then_some(h_here), depth: None };
         if !meter.expanding(info)? {
@@ -288,6 +303,38 @@ mod tests {
         assert_eq!(seen, heap_order);
         assert_eq!((stats.expanded, stats.generated), (heap_stats.expanded, heap_stats.generated));
         assert_eq!(path.map(|(cost, _)| cost), astar(&p, &Limits::none(), NoObserver).solution().map(|s| s.cost));
+    }
+
+    /// A stopped A* or greedy search returns the path to the node with the lowest `h` it
+    /// selected (then the lowest `g`); uniform-cost search, with no heuristic, returns none.
+    #[test]
+    fn a_stopped_heuristic_search_returns_the_path_to_its_best_node() {
+        use crate::informed::greedy;
+        use crate::uninformed::ucs;
+        // A line 0 → 1 → … → 20 with a side branch at each number n to n + 100 (a dead end);
+        // h is the distance to 20 on the line, 50 on the branches.
+        let p =
+            FnProblem::unit(0u32, |&n: &u32| if n < 20 { vec![n + 1, n + 100] } else { vec![] }, |&n: &u32| n == 20)
+                .with_heuristic(|&n: &u32| if n <= 20 { 20 - n } else { 50 });
+        for (name, out) in [
+            ("astar", astar(&p, &Limits::none().max_expanded(6), NoObserver)),
+            ("greedy", greedy(&p, &Limits::none().max_expanded(6), NoObserver)),
+        ] {
+            match out.outcome {
+                Outcome::Stopped { reason: StopReason::NodeLimit, best_so_far: Some(best) } => {
+                    // Six nodes expanded: 0 to 5; the best selected is 5, or 6 when the
+                    // seventh selection (the one the limit stopped) counts.
+                    let last = *best.states.last().unwrap();
+                    assert!(last == 5 || last == 6, "{name}: {:?}", best.states);
+                    assert_eq!(best.states, (0..=last).collect::<Vec<_>>(), "{name}");
+                    assert_eq!(best.cost, last, "{name}");
+                    assert_eq!(best.actions.len(), last as usize, "{name}");
+                }
+                other => panic!("{name}: {other:?}"),
+            }
+        }
+        let out = ucs(&p, &Limits::none().max_expanded(6), NoObserver);
+        assert!(matches!(out.outcome, Outcome::Stopped { best_so_far: None, .. }), "{:?}", out.outcome);
     }
 
     /// The documented tie-break, through the frontier's slot: lowest `f`, then lowest `h`,

@@ -119,8 +119,9 @@ pub enum Outcome<S, A, C> {
         /// Which limit.
         reason: StopReason,
         /// The best partial result, where the algorithm has a meaningful one: local searches
-        /// report the best state they held; the systematic searches (BFS, A*, IDA*, …) report
-        /// `None`, because a partial path says nothing about the remaining cost.
+        /// report the best state they held; A*, weighted A* and greedy search the path to the
+        /// best node they selected (the lowest `h`, then the lowest `g`), a path toward the
+        /// goal but not to it. The others (BFS, uniform-cost, IDA*, …) report `None`.
         best_so_far: Option<Solution<S, A, C>>,
     },
 }
