@@ -218,7 +218,8 @@ pub struct Stats {
     /// units: assignments and steps).
     pub expanded: u64,
     /// Largest number of nodes held at once: the frontier for best-first/breadth-first
-    /// searches, the path/stack for recursive ones.
+    /// searches; for IDA* and the depth-first searches, which hold one path, the longest path
+    /// held (its depth plus one), not a frontier.
     pub max_frontier: u64,
     /// Iterations: deepening rounds, cost-limit or `f` bounds, hill-climbing climbs (the first
     /// and each restart) or annealing runs.

@@ -7,7 +7,7 @@ use delve_core::informed::{astar, greedy, idastar, weighted_astar};
 use delve_core::local::{Annealing, FirstChoice, HillClimbing, LocalProblem};
 use delve_core::local::{first_choice, hill_climbing, simulated_annealing};
 use delve_core::random::Rng;
-use delve_core::uninformed::{bfs, bibfs, dfs, dls, dls_report, iddfs, ils, ucs};
+use delve_core::uninformed::{bfs, bibfs, dfs, dls, dls_with_cutoff, iddfs, ils, ucs};
 use delve_core::{Limits, NoObserver, Observer, Outcome, Problem, Reversible, SearchResult, StopReason, Successor};
 use pathfinding::prelude::{bfs as oracle_bfs, dijkstra as oracle_dijkstra, dijkstra_all};
 use proptest::prelude::*;
@@ -221,10 +221,10 @@ proptest! {
             }
         }
         if let Some(hops) = hops {
-            let at = dls_report(&graph, hops, &none, &mut NoObserver);
+            let at = dls_with_cutoff(&graph, hops, &none, &mut NoObserver);
             prop_assert_eq!(valid_path(&graph, "dls at depth", &at.result)?, hops);
             if hops > 0 {
-                let below = dls_report(&graph, hops - 1, &none, &mut NoObserver);
+                let below = dls_with_cutoff(&graph, hops - 1, &none, &mut NoObserver);
                 prop_assert_eq!(below.result.outcome, Outcome::NoSolution);
                 prop_assert!(below.cutoff, "a path of {} actions exists, so depth {} must cut off", hops, hops - 1);
             }

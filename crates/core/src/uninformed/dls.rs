@@ -24,7 +24,7 @@ pub struct DepthLimited<S, A, C> {
 }
 
 /// Depth-limited tree search (path cycle check). [`Outcome::NoSolution`] means no path of at
-/// most `depth_limit` actions reaches a goal; use [`dls_report`] to tell a cut-off from a
+/// most `depth_limit` actions reaches a goal; use [`dls_with_cutoff`] to tell a cut-off from a
 /// genuine failure.
 ///
 /// ```
@@ -45,22 +45,22 @@ where
     P: Problem,
     O: Observer<P::State, P::Cost>,
 {
-    dls_report(problem, depth_limit, limits, observer).result
+    dls_with_cutoff(problem, depth_limit, limits, observer).result
 }
 
 /// Depth-limited tree search that also reports whether the limit cut off any path
 /// (AIMA's *cutoff* versus *failure*).
 ///
 /// ```
-/// use delve_core::{FnProblem, Limits, NoObserver, Outcome, uninformed::dls_report};
+/// use delve_core::{FnProblem, Limits, NoObserver, Outcome, uninformed::dls_with_cutoff};
 /// // A chain 0 → 1 → 2 → 3 with no goal.
 /// let p = FnProblem::new(0u32, |&n: &u32| if n < 3 { vec![(n + 1, 1u32)] } else { vec![] }, |_: &u32| false);
-/// let short = dls_report(&p, 2, &Limits::none(), &mut NoObserver);
+/// let short = dls_with_cutoff(&p, 2, &Limits::none(), &mut NoObserver);
 /// assert_eq!((short.result.outcome, short.cutoff), (Outcome::NoSolution, true));
-/// let long = dls_report(&p, 3, &Limits::none(), &mut NoObserver);
+/// let long = dls_with_cutoff(&p, 3, &Limits::none(), &mut NoObserver);
 /// assert_eq!((long.result.outcome, long.cutoff), (Outcome::NoSolution, false));
 /// ```
-pub fn dls_report<P, O>(
+pub fn dls_with_cutoff<P, O>(
     problem: &P,
     depth_limit: usize,
     limits: &Limits,
@@ -108,7 +108,7 @@ mod tests {
     #[test]
     fn limit_zero_tests_only_the_start() {
         let p = FnProblem::new(0u32, |&n: &u32| vec![(n + 1, 1u32)], |&n: &u32| n == 1);
-        let r = dls_report(&p, 0, &Limits::none(), &mut NoObserver);
+        let r = dls_with_cutoff(&p, 0, &Limits::none(), &mut NoObserver);
         assert_eq!((r.result.outcome, r.cutoff), (Outcome::NoSolution, true));
         assert!(dls(&p, 1, &Limits::none(), &mut NoObserver).is_solved());
     }
@@ -125,7 +125,7 @@ mod tests {
             },
             |&n: &u32| n == 3,
         );
-        let r = dls_report(&p, 50, &Limits::none(), &mut NoObserver);
+        let r = dls_with_cutoff(&p, 50, &Limits::none(), &mut NoObserver);
         assert_eq!((r.result.outcome, r.cutoff), (Outcome::NoSolution, false));
         assert_eq!(r.result.stats.max_frontier, 3);
     }

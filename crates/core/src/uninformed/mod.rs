@@ -12,7 +12,7 @@ mod ucs;
 pub use bfs::bfs;
 pub use bibfs::bibfs;
 pub use dfs::dfs;
-pub use dls::{DepthLimited, dls, dls_report};
+pub use dls::{DepthLimited, dls, dls_with_cutoff};
 pub use iddfs::iddfs;
 pub use ils::ils;
 pub use ucs::ucs;
