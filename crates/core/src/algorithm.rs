@@ -3,8 +3,9 @@
 //! [`Algorithm::run_reversible`], which adds bidirectional search) instead of matching on
 //! names themselves.
 
+use crate::cost::Cost;
 use crate::cost::Scale;
-use crate::informed::{astar, greedy, idastar, weighted_astar};
+use crate::informed::{astar, greedy, idastar, weighted_astar, weighted_by};
 use crate::observe::Observer;
 use crate::outcome::{Limits, SearchResult};
 use crate::problem::{Problem, ResultOf, Reversible};
@@ -103,12 +104,26 @@ impl Algorithm {
         matches!(self, Algorithm::Dls { .. } | Algorithm::Iddfs | Algorithm::Ils | Algorithm::Idastar)
     }
 
-    /// Runs the algorithm on `problem`. [`Algorithm::Bibfs`] needs predecessors: it returns
-    /// `Err(NeedsPredecessors)` here; use [`Algorithm::run_reversible`].
-    pub fn run<P, O>(self, problem: &P, limits: &Limits, observer: O) -> Result<ResultOf<P>, NeedsPredecessors>
+    /// Runs the algorithm on `problem`, whatever its cost type. Two cannot run here:
+    /// [`Algorithm::Bibfs`] needs predecessors (`Err(CannotRun::NeedsPredecessors)`; use
+    /// [`Algorithm::run_reversible`]), and [`Algorithm::WeightedAstar`] needs costs that
+    /// scale by a real weight (`Err(CannotRun::CostsDoNotScale)` for pairs such as
+    /// [`Lex`](crate::Lex)).
+    ///
+    /// ```
+    /// use delve_core::prelude::*;
+    /// use delve_core::{CannotRun, Lex};
+    /// // Fewest steps, then the least toll: a `Lex` pair of costs.
+    /// let p = FnProblem::new(0u32, |&n| [(n + 1, Lex(1u32, 2u32)), (n + 2, Lex(1, 5))], |&n| n == 4);
+    /// let out = "astar".parse::<Algorithm>()?.run(&p, &Limits::none(), NoObserver)?;
+    /// assert_eq!(out.solution().unwrap().cost, Lex(2, 10));
+    /// let wastar = "wastar".parse::<Algorithm>()?.run(&p, &Limits::none(), NoObserver);
+    /// assert_eq!(wastar.err(), Some(CannotRun::CostsDoNotScale));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run<P, O>(self, problem: &P, limits: &Limits, observer: O) -> Result<ResultOf<P>, CannotRun>
     where
         P: Problem,
-        P::Cost: Scale,
         O: Observer<P::State, P::Cost>,
     {
         Ok(match self {
@@ -118,10 +133,13 @@ impl Algorithm {
             Algorithm::Iddfs => iddfs(problem, limits, observer),
             Algorithm::Ucs => ucs(problem, limits, observer),
             Algorithm::Ils => ils(problem, limits, observer),
-            Algorithm::Bibfs => return Err(NeedsPredecessors),
+            Algorithm::Bibfs => return Err(CannotRun::NeedsPredecessors),
             Algorithm::Greedy => greedy(problem, limits, observer),
             Algorithm::Astar => astar(problem, limits, observer),
-            Algorithm::WeightedAstar { weight } => weighted_astar(problem, weight, limits, observer),
+            Algorithm::WeightedAstar { weight } => {
+                P::Cost::ZERO.try_scale(weight).ok_or(CannotRun::CostsDoNotScale)?;
+                weighted_by(problem, move |h: P::Cost| h.try_scale(weight).unwrap_or(h), limits, observer)
+            }
             Algorithm::Idastar => idastar(problem, limits, observer),
         })
     }
@@ -141,18 +159,25 @@ impl Algorithm {
     {
         match self {
             Algorithm::Bibfs => bibfs(problem, limits, observer),
+            Algorithm::WeightedAstar { weight } => weighted_astar(problem, weight, limits, observer),
             other => match other.run(problem, limits, observer) {
                 Ok(result) => result,
-                Err(NeedsPredecessors) => unreachable!("only bibfs needs predecessors"),
+                Err(why) => unreachable!("{other} runs on every problem with scalable costs: {why}"),
             },
         }
     }
 }
 
-/// Bidirectional search was asked of a problem without predecessors.
+/// Why [`Algorithm::run`] cannot run an algorithm on a problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bidirectional search needs a problem that lists predecessors")]
-pub struct NeedsPredecessors;
+pub enum CannotRun {
+    /// Bidirectional search was asked of a problem without predecessors.
+    #[error("bidirectional search needs a problem that lists predecessors")]
+    NeedsPredecessors,
+    /// Weighted A* was asked of a problem whose costs cannot be multiplied by a weight.
+    #[error("weighted A* needs costs that can be multiplied by a real weight, not pairs such as `Lex`")]
+    CostsDoNotScale,
+}
 
 impl fmt::Display for Algorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -33,6 +33,14 @@ pub trait Cost: Copy + PartialOrd + Add<Output = Self> + Debug + Send + Sync + '
     /// the best-first searches may then move a large frontier from its binary heap into
     /// buckets by `(f, h)` (see the crate's `buckets` module). Floats keep the heap.
     const FEW_VALUES: bool = false;
+    /// `self` times a non-negative real factor, for the costs that are [`Scale`] (what
+    /// weighted A* needs); `None` for those that are not, such as [`Lex`] pairs.
+    /// [`Algorithm::run`](crate::Algorithm::run) asks it, so that every other algorithm runs on
+    /// any cost.
+    fn try_scale(self, factor: f64) -> Option<Self> {
+        let _ = factor;
+        None
+    }
 }
 
 /// A cost that can be multiplied by a real factor: what weighted A* needs on top of [`Cost`].
@@ -51,6 +59,8 @@ macro_rules! int_cost {
             fn total_cmp(&self, other: &Self) -> Ordering { self.cmp(other) }
             #[inline]
             fn saturating_add(self, other: Self) -> Self { <$t>::saturating_add(self, other) }
+            #[inline]
+            fn try_scale(self, factor: f64) -> Option<Self> { Some(Scale::scale(self, factor)) }
         }
         impl Scale for $t {
             #[inline]
@@ -69,6 +79,8 @@ macro_rules! float_cost {
             fn total_cmp(&self, other: &Self) -> Ordering { <$t>::total_cmp(self, other) }
             #[inline]
             fn saturating_add(self, other: Self) -> Self { self + other }
+            #[inline]
+            fn try_scale(self, factor: f64) -> Option<Self> { Some(Scale::scale(self, factor)) }
         }
         impl Scale for $t {
             #[inline]

@@ -60,13 +60,27 @@ where
     P::Cost: Scale,
     O: Observer<P::State, P::Cost>,
 {
+    weighted_by(problem, move |h: P::Cost| h.scale(weight), limits, observer)
+}
+
+/// Weighted A* with `scale` as the weight: `f = g + scale(h)`.
+pub(crate) fn weighted_by<P, O>(
+    problem: &P,
+    scale: impl Fn(P::Cost) -> P::Cost,
+    limits: &Limits,
+    observer: O,
+) -> SearchResult<P::State, P::Action, P::Cost>
+where
+    P: Problem,
+    O: Observer<P::State, P::Cost>,
+{
     best_first::search(
         problem,
         limits,
         observer,
         Policy {
             name: "wastar",
-            priority: move |g: P::Cost, h: P::Cost| g.saturating_add(h.scale(weight)),
+            priority: move |g: P::Cost, h: P::Cost| g.saturating_add(scale(h)),
             use_heuristic: true,
             reopen: true,
         },

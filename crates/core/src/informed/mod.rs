@@ -7,6 +7,7 @@ mod greedy;
 mod idastar;
 mod parallel_astar;
 
+pub(crate) use astar::weighted_by;
 pub use astar::{astar, weighted_astar};
 pub use cycling::{Move, cycling, weighted_cycling};
 pub use greedy::greedy;

@@ -291,7 +291,7 @@ where
         let tree = SlidingTree(problem);
         match algorithm.run(&tree, limits, observer) {
             Ok(result) => map_result(result, |t| Grid::from_position(board, &t.pos)),
-            Err(delve_core::NeedsPredecessors) => unreachable!("only bidirectional search needs predecessors"),
+            Err(why) => unreachable!("a depth-first search runs on every problem: {why}"),
         }
     } else {
         map_result(algorithm.run_reversible(&problem, limits, observer), |p| Grid::from_position(board, p))
