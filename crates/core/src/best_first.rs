@@ -20,7 +20,7 @@ use crate::cost::Cost;
 use crate::observe::{Meter, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, StopReason};
 use crate::problem::{OutcomeOf, Problem};
-use crate::tree::Tree;
+use crate::tree::{Best, Tree};
 use std::cmp::Ordering;
 
 /// A frontier entry, ordered as it is popped: by `f`, then `h`, then node index.
@@ -163,15 +163,6 @@ where
     end.or_else(|reason| Ok(Outcome::Stopped { reason, best_so_far: best.map(|b: Best<_>| tree.solution(b.node)) }))
 }
 
-/// The best node a heuristic search has selected so far: the lowest `h`, then the lowest `g`
-/// (the first selected among equals).
-#[derive(Clone, Copy)]
-struct Best<C> {
-    h: C,
-    g: C,
-    node: u32,
-}
-
 /// Expands nodes from `heap` until a goal is selected or the frontier runs out (`Ok`), or
 /// until the frontier is [`crowded`](Frontier::crowded) (`Err` with its entries).
 #[allow(clippy::type_complexity)]
@@ -206,10 +197,8 @@ where
         if problem.is_goal(state) {
             return Ok(Ok(Outcome::Solved(tree.solution(node))));
         }
-        if policy.use_heuristic
-            && best.is_none_or(|b| h_here.total_cmp(&b.h).then(g_here.total_cmp(&b.g)) == Ordering::Less)
-        {
-            *best = Some(Best { h: h_here, g: g_here, node });
+        if policy.use_heuristic {
+            Best::offer(best, h_here, g_here, node);
         }
         let info = NodeInfo { state, g: g_here, h: policy.use_heuristic.then_some(h_here), depth: None };
         if !meter.expanding(info)? {
@@ -305,12 +294,12 @@ mod tests {
         assert_eq!(path.map(|(cost, _)| cost), astar(&p, &Limits::none(), NoObserver).solution().map(|s| s.cost));
     }
 
-    /// A stopped A* or greedy search returns the path to the node with the lowest `h` it
+    /// A stopped A*, greedy, IDA* or BFS returns the path to the node with the lowest `h` it
     /// selected (then the lowest `g`); uniform-cost search, with no heuristic, returns none.
     #[test]
-    fn a_stopped_heuristic_search_returns_the_path_to_its_best_node() {
-        use crate::informed::greedy;
-        use crate::uninformed::ucs;
+    fn a_stopped_search_returns_the_path_to_its_best_node() {
+        use crate::informed::{greedy, idastar};
+        use crate::uninformed::{bfs, ucs};
         // A line 0 → 1 → … → 20 with a side branch at each number n to n + 100 (a dead end);
         // h is the distance to 20 on the line, 50 on the branches.
         let p =
@@ -319,6 +308,7 @@ mod tests {
         for (name, out) in [
             ("astar", astar(&p, &Limits::none().max_expanded(6), NoObserver)),
             ("greedy", greedy(&p, &Limits::none().max_expanded(6), NoObserver)),
+            ("idastar", idastar(&p, &Limits::none().max_expanded(6), NoObserver)),
         ] {
             match out.outcome {
                 Outcome::Stopped { reason: StopReason::NodeLimit, best_so_far: Some(best) } => {
@@ -332,6 +322,12 @@ mod tests {
                 }
                 other => panic!("{name}: {other:?}"),
             }
+        }
+        // BFS expands 0, 1, 100, 2, 101 and 3, then is stopped at 102: the best is 3.
+        let out = bfs(&p, &Limits::none().max_expanded(6), NoObserver);
+        match out.outcome {
+            Outcome::Stopped { best_so_far: Some(best), .. } => assert_eq!(best.states, vec![0, 1, 2, 3]),
+            other => panic!("bfs: {other:?}"),
         }
         let out = ucs(&p, &Limits::none().max_expanded(6), NoObserver);
         assert!(matches!(out.outcome, Outcome::Stopped { best_so_far: None, .. }), "{:?}", out.outcome);

@@ -67,12 +67,13 @@ pub(crate) enum Enter {
     Go,
     /// End the probe here: it is the goal sought ([`Probe::Found`]).
     Stop,
-    /// A goal to remember ([`DepthFirst::kept`]) and treat as a leaf; the probe goes on.
+    /// Remember the path to this node ([`DepthFirst::take_kept`]) and go on: a goal is
+    /// treated as a leaf, any other node is expanded.
     Keep,
 }
 
 /// The default entry rule: the first goal entered ends the probe.
-pub(crate) fn stop_at_goal<C>(_: C, goal: bool) -> Enter {
+pub(crate) fn stop_at_goal<C>(_: C, _: Option<C>, goal: bool) -> Enter {
     if goal { Enter::Stop } else { Enter::Go }
 }
 
@@ -88,7 +89,7 @@ pub(crate) struct DepthFirst<S, A, C> {
     succs: Vec<Vec<Successor<S, A, C>>>,
     /// Index of the next successor to try at each depth.
     next: Vec<usize>,
-    /// The path to the last goal an entry rule asked to keep ([`Enter::Keep`]).
+    /// The path to the last node an entry rule asked to keep ([`Enter::Keep`]).
     kept: Option<Solution<S, A, C>>,
 }
 
@@ -126,9 +127,10 @@ impl<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost> DepthFirst<S, A, C> {
         self.probe_with(problem, meter, root, pruning, cut, stop_at_goal)
     }
 
-    /// [`DepthFirst::probe`] with an entry rule: `enter(g, goal)` is asked for every node
-    /// entered, with its path cost and whether it is a goal, and says whether the probe ends
-    /// there, goes on, or keeps the goal's path and goes on (a goal is never expanded).
+    /// [`DepthFirst::probe`] with an entry rule: `enter(g, h, goal)` is asked for every node
+    /// entered, with its path cost, its heuristic value if the cut-off rule computed one, and
+    /// whether it is a goal, and says whether the probe ends there, goes on, or keeps the
+    /// node's path and goes on (a goal is never expanded).
     pub(crate) fn probe_with<P, O, M, F, E>(
         &mut self,
         problem: &P,
@@ -143,7 +145,7 @@ impl<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost> DepthFirst<S, A, C> {
         O: Observer<S, C>,
         M: Cost,
         F: FnMut(usize, C, From<'_, S, A, C>, &S) -> Result<Option<C>, M>,
-        E: FnMut(C, bool) -> Enter,
+        E: FnMut(C, Option<C>, bool) -> Enter,
     {
         let DepthFirst { states, costs, hs, succs, next, kept } = self;
         states.clear();
@@ -166,7 +168,7 @@ impl<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost> DepthFirst<S, A, C> {
             meter.frontier(depth + 1);
             let state = &states[depth];
             let goal = problem.is_goal(state);
-            match enter(costs[depth], goal) {
+            match enter(costs[depth], hs[depth], goal) {
                 Enter::Stop => return Probe::Found,
                 Enter::Keep => *kept = Some(path_solution(states, costs, succs, next)),
                 Enter::Go => {}
@@ -250,7 +252,7 @@ impl<S: Clone + Eq + std::hash::Hash, A: Clone, C: Cost> DepthFirst<S, A, C> {
         path_solution(&self.states, &self.costs, &self.succs, &self.next)
     }
 
-    /// The path to the last goal kept by an entry rule ([`Enter::Keep`]), taken out.
+    /// The path to the last node kept by an entry rule ([`Enter::Keep`]), taken out.
     pub(crate) fn take_kept(&mut self) -> Option<Solution<S, A, C>> {
         self.kept.take()
     }

@@ -59,6 +59,40 @@ impl<S, C> Node<S, C> {
     }
 }
 
+/// The best node a stopped search hands back the path to (`best_so_far`): the lowest `h`,
+/// then the lowest `g`; the first offered among equals.
+#[derive(Clone, Copy)]
+pub(crate) struct Best<C> {
+    /// Its heuristic value.
+    pub(crate) h: C,
+    /// Its path cost.
+    pub(crate) g: C,
+    /// Its index in the tree.
+    pub(crate) node: u32,
+}
+
+/// Whether a node at `(h, g)` is better than one at `(best_h, best_g)` for `best_so_far`:
+/// a lower `h`, or the same `h` and a lower `g`.
+#[inline]
+pub(crate) fn beats<C: Cost>((h, g): (C, C), (best_h, best_g): (C, C)) -> bool {
+    h.total_cmp(&best_h).then(g.total_cmp(&best_g)) == Ordering::Less
+}
+
+impl<C: Cost> Best<C> {
+    /// Keeps `node` in `best` if it beats the one there.
+    #[inline]
+    pub(crate) fn offer(best: &mut Option<Best<C>>, h: C, g: C, node: u32) {
+        if best.is_none_or(|b| beats((h, g), (b.h, b.g))) {
+            *best = Some(Best { h, g, node });
+        }
+    }
+
+    /// Whether no node with a non-negative `h` and `g` can beat this one.
+    pub(crate) fn unbeatable(&self) -> bool {
+        self.h == C::ZERO && self.g == C::ZERO
+    }
+}
+
 /// Arena of nodes with a state → node index.
 pub(crate) struct Tree<S, A, C> {
     pub(crate) nodes: Vec<Node<S, C>>,

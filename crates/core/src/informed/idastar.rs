@@ -14,12 +14,17 @@
 //! costs a single comparison. `f = g + h` saturates, so a heuristic may return [`Cost::MAX`]
 //! for a dead end. Each probe is reported to the observer as an `Event::Iteration` with
 //! `Bound::Cost(bound)`; each expanded node carries its `g`, `h` and depth.
+//!
+//! A stopped search hands back, as `best_so_far`, the path to the best node it entered in
+//! any probe: the lowest `h`, then the lowest `g`. The path is copied only when the best
+//! improves.
 
 use crate::cost::Cost;
-use crate::depth_first::{DepthFirst, Probe, Pruning};
+use crate::depth_first::{DepthFirst, Enter, From, Probe, Pruning};
 use crate::observe::{Bound, Meter, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult};
 use crate::problem::Problem;
+use crate::tree::beats;
 use std::cmp::Ordering;
 
 /// IDA* tree search; `stats.iterations` is the number of `f` bounds tried.
@@ -47,12 +52,14 @@ where
     let start = problem.initial_state();
     let h_start = problem.heuristic(&start);
     let mut bound = h_start;
+    // The (h, g) of the best node entered (none yet: MAX); the engine keeps the path to it.
+    let mut best = (P::Cost::MAX, P::Cost::MAX);
     let started = meter.start::<P::State, P::Cost>("idastar");
-    let outcome = loop {
+    let reason = loop {
         if let Err(reason) = started.and_then(|()| meter.iteration(Bound::Cost(bound))) {
-            break Outcome::Stopped { reason, best_so_far: None };
+            break reason;
         }
-        let probe = engine.probe(problem, &mut meter, start.clone(), &mut Pruning::Path, |_, g, from, s| {
+        let cut = |_, g: P::Cost, from: From<'_, _, _, _>, s: &_| {
             let h = match from {
                 Some((parent, Some(parent_h), action)) => problem.heuristic_after(parent, parent_h, action, s),
                 Some((_, None, _)) => problem.heuristic(s),
@@ -60,14 +67,26 @@ where
             };
             let f = g.saturating_add(h);
             if f.total_cmp(&bound) == Ordering::Greater { Err(f) } else { Ok(Some(h)) }
-        });
-        match probe {
-            Probe::Found => break Outcome::Solved(engine.solution()),
-            Probe::Exhausted => break Outcome::NoSolution,
-            Probe::Stopped(reason) => break Outcome::Stopped { reason, best_so_far: None },
+        };
+        let enter = |g: P::Cost, h: Option<P::Cost>, goal| {
+            let h = h.unwrap_or(P::Cost::ZERO);
+            if goal {
+                Enter::Stop
+            } else if h.total_cmp(&best.0) != Ordering::Greater && beats((h, g), best) {
+                best = (h, g);
+                Enter::Keep
+            } else {
+                Enter::Go
+            }
+        };
+        match engine.probe_with(problem, &mut meter, start.clone(), &mut Pruning::Path, cut, enter) {
+            Probe::Found => return meter.finish(Outcome::Solved(engine.solution())),
+            Probe::Exhausted => return meter.finish(Outcome::NoSolution),
+            Probe::Stopped(reason) => break reason,
             Probe::Cutoff(next) => bound = next,
         }
     };
+    let outcome = Outcome::Stopped { reason, best_so_far: engine.take_kept() };
     meter.finish(outcome)
 }
 

@@ -3,7 +3,7 @@
 use crate::observe::{Meter, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, StopReason};
 use crate::problem::{OutcomeOf, Problem};
-use crate::tree::Tree;
+use crate::tree::{Best, Tree};
 use std::collections::VecDeque;
 
 /// Breadth-first graph search. The goal test is applied when a state is generated (the
@@ -12,6 +12,10 @@ use std::collections::VecDeque;
 /// The reported cost is the summed step cost of the path found, which is the fewest
 /// actions, not necessarily the cheapest; where parallel edges lead to a state, the path takes
 /// the first one listed, with its action and cost.
+///
+/// A stopped search hands back, as `best_so_far`, the path to the best node it expanded: the
+/// lowest [`Problem::heuristic`], then the lowest `g` (with no heuristic, that is the start).
+/// The heuristic is computed once per expanded node for this alone.
 ///
 /// ```
 /// use delve_core::{FnProblem, Limits, NoObserver, uninformed::bfs};
@@ -25,11 +29,21 @@ where
     O: Observer<P::State, P::Cost>,
 {
     let mut meter = Meter::new(limits, observer);
-    let outcome = run(problem, &mut meter).unwrap_or_else(|reason| Outcome::Stopped { reason, best_so_far: None });
+    let mut tree: Tree<P::State, P::Action, P::Cost> = Tree::new(meter.memory_limit());
+    let mut best = None;
+    let outcome = run(problem, &mut meter, &mut tree, &mut best).unwrap_or_else(|reason| Outcome::Stopped {
+        reason,
+        best_so_far: best.map(|b: Best<P::Cost>| tree.solution(b.node)),
+    });
     meter.finish(outcome)
 }
 
-fn run<P, O>(problem: &P, meter: &mut Meter<'_, O>) -> Result<OutcomeOf<P>, StopReason>
+fn run<P, O>(
+    problem: &P,
+    meter: &mut Meter<'_, O>,
+    tree: &mut Tree<P::State, P::Action, P::Cost>,
+    best: &mut Option<Best<P::Cost>>,
+) -> Result<OutcomeOf<P>, StopReason>
 where
     P: Problem,
     O: Observer<P::State, P::Cost>,
@@ -37,7 +51,6 @@ where
     meter.start::<P::State, P::Cost>("bfs")?;
     let start = problem.initial_state();
     let start_is_goal = problem.is_goal(&start);
-    let mut tree: Tree<P::State, P::Action, P::Cost> = Tree::new(meter.memory_limit());
     tree.insert_root(start)?;
     if start_is_goal {
         return Ok(Outcome::Solved(tree.solution(0)));
@@ -48,6 +61,10 @@ where
     while let Some(node) = queue.pop_front() {
         let idx = node as usize;
         let g = tree.nodes[idx].g;
+        // Once the best is at h = 0 and g = 0, no node can beat it: spare the heuristic.
+        if !best.is_some_and(|b| b.unbeatable()) {
+            Best::offer(best, problem.heuristic(&tree.nodes[idx].state), g, node);
+        }
         if !meter.expanding(NodeInfo { state: &tree.nodes[idx].state, g, h: None, depth: None })? {
             continue;
         }

@@ -117,7 +117,7 @@ where
             problem.initial_state(),
             &mut Pruning::Path,
             |_, g, _, _| probe.cut(g),
-            |g, goal| probe.enter(g, goal),
+            |g, _, goal| probe.enter(g, goal),
         );
         let pass = meter.stats().expanded - expanded_before;
         ahead = if ahead == 0 {
