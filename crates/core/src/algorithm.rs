@@ -92,6 +92,34 @@ impl Algorithm {
         }
     }
 
+    /// Weighted A* with `weight` in place of its default: every front end's one check that a
+    /// weight is given only to `wastar` and is a finite number of at least 1.
+    ///
+    /// ```
+    /// use delve_core::Algorithm;
+    /// let wastar: Algorithm = "wastar".parse().unwrap();
+    /// assert_eq!(wastar.with_weight(1.5), Ok(Algorithm::WeightedAstar { weight: 1.5 }));
+    /// assert!(wastar.with_weight(0.5).is_err());
+    /// assert!(Algorithm::Astar.with_weight(1.5).is_err());
+    /// ```
+    pub fn with_weight(self, weight: f64) -> Result<Self, BadParameter> {
+        match self {
+            Algorithm::WeightedAstar { .. } if weight.is_finite() && weight >= 1.0 => {
+                Ok(Algorithm::WeightedAstar { weight })
+            }
+            Algorithm::WeightedAstar { .. } => Err(BadParameter::Weight(weight)),
+            other => Err(BadParameter::NotTaken { parameter: "weight", algorithm: other.name(), takes: "wastar" }),
+        }
+    }
+
+    /// Depth-limited search with `limit` in place of its default (only `dls` takes one).
+    pub fn with_depth_limit(self, limit: usize) -> Result<Self, BadParameter> {
+        match self {
+            Algorithm::Dls { .. } => Ok(Algorithm::Dls { limit }),
+            other => Err(BadParameter::NotTaken { parameter: "depth limit", algorithm: other.name(), takes: "dls" }),
+        }
+    }
+
     /// Whether the algorithm returns a cheapest path (given an admissible heuristic where it
     /// uses one).
     pub fn is_cost_optimal(&self) -> bool {
@@ -189,6 +217,24 @@ impl Serialize for Algorithm {
     fn serialize<Z: Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
         serializer.serialize_str(self.name())
     }
+}
+
+/// A parameter an algorithm does not take, or a value it cannot use.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+pub enum BadParameter {
+    /// A weight below 1, infinite or not a number.
+    #[error("weight must be a finite number of at least 1, got {0}")]
+    Weight(f64),
+    /// A parameter given to an algorithm that does not take it.
+    #[error("{parameter} only applies to {takes}, not to {algorithm}")]
+    NotTaken {
+        /// The parameter ("weight", "depth limit").
+        parameter: &'static str,
+        /// The algorithm it was given to.
+        algorithm: &'static str,
+        /// The algorithm that takes it.
+        takes: &'static str,
+    },
 }
 
 /// An algorithm name that is not one of [`Algorithm::NAMES`].

@@ -71,7 +71,7 @@ pub mod report;
 pub mod tree;
 pub mod uninformed;
 
-pub use algorithm::{Algorithm, CannotRun, UnknownAlgorithm};
+pub use algorithm::{Algorithm, BadParameter, CannotRun, UnknownAlgorithm};
 pub use cost::{Cost, Lex, Ordered, Scale};
 pub use observe::{
     Bound, Control, Event, Every, FnObserver, Live, Meter, NoObserver, NodeInfo, Observer, PruneIf, SharedMeter, Steer,

@@ -1,0 +1,136 @@
+"""Reports, progress and Ctrl-C: what every module of the package shares."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from types import SimpleNamespace
+from typing import Any, Callable, Dict, List, NamedTuple, Optional
+
+
+class Path(NamedTuple):
+    """A path found by a generic search: the actions, the states (start first) and the cost."""
+
+    actions: List[Any]
+    states: List[Any]
+    cost: float
+
+
+class Stats(SimpleNamespace):
+    """What a search did: ``expanded``, ``generated``, ``max_frontier``, ``iterations`` and
+    ``elapsed_ms``, the ``stats`` object of the CLI's ``--json``."""
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The statistics as a plain dict."""
+        return dict(vars(self))
+
+
+class Report:
+    """The result of a search or a command: the keys of the CLI's ``--json`` as attributes.
+
+    Every report has ``algorithm``, ``solved``, ``outcome`` (``"solved"``, ``"no_solution"``,
+    ``"stopped"``, ``"complete"``), ``stop_reason`` (``None`` when solved, ``"no_solution"``,
+    or the limit that stopped it: ``"node_limit"``, ``"timeout"``, ``"memory"``,
+    ``"cancelled"``, …) and ``stats``; each domain adds its own keys (``cost``, ``path``,
+    ``moves``, …). ``to_dict()`` gives the very dict the CLI prints as JSON.
+
+    A generic search (``delve.search``) also sets ``solution`` (the actions), ``states`` and
+    ``best_so_far`` (a :class:`Path` to the best node a stopped search reached, or ``None``).
+    """
+
+    __slots__ = ("_data", "solution", "states", "best_so_far")
+
+    def __init__(
+        self,
+        data: Dict[str, Any],
+        solution: Optional[List[Any]] = None,
+        states: Optional[List[Any]] = None,
+        best_so_far: Optional[Path] = None,
+    ) -> None:
+        self._data = data
+        self.solution = solution
+        self.states = states
+        self.best_so_far = best_so_far
+
+    @property
+    def stats(self) -> Optional[Stats]:
+        """What the search did (``None`` for the few reports that are not searches)."""
+        stats = self._data.get("stats")
+        return Stats(**stats) if isinstance(stats, dict) else None
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._data[name]
+        except KeyError:
+            keys = ", ".join(sorted(self._data))
+            raise AttributeError(f"this report has no `{name}` (its keys: {keys})") from None
+
+    def __dir__(self) -> List[str]:
+        return sorted(set(super().__dir__()) | set(self._data))
+
+    def keys(self) -> List[str]:
+        """The report's keys, as in the CLI's ``--json``."""
+        return list(self._data)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The report as the CLI's ``--json`` prints it (a deep copy)."""
+        return json.loads(json.dumps(self._data))
+
+    def to_json(self) -> str:
+        """The report as one line of JSON."""
+        return json.dumps(self._data, separators=(",", ":"))
+
+    def __repr__(self) -> str:
+        shown = []
+        for key in ("algorithm", "outcome", "stop_reason", "cost"):
+            if self._data.get(key) is not None:
+                shown.append(f"{key}={self._data[key]!r}")
+        stats = self._data.get("stats")
+        if isinstance(stats, dict):
+            shown.append(f"expanded={stats.get('expanded')}")
+        return f"Report({', '.join(shown)})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Report) and self._data == other._data
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def progress_callback(
+    progress: bool, on_progress: Optional[Callable[[Stats], Any]], what: str
+) -> "tuple[Optional[Callable[[Dict[str, Any]], None]], Callable[[], None]]":
+    """The callback handed to the engine for ``progress=`` and ``on_progress=``, and a function
+    that closes the bar. The engine calls it every few milliseconds with the live stats."""
+    bar = None
+    if progress:
+        try:
+            from tqdm.auto import tqdm  # type: ignore[import-not-found]
+
+            bar = tqdm(desc=what, unit=" nodes", unit_scale=True)
+        except ImportError:
+            warnings.warn("progress=True needs tqdm (pip install tqdm); going on without a bar", stacklevel=3)
+    if bar is None and on_progress is None:
+        return None, lambda: None
+
+    def tick(raw: Dict[str, Any]) -> None:
+        stats = Stats(**raw)
+        if bar is not None:
+            bar.update(max(0, stats.expanded - bar.n))
+        if on_progress is not None:
+            on_progress(stats)
+
+    def close() -> None:
+        if bar is not None:
+            bar.close()
+
+    return tick, close
+
+
+def finish(report: Report, interrupted: bool) -> Report:
+    """Hands back `report`, or raises ``KeyboardInterrupt`` with it as ``.result`` when Ctrl-C
+    stopped the search."""
+    if interrupted:
+        error = KeyboardInterrupt("search interrupted; the stopped result is in .result")
+        error.result = report  # type: ignore[attr-defined]
+        raise error
+    return report

@@ -1,0 +1,250 @@
+//! What every call shares: limits from keyword arguments, Ctrl-C, progress, errors raised by
+//! Python callbacks, and reports handed to Python.
+//!
+//! A search that calls back into Python runs on the calling thread with the GIL released; each
+//! callback takes it back only while it runs. Its observer, [`Watch`], checks Python's signals
+//! and calls `on_progress` every few milliseconds, and stops the search as soon as a callback
+//! has raised. A native search runs on a worker thread ([`run_native`]) while the calling
+//! thread checks the signals and reports progress, so Ctrl-C is felt within milliseconds.
+
+use delve_core::{Control, Event, Limits, Live, Observer, Stats};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+/// How often progress is reported and signals are checked.
+const TICK: Duration = Duration::from_millis(20);
+
+/// The limits every call takes: `max_nodes` (expanded states), `timeout` (seconds) and
+/// `max_memory` (MB, watched on the process's resident memory as well).
+pub fn limits(max_nodes: Option<u64>, timeout: Option<f64>, max_memory: Option<f64>) -> PyResult<Limits> {
+    let mut limits = Limits::none();
+    if let Some(n) = max_nodes {
+        limits = limits.max_expanded(n);
+    }
+    if let Some(secs) = timeout {
+        if secs.is_nan() || secs <= 0.0 {
+            return Err(PyValueError::new_err(format!("timeout must be a positive number of seconds, got {secs}")));
+        }
+        limits = limits.timeout_secs(secs).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    }
+    if let Some(mb) = max_memory {
+        if !(mb > 0.0 && mb.is_finite()) {
+            return Err(PyValueError::new_err(format!("max_memory must be a positive number of MB, got {mb}")));
+        }
+        limits = limits.max_memory((mb * (1u64 << 20) as f64) as u64).watch_resident();
+    }
+    Ok(limits)
+}
+
+/// Any serialisable value (a `Report`, `Stats`) as Python objects, through its serde JSON: the
+/// keys are exactly those of the CLI's `--json`.
+pub fn to_py<T: Serialize>(py: Python<'_>, value: &T) -> PyResult<Py<PyAny>> {
+    let json = serde_json::to_string(value).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(py.import("json")?.call_method1("loads", (json,))?.unbind())
+}
+
+/// The first error a Python callback raised; the search stops at the next event.
+#[derive(Default)]
+pub struct Failure {
+    raised: AtomicBool,
+    error: Mutex<Option<PyErr>>,
+}
+
+impl Failure {
+    /// Records `error` unless one is recorded already.
+    pub fn set(&self, error: PyErr) {
+        let mut slot = self.error.lock().unwrap_or_else(|e| e.into_inner());
+        if slot.is_none() {
+            *slot = Some(error);
+        }
+        self.raised.store(true, Ordering::Relaxed);
+    }
+    /// Whether a callback raised.
+    pub fn raised(&self) -> bool {
+        self.raised.load(Ordering::Relaxed)
+    }
+    /// The recorded error, taken out.
+    pub fn take(&self) -> Option<PyErr> {
+        self.error.lock().unwrap_or_else(|e| e.into_inner()).take()
+    }
+    /// `value`, or its default after recording the error of a failed callback.
+    pub fn or_record<T: Default>(&self, value: PyResult<T>) -> T {
+        value.unwrap_or_else(|e| {
+            self.set(e);
+            T::default()
+        })
+    }
+}
+
+/// The observer of a search that calls back into Python: stops it when a callback raised or
+/// Python has a pending signal (Ctrl-C), and calls `on_progress(stats)` every [`TICK`].
+pub struct Watch<'a> {
+    failure: &'a Failure,
+    on_progress: Option<&'a Py<PyAny>>,
+    next: Duration,
+    events: u32,
+    /// Set when Ctrl-C stopped the search.
+    pub interrupted: bool,
+}
+
+impl<'a> Watch<'a> {
+    /// A watch reporting callback errors into `failure`.
+    pub fn new(failure: &'a Failure, on_progress: Option<&'a Py<PyAny>>) -> Self {
+        Watch { failure, on_progress, next: TICK, events: 0, interrupted: false }
+    }
+}
+
+impl<S, C> Observer<S, C> for Watch<'_> {
+    fn on_event(&mut self, _: &Event<'_, S, C>, live: &Live) -> Control {
+        if self.failure.raised() {
+            return Control::Stop;
+        }
+        self.events = self.events.wrapping_add(1);
+        if !self.events.is_multiple_of(64) || live.elapsed() < self.next {
+            return Control::Continue;
+        }
+        self.next = live.elapsed() + TICK;
+        Python::attach(|py| {
+            if py.check_signals().is_err() {
+                self.interrupted = true;
+                return Control::Stop;
+            }
+            if let Some(f) = self.on_progress {
+                let call = to_py(py, live.stats()).and_then(|stats| f.call1(py, (stats,)));
+                if let Err(e) = call {
+                    self.failure.set(e);
+                    return Control::Stop;
+                }
+            }
+            Control::Continue
+        })
+    }
+}
+
+/// The running statistics of a native search, for progress reports from the calling thread.
+#[derive(Clone, Default)]
+pub struct Shared(Arc<Mutex<Option<Stats>>>);
+
+/// The observer a native search runs under: it publishes its statistics every few
+/// milliseconds.
+pub struct Publish {
+    shared: Shared,
+    next: Duration,
+    events: u32,
+}
+
+impl Publish {
+    /// An observer publishing into `shared`.
+    pub fn new(shared: &Shared) -> Self {
+        Publish { shared: shared.clone(), next: Duration::ZERO, events: 0 }
+    }
+}
+
+impl<S, C> Observer<S, C> for Publish {
+    fn on_event(&mut self, _: &Event<'_, S, C>, live: &Live) -> Control {
+        self.events = self.events.wrapping_add(1);
+        if self.events.is_multiple_of(1024) && live.elapsed() >= self.next {
+            self.next = live.elapsed() + TICK;
+            *self.shared.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(*live.stats());
+        }
+        Control::Continue
+    }
+}
+
+/// Runs a native search on a worker thread with the GIL released. `work` gets the limits
+/// (with a cancel flag raised by Ctrl-C) and the statistics to publish through [`Publish`].
+/// Returns its value and whether Ctrl-C stopped it.
+pub fn run_native<T, F>(py: Python<'_>, limits: Limits, on_progress: Option<&Py<PyAny>>, work: F) -> PyResult<(T, bool)>
+where
+    T: Send,
+    F: FnOnce(&Limits, &Shared) -> T + Send,
+{
+    let cancel = Arc::new(AtomicBool::new(false));
+    let limits = limits.cancel_flag(cancel.clone());
+    let shared = Shared::default();
+    let started = Instant::now();
+    let done = (Mutex::new(false), Condvar::new());
+    std::thread::scope(|scope| {
+        let worker = {
+            let (limits, shared, done) = (&limits, &shared, &done);
+            scope.spawn(move || {
+                let value = work(limits, shared);
+                *done.0.lock().unwrap_or_else(|e| e.into_inner()) = true;
+                done.1.notify_all();
+                value
+            })
+        };
+        let mut interrupted = false;
+        let mut failed = None;
+        loop {
+            let over = py.detach(|| {
+                let finished = done.0.lock().unwrap_or_else(|e| e.into_inner());
+                let (finished, _) =
+                    done.1.wait_timeout_while(finished, TICK, |f| !*f).unwrap_or_else(|e| e.into_inner());
+                *finished
+            });
+            if over {
+                break;
+            }
+            if !interrupted && py.check_signals().is_err() {
+                interrupted = true;
+                cancel.store(true, Ordering::Relaxed);
+            }
+            if let (Some(f), None) = (on_progress, &failed) {
+                let stats = *shared.0.lock().unwrap_or_else(|e| e.into_inner());
+                let stats = stats.unwrap_or(Stats { elapsed: started.elapsed(), ..Stats::default() });
+                if let Err(e) = to_py(py, &stats).and_then(|s| f.call1(py, (s,))) {
+                    cancel.store(true, Ordering::Relaxed);
+                    failed = Some(e);
+                }
+            }
+        }
+        let value = py.detach(|| worker.join()).map_err(|_| PyValueError::new_err("the search failed"))?;
+        match failed {
+            Some(e) => Err(e),
+            None => Ok((value, interrupted)),
+        }
+    })
+}
+
+/// A `TypeError` saying what a value should have been.
+pub fn type_error(what: &str, got: &Bound<'_, PyAny>) -> PyErr {
+    let kind = got.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".to_string());
+    PyTypeError::new_err(format!("{what}, got {kind}"))
+}
+
+/// A domain's parse error as `delve.ParseError` (a `ValueError` with `.line` and `.column`).
+pub fn parse_error<K: std::fmt::Display>(py: Python<'_>, e: &delve_core::ParseError<K>) -> PyErr {
+    raise_parse_error(py, e.to_string(), Some((e.line, e.column)))
+}
+
+/// `delve.ParseError(message, line, column)`; a plain `ValueError` should the package's
+/// Python side be missing.
+pub fn raise_parse_error(py: Python<'_>, message: String, at: Option<(usize, usize)>) -> PyErr {
+    let (line, column) = at.unzip();
+    match py.import("delve._errors").and_then(|m| m.getattr("ParseError")) {
+        Ok(class) => match class.call1((message.clone(), line, column)) {
+            Ok(error) => PyErr::from_value(error),
+            Err(e) => e,
+        },
+        Err(_) => PyValueError::new_err(message),
+    }
+}
+
+/// An algorithm by name, with the weight and depth limit the caller gave.
+pub fn algorithm(name: &str, weight: Option<f64>, depth_limit: Option<usize>) -> PyResult<delve_core::Algorithm> {
+    let bad = |e: delve_core::BadParameter| PyValueError::new_err(e.to_string());
+    let mut algorithm: delve_core::Algorithm =
+        name.parse().map_err(|e: delve_core::UnknownAlgorithm| PyValueError::new_err(e.to_string()))?;
+    if let Some(w) = weight {
+        algorithm = algorithm.with_weight(w).map_err(bad)?;
+    }
+    if let Some(d) = depth_limit {
+        algorithm = algorithm.with_depth_limit(d).map_err(bad)?;
+    }
+    Ok(algorithm)
+}
