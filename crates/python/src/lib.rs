@@ -2,6 +2,7 @@
 //! The Python side (`python/delve`) wraps these functions in one module per domain and turns
 //! their reports into `delve.Report` objects.
 
+mod game;
 mod guard;
 mod route;
 mod search;
@@ -13,6 +14,7 @@ use pyo3::prelude::*;
 fn _delve(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(search::search, m)?)?;
+    m.add_function(wrap_pyfunction!(game::game_search, m)?)?;
     m.add_function(wrap_pyfunction!(route::route_solve, m)?)?;
     m.add_function(wrap_pyfunction!(route::route_list, m)?)?;
     Ok(())

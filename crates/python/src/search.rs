@@ -50,7 +50,7 @@ impl Hash for Obj {
 }
 
 /// Any Python object carried along (an action), cloned under the GIL.
-pub struct Any(Py<PyAny>);
+pub struct Any(pub Py<PyAny>);
 
 impl Clone for Any {
     fn clone(&self) -> Self {

@@ -2,7 +2,7 @@
 //! minimax and alpha-beta (a draw), with minimax visiting the whole tree.
 
 use delve_core::{Limits, NoObserver};
-use delve_game::{Game, alpha_beta, expectimax, minimax};
+use delve_game::{Game, Method, alpha_beta, expectimax, minimax, search};
 use delve_tictactoe::{Board, TicTacToe, count};
 
 #[test]
@@ -26,6 +26,11 @@ fn the_empty_board_is_a_draw() {
     assert_eq!(ab.decision(), mm.decision());
     // Strict (CS188) cuts on ±1 payoffs still skip three states in four.
     assert_eq!((ab.stats.generated, ab.stats.expanded), (146_119, 83_958));
+    // AIMA's rule, cutting on ties too, generates the 18,296 states aima-python's own
+    // `alphabeta_search` plays from the empty board (its moves are ours, transposed).
+    let aima = search(&TicTacToe, &start, Method::AlphaBetaAima, None, &Limits::none(), NoObserver);
+    assert_eq!(aima.decision(), mm.decision());
+    assert_eq!(aima.stats.generated, 18_296);
 }
 
 #[test]

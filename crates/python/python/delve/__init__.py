@@ -18,8 +18,8 @@ with ``.line`` and ``.column``.
 from . import _delve
 from ._errors import ParseError
 from ._report import Path, Report, Stats
-from . import route, search
+from . import game, route, search
 
 __version__ = _delve.__version__
 
-__all__ = ["ParseError", "Path", "Report", "Stats", "route", "search", "__version__"]
+__all__ = ["ParseError", "Path", "Report", "Stats", "game", "route", "search", "__version__"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import warnings
 from types import SimpleNamespace
@@ -74,7 +75,7 @@ class Report:
 
     def to_dict(self) -> Dict[str, Any]:
         """The report as the CLI's ``--json`` prints it (a deep copy)."""
-        return json.loads(json.dumps(self._data))
+        return copy.deepcopy(self._data)
 
     def to_json(self) -> str:
         """The report as one line of JSON."""
