@@ -154,7 +154,9 @@ pub fn game_search(
     for name in ["actions", "result", "utility", "terminal_test", "to_move"] {
         if !game.hasattr(name)? {
             return Err(guard::type_error(
-                &format!("the game must have a `{name}` method (an AIMA-style Game)"),
+                &format!(
+                    "the game has no `{name}` method (an AIMA-style game has actions, result, utility, terminal_test and to_move)"
+                ),
                 &game,
             ));
         }
@@ -164,20 +166,17 @@ pub fn game_search(
     }
     let limits = guard::limits(max_nodes, timeout, max_memory)?;
     let failure = Failure::default();
+    let limits = failure.limits(limits);
     let player = game.call_method1("to_move", (&state,))?.unbind();
     let rules = PyGame { game: game.unbind(), player, eval: eval.map(Bound::unbind), failure: &failure };
     let root = Any(state.unbind());
-    let (result, interrupted) = {
+    let result = {
         let (rules, root, on_progress) = (&rules, &root, on_progress.as_ref());
         py.detach(move || {
-            let mut watch = Watch::new(rules.failure, on_progress);
-            let result = delve_game::search(rules, root, method, depth, &limits, &mut watch);
-            (result, watch.interrupted)
+            delve_game::search(rules, root, method, depth, &limits, Watch::new(rules.failure, on_progress))
         })
     };
-    if let Some(e) = failure.take() {
-        return Err(e);
-    }
+    let interrupted = failure.finish()?;
     let decision = result.decision();
     let report = result.report(Valued { value: decision.map(|d| d.value), depth });
     let action = decision.and_then(|d| d.action.as_ref()).map(|a| a.0.clone_ref(py));

@@ -8,7 +8,7 @@
 //! thread checks the signals and reports progress, so Ctrl-C is felt within milliseconds.
 
 use delve_core::{Control, Event, Limits, Live, Observer, Stats};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -47,29 +47,47 @@ pub fn to_py<T: Serialize>(py: Python<'_>, value: &T) -> PyResult<Py<PyAny>> {
     Ok(py.import("json")?.call_method1("loads", (json,))?.unbind())
 }
 
-/// The first error a Python callback raised; the search stops at the next event.
+/// The first error a Python callback raised; the search stops at the next event. Ctrl-C
+/// (a `KeyboardInterrupt`, raised inside a callback or seen between callbacks) raises the
+/// cancel flag instead, so the search stops as `cancelled`, as the CLI's does.
 #[derive(Default)]
 pub struct Failure {
     raised: AtomicBool,
     error: Mutex<Option<PyErr>>,
+    cancel: Arc<AtomicBool>,
 }
 
 impl Failure {
-    /// Records `error` unless one is recorded already.
+    /// `limits` with this failure's cancel flag.
+    pub fn limits(&self, limits: Limits) -> Limits {
+        limits.cancel_flag(self.cancel.clone())
+    }
+    /// Records `error` unless one is recorded already; a `KeyboardInterrupt` cancels instead.
     pub fn set(&self, error: PyErr) {
+        if Python::attach(|py| error.is_instance_of::<PyKeyboardInterrupt>(py)) {
+            self.interrupt();
+            return;
+        }
         let mut slot = self.error.lock().unwrap_or_else(|e| e.into_inner());
         if slot.is_none() {
             *slot = Some(error);
         }
         self.raised.store(true, Ordering::Relaxed);
     }
+    /// Ctrl-C: the search stops at its next check of the limits.
+    pub fn interrupt(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
     /// Whether a callback raised.
     pub fn raised(&self) -> bool {
         self.raised.load(Ordering::Relaxed)
     }
-    /// The recorded error, taken out.
-    pub fn take(&self) -> Option<PyErr> {
-        self.error.lock().unwrap_or_else(|e| e.into_inner()).take()
+    /// After the search: `Err` with the error a callback raised, or `Ok(interrupted)`.
+    pub fn finish(&self) -> PyResult<bool> {
+        match self.error.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            Some(e) => Err(e),
+            None => Ok(self.cancel.load(Ordering::Relaxed)),
+        }
     }
     /// `value`, or its default after recording the error of a failed callback.
     pub fn or_record<T: Default>(&self, value: PyResult<T>) -> T {
@@ -87,14 +105,12 @@ pub struct Watch<'a> {
     on_progress: Option<&'a Py<PyAny>>,
     next: Duration,
     events: u32,
-    /// Set when Ctrl-C stopped the search.
-    pub interrupted: bool,
 }
 
 impl<'a> Watch<'a> {
     /// A watch reporting callback errors into `failure`.
     pub fn new(failure: &'a Failure, on_progress: Option<&'a Py<PyAny>>) -> Self {
-        Watch { failure, on_progress, next: TICK, events: 0, interrupted: false }
+        Watch { failure, on_progress, next: TICK, events: 0 }
     }
 }
 
@@ -110,8 +126,9 @@ impl<S, C> Observer<S, C> for Watch<'_> {
         self.next = live.elapsed() + TICK;
         Python::attach(|py| {
             if py.check_signals().is_err() {
-                self.interrupted = true;
-                return Control::Stop;
+                // The limits' clock stops the search, as `cancelled`.
+                self.failure.interrupt();
+                return Control::Continue;
             }
             if let Some(f) = self.on_progress {
                 let call = to_py(py, live.stats()).and_then(|stats| f.call1(py, (stats,)));

@@ -8,36 +8,49 @@
 
 use crate::guard::{self, Failure, Watch};
 use delve_core::{Algorithm, Finished, Outcome, Problem, Reversible, Solution, Successor};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 use serde::Serialize;
 use std::hash::{Hash, Hasher};
 
-/// A Python object used as a state: its hash, computed once, and the object.
+/// A Python object used as a state: the object, the key it is compared by (itself, or for a
+/// list the tuple of its items) and the key's hash, computed once.
 pub struct Obj {
     hash: isize,
+    key: Py<PyAny>,
     obj: Py<PyAny>,
 }
 
 impl Obj {
-    /// `obj` with its Python hash; a `TypeError` if it is not hashable.
+    /// `obj` with its hash. A list (AIMA's N-queens states are lists) is compared as the tuple
+    /// of its items; anything else unhashable is a `TypeError`.
     fn new(obj: Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(Obj { hash: obj.hash()?, obj: obj.unbind() })
+        let key = match obj.cast::<PyList>() {
+            Ok(list) => list.to_tuple().into_any(),
+            Err(_) => obj.clone(),
+        };
+        let hash = key.hash().map_err(|e| {
+            let kind = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+            PyTypeError::new_err(format!(
+                "states must be hashable (a tuple, a string, a frozenset…), got a {kind}: {e}"
+            ))
+        })?;
+        Ok(Obj { hash, key: key.unbind(), obj: obj.unbind() })
     }
 }
 
 impl Clone for Obj {
     fn clone(&self) -> Self {
-        Python::attach(|py| Obj { hash: self.hash, obj: self.obj.clone_ref(py) })
+        Python::attach(|py| Obj { hash: self.hash, key: self.key.clone_ref(py), obj: self.obj.clone_ref(py) })
     }
 }
 
 impl PartialEq for Obj {
     fn eq(&self, other: &Self) -> bool {
         self.hash == other.hash
-            && (self.obj.is(&other.obj)
-                || Python::attach(|py| self.obj.bind(py).eq(other.obj.bind(py)).unwrap_or(false)))
+            && (self.key.is(&other.key)
+                || Python::attach(|py| self.key.bind(py).eq(other.key.bind(py)).unwrap_or(false)))
     }
 }
 
@@ -237,6 +250,7 @@ pub fn search(
     };
     let limits = guard::limits(max_nodes, timeout, max_memory)?;
     let failure = Failure::default();
+    let limits = failure.limits(limits);
     let problem = PyProblem {
         start: Obj::new(start)?,
         successors: successors.clone().unbind(),
@@ -249,16 +263,9 @@ pub fn search(
     let result = {
         let problem = &problem;
         let on_progress = on_progress.as_ref();
-        py.detach(move || {
-            let mut watch = Watch::new(problem.failure, on_progress);
-            let result = algorithm.run_reversible(problem, &limits, &mut watch);
-            (result, watch.interrupted)
-        })
+        py.detach(move || algorithm.run_reversible(problem, &limits, Watch::new(problem.failure, on_progress)))
     };
-    let (result, interrupted) = result;
-    if let Some(e) = failure.take() {
-        return Err(e);
-    }
+    let interrupted = failure.finish()?;
     let sol = result.solution();
     let report = result.report(Found { cost: sol.map(|s| s.cost), length: sol.map(Solution::len) });
     let solution = sol.map(|s| path(py, s)).transpose()?;
