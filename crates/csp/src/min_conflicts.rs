@@ -10,7 +10,7 @@
 use crate::model::{Constraint, Csp, Var};
 use crate::solver::{Assignment, CspCounters, CspResult, as_solution};
 use delve_core::hash::FxHashMap;
-use delve_core::local::Rng;
+use delve_core::local::SeededRng;
 use delve_core::{Bound, Limits, Meter, NodeInfo, Observer, Outcome};
 use rand::{Rng as _, SeedableRng};
 
@@ -129,7 +129,7 @@ impl Counts {
 
 struct State<'c> {
     csp: &'c Csp,
-    rng: Rng,
+    rng: SeededRng,
     values: Vec<u32>,
     placed: Vec<bool>,
     dom: Vec<Vec<u32>>,
@@ -163,7 +163,7 @@ impl<'c> State<'c> {
             .collect();
         State {
             csp,
-            rng: Rng::seed_from_u64(seed),
+            rng: SeededRng::seed_from_u64(seed),
             values: vec![0; n],
             placed: vec![false; n],
             dom: (0..n).map(|v| csp.domain(v).iter().collect()).collect(),

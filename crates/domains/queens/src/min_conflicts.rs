@@ -23,7 +23,7 @@
 //! it cleanly.
 
 use crate::local::Board;
-use delve_core::random::Rng;
+use delve_core::random::SeededRng;
 use delve_core::{Bound, Limits, Meter, NodeInfo, Observer, OutcomeKind, Stats, StopReason};
 use rand::{Rng as _, SeedableRng};
 
@@ -74,7 +74,7 @@ pub fn min_conflicts<O: Observer<Vec<u32>, f64>>(n: usize, seed: u64, limits: &L
     if let Err(reason) = meter.start::<Vec<u32>, f64>("min-conflicts") {
         return finish(meter, McOutcome::Stopped(reason, u64::MAX), 0);
     }
-    let mut rng = Rng::seed_from_u64(seed);
+    let mut rng = SeededRng::seed_from_u64(seed);
     let mut board = Board::new(vec![0; n]);
     let max_steps = (100 * n as u64).max(100_000);
     let mut initial_conflicts = 0;
@@ -155,7 +155,7 @@ impl Board {
     }
 
     /// The greedy start: a permutation of rows with (almost) free diagonals.
-    fn greedy(&mut self, rng: &mut Rng) {
+    fn greedy(&mut self, rng: &mut SeededRng) {
         let n = self.rows.len();
         self.clear();
         let mut pool: Vec<u32> = (0..n as u32).collect();
@@ -183,7 +183,7 @@ impl Board {
     /// Tail repair of the greedy start (QS4's idea): when no free row suits column `c`,
     /// give `c` the row of a random earlier column `j` and `j` a row from the pool, if that
     /// leaves both on free diagonals. True when it worked.
-    fn swap_into(&mut self, c: usize, pool: &mut Vec<u32>, rng: &mut Rng) -> bool {
+    fn swap_into(&mut self, c: usize, pool: &mut Vec<u32>, rng: &mut SeededRng) -> bool {
         let n = self.rows.len();
         if c == 0 {
             return false;
@@ -226,7 +226,7 @@ impl Board {
     }
 
     /// The row of column `c` with the fewest attackers, ties at random.
-    fn best_row(&self, c: usize, rng: &mut Rng) -> u32 {
+    fn best_row(&self, c: usize, rng: &mut SeededRng) -> u32 {
         let n = self.rows.len();
         let cur = self.rows[c] as usize;
         // by_sum[r + c] and by_diff[r + n - c] are contiguous runs: tight, vectorisable scans.

@@ -4,7 +4,7 @@
 
 use criterion::Criterion;
 use delve_core::rand::{Rng as _, SeedableRng};
-use delve_core::random::Rng;
+use delve_core::random::SeededRng;
 use delve_sliding::Dims;
 use delve_sliding::notation::Notation;
 use delve_sliding_vision::synth::{self, Layout};
@@ -22,7 +22,7 @@ fn bench(c: &mut Criterion) {
         })
         .collect();
     let reader = Reader::new(TemplateSet::build(board, Notation::Keypad, puzzles).expect("templates"), 0.95);
-    let mut rng = Rng::seed_from_u64(1080);
+    let mut rng = SeededRng::seed_from_u64(1080);
     let mut frame = synth::background(1920, 1080, 1);
     let tiles = [8u8, 2, 5, 0, 1, 4, 3, 6, 7];
     let layout = Layout { x: 700, y: 230, tile: TILE, gap: 6 };

@@ -684,7 +684,7 @@ mod tests {
     #[test]
     fn lehmer_form_follows_every_move() {
         use rand::{Rng as _, SeedableRng};
-        let mut rng = delve_core::random::Rng::seed_from_u64(7);
+        let mut rng = delve_core::random::SeededRng::seed_from_u64(7);
         for (rows, cols) in [(3, 3), (2, 4), (4, 2), (3, 4), (4, 4), (2, 2)] {
             let goal = Grid::standard_goal(Dims::new(rows, cols).unwrap());
             let r = Ranker::new(&goal).unwrap();
