@@ -21,7 +21,7 @@ impl LocalProblem for Queens {
     type Move = (usize, usize);
 
     fn random_state(&self, rng: &mut SeededRng) -> Vec<usize> {
-        (0..self.0).map(|_| rng.gen_range(0..self.0)).collect()
+        (0..self.0).map(|_| rng.random_range(0..self.0)).collect()
     }
     fn objective(&self, rows: &Vec<usize>) -> f64 {
         let mut pairs = 0;

@@ -353,7 +353,7 @@ impl LocalProblem for Bits {
     type State = u32;
     type Move = u32;
     fn random_state(&self, rng: &mut SeededRng) -> u32 {
-        rand::Rng::r#gen(rng)
+        rand::Rng::random(rng)
     }
     fn objective(&self, s: &u32) -> f64 {
         f64::from(s.count_ones())

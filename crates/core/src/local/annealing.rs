@@ -108,7 +108,7 @@ impl Default for Annealing {
 /// impl LocalProblem for Valley {
 ///     type State = i32;
 ///     type Move = i32;
-///     fn random_state(&self, rng: &mut SeededRng) -> i32 { rng.gen_range(0..=100) }
+///     fn random_state(&self, rng: &mut SeededRng) -> i32 { rng.random_range(0..=100) }
 ///     fn objective(&self, x: &i32) -> f64 { f64::from((x - 37).abs()) }
 ///     fn is_goal(&self, x: &i32) -> bool { *x == 37 }
 ///     fn moves(&self, x: &i32, out: &mut Vec<i32>) {
@@ -163,7 +163,7 @@ where
         meter.generated_many(1);
         let v = problem.objective_after(&state, &mv);
         let delta = v - value;
-        if delta <= 0.0 || rng.r#gen::<f64>() < (-delta / t).exp() {
+        if delta <= 0.0 || rng.random::<f64>() < (-delta / t).exp() {
             problem.apply(&mut state, &mv);
             value = v;
             if value < best.1 {

@@ -67,7 +67,7 @@ impl Default for FirstChoice {
 /// impl LocalProblem for Valley {
 ///     type State = i32;
 ///     type Move = i32;
-///     fn random_state(&self, rng: &mut SeededRng) -> i32 { rng.gen_range(0..=100) }
+///     fn random_state(&self, rng: &mut SeededRng) -> i32 { rng.random_range(0..=100) }
 ///     fn objective(&self, x: &i32) -> f64 { f64::from((x - 37) * (x - 37)) }
 ///     fn is_goal(&self, x: &i32) -> bool { *x == 37 }
 ///     fn moves(&self, x: &i32, out: &mut Vec<i32>) {
@@ -115,7 +115,7 @@ where
 /// impl LocalProblem for OneMax {
 ///     type State = u64;
 ///     type Move = u32;
-///     fn random_state(&self, rng: &mut SeededRng) -> u64 { rng.r#gen() }
+///     fn random_state(&self, rng: &mut SeededRng) -> u64 { rng.random() }
 ///     fn objective(&self, s: &u64) -> f64 { f64::from(s.count_zeros()) }
 ///     fn is_goal(&self, s: &u64) -> bool { *s == u64::MAX }
 ///     fn moves(&self, _: &u64, out: &mut Vec<u32>) { out.extend(0..64) }
@@ -260,7 +260,7 @@ fn steepest<P: LocalProblem>(
             Some((_, b)) if v > b || v.is_nan() => {}
             Some((_, b)) if v == b => {
                 ties += 1;
-                if rng.gen_range(0..ties) == 0 {
+                if rng.random_range(0..ties) == 0 {
                     best = Some((i, v));
                 }
             }

@@ -61,6 +61,6 @@ pub trait LocalProblem {
     ) -> Option<Self::Move> {
         scratch.clear();
         self.moves(state, scratch);
-        if scratch.is_empty() { None } else { Some(scratch[rng.gen_range(0..scratch.len())].clone()) }
+        if scratch.is_empty() { None } else { Some(scratch[rng.random_range(0..scratch.len())].clone()) }
     }
 }

@@ -31,7 +31,7 @@ impl LocalProblem for Queens {
     type State = Vec<u8>;
     type Move = (u8, u8);
     fn random_state(&self, rng: &mut SeededRng) -> Vec<u8> {
-        (0..self.0).map(|_| rng.gen_range(0..self.0)).collect()
+        (0..self.0).map(|_| rng.random_range(0..self.0)).collect()
     }
     fn objective(&self, s: &Vec<u8>) -> f64 {
         Self::conflicts(s) as f64

@@ -23,7 +23,7 @@ pub trait Chance {
 
 impl Chance for delve_core::random::SeededRng {
     fn next_f64(&mut self) -> f64 {
-        self.r#gen::<f64>()
+        self.random::<f64>()
     }
 }
 

@@ -139,7 +139,7 @@ impl LocalProblem for QueensLocal {
 
     /// Every queen in a uniformly random row of its column (as the original assignment restarts).
     fn random_state(&self, rng: &mut SeededRng) -> Board {
-        Board::new((0..self.n).map(|_| rng.gen_range(0..self.n as u32)).collect())
+        Board::new((0..self.n).map(|_| rng.random_range(0..self.n as u32)).collect())
     }
     fn objective(&self, state: &Board) -> f64 {
         state.pairs as f64
@@ -164,8 +164,8 @@ impl LocalProblem for QueensLocal {
         if self.n < 2 {
             return None;
         }
-        let c = rng.gen_range(0..self.n);
-        let mut r = rng.gen_range(0..self.n as u32 - 1);
+        let c = rng.random_range(0..self.n);
+        let mut r = rng.random_range(0..self.n as u32 - 1);
         if r >= state.rows[c] {
             r += 1;
         }

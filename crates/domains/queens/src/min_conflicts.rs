@@ -96,7 +96,7 @@ pub fn min_conflicts<O: Observer<Vec<u32>, f64>>(n: usize, seed: u64, limits: &L
                         break None;
                     }
                 }
-                let i = rng.gen_range(0..attacked.len());
+                let i = rng.random_range(0..attacked.len());
                 let c = attacked[i] as usize;
                 if board.attackers(c, board.rows[c]) > 0 {
                     break Some(c);
@@ -123,7 +123,8 @@ pub fn min_conflicts<O: Observer<Vec<u32>, f64>>(n: usize, seed: u64, limits: &L
             }
             steps += 1;
             meter.generated_many(n as u64);
-            let target = if rng.gen_bool(WALK) { rng.gen_range(0..n as u32) } else { board.best_row(c, &mut rng) };
+            let target =
+                if rng.random_bool(WALK) { rng.random_range(0..n as u32) } else { board.best_row(c, &mut rng) };
             board.move_queen(c, target);
             // The queens on the new lines are attacked now: add them (and the moved queen).
             if board.attackers(c, target) > 0 {
@@ -162,7 +163,7 @@ impl Board {
         for c in 0..n {
             let mut pick = (u32::MAX, 0usize);
             for _ in 0..DRAWS.min(pool.len()) {
-                let i = rng.gen_range(0..pool.len());
+                let i = rng.random_range(0..pool.len());
                 let r = pool[i] as usize;
                 let hits = self.by_sum[r + c] + self.by_diff[r + n - c];
                 if hits < pick.0 {
@@ -189,8 +190,8 @@ impl Board {
             return false;
         }
         for _ in 0..4 * DRAWS {
-            let j = rng.gen_range(0..c);
-            let i = rng.gen_range(0..pool.len());
+            let j = rng.random_range(0..c);
+            let i = rng.random_range(0..pool.len());
             let (rj, r) = (self.rows[j] as usize, pool[i] as usize);
             // c on row rj: both diagonals free (j leaves neither of them: j ≠ c).
             if self.by_sum[rj + c] + self.by_diff[rj + n - c] != 0 {
@@ -252,7 +253,7 @@ impl Board {
             ties += 1;
         }
         // Pass 2: the chosen one among the ties.
-        let mut pick = rng.gen_range(0..ties);
+        let mut pick = rng.random_range(0..ties);
         for r in 0..n {
             let k = if r == cur { own } else { raw(r) };
             if k == best {

@@ -27,7 +27,7 @@ fn bench(c: &mut Criterion) {
     let tiles = [8u8, 2, 5, 0, 1, 4, 3, 6, 7];
     let layout = Layout { x: 700, y: 230, tile: TILE, gap: 6 };
     synth::draw_board(&mut frame, &tiles, 3, layout, &|t| art(6, t), None);
-    synth::degrade(&mut frame, rng.r#gen(), 4, 0.9, 10.0);
+    synth::degrade(&mut frame, rng.random(), 4, 0.9, 10.0);
     let board = reader.read(&frame).result.expect("the bench frame reads");
     assert_eq!(board.pattern, "936B25478");
     let empty = synth::background(1920, 1080, 2);

@@ -79,7 +79,7 @@ pub fn simulate_pool(samples: usize, trials: usize, max_pool: usize, seed: u64) 
             for trial in 1..=trials as u32 {
                 let mut distinct = 0u64;
                 for _ in 0..samples {
-                    let x = rng.gen_range(0..pool);
+                    let x = rng.random_range(0..pool);
                     if seen[x] != trial {
                         seen[x] = trial;
                         distinct += 1;

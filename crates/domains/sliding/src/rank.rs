@@ -690,7 +690,7 @@ mod tests {
             let r = Ranker::new(&goal).unwrap();
             let moves = crate::board::MoveTable::new(goal.dims());
             for _ in 0..300 {
-                let p = r.unrank(rng.gen_range(0..r.len()));
+                let p = r.unrank(rng.random_range(0..r.len()));
                 let l = r.lehmer(&p);
                 assert_eq!(r.index_of(&p, &l), r.rank(&p));
                 for &to in moves.targets(p.blank as usize) {

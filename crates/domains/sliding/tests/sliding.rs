@@ -55,7 +55,7 @@ fn check_path(rows: usize, cols: usize, start: &[u8], path: &[Move]) -> Vec<u8> 
 fn scramble(goal: &Grid, steps: usize, rng: &mut SeededRng) -> Grid {
     let mut g = goal.clone();
     for _ in 0..steps {
-        let m = Move::ALL[rng.gen_range(0..4)];
+        let m = Move::ALL[rng.random_range(0..4)];
         if let Some(n) = g.apply(m) {
             g = n;
         }
@@ -98,7 +98,7 @@ fn every_solver_finds_an_optimal_replayable_path_on_random_8_puzzles() {
     let mut rng = SeededRng::seed_from_u64(2024);
     let heuristics = [HeuristicChoice::Manhattan, HeuristicChoice::LinearConflict, HeuristicChoice::Pdb(pdb)];
     for trial in 0..12 {
-        let start = Grid::from_position(goal.dims(), &ranker.unrank(rng.gen_range(0..ranker.len())));
+        let start = Grid::from_position(goal.dims(), &ranker.unrank(rng.random_range(0..ranker.len())));
         let depth = e.depth(&start).unwrap();
         let mut runs: Vec<(Algorithm, &HeuristicChoice)> = Vec::new();
         for h in &heuristics {
