@@ -7,7 +7,7 @@
 use crate::common::{self, Status};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand, ValueEnum};
-use delve_core::{StopReason, rand::SeedableRng, random::Rng};
+use delve_core::{StopReason, rand::SeedableRng, random::SeededRng};
 use delve_game::Method;
 use delve_pacman::agents::{AgentKind, Distances, Eval, PacmanAgent};
 use delve_pacman::ghosts::GhostKind;
@@ -241,7 +241,7 @@ fn play(args: &PlayArgs) -> anyhow::Result<Status> {
     };
     let draw = !args.quiet && !args.json;
     let animate = draw && std::io::stdout().is_terminal() && args.delay > 0;
-    let mut rng = Rng::seed_from_u64(args.seed);
+    let mut rng = SeededRng::seed_from_u64(args.seed);
     // Ctrl-C ends the game in play before Pacman's next move, and the series with it.
     let clock = common::interruptible().clock();
     let mut records = Vec::new();

@@ -5,8 +5,8 @@
 mod common;
 
 use common::{bad_input, delve, json, run};
-use delve_core::rand::{Rng as _, SeedableRng, seq::SliceRandom};
-use delve_core::random::Rng;
+use delve_core::rand::{Rng as _, SeedableRng, seq::IndexedRandom};
+use delve_core::random::SeededRng;
 use delve_sliding::notation::{Notation, format_state, keypad_goal};
 use delve_sliding::{Dims, Move};
 use delve_sliding_vision::synth::{self, Layout};
@@ -47,22 +47,22 @@ fn demo_frames_are_read() {
 
 /// Frames of boards from `truth` (rows `puzzle,pattern`), each shown twice and followed by a
 /// frame without the puzzle; every third also caught mid-slide. Written as PNG or JPEG.
-fn write_frames(dir: &Path, truth: &[(u64, String)], rng: &mut Rng) -> usize {
+fn write_frames(dir: &Path, truth: &[(u64, String)], rng: &mut SeededRng) -> usize {
     let mut n = 0;
-    let mut write = |img: image::RgbImage, rng: &mut Rng| {
+    let mut write = |img: image::RgbImage, rng: &mut SeededRng| {
         n += 1;
-        let path = dir.join(format!("shot{n}.{}", if rng.gen_bool(0.5) { "png" } else { "jpg" }));
-        let img = if rng.gen_bool(0.3) { synth::jpeg(&img, 90) } else { img };
+        let path = dir.join(format!("shot{n}.{}", if rng.random_bool(0.5) { "png" } else { "jpg" }));
+        let img = if rng.random_bool(0.3) { synth::jpeg(&img, 90) } else { img };
         img.save(&path).unwrap();
     };
     for (i, (p, pattern)) in truth.iter().enumerate() {
         let (grid, _) = delve_sliding::notation::parse_state(pattern, None).unwrap();
-        let gap = rng.gen_range(0..4);
-        let shot = |slide: Option<(usize, f32)>, rng: &mut Rng| {
-            let layout = Layout { x: rng.gen_range(0..100), y: rng.gen_range(0..60), tile: TILE, gap };
-            let mut f = synth::background(240, 190, rng.r#gen());
+        let gap = rng.random_range(0..4);
+        let shot = |slide: Option<(usize, f32)>, rng: &mut SeededRng| {
+            let layout = Layout { x: rng.random_range(0..100), y: rng.random_range(0..60), tile: TILE, gap };
+            let mut f = synth::background(240, 190, rng.random());
             synth::draw_board(&mut f, grid.tiles(), 3, layout, &|t| synth::tile_art(*p, t, TILE), slide);
-            synth::degrade(&mut f, rng.r#gen(), 4, rng.gen_range(0.85..1.15), rng.gen_range(-15.0..15.0));
+            synth::degrade(&mut f, rng.random(), 4, rng.random_range(0.85..1.15), rng.random_range(-15.0..15.0));
             f
         };
         for _ in 0..2 {
@@ -75,7 +75,7 @@ fn write_frames(dir: &Path, truth: &[(u64, String)], rng: &mut Rng) -> usize {
             let f = shot(Some((moving, 0.5)), rng);
             write(f, rng);
         }
-        let f = synth::background(240, 190, rng.r#gen());
+        let f = synth::background(240, 190, rng.random());
         write(f, rng);
     }
     n
@@ -98,7 +98,7 @@ fn read_then_analyze_gives_the_tables_of_the_truth() {
     std::fs::create_dir_all(&templates).unwrap();
     std::fs::create_dir_all(&frames).unwrap();
     write_templates(&templates, &[1, 2, 3, 4, 5, 6]);
-    let mut rng = Rng::seed_from_u64(415);
+    let mut rng = SeededRng::seed_from_u64(415);
     let goal = keypad_goal(Dims::new(3, 3).unwrap()).unwrap();
     // Some patterns repeat (the original study's pool was smaller than its sample).
     let pool: Vec<String> = (0..5)
@@ -111,7 +111,7 @@ fn read_then_analyze_gives_the_tables_of_the_truth() {
         })
         .collect();
     let truth: Vec<(u64, String)> =
-        (0..12).map(|_| (rng.gen_range(1..=6), pool.choose(&mut rng).unwrap().clone())).collect();
+        (0..12).map(|_| (rng.random_range(1..=6), pool.choose(&mut rng).unwrap().clone())).collect();
     let frames_written = write_frames(&frames, &truth, &mut rng);
     let truth_csv = dir.join("truth.csv");
     std::fs::write(&truth_csv, truth.iter().map(|(p, s)| format!("{p},{s}\n")).collect::<String>()).unwrap();

@@ -6,7 +6,8 @@
 //! Run: `cargo run --release -p delve-core --example local_search`
 
 use delve_core::local::{
-    Annealing, FirstChoice, HillClimbing, LocalProblem, Rng, Schedule, first_choice, hill_climbing, simulated_annealing,
+    Annealing, FirstChoice, HillClimbing, LocalProblem, Schedule, SeededRng, first_choice, hill_climbing,
+    simulated_annealing,
 };
 use delve_core::rand::Rng as _;
 use delve_core::{Limits, NoObserver, Outcome};
@@ -19,8 +20,8 @@ impl LocalProblem for Queens {
     /// Move the queen of column `.0` to row `.1`.
     type Move = (usize, usize);
 
-    fn random_state(&self, rng: &mut Rng) -> Vec<usize> {
-        (0..self.0).map(|_| rng.gen_range(0..self.0)).collect()
+    fn random_state(&self, rng: &mut SeededRng) -> Vec<usize> {
+        (0..self.0).map(|_| rng.random_range(0..self.0)).collect()
     }
     fn objective(&self, rows: &Vec<usize>) -> f64 {
         let mut pairs = 0;

@@ -82,7 +82,7 @@ pub use parse_error::ParseError;
 pub use problem::{
     Actions, FnProblem, OutcomeOf, Problem, ResultOf, Reversible, Successor, WithPredecessors, expand_by_actions,
 };
-/// The random-number crate the randomised algorithms use (its [`random::Rng`] and `rand::Rng`
-/// methods), re-exported so users need not match its version.
+/// The random-number crate the randomised algorithms use (its [`random::SeededRng`] and
+/// `rand::Rng` methods), re-exported so users need not match its version.
 pub use rand;
 pub use report::{Finished, Report};

@@ -6,4 +6,4 @@ use rand_chacha::ChaCha8Rng;
 
 /// The seeded generator every randomised algorithm in delve uses (make one with
 /// `rand::SeedableRng::seed_from_u64`; `rand` is re-exported as `delve_core::rand`).
-pub type Rng = ChaCha8Rng;
+pub type SeededRng = ChaCha8Rng;

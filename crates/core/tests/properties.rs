@@ -6,7 +6,7 @@
 use delve_core::informed::{astar, greedy, idastar, weighted_astar};
 use delve_core::local::{Annealing, FirstChoice, HillClimbing, LocalProblem};
 use delve_core::local::{first_choice, hill_climbing, simulated_annealing};
-use delve_core::random::Rng;
+use delve_core::random::SeededRng;
 use delve_core::uninformed::{bfs, bibfs, dfs, dls, dls_with_cutoff, iddfs, ils, ucs};
 use delve_core::{Limits, NoObserver, Observer, Outcome, Problem, Reversible, SearchResult, StopReason, Successor};
 use pathfinding::prelude::{bfs as oracle_bfs, dijkstra as oracle_dijkstra, dijkstra_all};
@@ -354,8 +354,8 @@ struct Bits;
 impl LocalProblem for Bits {
     type State = u32;
     type Move = u32;
-    fn random_state(&self, rng: &mut Rng) -> u32 {
-        rand::Rng::r#gen(rng)
+    fn random_state(&self, rng: &mut SeededRng) -> u32 {
+        rand::Rng::random(rng)
     }
     fn objective(&self, s: &u32) -> f64 {
         f64::from(s.count_ones())

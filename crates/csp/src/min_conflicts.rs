@@ -10,7 +10,7 @@
 use crate::model::{Constraint, Csp, Var};
 use crate::solver::{Assignment, CspCounters, CspResult, as_solution};
 use delve_core::hash::FxHashMap;
-use delve_core::local::Rng;
+use delve_core::local::SeededRng;
 use delve_core::{Bound, Limits, Meter, NodeInfo, Observer, Outcome};
 use rand::{Rng as _, SeedableRng};
 
@@ -129,7 +129,7 @@ impl Counts {
 
 struct State<'c> {
     csp: &'c Csp,
-    rng: Rng,
+    rng: SeededRng,
     values: Vec<u32>,
     placed: Vec<bool>,
     dom: Vec<Vec<u32>>,
@@ -163,7 +163,7 @@ impl<'c> State<'c> {
             .collect();
         State {
             csp,
-            rng: Rng::seed_from_u64(seed),
+            rng: SeededRng::seed_from_u64(seed),
             values: vec![0; n],
             placed: vec![false; n],
             dom: (0..n).map(|v| csp.domain(v).iter().collect()).collect(),
@@ -196,14 +196,14 @@ impl<'c> State<'c> {
                         ties = 1;
                     } else if c == best.0 {
                         ties += 1;
-                        if self.rng.gen_range(0..ties) == 0 {
+                        if self.rng.random_range(0..ties) == 0 {
                             best.1 = v;
                         }
                     }
                 }
                 best.1
             } else {
-                self.dom[x][self.rng.gen_range(0..self.dom[x].len())]
+                self.dom[x][self.rng.random_range(0..self.dom[x].len())]
             };
             self.place(x, v);
         }
@@ -290,11 +290,11 @@ impl<'c> State<'c> {
     }
 
     fn step(&mut self, step: u64, cfg: &MinConflicts, best_total: u64, counters: &mut CspCounters) {
-        let x = self.conflicted[self.rng.gen_range(0..self.conflicted.len())] as usize;
+        let x = self.conflicted[self.rng.random_range(0..self.conflicted.len())] as usize;
         let cur = self.values[x];
         let size = self.dom[x].len();
-        let target = if size > 1 && self.rng.gen_bool(cfg.walk_probability.clamp(0.0, 1.0)) {
-            let mut v = self.dom[x][self.rng.gen_range(0..size - 1)];
+        let target = if size > 1 && self.rng.random_bool(cfg.walk_probability.clamp(0.0, 1.0)) {
+            let mut v = self.dom[x][self.rng.random_range(0..size - 1)];
             if v == cur {
                 v = self.dom[x][size - 1];
             }
@@ -314,7 +314,7 @@ impl<'c> State<'c> {
                     Some((bc, _)) if c > bc => {}
                     Some((bc, _)) if c == bc => {
                         ties += 1;
-                        if self.rng.gen_range(0..ties) == 0 {
+                        if self.rng.random_range(0..ties) == 0 {
                             best = Some((c, v));
                         }
                     }
@@ -326,7 +326,7 @@ impl<'c> State<'c> {
             }
             match best {
                 Some((_, v)) => v,
-                None => self.dom[x][self.rng.gen_range(0..size)],
+                None => self.dom[x][self.rng.random_range(0..size)],
             }
         };
         if target != cur {

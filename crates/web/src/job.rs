@@ -39,11 +39,12 @@ struct Shared {
 /// The request header a page sends its token in (`delve serve` puts one in every page).
 pub const TOKEN_HEADER: &str = "x-delve-token";
 
-/// 128 random bits from the operating system, as 32 hex digits: a job's id, or a token.
-/// Neither can be guessed, so a client cannot cancel a job it did not start.
+/// 128 random bits from the thread's cryptographically secure generator (seeded from the
+/// operating system), as 32 hex digits: a job's id, or a token. Neither can be guessed, so a
+/// client cannot cancel a job it did not start.
 pub(crate) fn secret() -> String {
     use rand::Rng;
-    format!("{:032x}", rand::rngs::OsRng.r#gen::<u128>())
+    format!("{:032x}", rand::rng().random::<u128>())
 }
 
 /// Whether `a` and `b` are equal, in a time that does not depend on where they differ.

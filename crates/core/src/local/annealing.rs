@@ -5,14 +5,14 @@
 //! a worsening one (by `Δ > 0`) with probability `e^(−Δ/T)` at the step's temperature `T`
 //! from the [`Schedule`]. The run ends at a goal, or when the temperature falls to
 //! `min_temperature` or the step budget is spent; it then reports the best state it met.
-//! A move whose objective is NaN is never taken. All randomness comes from one [`Rng`]
+//! A move whose objective is NaN is never taken. All randomness comes from one [`SeededRng`]
 //! seeded from the configuration, so a run is reproducible.
 
 use super::LocalProblem;
 use super::hill_climbing::single;
 use crate::observe::{Bound, Meter, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, StopReason};
-use crate::random::Rng;
+use crate::random::SeededRng;
 use rand::{Rng as _, SeedableRng};
 
 /// A cooling schedule: the temperature at step `k` (counting from 0).
@@ -101,14 +101,14 @@ impl Default for Annealing {
 /// to the observer as an `Event::Iteration` with the starting temperature as its bound.
 ///
 /// ```
-/// use delve_core::{Limits, NoObserver, local::{Annealing, LocalProblem, Schedule, simulated_annealing}, random::Rng};
+/// use delve_core::{Limits, NoObserver, local::{Annealing, LocalProblem, Schedule, SeededRng, simulated_annealing}};
 /// use delve_core::rand::Rng as _; // the rand version delve uses, re-exported
 /// /// Find x = 37 on 0..=100 by steps of ±1 to ±3, minimising |x − 37|.
 /// struct Valley;
 /// impl LocalProblem for Valley {
 ///     type State = i32;
 ///     type Move = i32;
-///     fn random_state(&self, rng: &mut Rng) -> i32 { rng.gen_range(0..=100) }
+///     fn random_state(&self, rng: &mut SeededRng) -> i32 { rng.random_range(0..=100) }
 ///     fn objective(&self, x: &i32) -> f64 { f64::from((x - 37).abs()) }
 ///     fn is_goal(&self, x: &i32) -> bool { *x == 37 }
 ///     fn moves(&self, x: &i32, out: &mut Vec<i32>) {
@@ -131,7 +131,7 @@ where
     O: Observer<P::State, f64>,
 {
     let mut meter = Meter::new(limits, observer);
-    let mut rng = Rng::seed_from_u64(config.seed);
+    let mut rng = SeededRng::seed_from_u64(config.seed);
     let mut scratch = Vec::new();
     let t0 = config.schedule.temperature(0);
     let started = meter.start::<P::State, f64>("simulated_annealing");
@@ -163,7 +163,7 @@ where
         meter.generated_many(1);
         let v = problem.objective_after(&state, &mv);
         let delta = v - value;
-        if delta <= 0.0 || rng.r#gen::<f64>() < (-delta / t).exp() {
+        if delta <= 0.0 || rng.random::<f64>() < (-delta / t).exp() {
             problem.apply(&mut state, &mv);
             value = v;
             if value < best.1 {

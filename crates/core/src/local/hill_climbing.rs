@@ -5,13 +5,13 @@
 //! [`LocalProblem::random_state`] when a climb gets stuck, up to a budget of restarts.
 //! Tie-break: steepest ascent picks uniformly at random among the equally best moves;
 //! first choice takes the first improving move it draws. Moves whose objective is NaN are
-//! never taken. All randomness comes from one [`Rng`] seeded from the configuration, so a
-//! run is reproducible.
+//! never taken. All randomness comes from one [`SeededRng`] seeded from the configuration, so
+//! a run is reproducible.
 
 use super::LocalProblem;
 use crate::observe::{Bound, Meter, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, Solution, StopReason};
-use crate::random::Rng;
+use crate::random::SeededRng;
 use rand::{Rng as _, SeedableRng};
 
 /// Settings of steepest-ascent hill climbing.
@@ -60,14 +60,14 @@ impl Default for FirstChoice {
 /// [`StopReason::IterationLimit`] and the best state seen once the restarts are used up.
 ///
 /// ```
-/// use delve_core::{Limits, NoObserver, local::{HillClimbing, LocalProblem, hill_climbing}, random::Rng};
+/// use delve_core::{Limits, NoObserver, local::{HillClimbing, LocalProblem, SeededRng, hill_climbing}};
 /// use delve_core::rand::Rng as _; // the rand version delve uses, re-exported
 /// /// Find x = 37 on 0..=100 by steps of ±1, minimising (x − 37)².
 /// struct Valley;
 /// impl LocalProblem for Valley {
 ///     type State = i32;
 ///     type Move = i32;
-///     fn random_state(&self, rng: &mut Rng) -> i32 { rng.gen_range(0..=100) }
+///     fn random_state(&self, rng: &mut SeededRng) -> i32 { rng.random_range(0..=100) }
 ///     fn objective(&self, x: &i32) -> f64 { f64::from((x - 37) * (x - 37)) }
 ///     fn is_goal(&self, x: &i32) -> bool { *x == 37 }
 ///     fn moves(&self, x: &i32, out: &mut Vec<i32>) {
@@ -108,14 +108,14 @@ where
 /// Ends as [`hill_climbing`] does.
 ///
 /// ```
-/// use delve_core::{Limits, NoObserver, local::{FirstChoice, LocalProblem, first_choice}, random::Rng};
+/// use delve_core::{Limits, NoObserver, local::{FirstChoice, LocalProblem, SeededRng, first_choice}};
 /// use delve_core::rand::Rng as _; // the rand version delve uses, re-exported
 /// /// Set all 64 bits of a word by flipping one bit at a time (minimise the zero bits).
 /// struct OneMax;
 /// impl LocalProblem for OneMax {
 ///     type State = u64;
 ///     type Move = u32;
-///     fn random_state(&self, rng: &mut Rng) -> u64 { rng.r#gen() }
+///     fn random_state(&self, rng: &mut SeededRng) -> u64 { rng.random() }
 ///     fn objective(&self, s: &u64) -> f64 { f64::from(s.count_zeros()) }
 ///     fn is_goal(&self, s: &u64) -> bool { *s == u64::MAX }
 ///     fn moves(&self, _: &u64, out: &mut Vec<u32>) { out.extend(0..64) }
@@ -177,7 +177,7 @@ where
     if let Err(reason) = meter.start::<P::State, f64>(name) {
         return meter.finish(Outcome::Stopped { reason, best_so_far: None });
     }
-    let mut rng = Rng::seed_from_u64(seed);
+    let mut rng = SeededRng::seed_from_u64(seed);
     let mut moves = Vec::new();
     let mut best: Option<(P::State, f64)> = None;
     let stopped = |reason, best: Option<(P::State, f64)>| Outcome::Stopped {
@@ -246,7 +246,12 @@ where
 
 /// The index and objective of a best move, chosen uniformly among equals (reservoir
 /// sampling); `None` when there is no move with a comparable objective.
-fn steepest<P: LocalProblem>(problem: &P, state: &P::State, moves: &[P::Move], rng: &mut Rng) -> Option<(usize, f64)> {
+fn steepest<P: LocalProblem>(
+    problem: &P,
+    state: &P::State,
+    moves: &[P::Move],
+    rng: &mut SeededRng,
+) -> Option<(usize, f64)> {
     let mut best: Option<(usize, f64)> = None;
     let mut ties = 0u32;
     for (i, mv) in moves.iter().enumerate() {
@@ -255,7 +260,7 @@ fn steepest<P: LocalProblem>(problem: &P, state: &P::State, moves: &[P::Move], r
             Some((_, b)) if v > b || v.is_nan() => {}
             Some((_, b)) if v == b => {
                 ties += 1;
-                if rng.gen_range(0..ties) == 0 {
+                if rng.random_range(0..ties) == 0 {
                     best = Some((i, v));
                 }
             }
@@ -337,7 +342,7 @@ mod tests {
         impl LocalProblem for Plateau {
             type State = i32;
             type Move = i32;
-            fn random_state(&self, _: &mut Rng) -> i32 {
+            fn random_state(&self, _: &mut SeededRng) -> i32 {
                 0
             }
             fn objective(&self, x: &i32) -> f64 {

@@ -22,7 +22,7 @@ pub use hill_climbing::{FirstChoice, HillClimbing, first_choice, hill_climbing};
 
 /// The generator local search draws from, re-exported from its home in [`crate::random`]
 /// because every [`LocalProblem`] method that draws takes one.
-pub use crate::random::Rng;
+pub use crate::random::SeededRng;
 use rand::Rng as _;
 
 /// A complete-state problem for local search: every state is a candidate; the search moves
@@ -34,7 +34,7 @@ pub trait LocalProblem {
     type Move: Clone;
 
     /// A fresh random state, used at the start and on every restart.
-    fn random_state(&self, rng: &mut Rng) -> Self::State;
+    fn random_state(&self, rng: &mut SeededRng) -> Self::State;
     /// The value to minimise (e.g. the number of attacking pairs).
     fn objective(&self, state: &Self::State) -> f64;
     /// Whether `state` solves the problem (typically objective zero).
@@ -53,9 +53,14 @@ pub trait LocalProblem {
     /// A uniformly random move applicable in `state`, or `None` when there is none. The
     /// default lists every move into `scratch` (a buffer the caller reuses) and picks one;
     /// override it when a random move can be drawn directly.
-    fn random_move(&self, state: &Self::State, rng: &mut Rng, scratch: &mut Vec<Self::Move>) -> Option<Self::Move> {
+    fn random_move(
+        &self,
+        state: &Self::State,
+        rng: &mut SeededRng,
+        scratch: &mut Vec<Self::Move>,
+    ) -> Option<Self::Move> {
         scratch.clear();
         self.moves(state, scratch);
-        if scratch.is_empty() { None } else { Some(scratch[rng.gen_range(0..scratch.len())].clone()) }
+        if scratch.is_empty() { None } else { Some(scratch[rng.random_range(0..scratch.len())].clone()) }
     }
 }

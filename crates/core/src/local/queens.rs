@@ -1,7 +1,7 @@
 //! N-queens as a complete-state local-search problem, shared by the local-search tests.
 
 use super::LocalProblem;
-use crate::random::Rng;
+use crate::random::SeededRng;
 use rand::Rng as _;
 
 /// N queens, one per column; the state holds each column's row.
@@ -30,8 +30,8 @@ impl Queens {
 impl LocalProblem for Queens {
     type State = Vec<u8>;
     type Move = (u8, u8);
-    fn random_state(&self, rng: &mut Rng) -> Vec<u8> {
-        (0..self.0).map(|_| rng.gen_range(0..self.0)).collect()
+    fn random_state(&self, rng: &mut SeededRng) -> Vec<u8> {
+        (0..self.0).map(|_| rng.random_range(0..self.0)).collect()
     }
     fn objective(&self, s: &Vec<u8>) -> f64 {
         Self::conflicts(s) as f64

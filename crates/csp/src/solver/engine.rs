@@ -5,7 +5,7 @@
 use super::{Assignment, Config, CspCounters, TieBreak, UNASSIGNED};
 use crate::domain::{BitIter, Domain};
 use crate::model::{Csp, Relation};
-use delve_core::local::Rng;
+use delve_core::local::SeededRng;
 use delve_core::{Limits, Meter, Observer};
 use rand::SeedableRng;
 
@@ -48,7 +48,7 @@ pub(super) struct Engine<'c, 'l, O> {
     /// Counts work and enforces the limits.
     pub(super) meter: Meter<'l, O>,
     /// Random tie-breaks and shuffled values.
-    pub(super) rng: Rng,
+    pub(super) rng: SeededRng,
     /// Assignments allowed in the current run (restarts).
     pub(super) cutoff: Option<u64>,
 }
@@ -95,7 +95,7 @@ impl<'c, 'l, O: Observer<Assignment, usize>> Engine<'c, 'l, O> {
             tuple: Vec::new(),
             counters: CspCounters::default(),
             meter: Meter::new(limits, observer),
-            rng: Rng::seed_from_u64(match cfg.tie_break {
+            rng: SeededRng::seed_from_u64(match cfg.tie_break {
                 TieBreak::Random { seed } => seed,
                 TieBreak::Lowest => 0,
             }),

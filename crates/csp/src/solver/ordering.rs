@@ -76,7 +76,7 @@ impl<O: Observer<Assignment, usize>> Engine<'_, '_, O> {
                         Some((bs, bd, _)) if s == bs && d == bd => {
                             if random {
                                 ties += 1;
-                                if self.rng.gen_range(0..ties) == 0 {
+                                if self.rng.random_range(0..ties) == 0 {
                                     best = Some((s, d, v));
                                 }
                             }

@@ -4,7 +4,7 @@
 //! generated per move are printed first (they do not vary).
 
 use criterion::Criterion;
-use delve_core::{Limits, rand::SeedableRng, random::Rng};
+use delve_core::{Limits, rand::SeedableRng, random::SeededRng};
 use delve_game::Method;
 use delve_pacman::agents::{AgentKind, Distances, Eval, PacmanAgent};
 use delve_pacman::ghosts::GhostKind;
@@ -21,7 +21,7 @@ fn bench(c: &mut Criterion) {
     // agent against random ghosts).
     let quick = PacmanAgent::cs188(AgentKind::Search(Method::Expectimax), 1, Eval::Better);
     let mut states: Vec<State> = Vec::new();
-    let mut rng = Rng::seed_from_u64(1);
+    let mut rng = SeededRng::seed_from_u64(1);
     play_agent(&rules, &dist, &quick, &[GhostKind::Random], &mut rng, 200, &Limits::none().clock(), &mut |s| {
         if s.turn == 0 && !s.is_over() {
             states.push(s.clone());

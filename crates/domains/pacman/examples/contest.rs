@@ -44,7 +44,7 @@ fn ghosts_eaten(before: &State, after: &State) -> u32 {
 /// Plays game `i` and prints its line (and, when `show > 0` and it is lost, its last
 /// `show` positions).
 fn game(rules: &Rules, dist: &Distances, agent: &PacmanAgent, seed: u64, i: u64, show: usize) -> Row {
-    let mut rng = delve_core::random::Rng::seed_from_u64(seed + i);
+    let mut rng = delve_core::random::SeededRng::seed_from_u64(seed + i);
     let mut prev: Option<State> = None;
     // Ghosts eaten after each capsule (before the next one).
     let mut per_capsule: Vec<u32> = Vec::new();

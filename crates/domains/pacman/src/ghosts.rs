@@ -8,7 +8,7 @@
 //! A ghost samples its move the way CS188's `util.sample` does: moves sorted by name, one
 //! uniform draw in `[0, 1)` walked along the cumulative probabilities. With [`PyRandom`]
 //! (Python's Mersenne Twister) as the source of draws the ghosts move exactly as in CS188's
-//! autograder; with [`delve_core::random::Rng`] they are seeded delve randomness.
+//! autograder; with [`delve_core::random::SeededRng`] they are seeded delve randomness.
 
 use crate::rules::{Dir, Rules, State};
 use delve_core::rand::Rng as _;
@@ -21,9 +21,9 @@ pub trait Chance {
     fn pacman_moved(&mut self, _step: usize) {}
 }
 
-impl Chance for delve_core::random::Rng {
+impl Chance for delve_core::random::SeededRng {
     fn next_f64(&mut self) -> f64 {
-        self.r#gen::<f64>()
+        self.random::<f64>()
     }
 }
 

@@ -302,7 +302,7 @@ fn eval_agent_test(file: &Path, test: &TestFile, clock: &Clock) -> Result<TestOu
     let max_time = number(test, file, "maxTime")?.map(f64::from);
     let rules = Rules::new(Arc::new(layout), Some(ghosts.len()));
     let dist = Distances::new(&rules);
-    let mut rng = delve_core::random::Rng::seed_from_u64(u64::from(seed));
+    let mut rng = delve_core::random::SeededRng::seed_from_u64(u64::from(seed));
     let (mut scores, mut wins, mut timeouts) = (Vec::new(), 0u32, 0u32);
     for _ in 0..games {
         let start = Instant::now();

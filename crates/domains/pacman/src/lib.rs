@@ -19,12 +19,12 @@
 //! ```
 //! use delve_pacman::{agents::{AgentKind, Distances, Eval, PacmanAgent}, ghosts::GhostKind};
 //! use delve_pacman::{layout::Layout, play::play_agent, rules::Rules};
-//! use delve_core::{Limits, rand::SeedableRng, random::Rng};
+//! use delve_core::{Limits, rand::SeedableRng, random::SeededRng};
 //! use std::sync::Arc;
 //! let rules = Rules::new(Arc::new(Layout::named("testClassic").unwrap()), None);
 //! let dist = Distances::new(&rules);
 //! let agent = PacmanAgent::cs188(AgentKind::Reflex, 1, Eval::Score);
-//! let mut rng = Rng::seed_from_u64(1);
+//! let mut rng = SeededRng::seed_from_u64(1);
 //! let game = play_agent(&rules, &dist, &agent, &[GhostKind::Random], &mut rng, 500, &Limits::none().clock(), &mut |_| {});
 //! assert!(game.win && game.score > 500);
 //! ```

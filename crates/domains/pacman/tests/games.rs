@@ -1,7 +1,7 @@
 //! Whole games: seeded games are reproducible, and CS188's EvalAgentTests (q1, q5) earn their
 //! points.
 
-use delve_core::{Limits, rand::SeedableRng, random::Rng};
+use delve_core::{Limits, rand::SeedableRng, random::SeededRng};
 use delve_pacman::agents::{AgentKind, Distances, Eval, PacmanAgent};
 use delve_pacman::ghosts::GhostKind;
 use delve_pacman::layout::Layout;
@@ -12,7 +12,7 @@ use std::sync::Arc;
 fn scores(layout: &str, agent: PacmanAgent, ghosts: GhostKind, seed: u64, games: usize) -> Vec<i32> {
     let rules = Rules::new(Arc::new(Layout::named(layout).unwrap()), None);
     let dist = Distances::new(&rules);
-    let mut rng = Rng::seed_from_u64(seed);
+    let mut rng = SeededRng::seed_from_u64(seed);
     (0..games)
         .map(|_| {
             play_agent(&rules, &dist, &agent, &[ghosts], &mut rng, 2000, &Limits::none().clock(), &mut |_| {}).score
@@ -40,7 +40,7 @@ fn a_raised_cancel_flag_ends_the_game_before_pacman_moves_and_the_report_says_so
     let rules = Rules::new(Arc::new(Layout::named("testClassic").unwrap()), None);
     let dist = Distances::new(&rules);
     let agent = PacmanAgent::cs188(AgentKind::Reflex, 1, Eval::Score);
-    let mut rng = Rng::seed_from_u64(1);
+    let mut rng = SeededRng::seed_from_u64(1);
     let mut none = |_: &_| {};
     let won =
         play_agent(&rules, &dist, &agent, &[GhostKind::Random], &mut rng, 500, &Limits::none().clock(), &mut none);

@@ -5,7 +5,7 @@
 //! same [`Board`] is the specialised min-conflicts' board: one complete-state formulation.
 
 use delve_core::local::LocalProblem;
-use delve_core::random::Rng;
+use delve_core::random::SeededRng;
 use rand::Rng as _;
 
 /// A complete placement with per-line queen counts and its number of attacking pairs: the
@@ -138,8 +138,8 @@ impl LocalProblem for QueensLocal {
     type Move = (u32, u32);
 
     /// Every queen in a uniformly random row of its column (as the original assignment restarts).
-    fn random_state(&self, rng: &mut Rng) -> Board {
-        Board::new((0..self.n).map(|_| rng.gen_range(0..self.n as u32)).collect())
+    fn random_state(&self, rng: &mut SeededRng) -> Board {
+        Board::new((0..self.n).map(|_| rng.random_range(0..self.n as u32)).collect())
     }
     fn objective(&self, state: &Board) -> f64 {
         state.pairs as f64
@@ -160,12 +160,12 @@ impl LocalProblem for QueensLocal {
     fn objective_after(&self, state: &Board, &(c, r): &(u32, u32)) -> f64 {
         state.pairs_after(c as usize, r) as f64
     }
-    fn random_move(&self, state: &Board, rng: &mut Rng, _: &mut Vec<(u32, u32)>) -> Option<(u32, u32)> {
+    fn random_move(&self, state: &Board, rng: &mut SeededRng, _: &mut Vec<(u32, u32)>) -> Option<(u32, u32)> {
         if self.n < 2 {
             return None;
         }
-        let c = rng.gen_range(0..self.n);
-        let mut r = rng.gen_range(0..self.n as u32 - 1);
+        let c = rng.random_range(0..self.n);
+        let mut r = rng.random_range(0..self.n as u32 - 1);
         if r >= state.rows[c] {
             r += 1;
         }
@@ -181,7 +181,7 @@ mod tests {
 
     #[test]
     fn incremental_pairs_match_a_full_recount() {
-        let mut rng = Rng::seed_from_u64(9);
+        let mut rng = SeededRng::seed_from_u64(9);
         let p = QueensLocal::new(12);
         let mut b = p.random_state(&mut rng);
         for _ in 0..500 {

@@ -23,7 +23,7 @@
 //! it cleanly.
 
 use crate::local::Board;
-use delve_core::random::Rng;
+use delve_core::random::SeededRng;
 use delve_core::{Bound, Limits, Meter, NodeInfo, Observer, OutcomeKind, Stats, StopReason};
 use rand::{Rng as _, SeedableRng};
 
@@ -74,7 +74,7 @@ pub fn min_conflicts<O: Observer<Vec<u32>, f64>>(n: usize, seed: u64, limits: &L
     if let Err(reason) = meter.start::<Vec<u32>, f64>("min-conflicts") {
         return finish(meter, McOutcome::Stopped(reason, u64::MAX), 0);
     }
-    let mut rng = Rng::seed_from_u64(seed);
+    let mut rng = SeededRng::seed_from_u64(seed);
     let mut board = Board::new(vec![0; n]);
     let max_steps = (100 * n as u64).max(100_000);
     let mut initial_conflicts = 0;
@@ -96,7 +96,7 @@ pub fn min_conflicts<O: Observer<Vec<u32>, f64>>(n: usize, seed: u64, limits: &L
                         break None;
                     }
                 }
-                let i = rng.gen_range(0..attacked.len());
+                let i = rng.random_range(0..attacked.len());
                 let c = attacked[i] as usize;
                 if board.attackers(c, board.rows[c]) > 0 {
                     break Some(c);
@@ -123,7 +123,8 @@ pub fn min_conflicts<O: Observer<Vec<u32>, f64>>(n: usize, seed: u64, limits: &L
             }
             steps += 1;
             meter.generated_many(n as u64);
-            let target = if rng.gen_bool(WALK) { rng.gen_range(0..n as u32) } else { board.best_row(c, &mut rng) };
+            let target =
+                if rng.random_bool(WALK) { rng.random_range(0..n as u32) } else { board.best_row(c, &mut rng) };
             board.move_queen(c, target);
             // The queens on the new lines are attacked now: add them (and the moved queen).
             if board.attackers(c, target) > 0 {
@@ -155,14 +156,14 @@ impl Board {
     }
 
     /// The greedy start: a permutation of rows with (almost) free diagonals.
-    fn greedy(&mut self, rng: &mut Rng) {
+    fn greedy(&mut self, rng: &mut SeededRng) {
         let n = self.rows.len();
         self.clear();
         let mut pool: Vec<u32> = (0..n as u32).collect();
         for c in 0..n {
             let mut pick = (u32::MAX, 0usize);
             for _ in 0..DRAWS.min(pool.len()) {
-                let i = rng.gen_range(0..pool.len());
+                let i = rng.random_range(0..pool.len());
                 let r = pool[i] as usize;
                 let hits = self.by_sum[r + c] + self.by_diff[r + n - c];
                 if hits < pick.0 {
@@ -183,14 +184,14 @@ impl Board {
     /// Tail repair of the greedy start (QS4's idea): when no free row suits column `c`,
     /// give `c` the row of a random earlier column `j` and `j` a row from the pool, if that
     /// leaves both on free diagonals. True when it worked.
-    fn swap_into(&mut self, c: usize, pool: &mut Vec<u32>, rng: &mut Rng) -> bool {
+    fn swap_into(&mut self, c: usize, pool: &mut Vec<u32>, rng: &mut SeededRng) -> bool {
         let n = self.rows.len();
         if c == 0 {
             return false;
         }
         for _ in 0..4 * DRAWS {
-            let j = rng.gen_range(0..c);
-            let i = rng.gen_range(0..pool.len());
+            let j = rng.random_range(0..c);
+            let i = rng.random_range(0..pool.len());
             let (rj, r) = (self.rows[j] as usize, pool[i] as usize);
             // c on row rj: both diagonals free (j leaves neither of them: j ≠ c).
             if self.by_sum[rj + c] + self.by_diff[rj + n - c] != 0 {
@@ -226,7 +227,7 @@ impl Board {
     }
 
     /// The row of column `c` with the fewest attackers, ties at random.
-    fn best_row(&self, c: usize, rng: &mut Rng) -> u32 {
+    fn best_row(&self, c: usize, rng: &mut SeededRng) -> u32 {
         let n = self.rows.len();
         let cur = self.rows[c] as usize;
         // by_sum[r + c] and by_diff[r + n - c] are contiguous runs: tight, vectorisable scans.
@@ -252,7 +253,7 @@ impl Board {
             ties += 1;
         }
         // Pass 2: the chosen one among the ties.
-        let mut pick = rng.gen_range(0..ties);
+        let mut pick = rng.random_range(0..ties);
         for r in 0..n {
             let k = if r == cur { own } else { raw(r) };
             if k == best {

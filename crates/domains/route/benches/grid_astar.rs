@@ -32,7 +32,7 @@ impl Grid {
     fn random(w: u32, h: u32, density: f64, mut seed: u64) -> Grid {
         loop {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let mut free: Vec<bool> = (0..w * h).map(|_| !rng.gen_bool(density)).collect();
+            let mut free: Vec<bool> = (0..w * h).map(|_| !rng.random_bool(density)).collect();
             free[0] = true;
             free[(w * h - 1) as usize] = true;
             let grid = Grid { w, h, free };

@@ -4,7 +4,7 @@
 
 use criterion::Criterion;
 use delve_core::rand::{Rng as _, SeedableRng};
-use delve_core::random::Rng;
+use delve_core::random::SeededRng;
 use delve_sliding::Dims;
 use delve_sliding::notation::Notation;
 use delve_sliding_vision::synth::{self, Layout};
@@ -22,12 +22,12 @@ fn bench(c: &mut Criterion) {
         })
         .collect();
     let reader = Reader::new(TemplateSet::build(board, Notation::Keypad, puzzles).expect("templates"), 0.95);
-    let mut rng = Rng::seed_from_u64(1080);
+    let mut rng = SeededRng::seed_from_u64(1080);
     let mut frame = synth::background(1920, 1080, 1);
     let tiles = [8u8, 2, 5, 0, 1, 4, 3, 6, 7];
     let layout = Layout { x: 700, y: 230, tile: TILE, gap: 6 };
     synth::draw_board(&mut frame, &tiles, 3, layout, &|t| art(6, t), None);
-    synth::degrade(&mut frame, rng.r#gen(), 4, 0.9, 10.0);
+    synth::degrade(&mut frame, rng.random(), 4, 0.9, 10.0);
     let board = reader.read(&frame).result.expect("the bench frame reads");
     assert_eq!(board.pattern, "936B25478");
     let empty = synth::background(1920, 1080, 2);

@@ -4,17 +4,17 @@
 //! `delve sliding read` are made with it, so no large images live in the repository.
 
 use delve_core::rand::{Rng as _, SeedableRng};
-use delve_core::random::Rng;
+use delve_core::random::SeededRng;
 use image::{Rgb, RgbImage};
 
 /// The art of one tile: a `size`-pixel square, different for every `(puzzle, tile)` (a
 /// gradient, a few discs, bars and rings in random colours, and a little fine noise).
 pub fn tile_art(puzzle: u64, tile: u8, size: u32) -> RgbImage {
-    let mut rng = Rng::seed_from_u64(puzzle.wrapping_mul(1_000_003) ^ (tile as u64).wrapping_mul(7919) ^ 0x5EED);
+    let mut rng = SeededRng::seed_from_u64(puzzle.wrapping_mul(1_000_003) ^ (tile as u64).wrapping_mul(7919) ^ 0x5EED);
     // Dark and bright colours in turn, so every tile has strong contrast in luma too.
-    let colour = |rng: &mut Rng, bright: bool| {
+    let colour = |rng: &mut SeededRng, bright: bool| {
         let range = if bright { 150..=240u8 } else { 16..=100u8 };
-        Rgb([rng.gen_range(range.clone()), rng.gen_range(range.clone()), rng.gen_range(range)])
+        Rgb([rng.random_range(range.clone()), rng.random_range(range.clone()), rng.random_range(range)])
     };
     let (a, b) = (colour(&mut rng, false), colour(&mut rng, true));
     let s = size as f32;
@@ -24,9 +24,9 @@ pub fn tile_art(puzzle: u64, tile: u8, size: u32) -> RgbImage {
     });
     for k in 0..6 {
         let c = colour(&mut rng, k % 2 == 0);
-        let (cx, cy) = (rng.gen_range(0.15..0.85) * s, rng.gen_range(0.15..0.85) * s);
-        let r = rng.gen_range(0.08..0.25) * s;
-        match rng.gen_range(0..3) {
+        let (cx, cy) = (rng.random_range(0.15..0.85) * s, rng.random_range(0.15..0.85) * s);
+        let r = rng.random_range(0.08..0.25) * s;
+        match rng.random_range(0..3) {
             0 => fill(&mut img, c, |x, y| (x - cx).powi(2) + (y - cy).powi(2) <= r * r),
             1 => fill(&mut img, c, |x, y| (x - cx).abs() <= r && (y - cy).abs() <= r * 0.4),
             _ => fill(&mut img, c, |x, y| (((x - cx).powi(2) + (y - cy).powi(2)).sqrt() - r).abs() <= r * 0.25),
@@ -34,7 +34,7 @@ pub fn tile_art(puzzle: u64, tile: u8, size: u32) -> RgbImage {
     }
     for p in img.pixels_mut() {
         for v in p.0.iter_mut() {
-            *v = (*v as i32 + rng.gen_range(-4..=4)).clamp(0, 255) as u8;
+            *v = (*v as i32 + rng.random_range(-4..=4)).clamp(0, 255) as u8;
         }
     }
     img
@@ -57,16 +57,16 @@ pub fn centre_crop(art: &RgbImage, fraction: f32) -> RgbImage {
 
 /// A background: smooth colour waves and fine noise, different for every seed.
 pub fn background(width: u32, height: u32, seed: u64) -> RgbImage {
-    let mut rng = Rng::seed_from_u64(seed ^ 0xB4C6);
-    let f: [f32; 6] = std::array::from_fn(|_| rng.gen_range(0.005..0.03));
-    let base: [f32; 3] = std::array::from_fn(|_| rng.gen_range(40.0..200.0));
+    let mut rng = SeededRng::seed_from_u64(seed ^ 0xB4C6);
+    let f: [f32; 6] = std::array::from_fn(|_| rng.random_range(0.005..0.03));
+    let base: [f32; 3] = std::array::from_fn(|_| rng.random_range(40.0..200.0));
     let mut img = RgbImage::from_fn(width, height, |x, y| {
         let (x, y) = (x as f32, y as f32);
         Rgb(std::array::from_fn(|c| (base[c] + 40.0 * (x * f[c] + y * f[c + 3]).sin()) as u8))
     });
     for p in img.pixels_mut() {
         for v in p.0.iter_mut() {
-            *v = (*v as i32 + rng.gen_range(-6..=6)).clamp(0, 255) as u8;
+            *v = (*v as i32 + rng.random_range(-6..=6)).clamp(0, 255) as u8;
         }
     }
     img
@@ -120,10 +120,10 @@ pub fn draw_board(
 /// Adds uniform noise of ±`amplitude` grey levels, then maps every value `v` to
 /// `gain · v + offset` (clamped): sensor noise and a brightness change.
 pub fn degrade(frame: &mut RgbImage, seed: u64, amplitude: i32, gain: f32, offset: f32) {
-    let mut rng = Rng::seed_from_u64(seed ^ 0xD15C);
+    let mut rng = SeededRng::seed_from_u64(seed ^ 0xD15C);
     for p in frame.pixels_mut() {
         for v in p.0.iter_mut() {
-            let noisy = *v as f32 + rng.gen_range(-amplitude..=amplitude) as f32;
+            let noisy = *v as f32 + rng.random_range(-amplitude..=amplitude) as f32;
             *v = (gain * noisy + offset).clamp(0.0, 255.0) as u8;
         }
     }

@@ -3,8 +3,8 @@
 //! mixed with frames that hold no board (nothing, a piece mid-slide, a piece missing, pieces
 //! scattered off any grid). Every board must be read exactly and nothing read from the rest.
 
-use delve_core::rand::{Rng as _, SeedableRng, seq::SliceRandom};
-use delve_core::random::Rng;
+use delve_core::rand::{Rng as _, SeedableRng, seq::IndexedRandom};
+use delve_core::random::SeededRng;
 use delve_sliding::notation::{Notation, format_state, keypad_goal};
 use delve_sliding::{Dims, Grid, Move};
 use delve_sliding_vision::synth::{self, Layout};
@@ -32,7 +32,7 @@ fn templates(board: Dims, notation: Notation, puzzles: &[u64]) -> TemplateSet {
 }
 
 /// A solvable board: a random walk of the blank from `goal`.
-fn scramble(goal: &Grid, rng: &mut Rng) -> Grid {
+fn scramble(goal: &Grid, rng: &mut SeededRng) -> Grid {
     let mut g = goal.clone();
     for _ in 0..60 {
         let m = *Move::ALL.choose(rng).unwrap();
@@ -42,15 +42,15 @@ fn scramble(goal: &Grid, rng: &mut Rng) -> Grid {
 }
 
 /// A frame of `w × h` with the board drawn at a random place, noise and a random brightness.
-fn frame(board: &Grid, puzzle: u64, rng: &mut Rng, w: u32, h: u32, slide: Option<(usize, f32)>) -> RgbImage {
+fn frame(board: &Grid, puzzle: u64, rng: &mut SeededRng, w: u32, h: u32, slide: Option<(usize, f32)>) -> RgbImage {
     let b = board.dims();
-    let gap = rng.gen_range(0..5);
+    let gap = rng.random_range(0..5);
     let (bw, bh) = (b.cols() as u32 * (TILE + gap), b.rows() as u32 * (TILE + gap));
-    let layout = Layout { x: rng.gen_range(0..w - bw), y: rng.gen_range(0..h - bh), tile: TILE, gap };
-    let mut f = synth::background(w, h, rng.r#gen());
+    let layout = Layout { x: rng.random_range(0..w - bw), y: rng.random_range(0..h - bh), tile: TILE, gap };
+    let mut f = synth::background(w, h, rng.random());
     synth::draw_board(&mut f, board.tiles(), b.cols(), layout, &|t| art(puzzle, t), slide);
-    synth::degrade(&mut f, rng.r#gen(), 5, rng.gen_range(0.85..1.15), rng.gen_range(-15.0..15.0));
-    if rng.gen_bool(0.5) { synth::jpeg(&f, rng.gen_range(85..=95)) } else { f }
+    synth::degrade(&mut f, rng.random(), 5, rng.random_range(0.85..1.15), rng.random_range(-15.0..15.0));
+    if rng.random_bool(0.5) { synth::jpeg(&f, rng.random_range(85..=95)) } else { f }
 }
 
 #[test]
@@ -59,7 +59,7 @@ fn boards_are_read_exactly_and_distractors_skipped() {
     let puzzles = [1u64, 2, 3, 4, 5, 6];
     let reader = Reader::new(templates(board, Notation::Keypad, &puzzles), 0.95);
     let goal = keypad_goal(board).unwrap();
-    let mut rng = Rng::seed_from_u64(15);
+    let mut rng = SeededRng::seed_from_u64(15);
     let (w, h) = (300, 220);
     let mut tally = Tally::default();
     let mut expected = Vec::new();
@@ -99,11 +99,11 @@ fn boards_are_read_exactly_and_distractors_skipped() {
             .or_else(|| board.neighbor(blank, Move::Up))
             .or_else(|| board.neighbor(blank, Move::Down))
             .unwrap();
-        let part = rng.gen_range(0.3..0.7);
+        let part = rng.random_range(0.3..0.7);
         let f = frame(&g, p, &mut rng, w, h, Some((moving, part)));
         assert!(check(format!("slide{i}"), &f, &mut tally, Err("off_grid")).is_none());
         *expected_skips.entry("off_grid").or_insert(0) += 1;
-        let f = synth::background(w, h, rng.r#gen());
+        let f = synth::background(w, h, rng.random());
         assert!(check(format!("empty{i}"), &f, &mut tally, Err("no_puzzle")).is_none());
         *expected_skips.entry("no_puzzle").or_insert(0) += 1;
     }
@@ -118,7 +118,7 @@ fn boards_are_read_exactly_and_distractors_skipped() {
     // The pieces of puzzle 5 scattered at random: found, but on no grid.
     let mut f = synth::background(w, h, 98);
     for (k, t) in (1..9u8).enumerate() {
-        let (x, y) = ((k as u32 % 4) * 70 + rng.gen_range(0..20), (k as u32 / 4) * 100 + rng.gen_range(0..40));
+        let (x, y) = ((k as u32 % 4) * 70 + rng.random_range(0..20), (k as u32 / 4) * 100 + rng.random_range(0..40));
         image::imageops::replace(&mut f, &art(5, t), x as i64, y as i64);
     }
     assert!(check("scattered".into(), &f, &mut tally, Err("off_grid")).is_none());
@@ -141,7 +141,7 @@ fn a_board_counts_again_only_after_the_puzzle_closed() {
     let board = Dims::new(2, 2).unwrap();
     let reader = Reader::new(templates(board, Notation::Keypad, &[7]), 0.95);
     let g = Grid::new(board, vec![3, 2, 0, 1]).unwrap();
-    let mut rng = Rng::seed_from_u64(3);
+    let mut rng = SeededRng::seed_from_u64(3);
     let shown = frame(&g, 7, &mut rng, 160, 140, None);
     let closed = synth::background(160, 140, 5);
     let mut tally = Tally::default();
@@ -160,7 +160,7 @@ fn a_board_counts_again_only_after_the_puzzle_closed() {
 
 #[test]
 fn other_boards_and_row_major_notation() {
-    let mut rng = Rng::seed_from_u64(8);
+    let mut rng = SeededRng::seed_from_u64(8);
     for (rows, cols, notation) in
         [(2, 3, Notation::Keypad), (3, 2, Notation::Keypad), (4, 4, Notation::RowMajor), (2, 5, Notation::RowMajor)]
     {
@@ -275,7 +275,7 @@ fn pyramid_search_agrees_with_the_exhaustive_one() {
     use delve_sliding_vision::ncc::{Frame, Plane, Template};
     let board = Dims::new(3, 3).unwrap();
     let goal = keypad_goal(board).unwrap();
-    let mut rng = Rng::seed_from_u64(21);
+    let mut rng = SeededRng::seed_from_u64(21);
     for (round, tile, (w, h), tiles) in [
         (0u64, TILE, (260, 200), 1..9u8),
         (1, TILE, (260, 200), 1..9),
@@ -283,12 +283,16 @@ fn pyramid_search_agrees_with_the_exhaustive_one() {
         (3, 80, (330, 300), 6..9),
     ] {
         let g = scramble(&goal, &mut rng);
-        let gap = rng.gen_range(0..4);
-        let layout =
-            Layout { x: rng.gen_range(0..w - 3 * (tile + gap)), y: rng.gen_range(0..h - 3 * (tile + gap)), tile, gap };
-        let mut f = synth::background(w, h, rng.r#gen());
+        let gap = rng.random_range(0..4);
+        let layout = Layout {
+            x: rng.random_range(0..w - 3 * (tile + gap)),
+            y: rng.random_range(0..h - 3 * (tile + gap)),
+            tile,
+            gap,
+        };
+        let mut f = synth::background(w, h, rng.random());
         synth::draw_board(&mut f, g.tiles(), 3, layout, &|t| synth::tile_art(round, t, tile), None);
-        synth::degrade(&mut f, rng.r#gen(), 5, 0.9, 12.0);
+        synth::degrade(&mut f, rng.random(), 5, 0.9, 12.0);
         let f = synth::jpeg(&f, 90);
         for t in tiles {
             let tpl =

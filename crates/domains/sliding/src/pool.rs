@@ -8,7 +8,7 @@
 //!   `P` expected would have stayed unseen with probability `(P/(P+1))^n` below a threshold.
 
 use crate::error::Error;
-use delve_core::random::Rng;
+use delve_core::random::SeededRng;
 use rand::{Rng as _, SeedableRng};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -72,14 +72,14 @@ pub fn simulate_pool(samples: usize, trials: usize, max_pool: usize, seed: u64) 
     let average = (1..=max_pool)
         .into_par_iter()
         .map(|pool| {
-            let mut rng = Rng::seed_from_u64(seed);
+            let mut rng = SeededRng::seed_from_u64(seed);
             rng.set_stream(pool as u64);
             let mut seen = vec![0u32; pool];
             let mut total = 0u64;
             for trial in 1..=trials as u32 {
                 let mut distinct = 0u64;
                 for _ in 0..samples {
-                    let x = rng.gen_range(0..pool);
+                    let x = rng.random_range(0..pool);
                     if seen[x] != trial {
                         seen[x] = trial;
                         distinct += 1;

@@ -684,13 +684,13 @@ mod tests {
     #[test]
     fn lehmer_form_follows_every_move() {
         use rand::{Rng as _, SeedableRng};
-        let mut rng = delve_core::random::Rng::seed_from_u64(7);
+        let mut rng = delve_core::random::SeededRng::seed_from_u64(7);
         for (rows, cols) in [(3, 3), (2, 4), (4, 2), (3, 4), (4, 4), (2, 2)] {
             let goal = Grid::standard_goal(Dims::new(rows, cols).unwrap());
             let r = Ranker::new(&goal).unwrap();
             let moves = crate::board::MoveTable::new(goal.dims());
             for _ in 0..300 {
-                let p = r.unrank(rng.gen_range(0..r.len()));
+                let p = r.unrank(rng.random_range(0..r.len()));
                 let l = r.lehmer(&p);
                 assert_eq!(r.index_of(&p, &l), r.rank(&p));
                 for &to in moves.targets(p.blank as usize) {

@@ -3,7 +3,7 @@
 //! every solver's path replayed by a checker written here, solver agreement, parity,
 //! heuristic admissibility against the exact depths, and hand-worked analytics.
 
-use delve_core::random::Rng;
+use delve_core::random::SeededRng;
 use delve_core::{Algorithm, Limits, NoObserver};
 use delve_sliding::analytics::{analyze, parse_samples};
 use delve_sliding::enumerate::{Enumeration, enumerate};
@@ -52,10 +52,10 @@ fn check_path(rows: usize, cols: usize, start: &[u8], path: &[Move]) -> Vec<u8> 
 }
 
 /// A state `steps` random moves from `goal` (seeded).
-fn scramble(goal: &Grid, steps: usize, rng: &mut Rng) -> Grid {
+fn scramble(goal: &Grid, steps: usize, rng: &mut SeededRng) -> Grid {
     let mut g = goal.clone();
     for _ in 0..steps {
-        let m = Move::ALL[rng.gen_range(0..4)];
+        let m = Move::ALL[rng.random_range(0..4)];
         if let Some(n) = g.apply(m) {
             g = n;
         }
@@ -95,10 +95,10 @@ fn every_solver_finds_an_optimal_replayable_path_on_random_8_puzzles() {
         AdditivePdb::build(&goal, &Partition::parse("4-4", &goal).unwrap(), &Limits::none(), NoObserver).unwrap().pdb,
     );
     let ranker = Ranker::new(&goal).unwrap();
-    let mut rng = Rng::seed_from_u64(2024);
+    let mut rng = SeededRng::seed_from_u64(2024);
     let heuristics = [HeuristicChoice::Manhattan, HeuristicChoice::LinearConflict, HeuristicChoice::Pdb(pdb)];
     for trial in 0..12 {
-        let start = Grid::from_position(goal.dims(), &ranker.unrank(rng.gen_range(0..ranker.len())));
+        let start = Grid::from_position(goal.dims(), &ranker.unrank(rng.random_range(0..ranker.len())));
         let depth = e.depth(&start).unwrap();
         let mut runs: Vec<(Algorithm, &HeuristicChoice)> = Vec::new();
         for h in &heuristics {
@@ -127,7 +127,7 @@ fn every_solver_finds_an_optimal_replayable_path_on_random_8_puzzles() {
 #[test]
 fn solvers_agree_on_easy_15_puzzles() {
     let goal = Grid::standard_goal(board(4, 4));
-    let mut rng = Rng::seed_from_u64(7);
+    let mut rng = SeededRng::seed_from_u64(7);
     for _ in 0..4 {
         let start = scramble(&goal, 40, &mut rng);
         let mut lengths = Vec::new();

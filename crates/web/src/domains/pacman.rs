@@ -14,7 +14,7 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use delve_core::{Limits, StopReason, rand::SeedableRng, random::Rng};
+use delve_core::{Limits, StopReason, rand::SeedableRng, random::SeededRng};
 use delve_pacman::agents::{AgentKind, Distances, Eval, PacmanAgent};
 use delve_pacman::ghosts::GhostKind;
 use delve_pacman::layout::Layout;
@@ -247,7 +247,7 @@ async fn play_game(
                 frames.push(frame(s));
             }
         };
-        let mut rng = Rng::seed_from_u64(seed);
+        let mut rng = SeededRng::seed_from_u64(seed);
         let mut record = play(&rules, &mut pacman, &[ghosts], &mut rng, max_moves, &mut watch);
         let stop_reason = stopped.get().map(StopReason::name);
         if stop_reason.is_some() {
