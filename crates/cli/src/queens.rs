@@ -4,12 +4,12 @@
 use crate::common::{self, Progress, SearchArgs, Status};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
-use delve_core::{Limits, Report};
-use delve_core::{human, input};
+use delve_core::Limits;
+use delve_core::input;
 use delve_queens::{
-    Algorithm, Found, QueensDetail, Run, count_report, count_solutions, format_output, parse_batch, rows_line, verify,
+    Algorithm, BatchOutput, BatchResult, Found, Run, count_report, count_solutions, format_output, parse_batch,
+    rows_line,
 };
-use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -114,33 +114,11 @@ pub fn run(args: QueensArgs) -> anyhow::Result<Status> {
     }
 }
 
-/// Peak memory per queen, rounded up from the hungriest algorithm: `sa` peaked at 71 bytes
-/// per queen at N = 10^7 (707 MB), `min-conflicts` and `construct` at 43 (release build).
-const BYTES_PER_QUEEN: u64 = 72;
-
-/// Refuses an N whose arrays cannot fit in the memory the OS reports available: the local
-/// searches accept N up to 2^32 - 1, and a failed allocation would abort the process.
-fn check_memory(n: usize, available: u64) -> anyhow::Result<()> {
-    let need = (n as u64).saturating_mul(BYTES_PER_QUEEN);
-    if need > available {
-        bail!(
-            "{n}-queens needs about {} of memory, but only {} is available",
-            human::bytes(need as f64),
-            human::bytes(available as f64)
-        );
-    }
-    Ok(())
-}
-
-/// Runs one algorithm with a spinner on a terminal, and checks any placement it returns.
+/// Runs one algorithm with a spinner on a terminal (the domain checks memory and the
+/// placement found).
 fn run_checked(n: usize, algo: Algorithm, seed: u64, limits: &Limits) -> anyhow::Result<Run> {
-    check_memory(n, crate::sliding::memory_available())?;
     let spinner = Progress::new(&format!("{n}-queens {algo}"));
-    let run = delve_queens::solve(n, algo, seed, limits, spinner)?;
-    if let Found::Solved(rows) = &run.found {
-        verify(n, rows).with_context(|| format!("internal error: {algo} returned an invalid placement"))?;
-    }
-    Ok(run)
+    Ok(delve_queens::solve_checked(n, algo, seed, limits, spinner)?)
 }
 
 fn solve(args: SolveArgs) -> anyhow::Result<Status> {
@@ -199,24 +177,6 @@ fn draw(rows: &[u32]) -> String {
     s
 }
 
-/// One line's entry in the batch `--json` output: the line, the file written (null when a
-/// limit stopped the line), and the run's report.
-#[derive(Serialize)]
-struct BatchResult {
-    line: usize,
-    file: Option<String>,
-    #[serde(flatten)]
-    report: Report<QueensDetail>,
-}
-
-/// The batch `--json` output.
-#[derive(Serialize)]
-struct BatchOutput {
-    input: String,
-    results: Vec<BatchResult>,
-    errors: Vec<String>,
-}
-
 fn batch(args: BatchArgs) -> anyhow::Result<Status> {
     let name = args.input.display().to_string();
     let text = input::read_text(&args.input).with_context(|| format!("cannot read {name}"))?;
@@ -232,7 +192,7 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
     let mut stopped = false;
     // Lines the library refuses (N too large for the algorithm or for memory): bad input,
     // reported like malformed lines.
-    let mut refused = 0;
+    let mut refusals = Vec::new();
     let mut results = Vec::new();
     // One `Limits` for the whole batch: the time limit is counted per line.
     let limits = args.search.limits();
@@ -241,7 +201,7 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
             Ok(r) => r,
             Err(e) => {
                 common::print_error(format!("{name}: line {}: {e:#}", line.line));
-                refused += 1;
+                refusals.push(format!("line {}: {e:#}", line.line));
                 continue;
             }
         };
@@ -270,12 +230,13 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
             println!("line {}: {} {} -> {}: {summary}", line.line, line.n, line.algorithm, file.display());
         }
     }
+    let bad = errors.len() + refusals.len();
     if args.search.json {
-        let errors = errors.iter().map(ToString::to_string).collect();
+        let errors = errors.iter().map(ToString::to_string).chain(refusals).collect();
         common::print_json(&BatchOutput { input: name.clone(), results, errors });
     }
-    if !errors.is_empty() || refused > 0 {
-        bail!("{name}: {} malformed or unsupported line(s); the other lines were processed", errors.len() + refused);
+    if bad > 0 {
+        bail!("{name}: {bad} malformed or unsupported line(s); the other lines were processed");
     }
     Ok(if stopped { Status::NotSolved } else { Status::Done })
 }
@@ -312,17 +273,7 @@ fn count(args: CountArgs) -> anyhow::Result<Status> {
 
 #[cfg(test)]
 mod tests {
-    use super::{check_memory, draw};
-
-    /// `delve queens solve 4294967295` aborted on a failed 17 GB allocation.
-    #[test]
-    fn boards_beyond_memory_are_refused() {
-        let gib = 1 << 30;
-        let msg = check_memory(4_294_967_295, 16 * gib).unwrap_err().to_string();
-        assert_eq!(msg, "4294967295-queens needs about 288.0 GiB of memory, but only 16.0 GiB is available");
-        assert!(check_memory(10_000_000, 16 * gib).is_ok());
-        assert!(check_memory(usize::MAX, u64::MAX - 1).is_err());
-    }
+    use super::draw;
 
     #[test]
     fn boards_are_drawn_row_one_on_top() {

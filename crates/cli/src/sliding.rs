@@ -20,7 +20,7 @@ use clap::{Args, Subcommand};
 use delve_core::{Bound, Control, Event, Live, Observer};
 use delve_core::{human, input};
 use delve_sliding::enumerate::{Enumeration, enumerate};
-use delve_sliding::notation::{Notation, default_goal, parse_state};
+use delve_sliding::notation::{self, Notation};
 use delve_sliding::{Dims, Error as SlidingError, Grid};
 use enumerate::{EnumerateArgs, LookupArgs};
 use pool::{PoolArgs, SamplesNeededArgs};
@@ -99,23 +99,11 @@ fn board_arg(text: &str) -> Result<Dims, String> {
 }
 
 fn resolve_goal(goal: Option<&str>, board: Dims, notation: Notation) -> Result<Grid> {
-    Ok(match goal {
-        Some(g) => parse_state(g, Some(board)).map_err(|e| anyhow::anyhow!("--goal: {e}"))?.0,
-        None => default_goal(board, notation),
-    })
+    notation::resolve_goal(goal, board, notation).map_err(|e| anyhow::anyhow!("--goal: {e}"))
 }
 
 /// Bytes of memory the OS reports available (`MemAvailable`), or unlimited when unknown.
-pub(crate) fn memory_available() -> u64 {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|m| {
-            m.lines()
-                .find(|l| l.starts_with("MemAvailable:"))
-                .and_then(|l| l.split_whitespace().nth(1).and_then(|kb| kb.parse::<u64>().ok()).map(|kb| kb * 1024))
-        })
-        .unwrap_or(u64::MAX)
-}
+pub(crate) use delve_core::outcome::memory_available;
 
 /// The progress display of every `delve sliding` job: [`common::Progress`], created at the
 /// job's first event (so a pattern database built before a search has the terminal to
@@ -178,11 +166,6 @@ mod tests {
     use super::solve::start_and_goal;
     use super::*;
     use delve_sliding::replay;
-
-    #[test]
-    fn meminfo_is_read() {
-        assert!(memory_available() > 0);
-    }
 
     #[test]
     fn replayed_paths_reach_the_goal() {

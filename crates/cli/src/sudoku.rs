@@ -6,8 +6,8 @@ use crate::common::{self, Progress, SearchArgs, Status};
 use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
 use delve_core::input;
-use delve_csp::{Config, Inference, MinConflicts, ValueOrder, VarOrder, count, min_conflicts};
-use delve_sudoku::Sudoku;
+use delve_csp::{Config, count};
+use delve_sudoku::{Solver, Sudoku};
 use std::path::Path;
 
 /// Arguments of `delve sudoku`.
@@ -60,22 +60,14 @@ enum Algo {
 }
 
 impl Algo {
-    fn name(self) -> &'static str {
+    /// The domain's solver of this name.
+    fn solver(self) -> Solver {
         match self {
-            Algo::Mac => "mac",
-            Algo::Fc => "fc",
-            Algo::FcLcv => "fc-lcv",
-            Algo::Backtrack => "backtrack",
-            Algo::MinConflicts => "min-conflicts",
-        }
-    }
-
-    fn config(self) -> Config {
-        match self {
-            Algo::Mac | Algo::MinConflicts => Config::mac(),
-            Algo::Fc => Config::mrv_fc(),
-            Algo::FcLcv => Config::mrv_fc().with_values(ValueOrder::Lcv),
-            Algo::Backtrack => Config { var_order: VarOrder::Static, inference: Inference::None, ..Config::default() },
+            Algo::Mac => Solver::Mac,
+            Algo::Fc => Solver::Fc,
+            Algo::FcLcv => Solver::FcLcv,
+            Algo::Backtrack => Solver::Backtrack,
+            Algo::MinConflicts => Solver::MinConflicts,
         }
     }
 }
@@ -126,33 +118,20 @@ fn pretty(grid: &Sudoku) -> String {
 
 fn solve(args: SolveArgs) -> anyhow::Result<Status> {
     let puzzle = read_puzzle(&args.grid)?;
-    let csp = puzzle.to_csp();
+    let solver = args.algo.solver();
     let limits = args.search.limits();
-    let spinner = Progress::new("sudoku");
-    let result = match args.algo {
-        Algo::MinConflicts => {
-            // Min-conflicts cannot prove a grid unsolvable; with a time or node limit it keeps
-            // restarting until that limit, without one it gives up after 50 restarts.
-            let limited = args.search.timeout.is_some() || args.search.max_nodes.is_some();
-            let max_restarts = if limited { u64::MAX } else { 50 };
-            let cfg = MinConflicts { max_steps: 200_000, max_restarts, ..MinConflicts::default() };
-            min_conflicts(&csp, &cfg, args.seed, &limits, spinner)
-        }
-        algo => delve_csp::solve(&csp, &algo.config(), &limits, spinner),
-    };
-    let solution = result.solution().map(Sudoku::from_assignment);
-    if let Some(grid) = &solution
-        && !(grid.is_solved() && grid.extends(&puzzle))
-    {
-        anyhow::bail!("internal error: {} returned a grid that breaks the rules", args.algo.name());
+    let result = solver.solve(&puzzle, args.seed, &limits, Progress::new("sudoku"));
+    if !puzzle.accepts(&result) {
+        anyhow::bail!("internal error: {solver} returned a grid that breaks the rules");
     }
-    let counted = args.count.then(|| count(&csp, &Config::mac(), &limits, Progress::new("counting")));
-    let report = puzzle.report(args.algo.name(), &result, counted.as_ref());
+    let solution = result.solution().map(Sudoku::from_assignment);
+    let counted = args.count.then(|| count(&puzzle.to_csp(), &Config::mac(), &limits, Progress::new("counting")));
+    let report = puzzle.report(solver.name(), &result, counted.as_ref());
     if args.search.json {
         common::print_json(&report);
         return Ok(Status::from_solved(report.solved));
     }
-    println!("sudoku ({} givens) by {}: {}", puzzle.givens(), args.algo.name(), report.status());
+    println!("sudoku ({} givens) by {solver}: {}", puzzle.givens(), report.status());
     if let Some(grid) = &solution {
         print!("{}", pretty(grid));
     }

@@ -444,6 +444,19 @@ pub fn resident_bytes() -> Option<u64> {
     Some(kib * 1024)
 }
 
+/// Bytes of memory the system reports available (Linux's `MemAvailable`), or unlimited
+/// when it does not say: what a job that sizes its tables up front may take.
+pub fn memory_available() -> u64 {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| {
+            m.lines()
+                .find(|l| l.starts_with("MemAvailable:"))
+                .and_then(|l| l.split_whitespace().nth(1).and_then(|kb| kb.parse::<u64>().ok()).map(|kb| kb * 1024))
+        })
+        .unwrap_or(u64::MAX)
+}
+
 impl Clock {
     /// Time since the search started.
     pub fn elapsed(&self) -> Duration {
@@ -484,6 +497,11 @@ impl Clock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn available_memory_is_read() {
+        assert!(memory_available() > 0);
+    }
 
     #[test]
     fn the_clock_starts_when_armed_not_when_built() {

@@ -265,3 +265,15 @@ pub fn algorithm(name: &str, weight: Option<f64>, depth_limit: Option<usize>) ->
     }
     Ok(algorithm)
 }
+
+/// `delve.ParseError(message, line, column)` when only part of the place is known (a line
+/// without a column, say).
+pub fn parse_error_at(py: Python<'_>, message: String, line: Option<usize>, column: Option<usize>) -> PyErr {
+    match py.import("delve._errors").and_then(|m| m.getattr("ParseError")) {
+        Ok(class) => match class.call1((message.clone(), line, column)) {
+            Ok(error) => PyErr::from_value(error),
+            Err(e) => e,
+        },
+        Err(_) => PyValueError::new_err(message),
+    }
+}

@@ -2,10 +2,17 @@
 //! The Python side (`python/delve`) wraps these functions in one module per domain and turns
 //! their reports into `delve.Report` objects.
 
+mod connect4;
 mod game;
 mod guard;
+mod queens;
+mod rgb;
 mod route;
 mod search;
+mod sliding;
+mod sokoban;
+mod sudoku;
+mod tictactoe;
 
 use pyo3::prelude::*;
 
@@ -17,5 +24,23 @@ fn _delve(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::game_search, m)?)?;
     m.add_function(wrap_pyfunction!(route::route_solve, m)?)?;
     m.add_function(wrap_pyfunction!(route::route_list, m)?)?;
+    m.add_function(wrap_pyfunction!(queens::queens_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(queens::queens_count, m)?)?;
+    m.add_function(wrap_pyfunction!(queens::queens_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(queens::queens_algorithms, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku::sudoku_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku::sudoku_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(sliding::sliding_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(sliding::sliding_solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(sliding::sliding_enumerate, m)?)?;
+    m.add_function(wrap_pyfunction!(sliding::sliding_lookup, m)?)?;
+    m.add_function(wrap_pyfunction!(sliding::sliding_analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(sliding::sliding_pool, m)?)?;
+    m.add_function(wrap_pyfunction!(sliding::sliding_samples_needed, m)?)?;
+    m.add_function(wrap_pyfunction!(sokoban::sokoban_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(sokoban::sokoban_levels, m)?)?;
+    m.add_function(wrap_pyfunction!(connect4::connect4_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(tictactoe::tictactoe_count, m)?)?;
+    m.add_function(wrap_pyfunction!(rgb::rgb_solve, m)?)?;
     Ok(())
 }

@@ -6,7 +6,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use delve_core::human;
 use delve_sliding::enumerate::{Enumeration, stopped_report};
-use delve_sliding::notation::{Notation, default_goal, format_state, parse_state};
+use delve_sliding::notation::{Notation, enumeration_goal, format_state, parse_state};
 use delve_sliding::{Dims, Error as SlidingError, Grid, move_string};
 use std::path::PathBuf;
 
@@ -63,8 +63,7 @@ pub(super) fn run_enumerate(args: EnumerateArgs) -> Result<Status> {
     let board = args.board;
     let (goal, notation) = match &args.goal {
         Some(g) => parse_state(g, Some(board)).map_err(|e| anyhow::anyhow!("--goal: {e}"))?,
-        None if board.cells() <= 9 && !args.row_major => (default_goal(board, Notation::Keypad), Notation::Keypad),
-        None => (Grid::standard_goal(board), Notation::RowMajor),
+        None => enumeration_goal(board, args.row_major),
     };
     let space = match enumerate_or_report(&goal, notation, args.json)? {
         Ok(space) => space,

@@ -2,9 +2,9 @@
 
 use super::plot;
 use crate::common::{self, Status};
-use anyhow::{Result, bail};
+use anyhow::Result;
 use clap::Args;
-use delve_sliding::pool::{expected_distinct, samples_needed, simulate_pool, unseen_probability};
+use delve_sliding::pool::{check_observed, expected_distinct, samples_needed, simulate_pool, unseen_probability};
 use std::path::PathBuf;
 
 /// Arguments of `delve sliding pool`.
@@ -38,9 +38,7 @@ pub(super) fn run_pool(args: PoolArgs) -> Result<Status> {
     if let Some(p) = &args.plot {
         plot::check_path(p)?;
     }
-    if args.observed == 0 || args.observed > args.samples {
-        bail!("--observed must be between 1 and the number of samples ({}), got {}", args.samples, args.observed);
-    }
+    check_observed(args.samples, args.observed).map_err(|e| anyhow::anyhow!("--observed: {e}"))?;
     let curve = simulate_pool(args.samples, args.trials, args.max_pool, args.seed)?;
     let k = args.observed as f64;
     let crossing = curve.crossing(k);

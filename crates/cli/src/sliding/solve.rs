@@ -7,7 +7,7 @@ use clap::Args;
 use delve_core::human;
 use delve_core::{Algorithm, OutcomeKind};
 use delve_sliding::notation::{Notation, format_board, parse_state};
-use delve_sliding::pdb::{AdditivePdb, Partition, PdbReport};
+use delve_sliding::pdb::{self, AdditivePdb, Partition, PdbReport};
 use delve_sliding::solve::{BatchReport, HeuristicRequest, Method, Solved, Solver, solve_one};
 use delve_sliding::{Dims, Error as SlidingError, Grid, move_string};
 use std::path::{Path, PathBuf};
@@ -68,9 +68,7 @@ impl PdbOptions {
     fn dir(&self) -> Result<PathBuf, SlidingError> {
         match &self.pdb_dir {
             Some(d) => Ok(d.clone()),
-            None => dirs::cache_dir().map(|d| d.join("delve").join("pdb")).ok_or_else(|| {
-                SlidingError::Unsupported("no user cache directory is known here; pass --pdb-dir DIR".into())
-            }),
+            None => pdb::default_dir(),
         }
     }
     fn partition(&self, goal: &Grid) -> Result<Partition, SlidingError> {

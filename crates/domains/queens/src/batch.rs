@@ -5,9 +5,11 @@
 //! Blank lines and lines starting with `#` are skipped; algorithm names are case-insensitive.
 //! A malformed line is reported with its line (and column) and the other lines still run.
 
-use crate::Algorithm;
 use crate::board::rows_line;
 use crate::error::{BatchError, OutputError};
+use crate::{Algorithm, QueensDetail};
+use delve_core::Report;
+use serde::Serialize;
 
 /// One well-formed input line.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,6 +27,31 @@ impl BatchLine {
     pub fn output_name(&self) -> String {
         output_name(self.n, self.algorithm)
     }
+}
+
+/// One line's entry in a batch's report: the line, the file written (`None` when a limit
+/// stopped the line, or when no files are written), and the run's report.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BatchResult {
+    /// Line number (1-based).
+    pub line: usize,
+    /// The output file written.
+    pub file: Option<String>,
+    /// The run's report.
+    #[serde(flatten)]
+    pub report: Report<QueensDetail>,
+}
+
+/// The report of a batch (the CLI's `batch --json`): the input, a result per line run, and
+/// the lines that could not be run, with their messages.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BatchOutput {
+    /// The input file, as given.
+    pub input: String,
+    /// The lines run, in file order.
+    pub results: Vec<BatchResult>,
+    /// Malformed lines and lines the solver refused.
+    pub errors: Vec<String>,
 }
 
 /// `N_algorithm_output.txt`.

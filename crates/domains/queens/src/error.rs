@@ -1,6 +1,6 @@
 //! Errors of the N-Queens crate.
 
-use delve_core::StopReason;
+use delve_core::{StopReason, human};
 use thiserror::Error;
 
 /// What can go wrong asking for N-Queens work.
@@ -22,6 +22,25 @@ pub enum QueensError {
     /// An algorithm name that is not one of ours.
     #[error("unknown algorithm `{0}` (expected one of: {list})", list = crate::Algorithm::names().join(", "))]
     UnknownAlgorithm(String),
+    /// A board whose arrays need more memory than the system has available.
+    #[error("{n}-queens needs about {} of memory, but only {} is available", human::bytes(*need as f64), human::bytes(*available as f64))]
+    Memory {
+        /// N asked for.
+        n: usize,
+        /// Bytes its arrays need (about).
+        need: u64,
+        /// Bytes available.
+        available: u64,
+    },
+    /// An algorithm returned a placement the independent checker rejects (a bug, never
+    /// expected).
+    #[error("internal error: {algorithm} returned an invalid placement: {error}")]
+    Invalid {
+        /// The algorithm.
+        algorithm: &'static str,
+        /// What the checker found.
+        error: crate::PlacementError,
+    },
     /// The thread pool could not be built.
     #[error("cannot start the worker threads: {0}")]
     Threads(String),

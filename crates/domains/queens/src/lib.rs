@@ -49,7 +49,7 @@ pub mod min_conflicts;
 pub mod placement;
 pub mod report;
 
-pub use batch::{BatchLine, format_output, output_name, parse_batch, parse_output};
+pub use batch::{BatchLine, BatchOutput, BatchResult, format_output, output_name, parse_batch, parse_output};
 pub use board::{PlacementError, attacking_pairs, construct, rows_line, verify};
 pub use count::{Count, MAX_COUNT_N, count_solutions};
 pub use csp_model::csp_model;
@@ -199,6 +199,28 @@ impl FromStr for Algorithm {
     }
 }
 
+/// Peak memory per queen, rounded up from the hungriest algorithm: `sa` peaked at 71 bytes
+/// per queen at N = 10^7 (707 MB), `min-conflicts` and `construct` at 43 (release build).
+pub const BYTES_PER_QUEEN: u64 = 72;
+
+/// Refuses an N whose arrays cannot fit in `available` bytes (the memory the system reports
+/// available, `delve_core::outcome::memory_available`): the local searches accept N up to
+/// 2^32 - 1, and a failed allocation would abort the process. Front ends call it before
+/// [`solve`].
+///
+/// ```
+/// use delve_queens::{QueensError, check_memory};
+/// assert!(check_memory(10_000_000, 16 << 30).is_ok());
+/// assert!(matches!(check_memory(4_294_967_295, 16 << 30), Err(QueensError::Memory { .. })));
+/// ```
+pub fn check_memory(n: usize, available: u64) -> Result<(), QueensError> {
+    let need = (n as u64).saturating_mul(BYTES_PER_QUEEN);
+    if need > available {
+        return Err(QueensError::Memory { n, need, available });
+    }
+    Ok(())
+}
+
 /// What a run found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Found {
@@ -287,6 +309,31 @@ pub fn solve<O: QueensObserver>(
         }
     }
     Ok(run(n, algorithm, seed, limits, &mut observer))
+}
+
+/// [`solve`] as every front end runs it: refuses a board beyond the memory the system has
+/// available ([`check_memory`]) before anything is allocated, and checks any placement found
+/// with the independent [`verify`].
+///
+/// ```
+/// use delve_core::{Limits, NoObserver};
+/// use delve_queens::{Algorithm, solve_checked};
+/// let run = solve_checked(8, Algorithm::MinConflicts, 1, &Limits::none(), NoObserver).unwrap();
+/// assert_eq!(run.rows().map(<[u32]>::len), Some(8));
+/// ```
+pub fn solve_checked<O: QueensObserver>(
+    n: usize,
+    algorithm: Algorithm,
+    seed: u64,
+    limits: &Limits,
+    observer: O,
+) -> Result<Run, QueensError> {
+    check_memory(n, delve_core::outcome::memory_available())?;
+    let run = solve(n, algorithm, seed, limits, observer)?;
+    if let Found::Solved(rows) = &run.found {
+        verify(n, rows).map_err(|error| QueensError::Invalid { algorithm: algorithm.name(), error })?;
+    }
+    Ok(run)
 }
 
 /// Runs one algorithm (its size already checked).
@@ -402,5 +449,20 @@ fn annealing<O: Observer<Board, f64>>(n: usize, seed: u64, limits: &Limits, obse
             Outcome::Stopped { reason, .. } => return (Found::Stopped(reason), total, runs),
             Outcome::NoSolution => return (Found::NoSolution, total, runs),
         }
+    }
+}
+
+#[cfg(test)]
+mod memory_tests {
+    use super::check_memory;
+
+    /// `delve queens solve 4294967295` aborted on a failed 17 GB allocation.
+    #[test]
+    fn boards_beyond_memory_are_refused() {
+        let gib = 1 << 30;
+        let msg = check_memory(4_294_967_295, 16 * gib).unwrap_err().to_string();
+        assert_eq!(msg, "4294967295-queens needs about 288.0 GiB of memory, but only 16.0 GiB is available");
+        assert!(check_memory(10_000_000, 16 * gib).is_ok());
+        assert!(check_memory(usize::MAX, u64::MAX - 1).is_err());
     }
 }

@@ -169,6 +169,15 @@ pub fn parse_samples(path: &str, text: &str, board: Option<Dims>) -> Result<Samp
     Ok(Samples { rows, board, notation })
 }
 
+/// Reads a samples CSV from `path` (through the bounded reader of `delve_core::input`) and
+/// parses it ([`parse_samples`]; errors name the file as given).
+pub fn load_samples(path: &std::path::Path, board: Option<Dims>) -> Result<Samples, Error> {
+    let name = path.display().to_string();
+    let text =
+        delve_core::input::read_text(path).map_err(|e| Error::Io { path: name.clone(), message: e.to_string() })?;
+    parse_samples(&name, &text, board)
+}
+
 /// Statistics of one distinct pattern.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PatternStat {

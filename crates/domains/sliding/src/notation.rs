@@ -49,6 +49,44 @@ pub fn default_goal(board: Dims, notation: Notation) -> Grid {
     }
 }
 
+/// The goal a job on `board` uses: `goal` parsed on that board when given, else the default
+/// goal of the input's `notation` ([`default_goal`]).
+///
+/// ```
+/// use delve_sliding::{Dims, notation::{Notation, format_state, resolve_goal}};
+/// let board = Dims::new(3, 3).unwrap();
+/// let g = resolve_goal(None, board, Notation::Keypad).unwrap();
+/// assert_eq!(format_state(&g, Notation::Keypad), "789456B23");
+/// let g = resolve_goal(Some("0 1 2 3 4 5 6 7 8"), board, Notation::RowMajor).unwrap();
+/// assert_eq!(g.blank(), 0);
+/// assert!(resolve_goal(Some("0 1 2"), board, Notation::RowMajor).is_err());
+/// ```
+pub fn resolve_goal(goal: Option<&str>, board: Dims, notation: Notation) -> Result<Grid, Error> {
+    match goal {
+        Some(g) => Ok(parse_state(g, Some(board))?.0),
+        None => Ok(default_goal(board, notation)),
+    }
+}
+
+/// The goal a whole-space enumeration of `board` starts from when none is given: the original
+/// study's keypad goal on boards of up to 9 cells (unless `row_major`), else `1 2 … 0`; with
+/// the notation its states are written in.
+///
+/// ```
+/// use delve_sliding::{Dims, notation::{Notation, enumeration_goal, format_state}};
+/// let (g, n) = enumeration_goal(Dims::new(3, 3).unwrap(), false);
+/// assert_eq!((format_state(&g, n), n), ("789456B23".to_string(), Notation::Keypad));
+/// let (_, n) = enumeration_goal(Dims::new(3, 3).unwrap(), true);
+/// assert_eq!(n, Notation::RowMajor);
+/// ```
+pub fn enumeration_goal(board: Dims, row_major: bool) -> (Grid, Notation) {
+    if board.cells() <= 9 && !row_major {
+        (default_goal(board, Notation::Keypad), Notation::Keypad)
+    } else {
+        (Grid::standard_goal(board), Notation::RowMajor)
+    }
+}
+
 /// Parses a state. `board` fixes the size; without it the size is read from row
 /// separators or taken as the square board of that many cells.
 ///

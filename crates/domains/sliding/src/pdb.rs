@@ -36,6 +36,14 @@ const MAGIC: &str = "delve pattern database v1";
 /// blank region) pairs.
 pub const BUILD_ALGORITHM: &str = "pdb-bfs";
 
+/// Where pattern databases are cached when no folder is given: the user's cache folder,
+/// `…/delve/pdb`.
+pub fn default_dir() -> Result<PathBuf, Error> {
+    dirs::cache_dir()
+        .map(|d| d.join("delve").join("pdb"))
+        .ok_or_else(|| Error::Unsupported("no user cache directory is known here; pass --pdb-dir DIR".into()))
+}
+
 /// How the tiles are split into groups.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Partition {

@@ -191,6 +191,23 @@ pub struct PoolEstimate {
     pub average: Vec<f64>,
 }
 
+/// Checks an observation before a simulation: `observed` distinct patterns among `samples`
+/// draws is between 1 and `samples`.
+///
+/// ```
+/// use delve_sliding::pool::check_observed;
+/// assert!(check_observed(80, 48).is_ok());
+/// assert!(check_observed(80, 0).is_err() && check_observed(80, 81).is_err());
+/// ```
+pub fn check_observed(samples: usize, observed: usize) -> Result<(), Error> {
+    if observed == 0 || observed > samples {
+        return Err(Error::Unsupported(format!(
+            "the distinct patterns observed must be between 1 and the number of samples ({samples}), got {observed}"
+        )));
+    }
+    Ok(())
+}
+
 impl PoolCurve {
     /// The estimate for `observed` distinct patterns.
     ///

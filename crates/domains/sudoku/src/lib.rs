@@ -4,13 +4,15 @@
 //! and its model on the general CSP engine (`delve_csp`): 81 variables with domains 1..=9
 //! (a given is a singleton) and 27 all-different constraints (rows, columns, boxes). The
 //! solving is all `delve_csp`'s (backtracking with MAC or forward checking, min-conflicts,
-//! counting): this crate holds no solver, which is the point of it — a second model, beside
-//! N-Queens, that shows the engine is general.
+//! counting): this crate holds no search of its own, only the engine's configurations it
+//! offers ([`Solver`]), which is the point of it — a second model, beside N-Queens, that
+//! shows the engine is general.
 //!
 //! | module | what it does |
 //! | --- | --- |
 //! | [`grid`] | the grid: text formats, the checker, and its CSP model |
 //! | [`report`] | the report of a run (the CLI's `--json`, the web API) |
+//! | [`solver`] | the solvers offered, each a configuration of `delve_csp` |
 //! | [`error`] | errors reading grids |
 //!
 //! ```
@@ -28,7 +30,9 @@
 pub mod error;
 pub mod grid;
 pub mod report;
+pub mod solver;
 
 pub use error::SudokuError;
 pub use grid::Sudoku;
 pub use report::SudokuDetail;
+pub use solver::{Solver, UnknownSolver};

@@ -21,6 +21,13 @@ pub struct SudokuDetail {
 }
 
 impl Sudoku {
+    /// Whether `result` passes the independent check: its solution, if it has one, is a
+    /// solved grid that keeps every given of this puzzle. A solver whose result fails it has
+    /// a bug.
+    pub fn accepts(&self, result: &CspResult) -> bool {
+        result.solution().map(Sudoku::from_assignment).is_none_or(|grid| grid.is_solved() && grid.extends(self))
+    }
+
     /// The report of solving this puzzle by `algorithm` with `result`, and of counting its
     /// solutions when `counted` is given.
     pub fn report(

@@ -7,6 +7,15 @@ Modules:
 
 - :mod:`delve.search`: every path-search algorithm over any hashable Python states, and
   ``solve(problem)`` for AIMA-style problem objects.
+- :mod:`delve.game`: minimax, alpha-beta and expectimax over AIMA-style games.
+- :mod:`delve.route`: routes on road maps (Romania built in).
+- :mod:`delve.queens`: N-Queens with any algorithm, exact counts, batch files.
+- :mod:`delve.sudoku`: Sudoku on the CSP engine.
+- :mod:`delve.sliding`: sliding-tile puzzles: solving, enumeration, lookups, analytics.
+- :mod:`delve.sokoban`: Sokoban levels, push-optimal or fast.
+- :mod:`delve.connect4`: Connect Four positions solved exactly.
+- :mod:`delve.tictactoe`: the counts of tic-tac-toe's game tree.
+- :mod:`delve.rgb`: RGB Express levels solved optimally.
 
 Every search returns a :class:`Report` whose attributes are the keys of the CLI's ``--json``
 (``report.to_dict()`` is that very dict). Limits: ``max_nodes``, ``timeout`` (seconds) and
@@ -18,8 +27,24 @@ with ``.line`` and ``.column``.
 from . import _delve
 from ._errors import ParseError
 from ._report import Path, Report, Stats
-from . import game, route, search
+from . import connect4, game, queens, rgb, route, search, sliding, sokoban, sudoku, tictactoe
 
 __version__ = _delve.__version__
 
-__all__ = ["ParseError", "Path", "Report", "Stats", "game", "route", "search", "__version__"]
+__all__ = [
+    "ParseError",
+    "Path",
+    "Report",
+    "Stats",
+    "connect4",
+    "game",
+    "queens",
+    "rgb",
+    "route",
+    "search",
+    "sliding",
+    "sokoban",
+    "sudoku",
+    "tictactoe",
+    "__version__",
+]

@@ -39,7 +39,7 @@ class Report:
     ``best_so_far`` (a :class:`Path` to the best node a stopped search reached, or ``None``).
     """
 
-    __slots__ = ("_data", "solution", "states", "best_so_far")
+    __slots__ = ("_data", "_path")
 
     def __init__(
         self,
@@ -49,9 +49,25 @@ class Report:
         best_so_far: Optional[Path] = None,
     ) -> None:
         self._data = data
-        self.solution = solution
-        self.states = states
-        self.best_so_far = best_so_far
+        # A generic search's path, as Python objects; a domain's report has its own keys.
+        self._path = (solution, states, best_so_far) if (solution, states, best_so_far) != (None, None, None) else None
+
+    @property
+    def solution(self) -> Any:
+        """The actions of a generic search's solution, or a domain report's ``solution`` key
+        (``None`` when there is none)."""
+        return self._path[0] if self._path is not None else self._data.get("solution")
+
+    @property
+    def states(self) -> Any:
+        """The states of a generic search's solution (the start first), or a domain report's
+        ``states`` key."""
+        return self._path[1] if self._path is not None else self._data.get("states")
+
+    @property
+    def best_so_far(self) -> Optional[Path]:
+        """The path to the best node a stopped generic search reached."""
+        return self._path[2] if self._path is not None else self._data.get("best_so_far")
 
     @property
     def stats(self) -> Optional[Stats]:

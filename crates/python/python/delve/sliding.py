@@ -1,0 +1,230 @@
+"""Sliding-tile puzzles, as ``delve sliding`` runs them: optimal solving, whole-space
+enumeration, depth lookups, the original study's sample analytics and its pool estimates.
+
+::
+
+    import delve
+
+    r = delve.sliding.solve("8734B9265")          # keypad notation: 3x3, blank B
+    r.moves, r.path, r.heuristic                  # 27 …, 'linear-conflict'
+    delve.sliding.solve("1 2 3 4 5 6 7 8 0", algo="astar", heuristic="manhattan")
+    delve.sliding.solve(["8734B9265", "359B26478"])     # a batch, solved in parallel
+
+    e = delve.sliding.enumerate("3x3")
+    e.states, e.max_depth, e.depths               # 181440, 31, {0: 1, 1: 2, …}
+    e.to_numpy()                                  # the states per depth as a NumPy array
+
+    delve.sliding.lookup("3x3", ["789B56423", "879456B23"], paths=True).results
+    a = delve.sliding.analyze(path="samples.csv")
+    pandas.DataFrame(a.patterns)                  # pattern, count, moves
+    delve.sliding.pool(samples=80, observed=48).crossing
+    delve.sliding.samples_needed(70).samples      # 487
+
+States: keypad ``789456B23`` (boards up to 9 cells), digits ``123456780``, or numbers
+``"1 2 3 … 15 0"``; ``/`` may separate rows. The default goal is the keypad goal for keypad
+input, ``1 2 … 0`` otherwise. Text that does not read raises :class:`delve.ParseError`.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Callable, Dict, Iterable, Optional, Union
+
+from . import _delve
+from ._native import call, check_int, check_str
+from ._report import Report, Stats
+
+__all__ = ["HEURISTICS", "Enumeration", "solve", "enumerate", "lookup", "analyze", "pool", "samples_needed"]
+
+#: The heuristics of the informed searches: ``auto`` (a pattern database on boards of 10 to
+#: 16 cells, linear conflict on the others), ``manhattan``, ``linear-conflict`` and ``pdb``.
+HEURISTICS = ("auto", "manhattan", "linear-conflict", "pdb")
+
+_PathLike = Union[str, "os.PathLike[str]"]
+
+
+class Enumeration(Report):
+    """The report of :func:`enumerate`, with the states per depth as a dict (:attr:`depths`)
+    and as a NumPy array (:meth:`to_numpy`)."""
+
+    __slots__ = ()
+
+    @property
+    def depths(self) -> Dict[int, int]:
+        """``{moves: states}`` for every number of moves from 0 to ``max_depth`` (empty when
+        the enumeration was stopped)."""
+        per_depth = self._data.get("per_depth") or []
+        return dict(zip(range(len(per_depth)), per_depth))
+
+    def to_numpy(self) -> Any:
+        """The states per depth as a NumPy ``uint64`` array (index = moves); needs numpy."""
+        try:
+            import numpy  # type: ignore[import-not-found]
+        except ImportError as e:  # pragma: no cover - depends on the environment
+            raise ImportError("Enumeration.to_numpy() needs numpy (pip install numpy)") from e
+        return numpy.asarray(self._data.get("per_depth") or [], dtype=numpy.uint64)
+
+
+def _pdb_options(pdb_dir: Optional[_PathLike], partition: Optional[str]) -> Dict[str, Any]:
+    return {
+        "pdb_dir": None if pdb_dir is None else os.fspath(pdb_dir),
+        "partition": None if partition is None else check_str("partition", partition),
+    }
+
+
+def solve(
+    state: Union[str, Iterable[str]],
+    *,
+    size: Optional[str] = None,
+    goal: Optional[str] = None,
+    algo: str = "idastar",
+    heuristic: str = "auto",
+    pdb_dir: Optional[_PathLike] = None,
+    partition: Optional[str] = None,
+    max_nodes: Optional[int] = None,
+    timeout: Optional[float] = None,
+    max_memory: Optional[float] = None,
+    progress: bool = False,
+    on_progress: Optional[Callable[[Stats], Any]] = None,
+) -> Report:
+    """Solves `state` toward `goal` with `algo` (any of :data:`delve.search.ALGORITHMS`;
+    IDA* by default) and `heuristic` (one of :data:`HEURISTICS`).
+
+    ``size`` (``"3x4"``) fixes the board when the state alone does not tell. The report has
+    ``start``, ``goal``, ``moves``, ``path`` (the blank's moves), ``optimal``, ``heuristic``
+    and ``unsolvable`` (why, when the start has the other permutation parity): the keys of
+    ``delve sliding solve --json``.
+
+    Given a list of states (one board), solves them all in parallel, the limits holding for
+    each, and returns the batch report of ``delve sliding solve --from-file --json``
+    (``results``, one per state, numbered from 1).
+
+    The ``pdb`` heuristic (and ``auto`` on 10 to 16 cells) loads a pattern database from
+    `pdb_dir` (default: the user's cache folder, ``…/delve/pdb``), building and caching it
+    the first time (4x4: about 2 minutes and 2.7 GB); `partition` groups the tiles (``"7-8"``,
+    ``"6-6-3"``, or explicit tiles ``"1,2,3/4,5,6"``).
+    """
+    options = dict(
+        size=None if size is None else check_str("size", size),
+        goal=None if goal is None else check_str("goal", goal),
+        algo=check_str("algo", algo),
+        heuristic=check_str("heuristic", heuristic),
+        max_nodes=max_nodes,
+        timeout=timeout,
+        max_memory=max_memory,
+        **_pdb_options(pdb_dir, partition),
+    )
+    if isinstance(state, str):
+        return call(_delve.sliding_solve, "solving", progress, on_progress, state, **options)
+    states = [check_str("each state", s) for s in state]
+    return call(_delve.sliding_solve_many, "solving", progress, on_progress, states, **options)
+
+
+def enumerate(
+    board: str,
+    *,
+    goal: Optional[str] = None,
+    row_major: bool = False,
+    max_nodes: Optional[int] = None,
+    timeout: Optional[float] = None,
+    max_memory: Optional[float] = None,
+    progress: bool = False,
+    on_progress: Optional[Callable[[Stats], Any]] = None,
+) -> Enumeration:
+    """Enumerates every state of `board` (``"3x3"``, ``"2x4"``; up to 16 cells, as memory
+    allows) by breadth-first search from `goal` (default: the keypad goal on boards of up to
+    9 cells unless ``row_major``, else ``1 2 … 0``).
+
+    The report has ``states``, ``max_depth``, ``states_at_max_depth``, ``average_depth`` and
+    ``per_depth`` (the states per number of moves, as a list; :attr:`Enumeration.depths` is
+    the same as a dict, :meth:`Enumeration.to_numpy` as an array). A board too large for the
+    memory available raises ``MemoryError``.
+    """
+    report = call(
+        _delve.sliding_enumerate, "enumerating", progress, on_progress, check_str("board", board),
+        goal=None if goal is None else check_str("goal", goal), row_major=bool(row_major), max_nodes=max_nodes,
+        timeout=timeout, max_memory=max_memory,
+    )
+    return Enumeration(report._data)
+
+
+def lookup(
+    board: str,
+    states: Iterable[str],
+    *,
+    goal: Optional[str] = None,
+    paths: bool = False,
+    max_nodes: Optional[int] = None,
+    timeout: Optional[float] = None,
+    max_memory: Optional[float] = None,
+    progress: bool = False,
+    on_progress: Optional[Callable[[Stats], Any]] = None,
+) -> Report:
+    """The minimum number of moves of each of `states` on `board`, from one enumeration
+    (with one optimal move sequence each when ``paths=True``). ``results`` holds a record per
+    state (``state``, ``moves``, ``path``, ``unsolvable``); the outcome is ``"solved"`` when
+    every state can reach the goal."""
+    if isinstance(states, str):
+        states = [states]
+    states = [check_str("each state", s) for s in states]
+    return call(
+        _delve.sliding_lookup, "enumerating", progress, on_progress, check_str("board", board), states,
+        goal=None if goal is None else check_str("goal", goal), paths=bool(paths), max_nodes=max_nodes,
+        timeout=timeout, max_memory=max_memory,
+    )
+
+
+def analyze(
+    text: Optional[str] = None,
+    *,
+    path: Optional[_PathLike] = None,
+    size: Optional[str] = None,
+    goal: Optional[str] = None,
+    timeout: Optional[float] = None,
+    progress: bool = False,
+    on_progress: Optional[Callable[[Stats], Any]] = None,
+) -> Report:
+    """The original study's analytics on observed puzzles: a CSV of ``puzzle_number,pattern``
+    rows (quotes, a header row and a UTF-8 BOM allowed) given as `text` or read from `path`.
+
+    Each distinct pattern's minimum moves come from one enumeration when the board fits in
+    memory, else from IDA*. The report's ``patterns`` (``pattern``, ``count``, ``moves``),
+    ``puzzles`` (``puzzle``, ``count``, ``patterns``) and ``by_moves`` (``moves``,
+    ``patterns``, ``samples``) are lists of records that ``pandas.DataFrame`` takes as they
+    are; ``similarity`` is the matrix of patterns two puzzle numbers share. A malformed file
+    raises :class:`delve.ParseError` with the line and column.
+    """
+    if (text is None) == (path is None):
+        raise ValueError("give the samples as text or as path=, exactly one of them")
+    if text is not None:
+        check_str("text", text)
+    return call(
+        _delve.sliding_analyze, "analyzing", progress, on_progress, text=text,
+        path=None if path is None else os.fspath(path), size=None if size is None else check_str("size", size),
+        goal=None if goal is None else check_str("goal", goal), timeout=timeout,
+    )
+
+
+def pool(samples: int, observed: int, *, trials: int = 100, max_pool: int = 100, seed: int = 1) -> Report:
+    """Estimates a hidden pattern pool from `samples` draws that showed `observed` distinct
+    patterns: for every pool size up to `max_pool`, `trials` simulated draws are averaged
+    (``average``); ``crossing`` is the smallest pool whose average reaches `observed`, and
+    ``expected_crossing`` where the closed form ``P(1-(1-1/P)^S)`` does."""
+    samples = check_int("samples", samples, 1)
+    observed = check_int("observed", observed, 1)
+    trials = check_int("trials", trials, 1)
+    max_pool = check_int("max_pool", max_pool, 1)
+    seed = check_int("seed", seed, 0, 2**64 - 1)
+    return Report(_delve.sliding_pool(samples, observed, trials=trials, max_pool=max_pool, seed=seed))
+
+
+def samples_needed(pool: int, confidence: float = 0.999, *, have: Optional[int] = None) -> Report:
+    """How many samples make one pattern beyond a pool of `pool` improbable: the smallest n
+    with ``(P/(P+1))^n`` at most ``1 - confidence`` (``samples``, ``probability``), and the
+    same figures for the `have` samples you have (``have``)."""
+    pool = check_int("pool", pool, 1)
+    if isinstance(confidence, bool) or not isinstance(confidence, (int, float)):
+        raise TypeError(f"confidence must be a number, got {type(confidence).__name__}")
+    if have is not None:
+        have = check_int("have", have, 0)
+    return Report(_delve.sliding_samples_needed(pool, float(confidence), have=have))

@@ -1,0 +1,12 @@
+//! `delve.tictactoe`: the counts of tic-tac-toe's whole game tree (`delve tictactoe count`).
+
+use crate::guard;
+use pyo3::prelude::*;
+
+/// The counts of the whole game tree: games by result, reachable positions, tree nodes (the
+/// CLI's `delve tictactoe count --json`).
+#[pyfunction]
+pub fn tictactoe_count(py: Python<'_>) -> PyResult<Py<PyAny>> {
+    let counts = py.detach(delve_tictactoe::count);
+    guard::to_py(py, &counts)
+}

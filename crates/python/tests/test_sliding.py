@@ -1,0 +1,132 @@
+"""delve.sliding: the same reports as `delve sliding … --json`."""
+
+import pytest
+
+import delve
+from conftest import same
+
+SAMPLES = "\ufeffpuzzle_number,pattern\r\n\"1\",\"789456B23\"\r\n1,789B56423\r\n2,\"789B56423\"\r\n2,78945623B\r\n2,78945623B\r\n3,78945623B\r\n"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["8734B9265"],
+        ["8734B9265", "--algo", "astar"],
+        ["1 2 3 4 5 6 7 8 0", "--goal", "0 1 2 3 4 5 6 7 8", "--algo", "bfs"],
+        ["2 1 3 4 5 6 7 8 0"],
+        ["1,2,3,4/5,6,0,7", "--heuristic", "manhattan", "--algo", "wastar"],
+        ["8734B9265", "--max-nodes", "20"],
+    ],
+)
+def test_solve_matches_the_cli(delve_cli, args):
+    state, rest = args[0], args[1:]
+    options = dict(zip([a.lstrip("-").replace("-", "_") for a in rest[::2]], rest[1::2]))
+    if "max_nodes" in options:
+        options["max_nodes"] = int(options["max_nodes"])
+    same(delve.sliding.solve(state, **options), delve_cli("sliding", "solve", *args))
+
+
+def test_solve_report():
+    r = delve.sliding.solve("8734B9265")
+    assert (r.moves, r.optimal, r.heuristic, r.goal) == (18, True, "linear-conflict", "789456B23")
+    assert len(r.path) == 18 and r.states[-1] == "789456B23"
+    r = delve.sliding.solve("2 1 3 4 5 6 7 8 0")
+    assert r.outcome == "no_solution" and "parity" in r.unsolvable
+
+
+def test_solve_many_matches_the_cli(delve_cli, tmp_path):
+    states = ["8734B9265", "359B26478", "7B9456823"]
+    f = tmp_path / "states.txt"
+    f.write_text("\n".join(states) + "\n")
+    report = delve.sliding.solve(states)
+    cli = delve_cli("sliding", "solve", "--from-file", str(f))
+    drop = ["threads"] if report.threads != cli["threads"] else []
+    same(report, cli, drop)
+    assert report.solved_instances == 3
+
+
+def test_enumerate_matches_the_cli(delve_cli):
+    e = delve.sliding.enumerate("2x4")
+    same(e, delve_cli("sliding", "enumerate", "2x4"))
+    same(delve.sliding.enumerate("2x3", row_major=True), delve_cli("sliding", "enumerate", "2x3", "--row-major"))
+    same(
+        delve.sliding.enumerate("2x3", goal="0 1 2 3 4 5"),
+        delve_cli("sliding", "enumerate", "2x3", "--goal", "0 1 2 3 4 5"),
+    )
+
+
+def test_enumeration_depths():
+    e = delve.sliding.enumerate("3x3")
+    assert (e.states, e.max_depth, e.states_at_max_depth) == (181440, 31, 2)
+    assert e.depths[0] == 1 and sum(e.depths.values()) == 181440 and max(e.depths) == 31
+    numpy = pytest.importorskip("numpy")
+    a = e.to_numpy()
+    assert a.dtype == numpy.uint64 and a.sum() == 181440 and list(a) == e.per_depth
+
+
+def test_lookup_matches_the_cli(delve_cli):
+    states = ["1 2 3 4 5 0", "2 1 3 4 5 0", "1 2 3 4 0 5"]
+    same(delve.sliding.lookup("2x3", states, paths=True), delve_cli("sliding", "lookup", "2x3", *states, "--path"))
+    same(delve.sliding.lookup("3x3", ["789B56423"]), delve_cli("sliding", "lookup", "3x3", "789B56423"))
+
+
+def test_analyze_matches_the_cli(delve_cli, tmp_path):
+    f = tmp_path / "samples.csv"
+    f.write_bytes(SAMPLES.encode())
+    report = delve.sliding.analyze(path=f)
+    cli = delve_cli("sliding", "analyze", str(f))
+    assert cli.pop("plots") == []
+    same(report, cli)
+    same(delve.sliding.analyze(SAMPLES), cli)
+
+
+def test_analyze_records_are_records():
+    r = delve.sliding.analyze(SAMPLES)
+    assert r.patterns == [
+        {"pattern": "789456B23", "count": 1, "moves": 0},
+        {"pattern": "789B56423", "count": 2, "moves": 1},
+        {"pattern": "78945623B", "count": 3, "moves": 2},
+    ]
+    assert all(set(p) == {"puzzle", "count", "patterns"} for p in r.puzzles)
+    pandas = pytest.importorskip("pandas")
+    assert list(pandas.DataFrame(r.patterns).columns) == ["pattern", "count", "moves"]
+
+
+def test_pool_and_samples_needed_match_the_cli(delve_cli):
+    same(
+        delve.sliding.pool(80, 48, trials=50, max_pool=90, seed=3),
+        delve_cli("sliding", "pool", "--samples", "80", "--observed", "48", "--trials", "50", "--max-pool", "90",
+                  "--seed", "3"),
+    )
+    same(delve.sliding.samples_needed(70, have=100), delve_cli("sliding", "samples-needed", "--pool", "70",
+                                                                "--have", "100"))
+    assert delve.sliding.samples_needed(70).samples == 487
+
+
+def test_parse_errors():
+    with pytest.raises(delve.ParseError, match="state"):
+        delve.sliding.solve("12345")
+    with pytest.raises(delve.ParseError, match="board size"):
+        delve.sliding.enumerate("3by3")
+    with pytest.raises(delve.ParseError) as e:
+        delve.sliding.analyze("1,789456B23\n2,\"78945\n")
+    assert (e.value.line, e.value.column) == (2, 3)
+    assert "unterminated quoted field" in str(e.value)
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="unknown"):
+        delve.sliding.solve("8734B9265", algo="nope")
+    with pytest.raises(ValueError, match="heuristic"):
+        delve.sliding.solve("8734B9265", heuristic="nope")
+    with pytest.raises(ValueError, match="between 1 and the number of samples"):
+        delve.sliding.pool(10, 11)
+    with pytest.raises(ValueError, match="confidence"):
+        delve.sliding.samples_needed(70, 1.5)
+    with pytest.raises(TypeError, match="samples must be an integer"):
+        delve.sliding.pool("80", 48)
+    with pytest.raises(ValueError, match="exactly one"):
+        delve.sliding.analyze()
+    with pytest.raises(MemoryError):
+        delve.sliding.enumerate("6x6")

@@ -1,0 +1,59 @@
+"""delve.sokoban: the same reports as `delve sokoban solve … --json`."""
+
+import pytest
+
+import delve
+from conftest import DATA, same
+
+MICROBAN = DATA / "sokoban" / "data" / "microban.xsb"
+
+
+@pytest.mark.parametrize(
+    "level, mode", [(1, "optimal"), (2, "optimal"), (3, "pushes"), (4, "fast"), (5, "optimal"), (2, "any")]
+)
+def test_solve_matches_the_cli(delve_cli, level, mode):
+    report = delve.sokoban.solve(MICROBAN.read_text(), mode, level=level, threads=1)
+    cli = delve_cli("sokoban", "solve", str(MICROBAN), "--level", str(level), f"--{mode}", "--threads", "1")
+    # `any` races two searches: which one wins, and so the node counts, vary from run to run.
+    same(report, cli, ["nodes_generated", "max_nodes"] if mode == "any" else [])
+
+
+def test_solve_report():
+    r = delve.sokoban.solve("#######\n#@ $ .#\n#######\n")
+    assert (r.solution, r.pushes, r.moves, r.optimal) == ("rRR", 2, 3, True)
+    assert "stats" not in r.keys() and r.stats is None
+
+
+def test_no_solution_and_limits():
+    stuck = "#####\n#@ $#\n#  .#\n#####\n"
+    assert delve.sokoban.solve(stuck).stop_reason == "no_solution"
+    r = delve.sokoban.solve(MICROBAN.read_text(), level=93, max_nodes=50, threads=1)
+    assert (r.solved, r.stop_reason) == (False, "node_limit")
+
+
+def test_levels():
+    levels = delve.sokoban.levels(MICROBAN.read_text())
+    assert len(levels) == 155 and levels[0][0] == 1
+
+
+def test_parse_errors_have_line_and_column():
+    text = "#####\n#@$.#\n#####\n\n#####\n#@$!#\n#####\n"
+    with pytest.raises(delve.ParseError) as e:
+        delve.sokoban.solve(text, level=2)
+    assert (e.value.line, e.value.column) == (6, 4)
+    assert delve.sokoban.solve(text, level=1).solved
+    with pytest.raises(delve.ParseError, match="no player"):
+        delve.sokoban.solve("#####\n# $.#\n#####\n")
+    with pytest.raises(delve.ParseError, match="no level found"):
+        delve.sokoban.solve("")
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="no level 3"):
+        delve.sokoban.solve("#####\n#@$.#\n#####\n", level=3)
+    with pytest.raises(ValueError, match="unknown mode"):
+        delve.sokoban.solve("#####\n#@$.#\n#####\n", "best")
+    with pytest.raises(ValueError, match="level must be at least 1"):
+        delve.sokoban.solve("#####\n#@$.#\n#####\n", level=0)
+    with pytest.raises(TypeError, match="xsb must be a str"):
+        delve.sokoban.solve(None)
