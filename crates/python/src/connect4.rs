@@ -44,7 +44,7 @@ pub fn connect4_solve(
     }
     let parsed = Position::parse(position).map_err(|e| position_error(py, e))?;
     let limits = guard::limits(None, timeout, None)?;
-    let (report, interrupted) = guard::run_native(py, limits, on_progress.as_ref(), |limits, _| {
+    let (report, interrupted) = guard::run_native_threaded(py, limits, on_progress.as_ref(), |limits, _| {
         Solver::new(config).report(position, &parsed, weak, limits)
     })?;
     Ok((guard::to_py(py, &report)?, interrupted))

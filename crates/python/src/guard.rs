@@ -142,12 +142,61 @@ impl<S, C> Observer<S, C> for Watch<'_> {
     }
 }
 
-/// The running statistics of a native search, for progress reports from the calling thread.
-#[derive(Clone, Default)]
-pub struct Shared(Arc<Mutex<Option<Stats>>>);
+/// What a native search shares with the Python call that runs it: its live statistics, the
+/// cancel flag Ctrl-C raises, the `on_progress` callback, and the first error that callback
+/// raised.
+#[derive(Clone)]
+pub struct Shared(Arc<Watched>);
 
-/// The observer a native search runs under: it publishes its statistics every few
-/// milliseconds.
+/// The inside of [`Shared`].
+struct Watched {
+    stats: Mutex<Option<Stats>>,
+    cancel: Arc<AtomicBool>,
+    on_progress: Option<Py<PyAny>>,
+    failed: Mutex<Option<PyErr>>,
+    /// The thread the Python call came from: only there can Python's signals be checked.
+    caller: std::thread::ThreadId,
+}
+
+impl Shared {
+    fn new(cancel: Arc<AtomicBool>, on_progress: Option<&Py<PyAny>>, py: Python<'_>) -> Self {
+        Shared(Arc::new(Watched {
+            stats: Mutex::new(None),
+            cancel,
+            on_progress: on_progress.map(|f| f.clone_ref(py)),
+            failed: Mutex::new(None),
+            caller: std::thread::current().id(),
+        }))
+    }
+
+    /// With the GIL: checks Python's signals (Ctrl-C raises the cancel flag) and calls
+    /// `on_progress` with `stats`.
+    fn tick(&self, py: Python<'_>, stats: &Stats) {
+        let watched = &self.0;
+        if py.check_signals().is_err() {
+            watched.cancel.store(true, Ordering::Relaxed);
+        }
+        let mut failed = watched.failed.lock().unwrap_or_else(|e| e.into_inner());
+        if let (Some(f), None) = (&watched.on_progress, &*failed)
+            && let Err(e) = to_py(py, stats).and_then(|s| f.call1(py, (s,)))
+        {
+            watched.cancel.store(true, Ordering::Relaxed);
+            *failed = Some(e);
+        }
+    }
+
+    /// After the search: whether Ctrl-C stopped it, or the error `on_progress` raised.
+    fn finish(&self) -> PyResult<bool> {
+        match self.0.failed.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            Some(e) => Err(e),
+            None => Ok(self.0.cancel.load(Ordering::Relaxed)),
+        }
+    }
+}
+
+/// The observer a native search runs under. Every few milliseconds it publishes the
+/// statistics; on the thread of the Python call it also takes the GIL, checks Python's
+/// signals and reports progress.
 pub struct Publish {
     shared: Shared,
     next: Duration,
@@ -155,26 +204,32 @@ pub struct Publish {
 }
 
 impl Publish {
-    /// An observer publishing into `shared`.
+    /// An observer reporting into `shared`.
     pub fn new(shared: &Shared) -> Self {
-        Publish { shared: shared.clone(), next: Duration::ZERO, events: 0 }
+        Publish { shared: shared.clone(), next: TICK, events: 0 }
     }
 }
 
 impl<S, C> Observer<S, C> for Publish {
     fn on_event(&mut self, _: &Event<'_, S, C>, live: &Live) -> Control {
         self.events = self.events.wrapping_add(1);
-        if self.events.is_multiple_of(1024) && live.elapsed() >= self.next {
+        if self.events.is_multiple_of(256) && live.elapsed() >= self.next {
             self.next = live.elapsed() + TICK;
-            *self.shared.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(*live.stats());
+            let stats = *live.stats();
+            *self.shared.0.stats.lock().unwrap_or_else(|e| e.into_inner()) = Some(stats);
+            if std::thread::current().id() == self.shared.0.caller {
+                Python::attach(|py| self.shared.tick(py, &stats));
+            }
         }
         Control::Continue
     }
 }
 
-/// Runs a native search on a worker thread with the GIL released. `work` gets the limits
-/// (with a cancel flag raised by Ctrl-C) and the statistics to publish through [`Publish`].
-/// Returns its value and whether Ctrl-C stopped it.
+/// Runs a native search on the calling thread with the GIL released. `work` gets the limits
+/// (with a cancel flag that Ctrl-C raises) and what to build its [`Publish`] observer from,
+/// which checks Ctrl-C and reports progress as the search runs. Returns its value and
+/// whether Ctrl-C stopped it. For work that runs its searches on other threads, use
+/// [`run_native_threaded`].
 pub fn run_native<T, F>(py: Python<'_>, limits: Limits, on_progress: Option<&Py<PyAny>>, work: F) -> PyResult<(T, bool)>
 where
     T: Send,
@@ -182,10 +237,34 @@ where
 {
     let cancel = Arc::new(AtomicBool::new(false));
     let limits = limits.cancel_flag(cancel.clone());
-    let shared = Shared::default();
+    let shared = Shared::new(cancel, on_progress, py);
+    let value = {
+        let (limits, shared) = (&limits, &shared);
+        py.detach(move || work(limits, shared))
+    };
+    Ok((value, shared.finish()?))
+}
+
+/// [`run_native`] for work that runs on other threads (a batch, a parallel solver): the work
+/// runs on a worker thread while the calling thread checks Ctrl-C and reports progress every
+/// few milliseconds. Starting the thread costs a little, so small single searches use
+/// [`run_native`].
+pub fn run_native_threaded<T, F>(
+    py: Python<'_>,
+    limits: Limits,
+    on_progress: Option<&Py<PyAny>>,
+    work: F,
+) -> PyResult<(T, bool)>
+where
+    T: Send,
+    F: FnOnce(&Limits, &Shared) -> T + Send,
+{
+    let cancel = Arc::new(AtomicBool::new(false));
+    let limits = limits.cancel_flag(cancel.clone());
+    let shared = Shared::new(cancel, on_progress, py);
     let started = Instant::now();
     let done = (Mutex::new(false), Condvar::new());
-    std::thread::scope(|scope| {
+    let value = std::thread::scope(|scope| {
         let worker = {
             let (limits, shared, done) = (&limits, &shared, &done);
             scope.spawn(move || {
@@ -195,8 +274,6 @@ where
                 value
             })
         };
-        let mut interrupted = false;
-        let mut failed = None;
         loop {
             let over = py.detach(|| {
                 let finished = done.0.lock().unwrap_or_else(|e| e.into_inner());
@@ -207,25 +284,12 @@ where
             if over {
                 break;
             }
-            if !interrupted && py.check_signals().is_err() {
-                interrupted = true;
-                cancel.store(true, Ordering::Relaxed);
-            }
-            if let (Some(f), None) = (on_progress, &failed) {
-                let stats = *shared.0.lock().unwrap_or_else(|e| e.into_inner());
-                let stats = stats.unwrap_or(Stats { elapsed: started.elapsed(), ..Stats::default() });
-                if let Err(e) = to_py(py, &stats).and_then(|s| f.call1(py, (s,))) {
-                    cancel.store(true, Ordering::Relaxed);
-                    failed = Some(e);
-                }
-            }
+            let stats = *shared.0.stats.lock().unwrap_or_else(|e| e.into_inner());
+            shared.tick(py, &stats.unwrap_or(Stats { elapsed: started.elapsed(), ..Stats::default() }));
         }
-        let value = py.detach(|| worker.join()).map_err(|_| PyValueError::new_err("the search failed"))?;
-        match failed {
-            Some(e) => Err(e),
-            None => Ok((value, interrupted)),
-        }
-    })
+        py.detach(|| worker.join()).map_err(|_| PyValueError::new_err("the search failed"))
+    })?;
+    Ok((value, shared.finish()?))
 }
 
 /// A `TypeError` saying what a value should have been.

@@ -65,7 +65,7 @@ pub fn queens_count(
     };
     // As the CLI: only the time limit applies to a count.
     let limits = guard::limits(None, timeout, None)?;
-    let (result, interrupted) = guard::run_native(py, limits, on_progress.as_ref(), |limits, shared| {
+    let (result, interrupted) = guard::run_native_threaded(py, limits, on_progress.as_ref(), |limits, shared| {
         let start = std::time::Instant::now();
         let result = match count_solutions(n, threads, limits, Publish::new(shared)) {
             Ok(c) => Ok(c),

@@ -142,7 +142,7 @@ pub fn sliding_solve_many(
     let goal = self::goal(py, goal, board, notation)?;
     let pdb = PdbOptions { dir: pdb_dir, partition };
     let limits = guard::limits(max_nodes, timeout, max_memory)?;
-    let (report, interrupted) = guard::run_native(py, limits, on_progress.as_ref(), |limits, shared| {
+    let (report, interrupted) = guard::run_native_threaded(py, limits, on_progress.as_ref(), |limits, shared| {
         let solver = Solver::choose(&goal, notation, method, |g: &Grid| pdb.load(g, limits, shared))?;
         solver.solve_batch(&starts, limits, Publish::new(shared))
     })?;
@@ -166,7 +166,7 @@ fn enumerate_space(
     limits: Limits,
     on_progress: Option<&Py<PyAny>>,
 ) -> PyResult<(Result<Enumeration, Py<PyAny>>, bool)> {
-    let (space, interrupted) = guard::run_native(py, limits, on_progress, |limits, shared| {
+    let (space, interrupted) = guard::run_native_threaded(py, limits, on_progress, |limits, shared| {
         enumerate(goal, memory_available(), limits, Publish::new(shared))
     })?;
     match space {
@@ -266,7 +266,7 @@ pub fn sliding_analyze(
     let goal = self::goal(py, goal, samples.board, samples.notation)?;
     let limits = guard::limits(None, timeout, None)?;
     let pdb = PdbOptions { dir: None, partition: None };
-    let (report, interrupted) = guard::run_native(py, limits, on_progress.as_ref(), |limits, shared| {
+    let (report, interrupted) = guard::run_native_threaded(py, limits, on_progress.as_ref(), |limits, shared| {
         let counter =
             MoveCounter::new(&goal, samples.notation, memory_available(), limits, Publish::new(shared), |g| {
                 pdb.load(g, limits, shared)

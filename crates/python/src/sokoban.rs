@@ -62,7 +62,7 @@ pub fn sokoban_solve(
     };
     let level = self::level(py, xsb, level)?;
     let limits = guard::limits(max_nodes, timeout, max_memory)?;
-    let (solved, interrupted) = guard::run_native(py, limits, on_progress.as_ref(), |limits, shared| {
+    let (solved, interrupted) = guard::run_native_threaded(py, limits, on_progress.as_ref(), |limits, shared| {
         solve_parallel(&level, ordered, mode, threads, limits, Publish::new(shared))
     })?;
     let solved = solved.map_err(|e| solve_error(py, e))?;
