@@ -3,6 +3,7 @@
 //! their reports into `delve.Report` objects.
 
 mod connect4;
+mod csp;
 mod game;
 mod guard;
 mod queens;
@@ -22,6 +23,7 @@ fn _delve(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(search::search, m)?)?;
     m.add_function(wrap_pyfunction!(game::game_search, m)?)?;
+    m.add_function(wrap_pyfunction!(csp::csp_solve, m)?)?;
     m.add_function(wrap_pyfunction!(route::route_solve, m)?)?;
     m.add_function(wrap_pyfunction!(route::route_list, m)?)?;
     m.add_function(wrap_pyfunction!(queens::queens_solve, m)?)?;

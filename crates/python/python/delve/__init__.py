@@ -7,6 +7,7 @@ Modules:
 
 - :mod:`delve.search`: every path-search algorithm over any hashable Python states, and
   ``solve(problem)`` for AIMA-style problem objects.
+- :mod:`delve.csp`: constraint satisfaction over any Python values.
 - :mod:`delve.game`: minimax, alpha-beta and expectimax over AIMA-style games.
 - :mod:`delve.route`: routes on road maps (Romania built in).
 - :mod:`delve.queens`: N-Queens with any algorithm, exact counts, batch files.
@@ -27,7 +28,7 @@ with ``.line`` and ``.column``.
 from . import _delve
 from ._errors import ParseError
 from ._report import Path, Report, Stats
-from . import connect4, game, queens, rgb, route, search, sliding, sokoban, sudoku, tictactoe
+from . import connect4, csp, game, queens, rgb, route, search, sliding, sokoban, sudoku, tictactoe
 
 __version__ = _delve.__version__
 
@@ -37,6 +38,7 @@ __all__ = [
     "Report",
     "Stats",
     "connect4",
+    "csp",
     "game",
     "queens",
     "rgb",
