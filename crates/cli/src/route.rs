@@ -108,15 +108,9 @@ pub fn run(args: RouteArgs) -> anyhow::Result<Status> {
     };
     let from = map.city(from_name).context("--from")?;
     let to = map.city(to_name).context("--to")?;
-    let algorithm = match (args.algo, args.weight) {
-        (Algorithm::WeightedAstar { .. }, Some(w)) => {
-            if !(w.is_finite() && w >= 1.0) {
-                bail!("--weight must be a finite number of at least 1, got {w}");
-            }
-            Algorithm::WeightedAstar { weight: w }
-        }
-        (_, Some(_)) => bail!("--weight only applies to --algo wastar"),
-        (algorithm, None) => algorithm,
+    let algorithm = match args.weight {
+        Some(w) => args.algo.with_weight(w).map_err(|e| anyhow::anyhow!("--{e}"))?,
+        None => args.algo,
     };
 
     let problem = map.problem(from, to);

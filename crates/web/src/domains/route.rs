@@ -100,15 +100,10 @@ async fn search(
     let (map, name) = req.map.open()?;
     let from = map.city(&req.from).map_err(|e| ApiError::bad_request(format!("from: {e}")))?;
     let to = map.city(&req.to).map_err(|e| ApiError::bad_request(format!("to: {e}")))?;
-    let algorithm = match (req.algo.parse::<Algorithm>().map_err(ApiError::bad_request)?, req.weight) {
-        (Algorithm::WeightedAstar { .. }, Some(w)) if w.is_finite() && w >= 1.0 => {
-            Algorithm::WeightedAstar { weight: w }
-        }
-        (Algorithm::WeightedAstar { .. }, Some(w)) => {
-            return Err(ApiError::bad_request(format!("weight must be a finite number of at least 1, got {w}")));
-        }
-        (_, Some(_)) => return Err(ApiError::bad_request("weight only applies to algo wastar")),
-        (algorithm, None) => algorithm,
+    let algorithm = req.algo.parse::<Algorithm>().map_err(ApiError::bad_request)?;
+    let algorithm = match req.weight {
+        Some(w) => algorithm.with_weight(w).map_err(ApiError::bad_request)?,
+        None => algorithm,
     };
     respond(&state, &headers, req.knobs, DETAIL, move |limits, sink| {
         let problem = map.problem(from, to);
