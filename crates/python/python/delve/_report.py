@@ -29,11 +29,13 @@ class Stats(SimpleNamespace):
 class Report:
     """The result of a search or a command: the keys of the CLI's ``--json`` as attributes.
 
-    Every report has ``algorithm``, ``solved``, ``outcome`` (``"solved"``, ``"no_solution"``,
-    ``"stopped"``, ``"complete"``), ``stop_reason`` (``None`` when solved, ``"no_solution"``,
-    or the limit that stopped it: ``"node_limit"``, ``"timeout"``, ``"memory"``,
-    ``"cancelled"``, …) and ``stats``; each domain adds its own keys (``cost``, ``path``,
-    ``moves``, …). ``to_dict()`` gives the very dict the CLI prints as JSON.
+    A search's report has ``algorithm``, ``solved``, ``outcome`` (``"solved"``,
+    ``"no_solution"``, ``"stopped"``, ``"complete"``), ``stop_reason`` (``None`` when solved,
+    ``"no_solution"``, or the limit that stopped it: ``"node_limit"``, ``"timeout"``,
+    ``"memory"``, ``"cancelled"``, …) and ``stats``; each domain adds its own keys (``cost``,
+    ``path``, ``moves``, …). A few commands print other shapes (Sokoban's and Connect Four's
+    reports, counts), and then those attributes are ``None``. ``to_dict()`` gives the very
+    dict the CLI prints as JSON.
 
     A generic search (``delve.search``) also sets ``solution`` (the actions), ``states`` and
     ``best_so_far`` (a :class:`Path` to the best node a stopped search reached, or ``None``).
@@ -68,6 +70,28 @@ class Report:
     def best_so_far(self) -> Optional[Path]:
         """The path to the best node a stopped generic search reached."""
         return self._path[2] if self._path is not None else self._data.get("best_so_far")
+
+    @property
+    def algorithm(self) -> Optional[str]:
+        """The algorithm that ran (``None`` for the few reports that do not say)."""
+        return self._data.get("algorithm")
+
+    @property
+    def solved(self) -> Optional[bool]:
+        """True when the search found what it looked for."""
+        return self._data.get("solved")
+
+    @property
+    def outcome(self) -> Optional[str]:
+        """``"solved"``, ``"no_solution"``, ``"stopped"`` or ``"complete"`` (a count or a
+        walk of a whole space)."""
+        return self._data.get("outcome")
+
+    @property
+    def stop_reason(self) -> Optional[str]:
+        """Why the search ended unsolved: ``"no_solution"`` or the limit that stopped it;
+        ``None`` when it solved or completed."""
+        return self._data.get("stop_reason")
 
     @property
     def stats(self) -> Optional[Stats]:

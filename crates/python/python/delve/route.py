@@ -52,6 +52,6 @@ def solve(
 
 
 def cities(*, map: str = "romania", text: Optional[str] = None) -> dict:
-    """The map's cities (with coordinates when it has them) and roads, as ``delve route --list
-    --json`` prints them."""
+    """The map, as ``delve route --list --json`` prints it: its cities (with coordinates when
+    it has them), each with its roads as ``{"to", "cost"}``, and the number of roads."""
     return _delve.route_list(map=map, text=text)
