@@ -15,7 +15,7 @@
 //! so the pop order stays the heap's (lowest `f`, then `h`, then the node created first),
 //! except for a re-opened node, which queues behind the newer nodes of its key.
 
-use crate::best_first::{Entry, Frontier};
+use crate::frontier::{Entry, Frontier};
 use crate::cost::Cost;
 use crate::heap::MinHeap;
 use std::collections::{BTreeMap, VecDeque};

@@ -36,6 +36,7 @@
 //! | [`tree`] | the node store: an arena of nodes with a hash index over their states (internal) |
 //! | [`heap`] | the binary heap with a "next" slot behind the best-first frontier (internal) |
 //! | [`buckets`] | the bucketed frontier large best-first searches move to (internal) |
+//! | [`frontier`] | the entry the best-first engine queues and the `Frontier` trait its queues implement (internal) |
 //! | [`random`] | the one seeded generator |
 //! | [`hash`] | the one hash-map flavour, deterministic run to run |
 //! | [`human`] | numbers for messages |
@@ -53,6 +54,7 @@ pub mod best_first;
 pub mod buckets;
 pub mod cost;
 pub mod depth_first;
+pub mod frontier;
 pub mod hash;
 pub mod heap;
 pub mod human;

@@ -19,7 +19,8 @@
 //! state it leads to (FESS describes filing it under its parent's cell; filing it under its
 //! own lets the cycle reach a move's new cell as soon as the move is made).
 
-use crate::best_first::{self, Entry, Frontier, Policy};
+use crate::best_first::{self, Policy};
+use crate::frontier::{Entry, Frontier};
 use crate::cost::Cost;
 use crate::observe::Observer;
 use crate::outcome::{Limits, SearchResult};

@@ -15,7 +15,7 @@
 //! which of several optimal paths a run returns, and its node counts, vary from run to run
 //! (by little: the re-expansions are few); the cost does not.
 
-use crate::best_first::Entry;
+use crate::frontier::Entry;
 use crate::buckets::{Heap, Open};
 use crate::cost::Cost;
 use crate::hash::FxBuildHasher;

@@ -28,8 +28,7 @@
 //! stones — a corrupt file is an error that
 //! says what is wrong, never a wrong answer.
 
-use crate::board::{CELLS, Position, WIDTH};
-use crate::solver::{ORDER, Solver, win_score};
+use crate::board::{CELLS, ORDER, Position, WIDTH, win_score};
 use delve_core::{Clock, Limits, StopReason};
 use std::collections::HashSet;
 use thiserror::Error;
@@ -290,6 +289,13 @@ pub fn positions(start: &Position, depth: u32, clock: &Clock) -> Result<Vec<Vec<
     Ok(levels)
 }
 
+/// What solves the deepest level of a book build: the exact score of a position and a best
+/// move (the [`Solver`](crate::Solver) does).
+pub trait DeepestLevel {
+    /// The score of `position` for the side to move, and a best move, within `limits`.
+    fn score_and_move(&mut self, position: &Position, limits: &Limits) -> Result<(i32, usize), StopReason>;
+}
+
 /// Fills `book` with every position of [`positions`]`(start, depth)`, skipping those it already
 /// has (a resumed build): the deepest level by `solver`, the others from their children.
 /// `progress` hears after each position the book so far, the positions done and the total.
@@ -299,7 +305,7 @@ pub fn positions(start: &Position, depth: u32, clock: &Clock) -> Result<Vec<Vec<
 pub fn build(
     start: &Position,
     depth: u32,
-    solver: &mut Solver,
+    solver: &mut impl DeepestLevel,
     limits: &Limits,
     book: &mut Book,
     mut progress: impl FnMut(&Book, usize, usize),
@@ -314,8 +320,7 @@ pub fn build(
             clock.check()?;
             if book.get(p).is_none() {
                 let (score, best) = if deepest {
-                    let score = solver.solve(p, false, limits)?.score;
-                    (score, solver.best_move(p, score, false, limits)?)
+                    solver.score_and_move(p, limits)?
                 } else {
                     from_children(book, p)
                 };
@@ -350,7 +355,7 @@ fn from_children(book: &Book, p: &Position) -> (i32, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::SolverConfig;
+    use crate::{Solver, SolverConfig};
     use proptest::prelude::*;
 
     fn small_book() -> Book {

@@ -42,15 +42,14 @@
 //!   they search together stay small (BENCHMARKS.md has the figures).
 
 use crate::board::{CELLS, Position, WIDTH, column_mask};
-use crate::book::Book;
+use crate::board::{ORDER, win_score};
+use crate::book::{Book, DeepestLevel};
 use crate::table::{NO_BOUND, Tables};
 use delve_core::{Clock, Limits, StopReason};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// Columns tried first to last among moves of equal promise: the centre first.
-pub(crate) const ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
 
 /// How often (in nodes) the clock, node budget and cancel flag are looked at.
 const CHECK_EVERY: u64 = 1 << 14;
@@ -285,10 +284,6 @@ impl Solver {
     }
 }
 
-/// The score of winning with the next stone in a position with `moves` stones.
-pub(crate) fn win_score(moves: u32) -> i32 {
-    (CELLS as i32 + 1 - moves as i32) / 2
-}
 
 /// The root's interval of possible scores, shared by the threads of a multi-threaded solve,
 /// and the null-window test each thread is running.
@@ -738,5 +733,13 @@ mod tests {
                 assert_eq!(a.score, b.score, "{moves} weak={weak}");
             }
         }
+    }
+}
+
+/// The solver fills the deepest level of an opening book ([`crate::book::build`]).
+impl DeepestLevel for Solver {
+    fn score_and_move(&mut self, position: &Position, limits: &Limits) -> Result<(i32, usize), StopReason> {
+        let score = self.solve(position, false, limits)?.score;
+        Ok((score, self.best_move(position, score, false, limits)?))
     }
 }

@@ -2,7 +2,6 @@
 //! compactly (city indices, adjacency in one flat array) for fast expansion.
 
 use crate::error::RouteError;
-use crate::problem::RouteProblem;
 use delve_core::hash::FxHashMap;
 use std::fmt;
 use std::path::Path;
@@ -255,11 +254,6 @@ impl RoadMap {
     /// the straight-line heuristic consistent on any map.
     pub fn heuristic_scale(&self) -> f64 {
         self.scale
-    }
-
-    /// The search problem of driving from `from` to `to` on this map.
-    pub fn problem(&self, from: CityId, to: CityId) -> RouteProblem<'_> {
-        RouteProblem::new(self, from, to)
     }
 }
 

@@ -151,6 +151,13 @@ impl Reversible for RouteProblem<'_> {
     }
 }
 
+impl RoadMap {
+    /// The search problem of driving from `from` to `to` on this map.
+    pub fn problem(&self, from: CityId, to: CityId) -> RouteProblem<'_> {
+        RouteProblem::new(self, from, to)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
