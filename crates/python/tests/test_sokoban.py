@@ -101,3 +101,8 @@ def test_bench_reports_a_level_the_solver_refuses(delve_cli, tmp_path):
     same(report, delve_cli("sokoban", "bench", str(path), "--jobs", "1", "--threads", "1"))
     assert report.solved == 1 and report.errors[0]["level"] == 2
     assert "the solver's limit is 38" in report.errors[0]["error"]
+
+
+def test_bench_a_missing_file_is_an_os_error(tmp_path):
+    with pytest.raises(OSError, match="missing.xsb"):
+        delve.sokoban.bench(str(tmp_path / "missing.xsb"))

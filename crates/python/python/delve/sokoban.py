@@ -91,8 +91,8 @@ def bench(
 ) -> Report:
     """Solves every level of a collection in `mode`, as ``delve sokoban bench`` does.
 
-    `xsb` is the collection's text or an XSB file (a path object, or a str naming an
-    existing file). ``levels`` picks level N or the levels ``(from, to)`` (1-based,
+    `xsb` is the collection's text or an XSB file (a path object, or a one-line str naming
+    a file). ``levels`` picks level N or the levels ``(from, to)`` (1-based,
     inclusive). ``jobs`` levels run at once, each on ``threads`` threads (two for ``any``);
     by default they share out the cores, and a parallel A* never gets more threads than
     there are cores. The limits (``timeout`` in seconds, ``max_nodes``, ``max_memory`` in MB)
@@ -105,8 +105,9 @@ def bench(
     if isinstance(xsb, os.PathLike):
         path = os.fspath(xsb)
     elif isinstance(xsb, str):
-        if "\n" not in xsb and os.path.isfile(xsb):
-            path = xsb
+        one_line = "\n" not in xsb
+        if one_line and (os.path.isfile(xsb) or os.sep in xsb or xsb.endswith((".xsb", ".txt", ".sok"))):
+            path = xsb  # a missing file raises OSError
         else:
             text = xsb
     else:
