@@ -4,11 +4,8 @@
 //! compares; this module finds the files and renders.
 
 use crate::common::{self, SearchArgs, Status};
-use anyhow::bail;
 use clap::{Args, Subcommand};
-use delve_core::StopReason;
-use delve_game::cs188::{Verdict, check};
-use serde::Serialize;
+use delve_game::cs188::{Cs188Report, Verdict, check, test_files};
 use std::path::PathBuf;
 
 /// Arguments of `delve game`.
@@ -39,27 +36,6 @@ struct Cs188Args {
     search: SearchArgs,
 }
 
-/// One test in the `--json` report.
-#[derive(Serialize)]
-struct FileReport {
-    file: String,
-    question: Option<String>,
-    passed: bool,
-    action: Option<String>,
-    expected_action: String,
-    /// Why the search stopped before deciding, if a limit stopped it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stop_reason: Option<&'static str>,
-}
-
-/// The `--json` report.
-#[derive(Serialize)]
-struct Cs188Report {
-    files: Vec<FileReport>,
-    passed: usize,
-    failed: usize,
-}
-
 /// Runs `delve game`.
 pub fn run(args: GameArgs) -> anyhow::Result<Status> {
     match args.command {
@@ -67,47 +43,14 @@ pub fn run(args: GameArgs) -> anyhow::Result<Status> {
     }
 }
 
-/// The test files named by `paths`: files as given, folders' `*.test` files sorted by name.
-fn test_files(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
-    let mut files = Vec::new();
-    for path in paths {
-        if path.is_dir() {
-            let mut inside: Vec<PathBuf> = std::fs::read_dir(path)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "test"))
-                .collect();
-            if inside.is_empty() {
-                bail!("{}: no `*.test` files in this folder", path.display());
-            }
-            inside.sort();
-            files.extend(inside);
-        } else {
-            files.push(path.clone());
-        }
-    }
-    Ok(files)
-}
-
 fn cs188(args: &Cs188Args) -> anyhow::Result<Status> {
     let limits = args.search.limits();
     let verdicts: Vec<Verdict> =
         test_files(&args.files)?.iter().map(|f| check(f, &limits)).collect::<Result<_, _>>()?;
-    let passed = verdicts.iter().filter(|v| v.passed()).count();
-    let failed = verdicts.len() - passed;
+    let report = Cs188Report::new(&verdicts);
+    let (passed, failed) = (report.passed, report.failed);
     if args.search.json {
-        let files = verdicts
-            .iter()
-            .map(|v| FileReport {
-                file: v.file.display().to_string(),
-                question: v.question.clone(),
-                passed: v.passed(),
-                action: v.run.action.clone(),
-                expected_action: v.expected.action.clone(),
-                stop_reason: v.run.stop_reason.map(StopReason::name),
-            })
-            .collect();
-        common::print_json(&Cs188Report { files, passed, failed });
+        common::print_json(&report);
     } else {
         for v in &verdicts {
             print_verdict(v);

@@ -7,15 +7,12 @@
 use crate::common::{self, Status};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand, ValueEnum};
-use delve_core::{StopReason, rand::SeedableRng, random::SeededRng};
-use delve_game::Method;
-use delve_pacman::agents::{AgentKind, Distances, Eval, PacmanAgent};
-use delve_pacman::ghosts::GhostKind;
-use delve_pacman::grade::{GradeError, QuestionOutcome, grade_question, question_dirs};
+use delve_core::{rand::SeedableRng, random::SeededRng};
+use delve_pacman::agents::{AgentError, AgentSpec, Distances};
+use delve_pacman::grade::{GradeError, GradeReport, QuestionOutcome, grade_question, question_dirs};
 use delve_pacman::layout::Layout;
 use delve_pacman::play::{PlayReport, Replay, play_agent, render};
 use delve_pacman::rules::{Rules, State};
-use serde::Serialize;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -211,28 +208,25 @@ fn play(args: &PlayArgs) -> anyhow::Result<Status> {
     let layout = load_layout(&args.layout)?;
     let rules = Rules::new(Arc::new(layout), args.num_ghosts);
     let dist = Distances::new(&rules);
-    let kind = match args.agent {
-        AgentName::Reflex => AgentKind::Reflex,
-        AgentName::Minimax => AgentKind::Search(Method::Minimax),
-        AgentName::Alphabeta => AgentKind::Search(Method::AlphaBeta),
-        AgentName::Expectimax => AgentKind::Search(Method::Expectimax),
+    // The names clap accepted, checked and built as every front end builds them.
+    let name = |v: Option<clap::builder::PossibleValue>| v.map(|v| v.get_name().to_string()).unwrap_or_default();
+    let (agent, eval) = (name(args.agent.to_possible_value()), name(args.eval.to_possible_value()));
+    let (ghosts, model) = (name(args.ghosts.to_possible_value()), name(args.ghost_model.to_possible_value()));
+    let spec = AgentSpec {
+        agent: &agent,
+        depth: args.depth,
+        eval: &eval,
+        ghosts: &ghosts,
+        ghost_model: &model,
+        far_ghosts: args.far_ghosts,
     };
-    let eval = match args.eval {
-        EvalName::Score => Eval::Score,
-        EvalName::Better => Eval::Better,
+    let (agent, ghost) = match spec.build() {
+        Ok(built) => built,
+        Err(AgentError::FarGhosts) => {
+            bail!("--far-ghosts needs --ghost-model directional (a uniform model has no likeliest move)")
+        }
+        Err(e) => return Err(e.into()),
     };
-    let ghost = match args.ghosts {
-        GhostName::Random => GhostKind::Random,
-        GhostName::Directional => GhostKind::Directional,
-    };
-    let model = match args.ghost_model {
-        ModelName::Uniform => None,
-        ModelName::Directional => Some(GhostKind::Directional),
-    };
-    if args.far_ghosts.is_some() && model.is_none() {
-        bail!("--far-ghosts needs --ghost-model directional (a uniform model has no likeliest move)");
-    }
-    let agent = PacmanAgent { model, far_ghosts: args.far_ghosts, ..PacmanAgent::cs188(kind, args.depth, eval) };
     let mut replay_file = match &args.replay {
         Some(path) => Some(std::io::BufWriter::new(
             std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
@@ -352,18 +346,6 @@ fn replay(args: &ReplayArgs) -> anyhow::Result<Status> {
     Ok(Status::Done)
 }
 
-/// The `grade --json` report.
-#[derive(Serialize)]
-struct GradeReport {
-    questions: Vec<QuestionOutcome>,
-    points: u32,
-    max_points: u32,
-    passed: usize,
-    failed: usize,
-    /// Why grading ended before its last test (Ctrl-C: `cancelled`); `None` when every test ran.
-    stop_reason: Option<StopReason>,
-}
-
 fn grade(args: &GradeArgs) -> anyhow::Result<Status> {
     let dirs = question_dirs(&args.dir)?;
     let mut progress = common::Progress::new("grading");
@@ -384,16 +366,14 @@ fn grade(args: &GradeArgs) -> anyhow::Result<Status> {
         questions.push(q);
     }
     drop(progress);
-    let points = questions.iter().map(|q| q.points).sum();
-    let max_points = questions.iter().map(|q| q.max_points).sum();
-    let passed = questions.iter().flat_map(|q| &q.tests).filter(|t| t.passed).count();
-    let failed = questions.iter().map(|q| q.tests.len()).sum::<usize>() - passed;
+    let graded = questions.len();
+    let report = GradeReport::new(questions, stop_reason);
+    let GradeReport { points, max_points, passed, failed, .. } = report;
     if args.search.json {
-        common::print_json(&GradeReport { questions, points, max_points, passed, failed, stop_reason });
+        common::print_json(&report);
     } else {
         println!("Total: {points}/{max_points} ({passed} tests passed, {failed} failed)");
         if let Some(reason) = stop_reason {
-            let graded = questions.len();
             println!("stopped: {reason} after {graded} of {} questions", dirs.len());
         }
     }

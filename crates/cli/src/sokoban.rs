@@ -7,13 +7,12 @@ mod play;
 use crate::common::{self, Progress, SearchArgs, Status};
 use anyhow::{Context, bail};
 use clap::{ArgGroup, Args, Subcommand};
-use delve_core::{Limits, NoObserver, Observer, input};
-use delve_sokoban::{Cost, Level, Mode, ParseError, Report, State, parse_levels, solve_parallel};
-use serde::Serialize;
+use delve_core::{Limits, Observer, input};
+use delve_sokoban::bench::{self, BenchError, BenchReport};
+use delve_sokoban::{Cost, Level, Mode, ParseError, Report, SolveError, State, parse_levels, solve_parallel};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Arguments of `delve sokoban`.
@@ -173,29 +172,10 @@ impl BenchArgs {
         (jobs, threads)
     }
 
-    /// Jobs and threads a level on `cores` cores. A level's parallel A* never gets more
-    /// threads than there are cores, and while it runs on several, jobs × threads stays within
-    /// the cores: its threads wait on each other, so more of them than cores only starve.
-    /// Single-threaded levels may be more than the cores (the system shares the time out).
+    /// Jobs and threads a level on `cores` cores ([`delve_sokoban::bench::jobs_and_threads`]).
     fn jobs_and_threads_on(&self, cores: usize) -> (usize, usize) {
-        let cores = cores.max(1);
-        let per_level = match self.mode.threads {
-            _ if self.mode.any => 2,
-            Some(n) => (n as usize).min(cores),
-            None => 1,
-        };
-        let fit = (cores / per_level).max(1);
-        let jobs = match self.jobs {
-            Some(n) if per_level > 1 && !self.mode.any => (n as usize).min(fit),
-            Some(n) => n as usize,
-            None => fit,
-        };
-        let threads = match self.mode.threads {
-            _ if self.mode.any => 2,
-            Some(_) => per_level,
-            None => (cores / jobs).max(1),
-        };
-        (jobs, threads)
+        let (jobs, threads) = (self.jobs.map(|n| n as usize), self.mode.threads.map(|n| n as usize));
+        bench::jobs_and_threads(self.mode.mode(), jobs, threads, cores)
     }
 }
 
@@ -266,14 +246,20 @@ fn solve_level<O>(
 where
     O: Observer<State, Cost>,
 {
-    let solved = solve_parallel(level, mode.ordered, mode.mode(), threads, limits, observer).map_err(|e| match e {
-        delve_sokoban::SolveError::TooLarge(mut p) => {
+    let solved = solve_parallel(level, mode.ordered, mode.mode(), threads, limits, observer)
+        .map_err(|e| solve_error(file, e))?;
+    Ok(solved.report(level))
+}
+
+/// A solve error as bad input: a level past the solver's limits names the file.
+fn solve_error(file: &Path, e: SolveError) -> anyhow::Error {
+    match e {
+        SolveError::TooLarge(mut p) => {
             p.file = Some(file.to_path_buf());
             anyhow::Error::new(p)
         }
         other => anyhow::Error::new(other),
-    })?;
-    Ok(solved.report(level))
+    }
 }
 
 fn run_solve(args: SolveArgs) -> anyhow::Result<Status> {
@@ -317,26 +303,6 @@ fn print_report(level: &Level, report: &Report, mode: Mode) {
     );
 }
 
-#[derive(Serialize)]
-struct BenchReport {
-    levels: Vec<Report>,
-    solved: usize,
-    total_ms: f64,
-    /// How many levels ran at once.
-    jobs: usize,
-    /// Threads each level ran on (its A*'s; two for `--any`'s race).
-    threads: usize,
-    /// Levels that could not be solved at all (malformed, or past the solver's limits).
-    errors: Vec<BenchError>,
-}
-
-/// A level of the collection that is bad input, with its message.
-#[derive(Serialize)]
-struct BenchError {
-    level: usize,
-    error: String,
-}
-
 fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
     let all = load(&args.file)?;
     let (from, to) = args.levels.unwrap_or((1, all.len()));
@@ -344,14 +310,7 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
         bail!("{}: no level {to} (the file has {} levels)", args.file.display(), all.len());
     }
     // A malformed level is reported, and the others still run.
-    let mut errors = Vec::new();
-    let mut chosen = Vec::new();
-    for (k, level) in all.into_iter().enumerate().take(to).skip(from - 1) {
-        match level {
-            Ok(level) => chosen.push(level),
-            Err(e) => errors.push(BenchError { level: k + 1, error: e.to_string() }),
-        }
-    }
+    let (chosen, mut errors) = bench::choose(all, from, to);
     for e in &errors {
         common::print_error(&e.error);
     }
@@ -369,10 +328,8 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
             }
         }
     }
-    errors.sort_by_key(|e| e.level);
     let total_ms = (start.elapsed().as_secs_f64() * 1e6).round() / 1e3;
-    let solved = rows.iter().filter(|r| r.solved).count();
-    let report = BenchReport { levels: rows, solved, total_ms, jobs, threads, errors };
+    let report = BenchReport::new(rows, errors, total_ms, jobs, threads);
     if args.json {
         common::print_json(&report);
     } else {
@@ -396,18 +353,16 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
     common::bench_status(&args.file, report.errors.len(), "level", report.solved, report.levels.len())
 }
 
-/// Solves `levels` on `jobs` threads that take them in order from a shared queue, showing
-/// the levels running and the count done; the results come back in level order, a level
-/// past the solver's limits as its error. After Ctrl-C no level is started: the results are
-/// those of the levels started (a prefix, the interrupted ones with their stats).
+/// Solves `levels` as [`bench::solve_levels`] does, showing the levels running and the
+/// count done; a level past the solver's limits is its error, naming the file. After Ctrl-C
+/// no level is started.
 fn solve_levels(
     file: &Path,
     levels: &[Level],
-    mode: (ModeArgs, usize),
+    (mode, threads): (ModeArgs, usize),
     limits: &Limits,
     jobs: usize,
 ) -> Vec<anyhow::Result<Report>> {
-    let next = AtomicUsize::new(0);
     let cancel = common::cancel_flag();
     let total = levels.len() as u64;
     // The progress bar, the numbers of the levels running and how many are done.
@@ -421,31 +376,21 @@ fn solve_levels(
         };
         progress.show(&phase, *done, Some(total));
     };
-    let worker = || {
-        let mut solved = Vec::new();
-        while !cancel.load(Ordering::Relaxed) {
-            let k = next.fetch_add(1, Ordering::Relaxed);
-            let Some(level) = levels.get(k) else { break };
-            with(&shown, |s| {
-                s.1.insert(level.number);
-                show(s);
-            });
-            let result = solve_level(file, level, mode, limits, NoObserver);
-            with(&shown, |s| {
-                s.1.remove(&level.number);
+    let on_level = |number: usize, started: bool| {
+        with(&shown, |s| {
+            if started {
+                s.1.insert(number);
+            } else {
+                s.1.remove(&number);
                 s.2 += 1;
-                show(s);
-            });
-            solved.push((k, result));
-        }
-        solved
+            }
+            show(s);
+        });
     };
-    let mut results: Vec<(usize, anyhow::Result<Report>)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..jobs.min(levels.len())).map(|_| scope.spawn(worker)).collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
-    });
-    results.sort_by_key(|(k, _)| *k);
-    results.into_iter().map(|(_, result)| result).collect()
+    bench::solve_levels(levels, mode.ordered, mode.mode(), threads, limits, jobs, &cancel, &on_level)
+        .into_iter()
+        .map(|result| result.map_err(|e| solve_error(file, e)))
+        .collect()
 }
 
 /// Runs `f` on the value behind `lock` (a poisoned lock still holds a usable display).

@@ -110,10 +110,10 @@ fn inline_module_start(text: &str) -> Option<usize> {
     for line in text.split_inclusive('\n') {
         let t = line.trim_start();
         let t = t.strip_prefix("pub ").or_else(|| t.strip_prefix("pub(crate) ")).unwrap_or(t);
-        if let Some(rest) = t.strip_prefix("mod ") {
-            if rest.trim_end().ends_with('{') {
-                return Some(offset);
-            }
+        if let Some(rest) = t.strip_prefix("mod ")
+            && rest.trim_end().ends_with('{')
+        {
+            return Some(offset);
         }
         offset += line.len();
     }

@@ -15,8 +15,8 @@
 //! so the pop order stays the heap's (lowest `f`, then `h`, then the node created first),
 //! except for a re-opened node, which queues behind the newer nodes of its key.
 
-use crate::frontier::{Entry, Frontier};
 use crate::cost::Cost;
+use crate::frontier::{Entry, Frontier};
 use crate::heap::MinHeap;
 use std::collections::{BTreeMap, VecDeque};
 

@@ -32,6 +32,9 @@ pub enum Cs188Error {
     /// The file is not a well-formed game-tree test or solution: where, and what was expected.
     #[error(transparent)]
     Syntax(#[from] ParseError<String>),
+    /// A folder given for its tests has no `*.test` files.
+    #[error("{0}: no `*.test` files in this folder")]
+    NoTests(String),
 }
 
 /// A value of a test file and where its text starts.
@@ -504,6 +507,85 @@ pub fn check(path: &Path, limits: &Limits) -> Result<Verdict, Cs188Error> {
     let expected = Expected::parse(&solution_path.display().to_string(), &read(&solution_path)?)?;
     let question = test_path.parent().and_then(Path::file_name).and_then(|n| n.to_str()).map(str::to_string);
     Ok(Verdict { file: test_path, question, method: test.method, run: test.run(limits), expected })
+}
+
+/// Checks a test given as text: `test` is the `*.test` file's text, `solution` its
+/// `*.solution`'s; errors and the verdict name the test `name`.
+pub fn check_text(name: &str, test: &str, solution: &str, limits: &Limits) -> Result<Verdict, Cs188Error> {
+    let graph = GraphTest::parse(name, test)?;
+    let expected = Expected::parse(&format!("{name} (solution)"), solution)?;
+    Ok(Verdict { file: PathBuf::from(name), question: None, method: graph.method, run: graph.run(limits), expected })
+}
+
+/// The test files `paths` name: files as given, folders' `*.test` files sorted by name.
+pub fn test_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Cs188Error> {
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let io = |error| Cs188Error::Io { file: path.display().to_string(), error };
+            let mut inside: Vec<PathBuf> = std::fs::read_dir(path)
+                .map_err(io)?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "test"))
+                .collect();
+            if inside.is_empty() {
+                return Err(Cs188Error::NoTests(path.display().to_string()));
+            }
+            inside.sort();
+            files.extend(inside);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    Ok(files)
+}
+
+/// One test in the report of `delve game cs188 --json`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct FileReport {
+    /// The test file.
+    pub file: String,
+    /// The question folder it sits in (`q2`, …), if any.
+    pub question: Option<String>,
+    /// Whether the move and the generated states both match the solution.
+    pub passed: bool,
+    /// The agent's move, if it decided one.
+    pub action: Option<String>,
+    /// The solution's move.
+    pub expected_action: String,
+    /// Why the search stopped before deciding, if a limit stopped it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stop_reason: Option<&'static str>,
+}
+
+/// The report of `delve game cs188 --json`: every test's verdict and the counts.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Cs188Report {
+    /// The tests, in the order they ran.
+    pub files: Vec<FileReport>,
+    /// Tests passed.
+    pub passed: usize,
+    /// Tests failed.
+    pub failed: usize,
+}
+
+impl Cs188Report {
+    /// The report of `verdicts`.
+    pub fn new(verdicts: &[Verdict]) -> Self {
+        let files: Vec<FileReport> = verdicts
+            .iter()
+            .map(|v| FileReport {
+                file: v.file.display().to_string(),
+                question: v.question.clone(),
+                passed: v.passed(),
+                action: v.run.action.clone(),
+                expected_action: v.expected.action.clone(),
+                stop_reason: v.run.stop_reason.map(StopReason::name),
+            })
+            .collect();
+        let passed = files.iter().filter(|f| f.passed).count();
+        Cs188Report { failed: files.len() - passed, files, passed }
+    }
 }
 
 fn read(path: &Path) -> Result<String, Cs188Error> {

@@ -3,9 +3,11 @@
 //! their reports into `delve.Report` objects.
 
 mod connect4;
+mod cs188;
 mod csp;
 mod game;
 mod guard;
+mod pacman;
 mod queens;
 mod rgb;
 mod route;
@@ -14,6 +16,7 @@ mod sliding;
 mod sokoban;
 mod sudoku;
 mod tictactoe;
+mod vision;
 
 use pyo3::prelude::*;
 
@@ -44,5 +47,11 @@ fn _delve(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(connect4::connect4_solve, m)?)?;
     m.add_function(wrap_pyfunction!(tictactoe::tictactoe_count, m)?)?;
     m.add_function(wrap_pyfunction!(rgb::rgb_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(sokoban::sokoban_bench, m)?)?;
+    m.add_function(wrap_pyfunction!(pacman::pacman_play, m)?)?;
+    m.add_function(wrap_pyfunction!(pacman::pacman_grade, m)?)?;
+    m.add_function(wrap_pyfunction!(pacman::pacman_layouts, m)?)?;
+    m.add_function(wrap_pyfunction!(cs188::game_cs188, m)?)?;
+    m.add_function(wrap_pyfunction!(vision::sliding_read, m)?)?;
     Ok(())
 }

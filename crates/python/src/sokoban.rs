@@ -2,9 +2,14 @@
 //! `delve sokoban solve` runs them.
 
 use crate::guard::{self, Publish};
+use delve_core::input;
+use delve_sokoban::bench::{self, BenchError, BenchReport};
 use delve_sokoban::{Level, Mode, SolveError, parse_levels, solve_parallel};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 /// A solve error as the Python exception a user expects: a level past the solver's limits
 /// is `delve.ParseError`, a failed replay an internal error.
@@ -78,4 +83,93 @@ pub fn sokoban_levels(py: Python<'_>, xsb: &str) -> PyResult<Vec<(usize, String,
         .into_iter()
         .map(|l| l.map(|l| (l.number, l.title.clone(), l.to_string())).map_err(|e| guard::parse_error(py, &e)))
         .collect()
+}
+
+/// An error and its causes, as the CLI prints them (`error: cause: …`).
+fn chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        text.push_str(&format!(": {s}"));
+        source = s.source();
+    }
+    text
+}
+
+/// Solves every level of a collection (`xsb`, or the file at `path`), or levels
+/// `levels = (from, to)` of it, as `delve sokoban bench --json`: the report and whether
+/// Ctrl-C stopped it (no level starts after it). A malformed level or one the solver refuses
+/// is an error in the report's `errors`, and the others still run. The limits hold for each
+/// level.
+#[pyfunction]
+#[pyo3(signature = (xsb=None, path=None, levels=None, mode="optimal", ordered=false, jobs=None, threads=None,
+    max_nodes=None, timeout=None, max_memory=None, on_progress=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn sokoban_bench(
+    py: Python<'_>,
+    xsb: Option<String>,
+    path: Option<PathBuf>,
+    levels: Option<(usize, usize)>,
+    mode: &str,
+    ordered: bool,
+    jobs: Option<usize>,
+    threads: Option<usize>,
+    max_nodes: Option<u64>,
+    timeout: Option<f64>,
+    max_memory: Option<f64>,
+    on_progress: Option<Py<PyAny>>,
+) -> PyResult<(Py<PyAny>, bool)> {
+    let mode: Mode = mode.parse().map_err(PyValueError::new_err)?;
+    for (what, n) in [("jobs", jobs), ("threads", threads)] {
+        if let Some(n) = n.filter(|&n| n == 0 || n > 1024) {
+            return Err(PyValueError::new_err(format!("{what} must be 1 to 1024, got {n}")));
+        }
+    }
+    let text = match (xsb, &path) {
+        (Some(text), None) => text,
+        (None, Some(path)) => {
+            input::read_text(path).map_err(|e| PyOSError::new_err(format!("reading {}: {e}", path.display())))?
+        }
+        _ => return Err(PyValueError::new_err("give the collection as xsb text or as path=, not both")),
+    };
+    // Errors name the file, as the CLI's do.
+    let named = |mut e: delve_sokoban::ParseError| {
+        e.file = path.clone();
+        e
+    };
+    let all = parse_levels(&text).map_err(|e| guard::parse_error(py, &named(e)))?;
+    let all: Vec<_> = all.into_iter().map(|level| level.map_err(named)).collect();
+    let (from, to) = levels.unwrap_or((1, all.len()));
+    if from == 0 || from > to {
+        return Err(PyValueError::new_err(format!(
+            "levels must be (from, to) with 1 <= from <= to, got ({from}, {to})"
+        )));
+    }
+    if to > all.len() {
+        return Err(PyValueError::new_err(format!("no level {to} (the collection has {} levels)", all.len())));
+    }
+    let (chosen, mut errors) = bench::choose(all, from, to);
+    let (jobs, threads) = bench::jobs_and_threads(mode, jobs, threads, cores());
+    let limits = guard::limits(max_nodes, timeout, max_memory)?;
+    let ((rows, total_ms), interrupted) = guard::run_native(py, limits, on_progress.as_ref(), |limits, _| {
+        let start = Instant::now();
+        let never = AtomicBool::new(false);
+        let cancel = limits.cancel.as_deref().unwrap_or(&never);
+        let results = bench::solve_levels(&chosen, ordered, mode, threads, limits, jobs, cancel, &|_, _| {});
+        let total_ms = (start.elapsed().as_secs_f64() * 1e6).round() / 1e3;
+        (results, total_ms)
+    })?;
+    let mut reports = Vec::new();
+    for (level, result) in chosen.iter().zip(rows) {
+        match result {
+            Ok(report) => reports.push(report),
+            Err(SolveError::TooLarge(mut p)) => {
+                p.file = path.clone();
+                errors.push(BenchError { level: level.number, error: p.to_string() });
+            }
+            Err(e) => errors.push(BenchError { level: level.number, error: chain(&e) }),
+        }
+    }
+    let report = BenchReport::new(reports, errors, total_ms, jobs, threads);
+    Ok((guard::to_py(py, &report)?, interrupted))
 }

@@ -10,7 +10,7 @@ import re
 import delve
 from delve import _delve
 
-MODULES = ["search", "game", "csp", "route", "queens", "sudoku", "sliding", "sokoban", "connect4", "tictactoe", "rgb"]
+MODULES = ["search", "game", "csp", "route", "queens", "sudoku", "sliding", "sokoban", "connect4", "tictactoe", "rgb", "pacman"]
 
 
 def test_every_module_imports_and_documents_itself():

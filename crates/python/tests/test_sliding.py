@@ -3,7 +3,7 @@
 import pytest
 
 import delve
-from conftest import same
+from conftest import DATA, same
 
 SAMPLES = "\ufeffpuzzle_number,pattern\r\n\"1\",\"789456B23\"\r\n1,789B56423\r\n2,\"789B56423\"\r\n2,78945623B\r\n2,78945623B\r\n3,78945623B\r\n"
 
@@ -130,3 +130,37 @@ def test_bad_arguments():
         delve.sliding.analyze()
     with pytest.raises(MemoryError):
         delve.sliding.enumerate("6x6")
+
+
+DEMO = DATA / "sliding-vision" / "data" / "demo"
+
+
+def test_read_matches_the_cli(delve_cli, tmp_path):
+    templates, frames = DEMO / "templates", DEMO / "frames"
+    mine, theirs = tmp_path / "mine.csv", tmp_path / "theirs.csv"
+    report = delve.sliding.read(frames, templates=templates, csv=mine)
+    cli = delve_cli("sliding", "read", "--templates", str(templates), "--frames", str(frames), "--csv", str(theirs))
+    cli["csv"] = str(mine)
+    same(report, cli)
+    assert report.frames == 5 and len(report.boards) > 0
+    assert mine.read_text() == theirs.read_text()
+    one = sorted(frames.iterdir())[0]
+    same(
+        delve.sliding.read(one, templates=templates),
+        delve_cli("sliding", "read", "--templates", str(templates), str(one)),
+    )
+
+
+def test_read_bad_templates_and_arguments(tmp_path):
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text("{ not json")
+    with pytest.raises(delve.ParseError):
+        delve.sliding.read(DEMO / "frames", templates=manifest)
+    with pytest.raises(ValueError, match="threshold"):
+        delve.sliding.read(DEMO / "frames", templates=DEMO / "templates", threshold=1.5)
+    with pytest.raises(ValueError, match="no frames given"):
+        delve.sliding.read([], templates=DEMO / "templates")
+    with pytest.raises(TypeError, match="templates must be"):
+        delve.sliding.read(DEMO / "frames", templates=3)
+    with pytest.raises(OSError):
+        delve.sliding.read(tmp_path / "missing.png", templates=DEMO / "templates")

@@ -57,3 +57,52 @@ def test_bad_arguments():
         delve.sokoban.solve("#####\n#@$.#\n#####\n", level=0)
     with pytest.raises(TypeError, match="xsb must be a str"):
         delve.sokoban.solve(None)
+
+
+def test_bench_matches_the_cli(delve_cli):
+    report = delve.sokoban.bench(MICROBAN, "fast", levels=(1, 4), jobs=1, threads=1)
+    cli = delve_cli("sokoban", "bench", str(MICROBAN), "--levels", "1-4", "--fast", "--jobs", "1", "--threads", "1")
+    same(report, cli)
+    assert (report.solved, len(report.levels), report.errors) == (4, 4, [])
+
+
+def test_bench_reports_bad_levels_and_runs_the_others(delve_cli, tmp_path):
+    text = "#####\n#@$.#\n#####\n\n#####\n#@$!#\n#####\n\n#####\n#@ $.#\n#####\n"
+    path = tmp_path / "three.xsb"
+    path.write_text(text)
+    report = delve.sokoban.bench(path, jobs=1, threads=1)
+    same(report, delve_cli("sokoban", "bench", str(path), "--jobs", "1", "--threads", "1"))
+    assert [r["level"] for r in report.levels] == [1, 3]
+    assert [e["level"] for e in report.errors] == [2]
+    r = delve.sokoban.bench(text, levels=2)
+    assert (r.levels, [e["level"] for e in r.errors]) == ([], [2])
+
+
+def test_bench_parse_errors_and_bad_arguments():
+    with pytest.raises(delve.ParseError, match="no level found"):
+        delve.sokoban.bench("")
+    with pytest.raises(ValueError, match="no level 9"):
+        delve.sokoban.bench("#####\n#@$.#\n#####\n", levels=(1, 9))
+    with pytest.raises(ValueError, match="unknown mode"):
+        delve.sokoban.bench("#####\n#@$.#\n#####\n", "best")
+    with pytest.raises(ValueError, match="jobs must be at least 1"):
+        delve.sokoban.bench("#####\n#@$.#\n#####\n", jobs=0)
+    with pytest.raises(TypeError, match="xsb must be a str or a path"):
+        delve.sokoban.bench(None)
+
+
+def test_bench_reports_a_level_the_solver_refuses(delve_cli, tmp_path):
+    wide = 39  # one box more than the solver takes
+    rows = ["#" * (wide + 3), "#@" + " " * wide + "#", "# " + "$" * wide + "#", "# " + " " * wide + "#",
+            "# " + "." * wide + "#", "#" * (wide + 3)]
+    path = tmp_path / "refused.xsb"
+    path.write_text("#####\n#@$.#\n#####\n\n" + "\n".join(rows) + "\n")
+    report = delve.sokoban.bench(path, jobs=1, threads=1)
+    same(report, delve_cli("sokoban", "bench", str(path), "--jobs", "1", "--threads", "1"))
+    assert report.solved == 1 and report.errors[0]["level"] == 2
+    assert "the solver's limit is 38" in report.errors[0]["error"]
+
+
+def test_bench_a_missing_file_is_an_os_error(tmp_path):
+    with pytest.raises(OSError, match="missing.xsb"):
+        delve.sokoban.bench(str(tmp_path / "missing.xsb"))

@@ -5,13 +5,11 @@
 use crate::common::{self, Progress, Status};
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use delve_sliding_vision::reader::BoardRow;
+use delve_sliding_vision::reader::{BoardRow, ReadReport, boards_csv};
 use delve_sliding_vision::templates::image_files;
 use delve_sliding_vision::video::Video;
 use delve_sliding_vision::{DEFAULT_THRESHOLD, Reader, Reading, Skip, Tally, TemplateSet, debug};
 use rayon::prelude::*;
-use serde::Serialize;
-use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -71,32 +69,6 @@ fn parse_threshold(s: &str) -> Result<f32, String> {
     }
 }
 
-/// What `--json` prints.
-#[derive(Serialize)]
-struct ReadOutput {
-    boards: Vec<JsonBoard>,
-    frames: u64,
-    skipped: u64,
-    /// Frames that repeated the board just before them.
-    repeats: u64,
-    /// Skipped frames by reason.
-    skips: BTreeMap<&'static str, u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    csv: Option<String>,
-    /// True when Ctrl-C stopped the run before the last frame.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    interrupted: bool,
-}
-
-#[derive(Serialize)]
-struct JsonBoard {
-    frame: String,
-    /// A number when the puzzle's name is one (the original study's 1-6), else its name.
-    puzzle: serde_json::Value,
-    pattern: String,
-    score: f32,
-}
-
 /// Where the frames come from.
 enum Source {
     Files(Vec<PathBuf>),
@@ -131,30 +103,11 @@ pub(super) fn run_read(args: ReadArgs) -> Result<Status> {
     };
     let Job { tally, rows, .. } = job;
     if let Some(out) = &args.csv {
-        let mut text = String::new();
-        for r in &rows {
-            text.push_str(&format!("{},{}\n", r.puzzle, r.pattern));
-        }
-        std::fs::write(out, text).with_context(|| format!("writing {}", out.display()))?;
+        std::fs::write(out, boards_csv(&rows)).with_context(|| format!("writing {}", out.display()))?;
     }
     if args.json {
-        common::print_json(&ReadOutput {
-            boards: rows
-                .iter()
-                .map(|r| JsonBoard {
-                    frame: r.frame.clone(),
-                    puzzle: r.puzzle.parse::<u64>().map_or_else(|_| r.puzzle.clone().into(), Into::into),
-                    pattern: r.pattern.clone(),
-                    score: (r.score * 1e4).round() / 1e4,
-                })
-                .collect(),
-            frames: tally.frames,
-            skipped: tally.skipped_total(),
-            repeats: tally.repeats,
-            skips: tally.skipped.clone(),
-            csv: args.csv.as_ref().map(|p| p.display().to_string()),
-            interrupted,
-        });
+        let csv = args.csv.as_ref().map(|p| p.display().to_string());
+        common::print_json(&ReadReport::new(&rows, &tally, csv, interrupted));
     } else {
         let mut out = std::io::stdout().lock();
         for r in &rows {

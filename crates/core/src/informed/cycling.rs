@@ -20,8 +20,8 @@
 //! own lets the cycle reach a move's new cell as soon as the move is made).
 
 use crate::best_first::{self, Policy};
-use crate::frontier::{Entry, Frontier};
 use crate::cost::Cost;
+use crate::frontier::{Entry, Frontier};
 use crate::observe::Observer;
 use crate::outcome::{Limits, SearchResult};
 use crate::problem::Problem;

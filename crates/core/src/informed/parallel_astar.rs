@@ -15,9 +15,9 @@
 //! which of several optimal paths a run returns, and its node counts, vary from run to run
 //! (by little: the re-expansions are few); the cost does not.
 
-use crate::frontier::Entry;
 use crate::buckets::{Heap, Open};
 use crate::cost::Cost;
+use crate::frontier::Entry;
 use crate::hash::FxBuildHasher;
 use crate::observe::{Meter, NoObserver, NodeInfo, Observer};
 use crate::outcome::{Limits, Outcome, SearchResult, StopReason};

@@ -319,11 +319,7 @@ pub fn build(
         for p in level {
             clock.check()?;
             if book.get(p).is_none() {
-                let (score, best) = if deepest {
-                    solver.score_and_move(p, limits)?
-                } else {
-                    from_children(book, p)
-                };
+                let (score, best) = if deepest { solver.score_and_move(p, limits)? } else { from_children(book, p) };
                 book.insert(p, score, best);
             }
             done += 1;

@@ -50,7 +50,6 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-
 /// How often (in nodes) the clock, node budget and cancel flag are looked at.
 const CHECK_EVERY: u64 = 1 << 14;
 
@@ -283,7 +282,6 @@ impl Solver {
         ORDER.into_iter().find(|&c| position.can_play(c)).ok_or(StopReason::Cancelled)
     }
 }
-
 
 /// The root's interval of possible scores, shared by the threads of a multi-threaded solve,
 /// and the null-window test each thread is running.

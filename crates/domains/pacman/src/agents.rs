@@ -191,6 +191,15 @@ impl Eval {
         }
     }
 
+    /// The evaluation called `name` (`score` or `better`).
+    pub fn from_name(name: &str) -> Option<Eval> {
+        match name {
+            "score" => Some(Eval::Score),
+            "better" => Some(Eval::Better),
+            _ => None,
+        }
+    }
+
     /// The value of `state`.
     pub fn value(self, rules: &Rules, dist: &Distances, state: &State) -> f64 {
         match self {
@@ -791,6 +800,91 @@ impl PacmanAgent {
     }
 }
 
+/// The deepest search, in rounds, an agent asked for by name may have.
+pub const MAX_DEPTH: u32 = 8;
+
+/// Why an agent asked for by name cannot be built; the messages name the option as the web
+/// API and the Python package spell it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AgentError {
+    /// No agent has this name.
+    #[error("agent: unknown `{0}` (expected reflex, minimax, alphabeta or expectimax)")]
+    Agent(String),
+    /// The depth is not 1 to [`MAX_DEPTH`] rounds.
+    #[error("depth: 1 to {MAX_DEPTH} rounds, not {0}")]
+    Depth(u32),
+    /// No evaluation function has this name.
+    #[error("eval: unknown `{0}` (expected score or better)")]
+    Eval(String),
+    /// No kind of ghost has this name.
+    #[error("ghosts: unknown `{0}` (expected random or directional)")]
+    Ghosts(String),
+    /// No model of the ghosts has this name.
+    #[error("ghost_model: unknown `{0}` (expected uniform or directional)")]
+    GhostModel(String),
+    /// `far_ghosts` was given with the uniform model, which has no likeliest move.
+    #[error("far_ghosts needs ghost_model directional (a uniform model has no likeliest move)")]
+    FarGhosts,
+}
+
+/// A Pacman agent and the ghosts it plays against, asked for by the names the command line
+/// uses: what `delve pacman play`, the web page and the Python package all build their games
+/// from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AgentSpec<'a> {
+    /// `reflex`, `minimax`, `alphabeta` or `expectimax`.
+    pub agent: &'a str,
+    /// Search depth in rounds, 1 to [`MAX_DEPTH`].
+    pub depth: u32,
+    /// The searches' evaluation: `score` or `better`.
+    pub eval: &'a str,
+    /// The ghosts: `random` or `directional`.
+    pub ghosts: &'a str,
+    /// Expectimax's model of the ghosts: `uniform` (CS188's) or `directional`.
+    pub ghost_model: &'a str,
+    /// With the directional model: ghosts farther than this many steps make only their
+    /// likeliest move (see [`PacmanAgent::far_ghosts`]).
+    pub far_ghosts: Option<u32>,
+}
+
+impl Default for AgentSpec<'_> {
+    /// The command line's defaults, with the reflex agent.
+    fn default() -> Self {
+        AgentSpec {
+            agent: "reflex",
+            depth: 2,
+            eval: "better",
+            ghosts: "random",
+            ghost_model: "uniform",
+            far_ghosts: None,
+        }
+    }
+}
+
+impl AgentSpec<'_> {
+    /// The agent and the ghosts' kind, or the first option that is wrong (checked in the
+    /// order of the fields).
+    pub fn build(&self) -> Result<(PacmanAgent, GhostKind), AgentError> {
+        let kind = AgentKind::from_name(self.agent).ok_or_else(|| AgentError::Agent(self.agent.to_string()))?;
+        if !(1..=MAX_DEPTH).contains(&self.depth) {
+            return Err(AgentError::Depth(self.depth));
+        }
+        let eval = Eval::from_name(self.eval).ok_or_else(|| AgentError::Eval(self.eval.to_string()))?;
+        let ghosts = GhostKind::from_name(self.ghosts).ok_or_else(|| AgentError::Ghosts(self.ghosts.to_string()))?;
+        // CS188's expectimax expects uniformly random ghosts: no model.
+        let model = match self.ghost_model {
+            "uniform" => None,
+            "directional" => Some(GhostKind::Directional),
+            other => return Err(AgentError::GhostModel(other.to_string())),
+        };
+        if self.far_ghosts.is_some() && model.is_none() {
+            return Err(AgentError::FarGhosts);
+        }
+        let agent = PacmanAgent { model, far_ghosts: self.far_ghosts, ..PacmanAgent::cs188(kind, self.depth, eval) };
+        Ok((agent, ghosts))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -986,5 +1080,22 @@ mod tests {
             assert_eq!(eaten.capsules.count_ones() + 1, kept.capsules.count_ones());
             assert_eq!(better(&r, &d, &kept) > better(&r, &d, &eaten), keep, "{text}");
         }
+    }
+
+    #[test]
+    fn agents_are_built_from_their_names() {
+        let spec = AgentSpec { agent: "expectimax", depth: 3, eval: "score", ..AgentSpec::default() };
+        let (agent, ghosts) = spec.build().expect("valid names");
+        assert_eq!(agent, PacmanAgent::cs188(AgentKind::Search(Method::Expectimax), 3, Eval::Score));
+        assert_eq!(ghosts, GhostKind::Random);
+        let directional = AgentSpec { ghost_model: "directional", far_ghosts: Some(6), ..spec };
+        assert_eq!(directional.build().expect("valid").0.far_ghosts, Some(6));
+        let bad = |spec: AgentSpec<'_>| spec.build().expect_err("invalid").to_string();
+        assert!(bad(AgentSpec { agent: "greedy", ..spec }).starts_with("agent: unknown `greedy`"));
+        assert_eq!(bad(AgentSpec { depth: 0, ..spec }), "depth: 1 to 8 rounds, not 0");
+        assert!(bad(AgentSpec { eval: "best", ..spec }).starts_with("eval: unknown `best`"));
+        assert!(bad(AgentSpec { ghosts: "uniform", ..spec }).starts_with("ghosts: unknown `uniform`"));
+        assert!(bad(AgentSpec { ghost_model: "random", ..spec }).starts_with("ghost_model: unknown `random`"));
+        assert_eq!(AgentSpec { far_ghosts: Some(6), ..spec }.build(), Err(AgentError::FarGhosts));
     }
 }

@@ -45,6 +45,15 @@ impl GhostKind {
         }
     }
 
+    /// The ghost kind called `name` (`random` or `directional`).
+    pub fn from_name(name: &str) -> Option<GhostKind> {
+        match name {
+            "random" => Some(GhostKind::Random),
+            "directional" => Some(GhostKind::Directional),
+            _ => None,
+        }
+    }
+
     /// The probability of each legal move of ghost `index` in `state`, in legal order.
     pub fn distribution(self, rules: &Rules, state: &State, index: usize) -> Vec<(Dir, f64)> {
         let legal = rules.legal_moves(state, index);

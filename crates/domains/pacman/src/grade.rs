@@ -115,6 +115,34 @@ pub struct QuestionOutcome {
     pub tests: Vec<TestOutcome>,
 }
 
+/// The report of `delve pacman grade --json`: every question graded, and the totals.
+#[derive(Clone, Debug, Serialize)]
+pub struct GradeReport {
+    /// The questions graded, in order.
+    pub questions: Vec<QuestionOutcome>,
+    /// Points earned.
+    pub points: u32,
+    /// Points the questions can earn.
+    pub max_points: u32,
+    /// Tests passed.
+    pub passed: usize,
+    /// Tests failed.
+    pub failed: usize,
+    /// Why grading ended before its last test (Ctrl-C: `cancelled`); `None` when every test ran.
+    pub stop_reason: Option<StopReason>,
+}
+
+impl GradeReport {
+    /// The report of `questions`, graded until `stop_reason` (if a limit stopped the grading).
+    pub fn new(questions: Vec<QuestionOutcome>, stop_reason: Option<StopReason>) -> Self {
+        let points = questions.iter().map(|q| q.points).sum();
+        let max_points = questions.iter().map(|q| q.max_points).sum();
+        let passed = questions.iter().flat_map(|q| &q.tests).filter(|t| t.passed).count();
+        let failed = questions.iter().map(|q| q.tests.len()).sum::<usize>() - passed;
+        GradeReport { questions, points, max_points, passed, failed, stop_reason }
+    }
+}
+
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> GradeError + '_ {
     move |error| GradeError::Io { path: path.display().to_string(), error }
 }

@@ -286,6 +286,74 @@ pub struct BoardRow {
     pub score: f32,
 }
 
+/// The report of `delve sliding read --json`: the boards read, in frame order, and the
+/// frames counted.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ReadReport {
+    /// Each new board, with the frame it was first seen in.
+    pub boards: Vec<JsonBoard>,
+    /// Frames seen.
+    pub frames: u64,
+    /// Frames skipped.
+    pub skipped: u64,
+    /// Frames that repeated the board just before them.
+    pub repeats: u64,
+    /// Skipped frames by reason.
+    pub skips: std::collections::BTreeMap<&'static str, u64>,
+    /// The `puzzle_number,pattern` CSV written, if one was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub csv: Option<String>,
+    /// True when Ctrl-C stopped the run before the last frame.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub interrupted: bool,
+}
+
+impl ReadReport {
+    /// The report of the boards `rows` a run counted into `tally`; `csv` names the CSV
+    /// written, and `interrupted` says whether Ctrl-C stopped the run.
+    pub fn new(rows: &[BoardRow], tally: &Tally, csv: Option<String>, interrupted: bool) -> Self {
+        ReadReport {
+            boards: rows.iter().map(JsonBoard::from).collect(),
+            frames: tally.frames,
+            skipped: tally.skipped_total(),
+            repeats: tally.repeats,
+            skips: tally.skipped.clone(),
+            csv,
+            interrupted,
+        }
+    }
+}
+
+/// A board in a [`ReadReport`].
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct JsonBoard {
+    /// The frame it was first seen in.
+    pub frame: String,
+    /// A number when the puzzle's name is one (the original study's 1-6), else its name.
+    pub puzzle: serde_json::Value,
+    /// The pattern.
+    pub pattern: String,
+    /// The weakest piece's score in that frame, to four decimals.
+    pub score: f32,
+}
+
+impl From<&BoardRow> for JsonBoard {
+    fn from(r: &BoardRow) -> Self {
+        JsonBoard {
+            frame: r.frame.clone(),
+            puzzle: r.puzzle.parse::<u64>().map_or_else(|_| r.puzzle.clone().into(), Into::into),
+            pattern: r.pattern.clone(),
+            score: (r.score * 1e4).round() / 1e4,
+        }
+    }
+}
+
+/// The boards `rows` as `puzzle_number,pattern` lines, the CSV `delve sliding analyze`
+/// reads.
+pub fn boards_csv(rows: &[BoardRow]) -> String {
+    rows.iter().map(|r| format!("{},{}\n", r.puzzle, r.pattern)).collect()
+}
+
 /// Counts a run of frames as the original study did: a board counts once however many
 /// consecutive frames show it; it counts again only after a frame without a puzzle (the
 /// puzzle was closed and opened again) or a different board. Frames skipped for a missing

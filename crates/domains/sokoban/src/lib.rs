@@ -68,6 +68,7 @@
 //! * **Limits**: at most [`MAX_FLOOR`] reachable floor squares and [`MAX_BOXES`] boxes;
 //!   larger levels are refused with a message naming the limit.
 
+pub mod bench;
 pub mod board;
 pub mod corral;
 pub mod corral_deadlock;

@@ -8,12 +8,14 @@ Modules:
 - :mod:`delve.search`: every path-search algorithm over any hashable Python states, and
   ``solve(problem)`` for AIMA-style problem objects.
 - :mod:`delve.csp`: constraint satisfaction over any Python values.
-- :mod:`delve.game`: minimax, alpha-beta and expectimax over AIMA-style games.
+- :mod:`delve.game`: minimax, alpha-beta and expectimax over AIMA-style games, and CS188's
+  game-tree tests.
 - :mod:`delve.route`: routes on road maps (Romania built in).
 - :mod:`delve.queens`: N-Queens with any algorithm, exact counts, batch files.
 - :mod:`delve.sudoku`: Sudoku on the CSP engine.
 - :mod:`delve.sliding`: sliding-tile puzzles: solving, enumeration, lookups, analytics.
-- :mod:`delve.sokoban`: Sokoban levels, push-optimal or fast.
+- :mod:`delve.sokoban`: Sokoban levels, push-optimal or fast, and whole collections.
+- :mod:`delve.pacman`: CS188's multi-agent Pacman: games of its agents, and its grading tests.
 - :mod:`delve.connect4`: Connect Four positions solved exactly.
 - :mod:`delve.tictactoe`: the counts of tic-tac-toe's game tree.
 - :mod:`delve.rgb`: RGB Express levels solved optimally.
@@ -28,7 +30,7 @@ with ``.line`` and ``.column``.
 from . import _delve
 from ._errors import ParseError
 from ._report import Path, Report, Stats
-from . import connect4, csp, game, queens, rgb, route, search, sliding, sokoban, sudoku, tictactoe
+from . import connect4, csp, game, pacman, queens, rgb, route, search, sliding, sokoban, sudoku, tictactoe
 
 __version__ = _delve.__version__
 
@@ -40,6 +42,7 @@ __all__ = [
     "connect4",
     "csp",
     "game",
+    "pacman",
     "queens",
     "rgb",
     "route",

@@ -23,9 +23,10 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 from . import _delve
+from ._cs188 import cs188
 from ._report import Report, Stats, finish, progress_callback
 
-__all__ = ["minimax", "alphabeta", "expectimax"]
+__all__ = ["minimax", "alphabeta", "expectimax", "cs188"]
 
 
 def _search(

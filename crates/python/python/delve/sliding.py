@@ -19,6 +19,7 @@ enumeration, depth lookups, the original study's sample analytics and its pool e
     pandas.DataFrame(a.patterns)                  # pattern, count, moves
     delve.sliding.pool(samples=80, observed=48).crossing
     delve.sliding.samples_needed(70).samples      # 487
+    delve.sliding.read("frames/", templates="templates/").boards   # boards from screenshots
 
 States: keypad ``789456B23`` (boards up to 9 cells), digits ``123456780``, or numbers
 ``"1 2 3 … 15 0"``; ``/`` may separate rows. The default goal is the keypad goal for keypad
@@ -34,7 +35,9 @@ from . import _delve
 from ._native import call, check_int, check_str
 from ._report import Report, Stats
 
-__all__ = ["HEURISTICS", "Enumeration", "solve", "enumerate", "lookup", "analyze", "pool", "samples_needed"]
+__all__ = [
+    "HEURISTICS", "Enumeration", "solve", "enumerate", "lookup", "analyze", "pool", "samples_needed", "read",
+]
 
 #: The heuristics of the informed searches: ``auto`` (a pattern database on boards of 10 to
 #: 16 cells, linear conflict on the others), ``manhattan``, ``linear-conflict`` and ``pdb``.
@@ -228,3 +231,63 @@ def samples_needed(pool: int, confidence: float = 0.999, *, have: Optional[int] 
     if have is not None:
         have = check_int("have", have, 0)
     return Report(_delve.sliding_samples_needed(pool, float(confidence), have=have))
+
+
+def read(
+    image_path: Union[_PathLike, Iterable[_PathLike]],
+    *,
+    templates: _PathLike,
+    video: bool = False,
+    threshold: float = 0.95,
+    csv: Optional[_PathLike] = None,
+    max_megapixels: Optional[float] = None,
+    progress: bool = False,
+    on_progress: Optional[Callable[[Stats], Any]] = None,
+) -> Report:
+    """Reads boards from screenshots by tile templates (the original study's §4-3), as
+    ``delve sliding read`` does.
+
+    `image_path` is a frame (PNG or JPEG), a list of frames (read in the order given), a
+    folder of frames (read in name order: frame2 before frame10) or, with ``video=True``, a
+    video decoded by the ``ffmpeg`` program. `templates` is a folder of
+    ``{puzzle}{piece}.png|jpg`` crops or a JSON manifest. A piece matches when its normalised
+    cross-correlation is at least `threshold`. Frames with no puzzle, a piece missing, a
+    piece between two cells or two pieces on one cell are skipped and counted; consecutive
+    frames of one board count once. ``csv`` also writes the boards as the
+    ``puzzle_number,pattern`` CSV :func:`analyze` reads; a frame of more than
+    ``max_megapixels`` million pixels (default 40) is refused before it is decoded.
+
+    The report has the keys of ``delve sliding read --json``: ``boards`` (``frame``,
+    ``puzzle``, ``pattern``, ``score``), ``frames``, ``skipped``, ``repeats``, ``skips`` (by
+    reason) and ``csv``. Templates that do not read raise :class:`delve.ParseError`; a frame
+    that cannot be read or decoded raises ``OSError``.
+    """
+    if not isinstance(templates, (str, os.PathLike)):
+        raise TypeError(f"templates must be a str or a path, got {type(templates).__name__}")
+    frames = folder = movie = None
+    if isinstance(image_path, (str, os.PathLike)):
+        path = os.fspath(image_path)
+        if video:
+            movie = path
+        elif os.path.isdir(path):
+            folder = path
+        else:
+            frames = [path]
+    elif video:
+        raise TypeError("video=True takes one video file")
+    else:
+        try:
+            frames = [os.fspath(p) for p in image_path]
+        except TypeError:
+            raise TypeError(
+                f"image_path must be a path, a list of paths or a folder, got {type(image_path).__name__}"
+            ) from None
+        if not frames:
+            raise ValueError("no frames given")
+    if isinstance(threshold, bool) or not isinstance(threshold, (int, float)):
+        raise TypeError(f"threshold must be a number, got {type(threshold).__name__}")
+    return call(
+        _delve.sliding_read, "reading frames", progress, on_progress, os.fspath(templates), frames=frames,
+        folder=folder, video=movie, threshold=float(threshold), csv=None if csv is None else os.fspath(csv),
+        max_megapixels=max_megapixels,
+    )

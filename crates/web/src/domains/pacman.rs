@@ -15,7 +15,7 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use delve_core::{Limits, StopReason, rand::SeedableRng, random::SeededRng};
-use delve_pacman::agents::{AgentKind, Distances, Eval, PacmanAgent};
+use delve_pacman::agents::{AgentError, AgentSpec, Distances, PacmanAgent};
 use delve_pacman::ghosts::GhostKind;
 use delve_pacman::layout::Layout;
 use delve_pacman::play::{PlayReport, play};
@@ -103,46 +103,29 @@ fn two() -> u32 {
     2
 }
 
-/// A ghost kind by its CLI name: `random` (called `uniform` as expectimax's model) or
-/// `directional`.
-fn ghost_kind(name: &str, what: &str, random: &str) -> Result<GhostKind, ApiError> {
-    match name {
-        "directional" => Ok(GhostKind::Directional),
-        _ if name == random => Ok(GhostKind::Random),
-        _ => Err(ApiError::bad_request(format!("{what}: unknown `{name}` (expected {random} or directional)"))),
-    }
-}
-
 impl PlayRequest {
     /// The layout's name for the report, the rules, the agent and the ghosts, or why not.
     fn open(&self) -> Result<(String, Rules, PacmanAgent, GhostKind), ApiError> {
         let layout = open(&self.layout)?;
-        let kind = AgentKind::from_name(&self.agent).ok_or_else(|| {
-            ApiError::bad_request(format!(
-                "agent: unknown `{}` (expected reflex, minimax, alphabeta or expectimax)",
-                self.agent
-            ))
-        })?;
-        if !(1..=MAX_DEPTH).contains(&self.depth) {
-            return Err(ApiError::bad_request(format!(
-                "depth: the page searches 1 to {MAX_DEPTH} rounds, not {}",
-                self.depth
-            )));
-        }
-        let eval = match self.eval.as_deref().unwrap_or("better") {
-            "better" => Eval::Better,
-            "score" => Eval::Score,
-            other => return Err(ApiError::bad_request(format!("eval: unknown `{other}` (expected score or better)"))),
+        // The page's bound on the depth is checked where the shared one is (after the agent).
+        let spec = AgentSpec {
+            agent: &self.agent,
+            depth: if self.depth > MAX_DEPTH { 0 } else { self.depth },
+            eval: self.eval.as_deref().unwrap_or("better"),
+            ghosts: self.ghosts.as_deref().unwrap_or("random"),
+            ghost_model: self.ghost_model.as_deref().unwrap_or("uniform"),
+            far_ghosts: None,
         };
-        let ghosts = ghost_kind(self.ghosts.as_deref().unwrap_or("random"), "ghosts", "random")?;
-        // CS188's expectimax expects uniformly random ghosts: no model.
-        let model = match ghost_kind(self.ghost_model.as_deref().unwrap_or("uniform"), "ghost_model", "uniform")? {
-            GhostKind::Directional => Some(GhostKind::Directional),
-            GhostKind::Random => None,
+        let page_depth =
+            || ApiError::bad_request(format!("depth: the page searches 1 to {MAX_DEPTH} rounds, not {}", self.depth));
+        let (agent, ghosts) = match spec.build() {
+            Err(AgentError::Depth(_)) => return Err(page_depth()),
+            Err(e) => return Err(ApiError::bad_request(e.to_string())),
+            Ok(built) => built,
         };
         let name = self.layout.level.clone().unwrap_or_else(|| "text".to_string());
         let rules = Rules::new(Arc::new(layout), self.num_ghosts);
-        Ok((name, rules, PacmanAgent { model, ..PacmanAgent::cs188(kind, self.depth, eval) }, ghosts))
+        Ok((name, rules, agent, ghosts))
     }
 }
 

@@ -1,0 +1,159 @@
+//! Benchmarks over a collection: how many levels run at once and on how many threads, the
+//! levels solved from a shared queue, and the report `delve sokoban bench --json` prints.
+
+use crate::{Level, Mode, ParseError, Report, SolveError, solve_parallel};
+use delve_core::{Limits, NoObserver};
+use serde::Serialize;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// The report of `delve sokoban bench --json`.
+#[derive(Clone, Debug, Serialize)]
+pub struct BenchReport {
+    /// Each level solved (or stopped), in level order.
+    pub levels: Vec<Report>,
+    /// How many were solved.
+    pub solved: usize,
+    /// Wall-clock time of the whole bench, in milliseconds.
+    pub total_ms: f64,
+    /// How many levels ran at once.
+    pub jobs: usize,
+    /// Threads each level ran on (its A*'s; two for `any`'s race).
+    pub threads: usize,
+    /// Levels that could not be solved at all (malformed, or past the solver's limits).
+    pub errors: Vec<BenchError>,
+}
+
+impl BenchReport {
+    /// The report of `levels` and `errors` (sorted here by level) after `total_ms`.
+    pub fn new(levels: Vec<Report>, mut errors: Vec<BenchError>, total_ms: f64, jobs: usize, threads: usize) -> Self {
+        errors.sort_by_key(|e| e.level);
+        let solved = levels.iter().filter(|r| r.solved).count();
+        BenchReport { levels, solved, total_ms, jobs, threads, errors }
+    }
+}
+
+/// A level of the collection that is bad input, with its message.
+#[derive(Clone, Debug, Serialize)]
+pub struct BenchError {
+    /// The level's number (1-based).
+    pub level: usize,
+    /// What is wrong with it.
+    pub error: String,
+}
+
+/// Levels `from..=to` (1-based) of a collection parsed level by level: the well-formed ones,
+/// and the malformed ones as errors (the others still run).
+pub fn choose(all: Vec<Result<Level, ParseError>>, from: usize, to: usize) -> (Vec<Level>, Vec<BenchError>) {
+    let mut chosen = Vec::new();
+    let mut errors = Vec::new();
+    for (k, level) in all.into_iter().enumerate().take(to).skip(from.saturating_sub(1)) {
+        match level {
+            Ok(level) => chosen.push(level),
+            Err(e) => errors.push(BenchError { level: k + 1, error: e.to_string() }),
+        }
+    }
+    (chosen, errors)
+}
+
+/// How many levels run at once, and on how many threads each, on `cores` cores, given the
+/// jobs and threads asked for. A level's parallel A* never gets more threads than there are
+/// cores, and while it runs on several, jobs × threads stays within the cores: its threads
+/// wait on each other, so more of them than cores only starve. Without `jobs`, the cores over
+/// the threads a level takes (two for `any`, else `threads`, else one); without `threads`,
+/// the cores over the jobs (`any`: its two racing searches). Single-threaded levels may be
+/// more than the cores (the system shares the time out). At least one each.
+pub fn jobs_and_threads(mode: Mode, jobs: Option<usize>, threads: Option<usize>, cores: usize) -> (usize, usize) {
+    let any = mode == Mode::Any;
+    let cores = cores.max(1);
+    let per_level = match threads {
+        _ if any => 2,
+        Some(n) => n.clamp(1, cores),
+        None => 1,
+    };
+    let fit = (cores / per_level).max(1);
+    let jobs = match jobs {
+        Some(n) if per_level > 1 && !any => n.clamp(1, fit),
+        Some(n) => n.max(1),
+        None => fit,
+    };
+    let threads = match threads {
+        _ if any => 2,
+        Some(_) => per_level,
+        None => (cores / jobs).max(1),
+    };
+    (jobs, threads)
+}
+
+/// Solves `levels` on `jobs` threads that take them in order from a shared queue; each level
+/// runs on `threads` threads within `limits`. `on_level(number, started)` hears when a level
+/// starts and ends. The results come back in level order, a level past the solver's limits
+/// as its error. Once `cancel` is raised no level is started: the results are those of the
+/// levels started (a prefix, the interrupted ones with their stats).
+#[allow(clippy::too_many_arguments)]
+pub fn solve_levels(
+    levels: &[Level],
+    ordered: bool,
+    mode: Mode,
+    threads: usize,
+    limits: &Limits,
+    jobs: usize,
+    cancel: &AtomicBool,
+    on_level: &(dyn Fn(usize, bool) + Sync),
+) -> Vec<Result<Report, SolveError>> {
+    let next = AtomicUsize::new(0);
+    let worker = || {
+        let mut solved = Vec::new();
+        while !cancel.load(Ordering::Relaxed) {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            let Some(level) = levels.get(k) else { break };
+            on_level(level.number, true);
+            let result = solve_parallel(level, ordered, mode, threads, limits, NoObserver).map(|s| s.report(level));
+            on_level(level.number, false);
+            solved.push((k, result));
+        }
+        solved
+    };
+    let mut results: Vec<(usize, Result<Report, SolveError>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs.min(levels.len())).map(|_| scope.spawn(worker)).collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+    });
+    results.sort_by_key(|(k, _)| *k);
+    results.into_iter().map(|(_, result)| result).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jobs_share_out_the_cores_and_any_takes_two_threads() {
+        let split = |cores, mode, jobs, threads| jobs_and_threads(mode, jobs, threads, cores);
+        let o = Mode::Optimal;
+        assert_eq!(split(4, o, Some(1), Some(3)), (1, 3));
+        assert_eq!(split(4, o, Some(1), None), (1, 4));
+        assert_eq!(split(4, o, None, Some(1)), (4, 1));
+        assert_eq!(split(4, o, Some(8), Some(1)), (8, 1));
+        assert_eq!(split(2, Mode::Any, Some(3), None), (3, 2));
+        assert_eq!(split(1, Mode::Any, None, None), (1, 2));
+        // More parallel threads than cores would starve: clamped to the cores.
+        assert_eq!(split(2, o, Some(20), Some(64)), (1, 2));
+        assert_eq!(split(8, o, Some(20), Some(2)), (4, 2));
+        assert_eq!(split(2, o, None, Some(64)), (1, 2));
+        for cores in 1..=9 {
+            let (jobs, threads) = split(cores, o, None, None);
+            assert!(jobs * threads <= cores && jobs >= 1 && threads >= 1, "{cores}: {jobs} × {threads}");
+        }
+    }
+
+    #[test]
+    fn malformed_levels_are_errors_in_their_place() {
+        let all = parse_levels_of("#####\n#@$.#\n#####\n\n#####\n#@$!#\n#####\n\n#####\n#@$.#\n#####\n");
+        let (chosen, errors) = choose(all, 2, 3);
+        assert_eq!(chosen.iter().map(|l| l.number).collect::<Vec<_>>(), [3]);
+        assert_eq!(errors.iter().map(|e| e.level).collect::<Vec<_>>(), [2]);
+    }
+
+    fn parse_levels_of(text: &str) -> Vec<Result<Level, ParseError>> {
+        crate::parse_levels(text).expect("a collection")
+    }
+}
