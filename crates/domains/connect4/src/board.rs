@@ -361,6 +361,14 @@ impl Position {
     }
 }
 
+/// Columns tried first to last among moves of equal promise: the centre first.
+pub(crate) const ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
+
+/// The score of winning with the next stone in a position with `moves` stones.
+pub(crate) fn win_score(moves: u32) -> i32 {
+    (CELLS as i32 + 1 - moves as i32) / 2
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -480,12 +488,4 @@ mod tests {
         assert!(text.ends_with(". . . X . . .\n1 2 3 4 5 6 7\n"), "{text}");
         assert!(text.contains(". . . O . . .\n. . . X"), "{text}");
     }
-}
-
-/// Columns tried first to last among moves of equal promise: the centre first.
-pub(crate) const ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
-
-/// The score of winning with the next stone in a position with `moves` stones.
-pub(crate) fn win_score(moves: u32) -> i32 {
-    (CELLS as i32 + 1 - moves as i32) / 2
 }

@@ -639,6 +639,14 @@ impl delve_game::ZeroSum for Connect4 {
     }
 }
 
+/// The solver fills the deepest level of an opening book ([`crate::book::build`]).
+impl DeepestLevel for Solver {
+    fn score_and_move(&mut self, position: &Position, limits: &Limits) -> Result<(i32, usize), StopReason> {
+        let score = self.solve(position, false, limits)?.score;
+        Ok((score, self.best_move(position, score, false, limits)?))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -731,13 +739,5 @@ mod tests {
                 assert_eq!(a.score, b.score, "{moves} weak={weak}");
             }
         }
-    }
-}
-
-/// The solver fills the deepest level of an opening book ([`crate::book::build`]).
-impl DeepestLevel for Solver {
-    fn score_and_move(&mut self, position: &Position, limits: &Limits) -> Result<(i32, usize), StopReason> {
-        let score = self.solve(position, false, limits)?.score;
-        Ok((score, self.best_move(position, score, false, limits)?))
     }
 }
