@@ -50,7 +50,7 @@
 
 use crate::board::{Board, FAR, NONE, Squares, has, insert, squares_in};
 use crate::macros::{GoalRooms, flood};
-use crate::problem::{Cost, State};
+use crate::state::{Cost, State};
 use delve_core::Cost as _;
 use delve_core::informed::Move;
 use std::cmp::{Ordering, Reverse};

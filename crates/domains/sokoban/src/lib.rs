@@ -17,6 +17,7 @@
 //! | [`board`] | the compact board: floor squares, goals, push distances, dead squares, Zobrist keys |
 //! | [`problem`] | Sokoban as a `delve-core` problem over pushes, with its bound and prunings |
 //! | [`solve`](mod@solve) | the four modes, `--any`'s races and steps, LURD layout and the report |
+//! | [`state`] | the search state (boxes and player, with its Zobrist key), its cost and a push |
 //! | [`replay`](mod@replay) | the independent checker every solution goes through |
 //! | [`deadlock`] | freeze deadlocks: boxes that can never move again, off their goals |
 //! | [`corral`] | PI-corral pruning: only the pushes into a corral that must be entered |
@@ -84,10 +85,12 @@ pub mod problem;
 pub mod replay;
 pub mod sinks;
 pub mod solve;
+pub mod state;
 pub mod symmetry;
 
 pub use board::{Board, DIRS, FAR, LETTERS, MAX_BOXES, MAX_FLOOR, NONE};
 pub use level::{ErrorKind, Level, ParseError, parse_collection, parse_levels};
-pub use problem::{Config, Cost, Push, SokobanProblem, State};
+pub use problem::{Config, SokobanProblem};
 pub use replay::{Replay, ReplayError, replay};
 pub use solve::{Lurd, Mode, Report, SolveError, Solved, Unsolved, any_search, lay_out, solve, solve_parallel};
+pub use state::{Cost, Push, State};

@@ -22,7 +22,7 @@
 //!   successors for a state whose boxes cannot all be matched to goals; optionally only the
 //!   pushes into a PI-corral ([`Config::pi_corrals`]).
 
-use crate::board::{Board, FAR, MAX_BOXES, NONE, Squares, first, has, insert};
+use crate::board::{Board, FAR, MAX_BOXES, NONE, Squares, first, has, insert, squares_in};
 use crate::corral::{PiCorrals, for_each_corral};
 use crate::corral_deadlock::{CorralCache, corral_is_dead};
 use crate::deadlock::{Boxes, freeze_deadlock, is_frozen};
@@ -31,70 +31,11 @@ use crate::features::{Features, Hotspots, Parent, RoomLinks, Route, advise_more}
 use crate::frozen_goals::{FrozenGoals, frozen_on_goals};
 use crate::macros::{GoalRooms, box_path};
 use crate::packing::{packing_pushes, route_pushes};
+use crate::state::{Cost, Push, State};
 use crate::symmetry::{ImageKeys, Symmetries};
 use delve_core::matching::{IncrementalMatching, Matcher};
-use delve_core::{Lex, Problem, Successor};
+use delve_core::{Lex, Problem, Solution, Successor};
 use std::cell::RefCell;
-use std::hash::{Hash, Hasher};
-
-/// The cost of a path: (pushes, moves).
-pub type Cost = Lex<u32, u32>;
-
-/// A search state: the boxes and the player (see the module docs).
-#[derive(Clone, Copy, Debug)]
-pub struct State {
-    key: u64,
-    boxes: [u8; MAX_BOXES],
-    player: u8,
-    /// The square of the box pushed last ([`NONE`] at the start): where the deadlock table
-    /// looks when the state is expanded ([`Config::table_when_expanded`]). Not part of the
-    /// state: two paths to one position may end with different pushes, and the first one
-    /// stored is kept.
-    pub(crate) pushed: u8,
-}
-
-impl PartialEq for State {
-    fn eq(&self, other: &State) -> bool {
-        self.key == other.key && self.boxes == other.boxes && self.player == other.player
-    }
-}
-
-impl Eq for State {}
-
-impl Hash for State {
-    /// The Zobrist key is the hash: equal states have equal keys.
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.key);
-    }
-}
-
-impl State {
-    /// The box squares (`n` of them: the level's box count).
-    pub fn boxes(&self, n: usize) -> &[u8] {
-        &self.boxes[..n]
-    }
-    /// The player's square (exact or normalised, see [`SokobanProblem`]).
-    pub fn player(&self) -> u8 {
-        self.player
-    }
-    /// The Zobrist key (the state's hash).
-    pub(crate) fn key(&self) -> u64 {
-        self.key
-    }
-}
-
-/// One push: the box on square `from` moves one square in direction `dir` (index into
-/// [`DIRS`](crate::board::DIRS)); or, for a tunnel or goal-room macro ([`Config::macros`]),
-/// that push and then the fewest pushes that carry the same box on to square `to`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Push {
-    /// The square of the pushed box before the push.
-    pub from: u8,
-    /// The direction of the (first) push.
-    pub dir: u8,
-    /// Where the box ends: the square next to `from` in direction `dir` for a single push.
-    pub to: u8,
-}
 
 /// How the search sees a level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -965,6 +906,136 @@ impl Problem for SokobanProblem {
             }
         }
         self.heuristic(child)
+    }
+}
+
+/// Folding states by the board's symmetries (see the `symmetry` module).
+impl SokobanProblem {
+    /// The canonical state of the class of `state` (its player normalised when the problem
+    /// normalises it, `region` then the player's squares as a bit set; unused otherwise): the
+    /// image with the smallest key of its boxes, then of its player (the player normalised in
+    /// each image).
+    pub(crate) fn canonical(&self, state: State, region: &Squares) -> State {
+        self.canonical_with(state, region, &self.image_keys(state.boxes(self.box_count())))
+    }
+
+    /// The Zobrist keys of the images of `boxes` under each symmetry (of the boxes only).
+    pub(crate) fn image_keys(&self, boxes: &[u8]) -> ImageKeys {
+        let board = self.board();
+        let mut keys = [0u64; 7];
+        for (k, map) in keys.iter_mut().zip(&self.symmetries().maps) {
+            *k = boxes.iter().fold(0, |k, &b| k ^ board.box_key(0, map[usize::from(b)]));
+        }
+        keys
+    }
+
+    /// [`image_keys`](Self::image_keys) after the box on `b` moved to `t`, from `keys` before.
+    pub(crate) fn image_keys_after(&self, keys: &ImageKeys, b: u8, t: u8) -> ImageKeys {
+        let board = self.board();
+        let mut after = *keys;
+        for (k, map) in after.iter_mut().zip(&self.symmetries().maps) {
+            *k ^= board.box_key(0, map[usize::from(b)]) ^ board.box_key(0, map[usize::from(t)]);
+        }
+        after
+    }
+
+    /// [`canonical`](Self::canonical), given the [`image_keys`](Self::image_keys) of the
+    /// state's boxes.
+    pub(crate) fn canonical_with(&self, state: State, region: &Squares, keys: &ImageKeys) -> State {
+        let board = self.board();
+        let boxes = state.boxes(self.box_count());
+        // The state's key is its boxes' and its player's (one box slot: unordered).
+        let own = state.key() ^ board.player_key(state.player());
+        let maps = &self.symmetries().maps;
+        let keys = &keys[..maps.len()];
+        let least = keys.iter().copied().fold(own, u64::min);
+        if least == own && keys.iter().all(|&k| k != own) {
+            return state;
+        }
+        // The images that tie on the boxes, told apart by their players.
+        let exact = self.config().exact_player;
+        let player = state.player();
+        let image_player = |map: &[u8]| -> u8 {
+            if exact {
+                return map[usize::from(player)];
+            }
+            squares_in(region).map(|s| map[usize::from(s)]).min().unwrap_or(u8::MAX)
+        };
+        let mut best: Option<(&Vec<u8>, u8)> = None;
+        let mut best_key = if own == least { state.key() } else { u64::MAX };
+        for (map, _) in maps.iter().zip(keys).filter(|&(_, &k)| k == least) {
+            let p = image_player(map);
+            let key = least ^ board.player_key(p);
+            if key < best_key {
+                (best, best_key) = (Some((map, p)), key);
+            }
+        }
+        match best {
+            None => state,
+            Some((map, p)) => {
+                // The image's boxes come out of a bit set sorted, and its key is known.
+                let mut mapped: Squares = [0; 4];
+                for &b in boxes {
+                    insert(&mut mapped, map[usize::from(b)]);
+                }
+                let mut image = self.sorted_state(squares_in(&mapped), p, best_key);
+                image.pushed = map.get(usize::from(state.pushed)).map_or(NONE, |&s| s);
+                image
+            }
+        }
+    }
+
+    /// The pushes of `solution` in the real frame: from the real start, for each next state
+    /// of the path, the cheapest legal push whose successor is that state up to symmetry.
+    /// Without symmetries, the solution's own actions.
+    pub(crate) fn unfold(&self, solution: &Solution<State, Push, Cost>) -> Vec<Push> {
+        if self.symmetries().is_empty() {
+            return solution.actions.clone();
+        }
+        let board = self.board();
+        let n = self.box_count();
+        let start = board.start_boxes();
+        let mut boxes = start.to_vec();
+        let mut player = board.start_player();
+        let mut pushes = Vec::with_capacity(solution.actions.len());
+        for target in &solution.states[1..] {
+            let mut at = [NONE; 256];
+            for (i, &b) in boxes.iter().enumerate() {
+                at[usize::from(b)] = i as u8;
+            }
+            let mut walk = [FAR; 256];
+            self.walk(player, &at, &mut walk);
+            let mut found: Option<(Lex<u32, u32>, Push)> = None;
+            for i in 0..n {
+                let b = boxes[i];
+                for d in 0..4 {
+                    let (t, p) = (board.next(b, d), board.next(b, d ^ 1));
+                    if t == NONE || p == NONE || at[usize::from(t)] != NONE || walk[usize::from(p)] == FAR {
+                        continue;
+                    }
+                    let mut next = boxes.clone();
+                    next[i] = t;
+                    at[usize::from(b)] = NONE;
+                    at[usize::from(t)] = i as u8;
+                    let (region, player) = if self.config().exact_player { ([0; 4], b) } else { self.region(b, &at) };
+                    at[usize::from(t)] = NONE;
+                    at[usize::from(b)] = i as u8;
+                    if self.canonical(self.make_state(&next, player), &region) != *target {
+                        continue;
+                    }
+                    let cost = Lex(1, u32::from(walk[usize::from(p)]) + 1);
+                    if found.is_none_or(|(c, _)| cost < c) {
+                        found = Some((cost, Push { from: b, dir: d as u8, to: t }));
+                    }
+                }
+            }
+            let (_, push) = found.expect("every step of a found path is a legal push up to symmetry");
+            let i = boxes.iter().position(|&b| b == push.from).expect("the pushed box");
+            boxes[i] = push.to;
+            player = push.from;
+            pushes.push(push);
+        }
+        pushes
     }
 }
 

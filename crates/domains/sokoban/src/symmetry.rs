@@ -7,16 +7,14 @@
 //! pushes and moves are the same in every image.
 //!
 //! The actions of a path found this way are in the frame of each canonical parent, so
-//! `SokobanProblem::unfold` finds, from the real start, the real push that leads to each
+//! `SokobanProblem::unfold` (in the `problem` module) finds, from the real start, the real push that leads to each
 //! next state of the path (up to symmetry; the cheapest such push) before the solution is laid
 //! out.
 //!
 //! Only unordered levels use it (an ordered level's boxes are not interchangeable), and not
 //! with macros (their packing orders are not mapped).
 
-use crate::board::{Board, FAR, NONE, Squares, insert, squares_in};
-use crate::problem::{Cost, Push, SokobanProblem, State};
-use delve_core::{Lex, Solution};
+use crate::board::{Board, NONE};
 
 /// The keys of a state's boxes under each symmetry of the board ([`Symmetries`]' order).
 pub(crate) type ImageKeys = [u64; 7];
@@ -24,7 +22,8 @@ pub(crate) type ImageKeys = [u64; 7];
 /// The symmetries of a board other than the identity: each maps square to square.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Symmetries {
-    maps: Vec<Vec<u8>>,
+    /// Each symmetry as the image of every floor square.
+    pub(crate) maps: Vec<Vec<u8>>,
 }
 
 impl Symmetries {
@@ -84,140 +83,11 @@ impl Symmetries {
     }
 }
 
-impl SokobanProblem {
-    /// The canonical state of the class of `state` (its player normalised when the problem
-    /// normalises it, `region` then the player's squares as a bit set; unused otherwise): the
-    /// image with the smallest key of its boxes, then of its player (the player normalised in
-    /// each image).
-    pub(crate) fn canonical(&self, state: State, region: &Squares) -> State {
-        self.canonical_with(state, region, &self.image_keys(state.boxes(self.box_count())))
-    }
-
-    /// The Zobrist keys of the images of `boxes` under each symmetry (of the boxes only).
-    pub(crate) fn image_keys(&self, boxes: &[u8]) -> ImageKeys {
-        let board = self.board();
-        let mut keys = [0u64; 7];
-        for (k, map) in keys.iter_mut().zip(&self.symmetries().maps) {
-            *k = boxes.iter().fold(0, |k, &b| k ^ board.box_key(0, map[usize::from(b)]));
-        }
-        keys
-    }
-
-    /// [`image_keys`](Self::image_keys) after the box on `b` moved to `t`, from `keys` before.
-    pub(crate) fn image_keys_after(&self, keys: &ImageKeys, b: u8, t: u8) -> ImageKeys {
-        let board = self.board();
-        let mut after = *keys;
-        for (k, map) in after.iter_mut().zip(&self.symmetries().maps) {
-            *k ^= board.box_key(0, map[usize::from(b)]) ^ board.box_key(0, map[usize::from(t)]);
-        }
-        after
-    }
-
-    /// [`canonical`](Self::canonical), given the [`image_keys`](Self::image_keys) of the
-    /// state's boxes.
-    pub(crate) fn canonical_with(&self, state: State, region: &Squares, keys: &ImageKeys) -> State {
-        let board = self.board();
-        let boxes = state.boxes(self.box_count());
-        // The state's key is its boxes' and its player's (one box slot: unordered).
-        let own = state.key() ^ board.player_key(state.player());
-        let maps = &self.symmetries().maps;
-        let keys = &keys[..maps.len()];
-        let least = keys.iter().copied().fold(own, u64::min);
-        if least == own && keys.iter().all(|&k| k != own) {
-            return state;
-        }
-        // The images that tie on the boxes, told apart by their players.
-        let exact = self.config().exact_player;
-        let player = state.player();
-        let image_player = |map: &[u8]| -> u8 {
-            if exact {
-                return map[usize::from(player)];
-            }
-            squares_in(region).map(|s| map[usize::from(s)]).min().unwrap_or(u8::MAX)
-        };
-        let mut best: Option<(&Vec<u8>, u8)> = None;
-        let mut best_key = if own == least { state.key() } else { u64::MAX };
-        for (map, _) in maps.iter().zip(keys).filter(|&(_, &k)| k == least) {
-            let p = image_player(map);
-            let key = least ^ board.player_key(p);
-            if key < best_key {
-                (best, best_key) = (Some((map, p)), key);
-            }
-        }
-        match best {
-            None => state,
-            Some((map, p)) => {
-                // The image's boxes come out of a bit set sorted, and its key is known.
-                let mut mapped: Squares = [0; 4];
-                for &b in boxes {
-                    insert(&mut mapped, map[usize::from(b)]);
-                }
-                let mut image = self.sorted_state(squares_in(&mapped), p, best_key);
-                image.pushed = map.get(usize::from(state.pushed)).map_or(NONE, |&s| s);
-                image
-            }
-        }
-    }
-
-    /// The pushes of `solution` in the real frame: from the real start, for each next state
-    /// of the path, the cheapest legal push whose successor is that state up to symmetry.
-    /// Without symmetries, the solution's own actions.
-    pub(crate) fn unfold(&self, solution: &Solution<State, Push, Cost>) -> Vec<Push> {
-        if self.symmetries().is_empty() {
-            return solution.actions.clone();
-        }
-        let board = self.board();
-        let n = self.box_count();
-        let start = board.start_boxes();
-        let mut boxes = start.to_vec();
-        let mut player = board.start_player();
-        let mut pushes = Vec::with_capacity(solution.actions.len());
-        for target in &solution.states[1..] {
-            let mut at = [NONE; 256];
-            for (i, &b) in boxes.iter().enumerate() {
-                at[usize::from(b)] = i as u8;
-            }
-            let mut walk = [FAR; 256];
-            self.walk(player, &at, &mut walk);
-            let mut found: Option<(Lex<u32, u32>, Push)> = None;
-            for i in 0..n {
-                let b = boxes[i];
-                for d in 0..4 {
-                    let (t, p) = (board.next(b, d), board.next(b, d ^ 1));
-                    if t == NONE || p == NONE || at[usize::from(t)] != NONE || walk[usize::from(p)] == FAR {
-                        continue;
-                    }
-                    let mut next = boxes.clone();
-                    next[i] = t;
-                    at[usize::from(b)] = NONE;
-                    at[usize::from(t)] = i as u8;
-                    let (region, player) = if self.config().exact_player { ([0; 4], b) } else { self.region(b, &at) };
-                    at[usize::from(t)] = NONE;
-                    at[usize::from(b)] = i as u8;
-                    if self.canonical(self.make_state(&next, player), &region) != *target {
-                        continue;
-                    }
-                    let cost = Lex(1, u32::from(walk[usize::from(p)]) + 1);
-                    if found.is_none_or(|(c, _)| cost < c) {
-                        found = Some((cost, Push { from: b, dir: d as u8, to: t }));
-                    }
-                }
-            }
-            let (_, push) = found.expect("every step of a found path is a legal push up to symmetry");
-            let i = boxes.iter().position(|&b| b == push.from).expect("the pushed box");
-            boxes[i] = push.to;
-            player = push.from;
-            pushes.push(push);
-        }
-        pushes
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::level::Level;
-    use crate::problem::Config;
+    use crate::problem::{Config, SokobanProblem};
     use delve_core::{Limits, NoObserver, informed::astar};
 
     fn problem(text: &str, exact_player: bool) -> SokobanProblem {

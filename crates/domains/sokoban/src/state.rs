@@ -1,0 +1,65 @@
+//! The search state of Sokoban over pushes, its cost and its action (see the `problem`
+//! module for how the search uses them).
+
+use crate::board::MAX_BOXES;
+use delve_core::Lex;
+use std::hash::{Hash, Hasher};
+
+/// The cost of a path: (pushes, moves).
+pub type Cost = Lex<u32, u32>;
+
+/// A search state: the boxes and the player (see the module docs).
+#[derive(Clone, Copy, Debug)]
+pub struct State {
+    pub(crate) key: u64,
+    pub(crate) boxes: [u8; MAX_BOXES],
+    pub(crate) player: u8,
+    /// The square of the box pushed last ([`NONE`](crate::board::NONE) at the start): where the deadlock table
+    /// looks when the state is expanded ([`Config::table_when_expanded`](crate::Config::table_when_expanded)). Not part of the
+    /// state: two paths to one position may end with different pushes, and the first one
+    /// stored is kept.
+    pub(crate) pushed: u8,
+}
+
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.key == other.key && self.boxes == other.boxes && self.player == other.player
+    }
+}
+
+impl Eq for State {}
+
+impl Hash for State {
+    /// The Zobrist key is the hash: equal states have equal keys.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.key);
+    }
+}
+
+impl State {
+    /// The box squares (`n` of them: the level's box count).
+    pub fn boxes(&self, n: usize) -> &[u8] {
+        &self.boxes[..n]
+    }
+    /// The player's square (exact or normalised, see [`SokobanProblem`](crate::SokobanProblem)).
+    pub fn player(&self) -> u8 {
+        self.player
+    }
+    /// The Zobrist key (the state's hash).
+    pub(crate) fn key(&self) -> u64 {
+        self.key
+    }
+}
+
+/// One push: the box on square `from` moves one square in direction `dir` (index into
+/// [`DIRS`](crate::board::DIRS)); or, for a tunnel or goal-room macro ([`Config::macros`](crate::Config::macros)),
+/// that push and then the fewest pushes that carry the same box on to square `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Push {
+    /// The square of the pushed box before the push.
+    pub from: u8,
+    /// The direction of the (first) push.
+    pub dir: u8,
+    /// Where the box ends: the square next to `from` in direction `dir` for a single push.
+    pub to: u8,
+}
