@@ -38,7 +38,7 @@ pub(super) fn run_pool(args: PoolArgs) -> Result<Status> {
     if let Some(p) = &args.plot {
         plot::check_path(p)?;
     }
-    check_observed(args.samples, args.observed).map_err(|e| anyhow::anyhow!("--observed: {e}"))?;
+    check_observed(args.samples, args.observed).map_err(|e| anyhow::anyhow!("--{e}"))?;
     let curve = simulate_pool(args.samples, args.trials, args.max_pool, args.seed)?;
     let k = args.observed as f64;
     let crossing = curve.crossing(k);

@@ -202,7 +202,7 @@ pub struct PoolEstimate {
 pub fn check_observed(samples: usize, observed: usize) -> Result<(), Error> {
     if observed == 0 || observed > samples {
         return Err(Error::Unsupported(format!(
-            "the distinct patterns observed must be between 1 and the number of samples ({samples}), got {observed}"
+            "observed must be between 1 and the number of samples ({samples}), got {observed}"
         )));
     }
     Ok(())
