@@ -15,7 +15,7 @@ use delve_sliding::{Dims, Error, Grid};
 use pyo3::exceptions::{PyMemoryError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// A sliding-puzzle error as the Python exception a user expects: text that does not read is
 /// `delve.ParseError` (with the line and column of a samples file).
@@ -62,8 +62,21 @@ impl PdbOptions {
             Some(p) => Partition::parse(p, goal)?,
             None => Partition::default_for(goal),
         };
+        // The last database used stays loaded, so a run of solves toward one goal (a
+        // notebook's loop) reads it from disk once. One slot: a 15-puzzle database is
+        // hundreds of MB.
+        static LAST: Mutex<Option<(PathBuf, String, Arc<AdditivePdb>)>> = Mutex::new(None);
+        let key = format!("{goal:?} {partition:?}");
+        if let Some((d, k, pdb)) = &*LAST.lock().unwrap_or_else(|e| e.into_inner())
+            && *d == dir
+            && *k == key
+        {
+            return Ok(pdb.clone());
+        }
         let build = Limits { cancel: limits.cancel.clone(), ..Limits::none() };
-        Ok(Arc::new(AdditivePdb::load_or_build(&dir, goal, &partition, &build, Publish::new(shared))?.pdb))
+        let pdb = Arc::new(AdditivePdb::load_or_build(&dir, goal, &partition, &build, Publish::new(shared))?.pdb);
+        *LAST.lock().unwrap_or_else(|e| e.into_inner()) = Some((dir, key, pdb.clone()));
+        Ok(pdb)
     }
 }
 
