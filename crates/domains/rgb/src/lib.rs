@@ -58,3 +58,12 @@ pub use plan::{Plan, Step, TruckMove};
 pub use problem::{Action, MAX_WHITE_CAPACITY, Move, RgbProblem, Rules, State, Truck};
 pub use report::{RgbDetail, RgbReport, SUPPORTED, SolveError, Solved, solve};
 pub use simulate::{Frame, Replay, Violation, simulate, simulate_with};
+
+include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
+
+/// The levels shipped with delve (`data/`, and the fan-made ones under `archiloque/`), as
+/// (name, file text), sorted so that `A-2` comes before `A-10`: what the web page offers by
+/// name.
+pub fn shipped() -> &'static [(&'static str, &'static str)] {
+    SHIPPED
+}

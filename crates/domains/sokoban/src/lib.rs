@@ -94,3 +94,9 @@ pub use problem::{Config, SokobanProblem};
 pub use replay::{Replay, ReplayError, replay};
 pub use solve::{Lurd, Mode, Report, SolveError, Solved, Unsolved, any_search, lay_out, solve, solve_parallel};
 pub use state::{Cost, Push, State};
+
+/// The collections shipped with delve, as (name, XSB text): Microban (155 levels) and
+/// XSokoban's 90 (see `data/SOURCES.md`).
+pub fn collections() -> &'static [(&'static str, &'static str)] {
+    &[("microban", include_str!("../data/microban.xsb")), ("xsokoban90", include_str!("../data/xsokoban90.xsb"))]
+}

@@ -14,8 +14,6 @@ use delve_rgb::{Cell, Dir, Frame, Level, RgbProblem, RgbReport, Rules, Toggle, s
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-include!(concat!(env!("OUT_DIR"), "/rgb_levels.rs"));
-
 /// The RGB Express domain.
 pub const DOMAIN: Domain = Domain {
     name: "rgb",
@@ -40,7 +38,7 @@ fn routes() -> Router<AppState> {
 /// Opens the level `choice` names or holds.
 fn open(choice: &LevelChoice) -> Result<Level, ApiError> {
     let shipped = |name: &str| {
-        let (_, text) = LEVELS.iter().find(|(n, _)| *n == name)?;
+        let (_, text) = delve_rgb::shipped().iter().find(|(n, _)| *n == name)?;
         Some(Level::parse(text).map_err(|e| ApiError::internal(format!("shipped level {name}: {e}"))))
     };
     choice.open("/api/rgb/levels", shipped, Level::parse)
@@ -84,7 +82,7 @@ impl SolveRequest {
 }
 
 async fn levels() -> Json<Value> {
-    Json(json!({ "levels": LEVELS.iter().map(|(n, _)| *n).collect::<Vec<_>>() }))
+    Json(json!({ "levels": delve_rgb::shipped().iter().map(|(n, _)| *n).collect::<Vec<_>>() }))
 }
 
 /// One cell of a [`Layout`].
@@ -221,11 +219,11 @@ mod tests {
 
     #[test]
     fn every_shipped_level_parses() {
-        assert!(LEVELS.len() >= 80, "{} levels", LEVELS.len());
-        for (name, text) in LEVELS {
+        assert!(delve_rgb::shipped().len() >= 80, "{} levels", delve_rgb::shipped().len());
+        for (name, text) in delve_rgb::shipped() {
             Level::parse(text).unwrap_or_else(|e| panic!("{name}: {e}"));
         }
-        assert!(LEVELS.iter().any(|(n, _)| *n == "P-7"));
-        assert!(LEVELS.iter().any(|(n, _)| *n == "archiloque/G-1"));
+        assert!(delve_rgb::shipped().iter().any(|(n, _)| *n == "P-7"));
+        assert!(delve_rgb::shipped().iter().any(|(n, _)| *n == "archiloque/G-1"));
     }
 }

@@ -16,12 +16,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::sync::OnceLock;
 
-/// The shipped collections: (name, XSB text).
-const COLLECTIONS: &[(&str, &str)] = &[
-    ("microban", include_str!("../../../domains/sokoban/data/microban.xsb")),
-    ("xsokoban90", include_str!("../../../domains/sokoban/data/xsokoban90.xsb")),
-];
-
 /// The Sokoban domain.
 pub const DOMAIN: Domain = Domain {
     name: "sokoban",
@@ -43,7 +37,10 @@ fn routes() -> Router<AppState> {
 fn collections() -> &'static [(&'static str, Vec<Level>)] {
     static PARSED: OnceLock<Vec<(&'static str, Vec<Level>)>> = OnceLock::new();
     PARSED.get_or_init(|| {
-        COLLECTIONS.iter().map(|&(name, text)| (name, parse_collection(text).unwrap_or_default())).collect()
+        delve_sokoban::collections()
+            .iter()
+            .map(|&(name, text)| (name, parse_collection(text).unwrap_or_default()))
+            .collect()
     })
 }
 

@@ -1,5 +1,5 @@
-//! Lists the RGB Express levels shipped in `crates/domains/rgb/data` (and its `archiloque`
-//! folder) as `include_str!`s, so the server offers them by name without reading files at run
+//! Lists the RGB Express levels shipped in `data/` (and its `archiloque` folder) as
+//! `include_str!`s, so `delve_rgb::shipped()` offers them by name without reading files at run
 //! time.
 
 use std::fmt::Write as _;
@@ -24,9 +24,8 @@ fn levels(dir: &Path) -> Vec<PathBuf> {
 fn main() {
     // Read at run time: a build script compiled for one checkout may be reused by another.
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
-    let data = Path::new(&manifest).join("../domains/rgb/data");
-    let mut out =
-        String::from("/// The shipped levels: (name, file text).\npub(crate) const LEVELS: &[(&str, &str)] = &[\n");
+    let data = Path::new(&manifest).join("data");
+    let mut out = String::from("/// The shipped levels: (name, file text).\nconst SHIPPED: &[(&str, &str)] = &[\n");
     for (prefix, dir) in [("", data.clone()), ("archiloque/", data.join("archiloque"))] {
         println!("cargo:rerun-if-changed={}", dir.display());
         for file in levels(&dir) {
@@ -37,6 +36,6 @@ fn main() {
         }
     }
     out.push_str("];\n");
-    let dest = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("rgb_levels.rs");
+    let dest = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("shipped.rs");
     std::fs::write(dest, out).expect("OUT_DIR is writable");
 }
