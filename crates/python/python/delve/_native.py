@@ -5,7 +5,7 @@ from __future__ import annotations
 import numbers
 from typing import Any, Callable, Optional
 
-from ._report import Report, Stats, finish, progress_callback
+from ._report import Report, Stats, finish, with_progress
 
 
 def check_int(name: str, value: Any, minimum: int = 0, maximum: Optional[int] = None) -> int:
@@ -37,9 +37,5 @@ def call(
 ) -> Report:
     """Runs `native` (which returns its report and whether Ctrl-C stopped it) with a progress
     bar or callback, and hands back the :class:`Report` (or raises ``KeyboardInterrupt``)."""
-    tick, close = progress_callback(progress, on_progress, what)
-    try:
-        data, interrupted = native(*args, on_progress=tick, **kwargs)
-    finally:
-        close()
+    data, interrupted = with_progress(native, what, progress, on_progress, *args, **kwargs)
     return finish(Report(data), interrupted)

@@ -167,6 +167,23 @@ def progress_callback(
     return tick, close
 
 
+def with_progress(
+    native: Callable[..., Any],
+    what: str,
+    progress: bool,
+    on_progress: Optional[Callable[[Stats], Any]],
+    *args: Any,
+    **kwargs: Any,
+) -> Any:
+    """Calls `native` with ``on_progress=`` the callback for `progress` and `on_progress`,
+    closing the bar however the call ends; returns what `native` returned."""
+    tick, close = progress_callback(progress, on_progress, what)
+    try:
+        return native(*args, on_progress=tick, **kwargs)
+    finally:
+        close()
+
+
 def finish(report: Report, interrupted: bool) -> Report:
     """Hands back `report`, or raises ``KeyboardInterrupt`` with it as ``.result`` when Ctrl-C
     stopped the search."""

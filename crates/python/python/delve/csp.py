@@ -38,7 +38,7 @@ import operator
 from typing import Any, Callable, Dict, Hashable, Iterable, List, Optional, Sequence, Tuple
 
 from . import _delve
-from ._report import Report, Stats, finish, progress_callback
+from ._report import Report, Stats, finish, with_progress
 
 __all__ = ["ALGORITHMS", "all_different", "solve", "solve_aima"]
 
@@ -143,14 +143,10 @@ def solve(
                 f"cannot read the constraint {c!r}: expected (x, op, y), (x, y, predicate), "
                 "all_different(vars) or (vars, predicate)"
             )
-    tick, close = progress_callback(progress, on_progress, algo)
-    try:
-        data, solution, interrupted = _delve.csp_solve(
-            [len(v) for v in values], binary, groups, nary, algo=algo, count_all=count, seed=seed,
-            max_nodes=max_nodes, timeout=timeout, max_memory=max_memory, on_progress=tick,
-        )
-    finally:
-        close()
+    data, solution, interrupted = with_progress(
+        _delve.csp_solve, algo, progress, on_progress, [len(v) for v in values], binary, groups, nary,
+        algo=algo, count_all=count, seed=seed, max_nodes=max_nodes, timeout=timeout, max_memory=max_memory,
+    )
     if not count:
         data["solution"] = None if solution is None else {v: values[i][k] for i, (v, k) in enumerate(zip(names, solution))}
     return finish(Report(data), interrupted)

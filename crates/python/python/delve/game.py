@@ -24,7 +24,7 @@ from typing import Any, Callable, Optional
 
 from . import _delve
 from ._cs188 import cs188
-from ._report import Report, Stats, finish, progress_callback
+from ._report import Report, Stats, finish, with_progress
 
 __all__ = ["minimax", "alphabeta", "expectimax", "cs188"]
 
@@ -41,14 +41,10 @@ def _search(
     progress: bool,
     on_progress: Optional[Callable[[Stats], Any]],
 ) -> Report:
-    tick, close = progress_callback(progress, on_progress, method)
-    try:
-        data, action, interrupted = _delve.game_search(
-            method, game, state, depth=depth, eval=eval, max_nodes=max_nodes, timeout=timeout,
-            max_memory=max_memory, on_progress=tick,
-        )
-    finally:
-        close()
+    data, action, interrupted = with_progress(
+        _delve.game_search, method, progress, on_progress, method, game, state, depth=depth, eval=eval,
+        max_nodes=max_nodes, timeout=timeout, max_memory=max_memory,
+    )
     data["action"] = action
     return finish(Report(data), interrupted)
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 from . import _delve
-from ._report import Report, Stats, finish, progress_callback
+from ._native import call
+from ._report import Report, Stats
 
 __all__ = ["solve", "cities"]
 
@@ -40,15 +41,10 @@ def solve(
     """A route from `start` to `goal` on `map` (``"romania"`` or a map file) or on the map
     `text`; raises :class:`delve.ParseError` for a malformed map and ``ValueError`` for an
     unknown city (with the closest name)."""
-    tick, close = progress_callback(progress, on_progress, "route")
-    try:
-        data, interrupted = _delve.route_solve(
-            start, goal, map=map, text=text, algo=algo, weight=weight, depth_limit=depth_limit,
-            max_nodes=max_nodes, timeout=timeout, max_memory=max_memory, on_progress=tick,
-        )
-    finally:
-        close()
-    return finish(Report(data), interrupted)
+    return call(
+        _delve.route_solve, "route", progress, on_progress, start, goal, map=map, text=text, algo=algo,
+        weight=weight, depth_limit=depth_limit, max_nodes=max_nodes, timeout=timeout, max_memory=max_memory,
+    )
 
 
 def cities(*, map: str = "romania", text: Optional[str] = None) -> dict:

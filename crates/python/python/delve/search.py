@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Any, Callable, Hashable, Iterable, Optional, Tuple
 
 from . import _delve
-from ._report import Path, Report, Stats, finish, progress_callback
+from ._report import Path, Report, Stats, finish, with_progress
 
 __all__ = [
     "ALGORITHMS",
@@ -83,25 +83,11 @@ def run(
     50); ``predecessors`` and ``goals`` are what bidirectional search (``bibfs``) needs to
     search backwards from the goals.
     """
-    tick, close = progress_callback(progress, on_progress, algo)
-    try:
-        data, solution, best, interrupted = _delve.search(
-            algo,
-            start,
-            successors,
-            is_goal,
-            heuristic=heuristic,
-            predecessors=predecessors,
-            goals=None if goals is None else list(goals),
-            weight=weight,
-            depth_limit=depth_limit,
-            max_nodes=max_nodes,
-            timeout=timeout,
-            max_memory=max_memory,
-            on_progress=tick,
-        )
-    finally:
-        close()
+    data, solution, best, interrupted = with_progress(
+        _delve.search, algo, progress, on_progress, algo, start, successors, is_goal,
+        heuristic=heuristic, predecessors=predecessors, goals=None if goals is None else list(goals),
+        weight=weight, depth_limit=depth_limit, max_nodes=max_nodes, timeout=timeout, max_memory=max_memory,
+    )
     actions, states = (solution[0], solution[1]) if solution is not None else (None, None)
     best_path = Path(*best) if best is not None else None
     return finish(Report(data, actions, states, best_path), interrupted)
