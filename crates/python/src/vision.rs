@@ -96,18 +96,8 @@ pub fn sliding_read(
             (None, Some(path)) => {
                 let mut video = Video::open(path)?;
                 let name = path.display().to_string();
-                let mut index = 0u64;
                 loop {
-                    let mut batch = Vec::new();
-                    while batch.len() < 2 * rayon::current_num_threads() {
-                        match video.next_frame()? {
-                            Some(frame) => {
-                                index += 1;
-                                batch.push((index, frame));
-                            }
-                            None => break,
-                        }
-                    }
+                    let batch = video.next_batch(2 * rayon::current_num_threads())?;
                     if batch.is_empty() {
                         break false;
                     }

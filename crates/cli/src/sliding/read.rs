@@ -214,27 +214,15 @@ impl Job<'_> {
         let cancel = common::cancel_flag();
         let mut progress = Progress::new("reading video");
         let name = path.display().to_string();
-        let mut index = 0u64;
         loop {
-            let mut batch = Vec::new();
-            while batch.len() < 2 * rayon::current_num_threads() {
-                match video.next_frame()? {
-                    Some(frame) => {
-                        index += 1;
-                        batch.push((index, frame));
-                    }
-                    None => break,
-                }
-            }
-            if batch.is_empty() {
-                return Ok(false);
-            }
+            let batch = video.next_batch(2 * rayon::current_num_threads())?;
+            let Some(&(last, _)) = batch.last() else { return Ok(false) };
             let readings: Vec<(u64, Result<Reading>)> =
                 batch.into_par_iter().map(|(i, frame)| (i, self.read(frame, &format!("frame{i:06}")))).collect();
             for (i, reading) in readings {
                 self.count(&format!("{name}#{i}"), &reading?, Some(&progress));
             }
-            progress.show("frames", index, None);
+            progress.show("frames", last, None);
             if cancel.load(Ordering::Relaxed) {
                 return Ok(true);
             }

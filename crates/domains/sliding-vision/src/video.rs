@@ -26,6 +26,8 @@ pub struct Video {
     out: BufReader<ChildStdout>,
     errors: Option<std::thread::JoinHandle<String>>,
     done: bool,
+    /// Frames handed out so far.
+    frames: u64,
 }
 
 impl Video {
@@ -52,7 +54,7 @@ impl Video {
             let _ = stderr.read_to_string(&mut text);
             text
         });
-        Ok(Video { path: path.display().to_string(), child, out, errors: Some(errors), done: false })
+        Ok(Video { path: path.display().to_string(), child, out, errors: Some(errors), done: false, frames: 0 })
     }
 
     fn fail(&self, message: impl Into<String>) -> Error {
@@ -65,7 +67,10 @@ impl Video {
             return Ok(None);
         }
         match read_ppm(&mut self.out) {
-            Ok(Some(frame)) => Ok(Some(frame)),
+            Ok(Some(frame)) => {
+                self.frames += 1;
+                Ok(Some(frame))
+            }
             Ok(None) => {
                 self.done = true;
                 let status = self.child.wait().map_err(|e| self.fail(e.to_string()))?;
@@ -89,6 +94,19 @@ impl Video {
                 Err(self.fail(message))
             }
         }
+    }
+
+    /// Up to `size` next frames, each with its number (counted from 1), for reading a batch
+    /// in parallel; empty at the end of the video.
+    pub fn next_batch(&mut self, size: usize) -> Result<Vec<(u64, RgbImage)>, Error> {
+        let mut batch = Vec::with_capacity(size);
+        while batch.len() < size {
+            match self.next_frame()? {
+                Some(frame) => batch.push((self.frames, frame)),
+                None => break,
+            }
+        }
+        Ok(batch)
     }
 }
 
