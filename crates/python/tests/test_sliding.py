@@ -1,5 +1,8 @@
 """delve.sliding: the same reports as `delve sliding … --json`."""
 
+import shutil
+import subprocess
+
 import pytest
 
 import delve
@@ -149,6 +152,22 @@ def test_read_matches_the_cli(delve_cli, tmp_path):
         delve.sliding.read(one, templates=templates),
         delve_cli("sliding", "read", "--templates", str(templates), str(one)),
     )
+
+
+@pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="needs ffmpeg (apt-get install ffmpeg)")
+def test_read_a_video_matches_the_cli(delve_cli, tmp_path):
+    # The demo frames as a lossless video, two video frames per picture.
+    for i, frame in enumerate(sorted((DEMO / "frames").iterdir())):
+        for k in range(2):
+            shutil.copy(frame, tmp_path / f"f{2 * i + k + 1:03}{frame.suffix}")
+    suffix = sorted((DEMO / "frames").iterdir())[0].suffix
+    video = tmp_path / "clip.mkv"
+    subprocess.run(["ffmpeg", "-v", "error", "-y", "-framerate", "10", "-i", str(tmp_path / f"f%03d{suffix}"),
+                    "-vf", "crop=230:170:0:0", "-c:v", "ffv1", "-pix_fmt", "bgr0", str(video)], check=True)
+    report = delve.sliding.read(video, templates=DEMO / "templates", video=True)
+    cli = delve_cli("sliding", "read", "--templates", str(DEMO / "templates"), "--video", str(video))
+    same(report, cli)
+    assert report.frames == 10
 
 
 def test_read_bad_templates_and_arguments(tmp_path):
