@@ -244,7 +244,7 @@ fn solve_level<O>(
     observer: O,
 ) -> anyhow::Result<Report>
 where
-    O: Observer<State, Cost>,
+    O: Observer<State, Cost> + Send,
 {
     let solved = solve_parallel(level, mode.ordered, mode.mode(), threads, limits, observer)
         .map_err(|e| solve_error(file, e))?;

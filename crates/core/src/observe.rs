@@ -170,6 +170,10 @@ impl Live {
 /// assert_eq!(out.stats.expanded, 3);
 /// ```
 pub trait Observer<S, C> {
+    /// Whether the observer looks at events at all: false only for [`NoObserver`] (and
+    /// pairs of them), so that code relaying events to an observer elsewhere (another
+    /// thread's, behind a lock) can skip the relay at compile time.
+    const WATCHES: bool = true;
     /// Called for every event; the answer steers the search.
     #[inline]
     fn on_event(&mut self, event: &Event<'_, S, C>, live: &Live) -> Control {
@@ -181,9 +185,12 @@ pub trait Observer<S, C> {
 /// The observer that observes nothing; it compiles away.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoObserver;
-impl<S, C> Observer<S, C> for NoObserver {}
+impl<S, C> Observer<S, C> for NoObserver {
+    const WATCHES: bool = false;
+}
 
 impl<S, C, O: Observer<S, C> + ?Sized> Observer<S, C> for &mut O {
+    const WATCHES: bool = O::WATCHES;
     #[inline]
     fn on_event(&mut self, event: &Event<'_, S, C>, live: &Live) -> Control {
         (**self).on_event(event, live)
@@ -276,6 +283,7 @@ where
     A: Observer<S, C>,
     B: Observer<S, C>,
 {
+    const WATCHES: bool = A::WATCHES || B::WATCHES;
     #[inline]
     fn on_event(&mut self, event: &Event<'_, S, C>, live: &Live) -> Control {
         let a = self.0.on_event(event, live);

@@ -11,7 +11,8 @@
 //! race. Prints one line per level and the totals.
 
 use delve_core::{Limits, NoObserver};
-use delve_sokoban::{Board, any_search, parse_collection};
+use delve_sokoban::any::{all_advisors, cycling_search, features};
+use delve_sokoban::{Board, parse_collection};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -22,11 +23,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let [file, first, last, budget, which] = args else { return Err(usage.into()) };
     let (first, last, budget): (usize, usize, u64) = (first.parse()?, last.parse()?, budget.parse()?);
-    let all = match which.as_str() {
-        "feature" => false,
-        "all" => true,
+    let strategy = match which.as_str() {
+        "feature" => features(),
+        "all" => all_advisors(),
         _ => return Err(usage.into()),
-    };
+    }
+    .room_links(links);
     let levels = parse_collection(&std::fs::read_to_string(file)?)?;
     let limits = Limits::none().max_expanded(budget);
     let (mut solved, mut expanded, mut seconds) = (Vec::new(), 0, 0.0);
@@ -35,7 +37,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if board.hopeless().is_some() {
             continue;
         }
-        let (_, out) = any_search(&board, all, links, &limits, NoObserver);
+        let (_, out) = cycling_search(&board, strategy.clone(), &limits, NoObserver);
         let stats = out.stats;
         let secs = stats.elapsed.as_secs_f64();
         println!(

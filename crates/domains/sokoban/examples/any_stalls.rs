@@ -3,7 +3,7 @@
 //! order, the first part of the cell key) got, and writes every `EVERY`-th position expanded
 //! at packing `PACKED` as an XSB collection, so that the positions can be solved as levels
 //! of their own (are they dead? how many nodes does the proof take?). The search is the one
-//! advised by the feature advisors, or with `all` the other one ([`any_search`]).
+//! advised by the feature advisors, or with `all` the other one (`delve_sokoban::any::cycling_search`).
 //!
 //! ```text
 //! cargo run --release -p delve-sokoban --example any_stalls -- FILE LEVEL EXPANSIONS PACKED EVERY [all] > stalls.xsb
@@ -11,7 +11,8 @@
 //! ```
 
 use delve_core::{Event, FnObserver, Limits};
-use delve_sokoban::{Board, Level, Mode, NONE, SokobanProblem, State, any_search, parse_collection};
+use delve_sokoban::any::{all_advisors, cycling_search, features};
+use delve_sokoban::{Board, Level, NONE, Settings, SokobanProblem, State, parse_collection};
 use std::collections::BTreeMap;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -28,7 +29,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let level = levels.iter().find(|l| l.number == number).ok_or("no such level")?;
     let board = Board::new(level, false)?;
     // Only for the cell keys, which do not depend on the search's settings.
-    let problem = SokobanProblem::new(board.clone(), Mode::Any.config());
+    let problem = SokobanProblem::new(board.clone(), Settings::any());
     let mut per_packing = BTreeMap::<u64, u64>::new();
     let mut kept = Vec::new();
     let observer = FnObserver(|event: &Event<'_, State, _>, _: &_| {
@@ -43,7 +44,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     });
     let limits = Limits::none().max_expanded(budget);
-    let (_, out) = any_search(&board, all, false, &limits, observer);
+    let strategy = if all { all_advisors() } else { features() };
+    let (_, out) = cycling_search(&board, strategy.room_links(false), &limits, observer);
     eprintln!("level {number}: solved {}, {} expanded", out.solution().is_some(), out.stats.expanded);
     eprintln!("expansions per packing: {per_packing:?}");
     for (i, state) in kept.iter().enumerate() {

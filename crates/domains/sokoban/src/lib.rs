@@ -11,25 +11,29 @@
 //! see the guide's Sokoban chapter) offered a push-optimal mode, a fast weighted mode and a
 //! play mode; this crate keeps those and adds the move-optimal and `--any` modes.
 //!
+//! The pipeline, one way: text → level → board → problem → searches → LURD → replay.
+//!
+//! ```text
+//! XSB text ─ rules::level ─▶ Level ─ rules::board ─▶ Board ─┬─ search::problem (+ settings)
+//!                                                           │     ├ prune::*  dead positions dropped
+//!                                                           │     └ fess::*   macros, cells, advisors
+//!                                                           │
+//!  solve(mode) ─┬ optimal / pushes / fast: core's A* (parallel) on the problem
+//!               └ any: any::portfolio ─ race, then lanes (steps from plans::*)
+//!                          │
+//!         pushes ─ search::layout ─▶ LURD ─ rules::replay ─▶ checked solution
+//! ```
+//!
 //! | module | what it does |
 //! | --- | --- |
-//! | [`level`] | XSB levels and collections: parsing, run-length rows, letters, errors with line and column |
-//! | [`board`] | the compact board: floor squares, goals, push distances, dead squares, Zobrist keys |
-//! | [`problem`] | Sokoban as a `delve-core` problem over pushes, with its bound and prunings |
-//! | [`solve`](mod@solve) | the four modes, `--any`'s races and steps, LURD layout and the report |
-//! | [`state`] | the search state (boxes and player, with its Zobrist key), its cost and a push |
-//! | [`replay`](mod@replay) | the independent checker every solution goes through |
-//! | [`deadlock`] | freeze deadlocks: boxes that can never move again, off their goals |
-//! | [`corral`] | PI-corral pruning: only the pushes into a corral that must be entered |
-//! | [`corral_deadlock`] | corrals whose boxes, searched alone, can never all reach goals |
-//! | [`deadlock_table`] | dead patterns learned from small sub-problems around the pushed box |
-//! | [`frozen_goals`] | boxes frozen on goals taken as walls: can the others still reach goals? |
-//! | [`symmetry`] | mirror, rotation and transposition symmetries: one state per class |
-//! | [`macros`] | goal rooms, their packing orders, and the goal-room macro of `--any` |
-//! | [`packing`] | packing macros: a box carried to the goal its room fills next |
-//! | [`features`] | FESS-style features and advisors for `--any`'s cell-cycling searches |
-//! | [`sinks`] | sink plans: Festival-style backward searches that give the boxes a route |
-//! | [`parking`] | parking plans: the level split at a position with every goal empty |
+//! | [`rules`] | the game with no search in it: [`level`](rules::level) (XSB levels and collections, errors with line and column), [`board`](rules::board) (floor squares, goals, push distances, dead squares, Zobrist keys), [`replay`](mod@rules::replay) (the independent checker every solution goes through) |
+//! | [`search`] | Sokoban as a `delve-core` problem over pushes: [`state`](search::state), [`problem`](search::problem) (bound and prunings), [`settings`](search::settings) (the checked builder, the modes' presets), [`symmetry`](search::symmetry), [`layout`](search::layout) (pushes as LURD) |
+//! | [`prune`] | positions proved dead: [`deadlock`](prune::deadlock) (freeze), [`corral`](prune::corral) (PI-corrals), [`corral_deadlock`](prune::corral_deadlock), [`deadlock_table`](prune::deadlock_table), [`frozen_goals`](prune::frozen_goals) |
+//! | [`fess`] | the guidance of the cycling searches: [`rooms`](fess::rooms) (goal rooms, packing orders), [`packing`](fess::packing) (packing macros), [`features`](fess::features) (cells and advisors), [`strategy`](fess::strategy) |
+//! | [`plans`] | plans made before a search: [`sinks`](plans::sinks) (routes from Festival-style backward searches), [`parking`](plans::parking) (the level split where every goal is empty) |
+//! | [`any`] | the `--any` portfolio: [`Budget`](any::Budget), [`Tally`](any::Tally), the race, the lanes and the [`steps`](any::steps) |
+//! | [`solve`](mod@solve) | the four modes, the solve entry points and the report |
+//! | [`bench`] | a collection solved level by level, on several jobs |
 //!
 //! ```
 //! use delve_core::{Limits, NoObserver};
@@ -69,31 +73,25 @@
 //! * **Limits**: at most [`MAX_FLOOR`] reachable floor squares and [`MAX_BOXES`] boxes;
 //!   larger levels are refused with a message naming the limit.
 
+pub mod any;
 pub mod bench;
-pub mod board;
-pub mod corral;
-pub mod corral_deadlock;
-pub mod deadlock;
-pub mod deadlock_table;
-pub mod features;
-pub mod frozen_goals;
-pub mod level;
-pub mod macros;
-pub mod packing;
-pub mod parking;
-pub mod problem;
-pub mod replay;
-pub mod sinks;
+pub mod fess;
+pub mod plans;
+pub mod prune;
+pub mod rules;
+pub mod search;
 pub mod solve;
-pub mod state;
-pub mod symmetry;
 
-pub use board::{Board, DIRS, FAR, LETTERS, MAX_BOXES, MAX_FLOOR, NONE};
-pub use level::{ErrorKind, Level, ParseError, parse_collection, parse_levels};
-pub use problem::{Config, SokobanProblem};
-pub use replay::{Replay, ReplayError, replay};
-pub use solve::{Lurd, Mode, Report, SolveError, Solved, Unsolved, any_search, lay_out, solve, solve_parallel};
-pub use state::{Cost, Push, State};
+pub use fess::strategy::{Advisors, Packing, Strategy};
+pub use rules::board::{Board, DIRS, FAR, LETTERS, MAX_BOXES, MAX_FLOOR, NONE};
+pub use rules::level::{ErrorKind, Level, ParseError, parse_collection, parse_levels};
+pub use rules::playthrough::{Cell, Illegal, Playthrough, Step};
+pub use rules::replay::{Replay, ReplayError, replay};
+pub use search::layout::lay_out;
+pub use search::problem::SokobanProblem;
+pub use search::settings::{Settings, SettingsBuilder, SettingsError};
+pub use search::state::{Cost, Push, State};
+pub use solve::{Lurd, Mode, Report, SolveError, Solved, Unsolved, solve, solve_parallel};
 
 /// The collections shipped with delve, as (name, XSB text): Microban (155 levels) and
 /// XSokoban's 90 (see `data/SOURCES.md`).

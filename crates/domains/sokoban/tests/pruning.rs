@@ -5,7 +5,7 @@
 //! never exceeds it either.
 
 use delve_core::{Limits, NoObserver, Problem};
-use delve_sokoban::{Board, Config, Level, Mode, SokobanProblem, solve};
+use delve_sokoban::{Board, Level, Mode, Settings, SokobanProblem, solve};
 use proptest::prelude::*;
 use std::collections::{HashSet, VecDeque};
 
@@ -152,7 +152,8 @@ proptest! {
         // The bound at the start never exceeds the fewest pushes (admissible).
         if let (Some(truth), Ok(board)) = (truth, Board::new(&Level::parse(&text).unwrap(), false)) {
             for exact_player in [false, true] {
-                let problem = SokobanProblem::new(board.clone(), Config { exact_player, ..Config::PLAIN });
+                let settings = if exact_player { Settings::optimal() } else { Settings::PLAIN };
+                let problem = SokobanProblem::new(board.clone(), settings);
                 let bound = problem.heuristic(&problem.initial_state()).0;
                 prop_assert!(bound <= truth, "bound {} > {} pushes on\n{}", bound, truth, text);
             }

@@ -13,7 +13,7 @@
 //! the corral dead. Results are cached per (boxes, player region).
 //!
 //! The stop when the player gets into the corral is only a shortcut: the argument above
-//! holds for the whole search. With [`Config::thorough_corrals`] (for
+//! holds for the whole search. With [`Settings::thorough_corrals`] (for
 //! [`Mode::Any`](crate::Mode::Any)), a corral the quick search finds live is searched again
 //! without the shortcut, with a smaller budget (`THOROUGH_BUDGET`); that also proves dead
 //! the corrals whose boxes can let the player in but never all get home (for instance three
@@ -28,11 +28,11 @@
 //! ever happen, even with the boxes next to the barrier moving, the corral is dead, though its
 //! barrier boxes all stand on goals (which the searches above take for home at once).
 //!
-//! [`Config::thorough_corrals`]: crate::Config::thorough_corrals
+//! [`Settings::thorough_corrals`]: crate::Settings::thorough_corrals
 
-use crate::board::{Board, NONE, Squares, has, insert};
-use crate::corral::Corral;
-use crate::deadlock::{Lone, LoneBoxes, lone_pushes};
+use crate::prune::corral::Corral;
+use crate::prune::deadlock::{Lone, LoneBoxes, lone_pushes};
+use crate::rules::board::{Board, NONE, Squares, has, insert};
 use delve_core::hash::{FxHashMap, FxHashSet};
 
 /// Most positions one corral search may visit before it gives up (not dead).
@@ -42,7 +42,7 @@ pub(crate) const BUDGET: usize = 400;
 pub(crate) const THOROUGH_BUDGET: usize = 100;
 /// Most boxes a corral search takes on (more: not tested).
 const MAX_CORRAL_BOXES: usize = 10;
-const _: () = assert!(MAX_CORRAL_BOXES <= crate::deadlock::MAX_LONE, "a corral search's boxes fit `LoneBoxes`");
+const _: () = assert!(MAX_CORRAL_BOXES <= crate::prune::deadlock::MAX_LONE, "a corral search's boxes fit `LoneBoxes`");
 /// Most cached results before the cache is emptied.
 const CACHE_LIMIT: usize = 1 << 20;
 
@@ -67,8 +67,8 @@ pub(crate) fn corral_deadlock(
     thorough: bool,
     cache: &mut CorralCache,
 ) -> bool {
-    let player = crate::board::first(reach);
-    crate::corral::for_each_corral(board, at, reach, |corral| {
+    let player = crate::rules::board::first(reach);
+    crate::prune::corral::for_each_corral(board, at, reach, |corral| {
         corral_is_dead(board, at, player, &corral, thorough, cache)
     })
 }
@@ -272,7 +272,7 @@ fn escapes(board: &Board, boxes: &[u8], player: u8, budget: usize, corral: &Squa
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::Level;
+    use crate::rules::level::Level;
 
     fn verdict(text: &str) -> bool {
         verdict_of(text, false)
@@ -368,7 +368,7 @@ mod tests {
         let at = board.start_occupancy();
         let (region, player) = board.region(board.start_player(), &at);
         let mut cache = CorralCache::default();
-        let before = crate::corral::for_each_corral(&board, &at, &region, |corral| {
+        let before = crate::prune::corral::for_each_corral(&board, &at, &region, |corral| {
             let mut barrier = corral.barrier.to_vec();
             barrier.sort_unstable();
             let mut wider = [NONE; MAX_CORRAL_BOXES];

@@ -1,9 +1,10 @@
-//! The independent replay checker: plays a LURD solution on the level's own characters (no
-//! board compilation, no solver code), checks every step is legal and the level ends solved,
-//! and counts pushes and moves. Every solution the solver returns goes through it.
+//! The independent replay checker: plays a LURD solution on the level's own characters (a
+//! [`Playthrough`]: no board compilation, no solver code), checks every step is legal and
+//! written with the right case and the level ends solved, and counts pushes and moves.
+//! Every solution the solver returns goes through it.
 
-use crate::level::Level;
-use std::collections::HashMap;
+use crate::rules::level::Level;
+use crate::rules::playthrough::{Illegal, Playthrough, Step};
 
 /// What a valid solution costs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,75 +62,28 @@ pub enum ReplayError {
 /// assert!(replay(&level, "r", false).is_err());
 /// ```
 pub fn replay(level: &Level, solution: &str, ordered: bool) -> Result<Replay, ReplayError> {
-    let letters = level.has_letters();
-    let ordered = ordered || letters;
-    let mut player = (0i64, 0i64);
-    // Box id by position; goal position by id (ids in reading order, or by letter).
-    let mut boxes: HashMap<(i64, i64), usize> = HashMap::new();
-    let mut box_list = Vec::new();
-    let mut goal_list = Vec::new();
-    for r in 0..level.height() {
-        for c in 0..level.width() {
-            let ch = level.cell(r, c);
-            let at = (r as i64, c as i64);
-            if ch == b'@' || ch == b'+' {
-                player = at;
-            }
-            if ch == b'$' || ch == b'*' || ch.is_ascii_uppercase() {
-                box_list.push((ch.to_ascii_lowercase(), at));
-            }
-            if ch == b'.' || ch == b'*' || ch == b'+' || ch.is_ascii_lowercase() {
-                goal_list.push((ch, at));
-            }
-        }
-    }
-    if letters {
-        box_list.sort();
-        goal_list.sort();
-    }
-    for (id, &(_, at)) in box_list.iter().enumerate() {
-        boxes.insert(at, id);
-    }
-    let wall = |(r, c): (i64, i64)| r < 0 || c < 0 || level.cell(r as usize, c as usize) == b'#';
-    let (mut pushes, mut moves) = (0, 0);
+    let mut game = Playthrough::new(level, ordered);
     for (k, letter) in solution.chars().enumerate() {
         let step = k + 1;
-        let (dr, dc) = match letter.to_ascii_lowercase() {
-            'u' => (-1, 0),
-            'd' => (1, 0),
-            'l' => (0, -1),
-            'r' => (0, 1),
-            _ => return Err(ReplayError::BadLetter { step, letter }),
-        };
-        let next = (player.0 + dr, player.1 + dc);
-        if wall(next) {
-            return Err(ReplayError::Blocked { step, letter });
-        }
-        let pushing = boxes.contains_key(&next);
-        if pushing != letter.is_ascii_uppercase() {
-            let (written, actual) = if pushing { ("move", "push") } else { ("push", "move") };
-            return Err(ReplayError::WrongCase { step, letter, written, actual });
-        }
-        if pushing {
-            let beyond = (next.0 + dr, next.1 + dc);
-            if wall(beyond) || boxes.contains_key(&beyond) {
-                return Err(ReplayError::Blocked { step, letter });
+        match game.step(letter) {
+            Err(Illegal::NotAMove) => return Err(ReplayError::BadLetter { step, letter }),
+            Err(Illegal::Blocked) => return Err(ReplayError::Blocked { step, letter }),
+            Ok(made) => {
+                let pushed = made == Step::Push;
+                if pushed != letter.is_ascii_uppercase() {
+                    let (written, actual) = if pushed { ("move", "push") } else { ("push", "move") };
+                    return Err(ReplayError::WrongCase { step, letter, written, actual });
+                }
             }
-            let id = boxes.remove(&next).expect("a box is there");
-            boxes.insert(beyond, id);
-            pushes += 1;
         }
-        player = next;
-        moves += 1;
     }
-    let misplaced = boxes
-        .iter()
-        .filter(|&(at, &id)| if ordered { goal_list[id].1 != *at } else { !goal_list.iter().any(|(_, g)| g == at) })
-        .count();
-    if misplaced > 0 {
-        return Err(ReplayError::NotSolved(misplaced));
+    match game.misplaced() {
+        0 => {
+            let (pushes, moves) = game.counts();
+            Ok(Replay { pushes, moves })
+        }
+        misplaced => Err(ReplayError::NotSolved(misplaced)),
     }
-    Ok(Replay { pushes, moves })
 }
 
 #[cfg(test)]

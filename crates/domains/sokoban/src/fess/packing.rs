@@ -15,9 +15,9 @@
 //! (`route_pushes`): the box the route's next step moves, or the nearest free ones, carried
 //! to that step's square in one action, as Festival's moves carry a box as far as it goes.
 
-use crate::board::{Board, FAR, NONE};
-use crate::features::Route;
-use crate::macros::{BoxPaths, GoalRooms};
+use crate::fess::features::Route;
+use crate::fess::rooms::{BoxPaths, GoalRooms};
+use crate::rules::board::{Board, FAR, NONE};
 
 /// Most boxes tried per goal and position: the nearest to the goal (by push distance) that
 /// the player can push at all. Each try is a breadth-first search over the box's squares.
@@ -145,7 +145,8 @@ mod tests {
         let text = "##########\n#        #\n#@ $     #\n#  $    .#\n#       .#\n##########\n";
         let board = Board::as_drawn(text);
         let mut at = board.start_occupancy();
-        let problem = crate::SokobanProblem::new(board.clone(), crate::Config { macros: true, ..crate::Config::PLAIN });
+        let problem =
+            crate::SokobanProblem::new(board.clone(), crate::Settings { macros: true, ..crate::Settings::PLAIN });
         let mut walk = [FAR; 256];
         problem.walk(board.start_player(), &at, &mut walk);
         let before = at;
@@ -182,7 +183,7 @@ mod tests {
         let board = Board::as_drawn(text);
         let rooms = GoalRooms::new(&board);
         let mut at = board.start_occupancy();
-        let config = crate::Config { macros: true, ..crate::Config::PLAIN };
+        let config = crate::Settings { macros: true, ..crate::Settings::PLAIN };
         let problem = crate::SokobanProblem::new(board.clone(), config);
         let mut walk = [FAR; 256];
         problem.walk(board.start_player(), &at, &mut walk);

@@ -19,9 +19,9 @@
 //!   `--any` may miss the solutions of a level that needs a box to stop on
 //!   an entrance; it is not complete, only fast.
 
-use crate::board::{Board, NONE, Squares, insert};
+use crate::rules::board::{Board, NONE, Squares, insert};
 
-const _: () = assert!(crate::board::MAX_BOXES <= 64, "a room's goals fit the bits of a `u64`");
+const _: () = assert!(crate::rules::board::MAX_BOXES <= 64, "a room's goals fit the bits of a `u64`");
 
 /// The goal rooms of a board and their packing orders.
 #[derive(Clone, Debug, Default)]
@@ -699,7 +699,7 @@ mod tests {
     /// boards with boxes strewn at random (every box square, player square and side).
     #[test]
     fn sides_equal_a_flood_fill_round_the_box() {
-        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
+        let levels = crate::rules::level::parse_collection(include_str!("../../data/xsokoban90.xsb")).unwrap();
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut random = move |n: usize| {
             seed ^= seed << 13;
@@ -766,7 +766,7 @@ mod tests {
         let (s, floor) = (b.square_at(1, 3), b.floor());
         let from_start = Arrivals::of(&b, &[NONE; 256], &[s]).squares(floor);
         let any_side = Arrivals::from_any_side(&b, &[NONE; 256], s).squares(floor);
-        let cells = |set: &Squares| crate::board::squares_in(set).map(|t| b.cell_of(t).1).collect::<Vec<_>>();
+        let cells = |set: &Squares| crate::rules::board::squares_in(set).map(|t| b.cell_of(t).1).collect::<Vec<_>>();
         assert_eq!(cells(&from_start), [3, 4, 5, 6]);
         assert_eq!(cells(&any_side), [1, 2, 3, 4, 5, 6]);
         // The player's start square held by a box: from his start, no search (everything);
@@ -781,7 +781,7 @@ mod tests {
     /// (the packing macros rely on it: the replay searches for one target).
     #[test]
     fn paths_to_many_targets_are_each_targets_own_path() {
-        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
+        let levels = crate::rules::level::parse_collection(include_str!("../../data/xsokoban90.xsb")).unwrap();
         let mut found = 0;
         for level in levels.iter().step_by(3) {
             let b = Board::new(level, false).unwrap();
@@ -842,7 +842,7 @@ mod tests {
     /// never got past 3 of the room's 8 goals.
     #[test]
     fn a_room_is_taken_apart_the_way_boxes_came_in() {
-        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
+        let levels = crate::rules::level::parse_collection(include_str!("../../data/xsokoban90.xsb")).unwrap();
         let b = Board::new(levels.iter().find(|l| l.number == 90).unwrap(), false).unwrap();
         let members: Vec<u8> =
             b.goals().iter().copied().filter(|&g| b.cell_of(g).0 >= 13 && b.cell_of(g).1 <= 8).collect();
@@ -860,7 +860,7 @@ mod tests {
     /// or some rooms get steps that no box reaches.
     #[test]
     fn orders_of_pulls_to_arrivals_fill_forwards() {
-        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
+        let levels = crate::rules::level::parse_collection(include_str!("../../data/xsokoban90.xsb")).unwrap();
         let mut checked = 0;
         for level in &levels {
             let b = Board::new(level, false).unwrap();
@@ -883,7 +883,7 @@ mod tests {
     /// pulls to any square off the room.
     #[test]
     fn a_room_that_arrivals_cannot_take_apart_keeps_its_order() {
-        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
+        let levels = crate::rules::level::parse_collection(include_str!("../../data/xsokoban90.xsb")).unwrap();
         let b = Board::new(levels.iter().find(|l| l.number == 88).unwrap(), false).unwrap();
         let rooms = GoalRooms::new(&b);
         assert_eq!(rooms.order.iter().map(Vec::len).collect::<Vec<_>>(), [23]);

@@ -7,7 +7,7 @@
 //! boxes (a state is a fixed 48-byte value); larger levels are refused with a message that
 //! names the limit.
 
-use crate::level::{ErrorKind, Level, ParseError};
+use crate::rules::level::{ErrorKind, Level, ParseError};
 
 /// Most floor squares (in the player's region) a level may have.
 pub const MAX_FLOOR: usize = 255;
@@ -724,7 +724,7 @@ mod tests {
         assert_eq!(b.distance_from(0, box_sq, ahead), FAR, "the player is on the wrong side");
         assert_eq!(b.distance_from(0, b.square_at(1, 6), player), 0, "on the goal");
         // Never below the plain distance, on every square and side of a Microban level.
-        let levels = crate::level::parse_collection(include_str!("../data/microban.xsb")).unwrap();
+        let levels = crate::rules::level::parse_collection(include_str!("../../data/microban.xsb")).unwrap();
         let b = Board::new(&levels[7], false).unwrap();
         for g in 0..b.goals().len() {
             for s in 0..b.floor() as u8 {

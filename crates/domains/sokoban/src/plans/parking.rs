@@ -26,10 +26,10 @@
 //! square matched with a start box of its own that reaches it (`Planner`), and gives up
 //! `EXTRA` expansions after the first with every goal empty, or after `BUDGET`.
 
-use crate::board::{Board, NONE, Squares, has, insert, remove, set_of, squares_in};
-use crate::features::{regions, walking_distances};
-use crate::frozen_goals::matches_all;
-use crate::macros::Arrivals;
+use crate::fess::features::{regions, walking_distances};
+use crate::fess::rooms::Arrivals;
+use crate::prune::frozen_goals::matches_all;
+use crate::rules::board::{Board, NONE, Squares, has, insert, remove, set_of, squares_in};
 use delve_core::Stats;
 use delve_core::hash::FxHashSet;
 use std::cmp::Reverse;
@@ -218,7 +218,7 @@ impl<'a> Planner<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::Level;
+    use crate::rules::level::Level;
 
     /// Plays `plan`'s pulls from the solved position of `board` and checks each: a box on the
     /// square it leaves, the two squares ahead free, the player able to get there (after the
@@ -268,7 +268,7 @@ mod tests {
 
     #[test]
     fn a_stop_or_a_room_that_cannot_empty_gives_no_plan() {
-        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
+        let levels = crate::rules::level::parse_collection(include_str!("../../data/xsokoban90.xsb")).unwrap();
         let board = Board::new(&levels[65], false).unwrap();
         let (plan, stats) = Planner::new(&board).plan(0, || true);
         assert_eq!((plan, stats.expanded), (None, 256), "polled every 256 expansions");
@@ -308,7 +308,7 @@ mod tests {
     /// their own: the pull search empties them, with seed 0 or 1.
     #[test]
     fn xsokoban_rooms_are_emptied() {
-        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
+        let levels = crate::rules::level::parse_collection(include_str!("../../data/xsokoban90.xsb")).unwrap();
         for n in [66, 69] {
             let board = Board::new(&levels[n - 1], false).unwrap();
             let planner = Planner::new(&board);

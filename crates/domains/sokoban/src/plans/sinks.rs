@@ -38,10 +38,10 @@
 //! sinks and its choice among sinks (a box on a start square does not count as off the goals;
 //! regions counted with the box on its base).
 
-use crate::board::{Board, FAR, NONE, Squares, first, has, insert, remove, set_of, squares_in};
-use crate::features::{RoomLinks, Route, regions, walking_distances};
-use crate::frozen_goals::matches_all;
-use crate::macros::Arrivals;
+use crate::fess::features::{RoomLinks, Route, regions, walking_distances};
+use crate::fess::rooms::Arrivals;
+use crate::prune::frozen_goals::matches_all;
+use crate::rules::board::{Board, FAR, NONE, Squares, first, has, insert, remove, set_of, squares_in};
 use delve_core::Stats;
 use delve_core::hash::{FxHashMap, FxHashSet};
 use std::cmp::Reverse;
@@ -818,7 +818,7 @@ mod tests {
 
     #[test]
     fn every_microban_plan_takes_each_box_out_once_and_ends_on_the_goals() {
-        let levels = crate::level::parse_collection(include_str!("../data/microban.xsb")).unwrap();
+        let levels = crate::rules::level::parse_collection(include_str!("../../data/microban.xsb")).unwrap();
         let mut plans = 0;
         let styles = [Style::Festival, Style::Reached, Style::Nearest];
         for (level, style) in levels.iter().flat_map(|level| styles.map(|style| (level, style))) {
@@ -844,7 +844,7 @@ mod tests {
 
     /// XSokoban level `n`.
     fn xsokoban(n: usize) -> Board {
-        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
+        let levels = crate::rules::level::parse_collection(include_str!("../../data/xsokoban90.xsb")).unwrap();
         Board::new(&levels[n - 1], false).unwrap()
     }
 

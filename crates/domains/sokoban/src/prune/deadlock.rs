@@ -7,7 +7,7 @@
 //! chain that proves the pushed box frozen count: a box found frozen under an assumption that
 //! later failed is forgotten.
 
-use crate::board::{Board, MAX_BOXES, NONE, Squares, has, insert, remove};
+use crate::rules::board::{Board, MAX_BOXES, NONE, Squares, has, insert, remove};
 
 /// What a freeze check needs to know about the boxes: which box stands on a square.
 pub(crate) struct Boxes<'a> {

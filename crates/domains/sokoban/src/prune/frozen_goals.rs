@@ -1,4 +1,4 @@
-//! Boxes frozen on goals act as walls ([`Config::frozen_goals`]): a bipartite deadlock test.
+//! Boxes frozen on goals act as walls ([`Settings::frozen_goals`]): a bipartite deadlock test.
 //!
 //! A box frozen on a goal (see the `deadlock` module: it can never move along either axis)
 //! stays there for the rest of the game, so from then on it is a wall. The board's lone-box
@@ -21,11 +21,11 @@
 //! boxes as walls, those pushes stay legal (other boxes only stand in the way). So each box
 //! reaches its own free goal in the pulled sets, and the goals make a matching.
 //!
-//! [`Config::frozen_goals`]: crate::Config::frozen_goals
+//! [`Settings::frozen_goals`]: crate::Settings::frozen_goals
 
-use crate::board::{Board, NONE, Squares, has, insert, squares_in};
-use crate::deadlock::{Boxes, is_frozen};
-use crate::macros::BoxPaths;
+use crate::fess::rooms::BoxPaths;
+use crate::prune::deadlock::{Boxes, is_frozen};
+use crate::rules::board::{Board, NONE, Squares, has, insert, squares_in};
 use delve_core::hash::FxHashMap;
 
 /// Most frozen sets whose reach sets are kept before that memory is emptied.
@@ -172,7 +172,7 @@ fn augment(i: usize, boxes: &[u8], reach: &[(u8, Squares)], owner: &mut [usize],
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::Level;
+    use crate::rules::level::Level;
 
     /// Whether the start of `text` is dead by this test alone.
     fn dead(text: &str) -> bool {
@@ -210,7 +210,7 @@ mod tests {
         let board = Board::as_drawn(level);
         let at = board.start_occupancy();
         let frozen = frozen_on_goals(&board, &at, board.start_boxes().iter().copied());
-        assert_eq!(crate::board::squares_in(&frozen).count(), 2, "both boxes on goals are frozen");
+        assert_eq!(crate::rules::board::squares_in(&frozen).count(), 2, "both boxes on goals are frozen");
         assert!(!dead(level));
     }
 
@@ -219,7 +219,8 @@ mod tests {
         // Pushing the box right puts it on a goal beside a box on a goal: the pair is frozen
         // in the corridor, and the box in the room on the right can never get to the goal on
         // the left.
-        use crate::problem::{Config, SokobanProblem};
+        use crate::search::problem::SokobanProblem;
+        use crate::search::settings::Settings;
         use delve_core::Problem;
         let level =
             Level::parse("#############\n#.  @$.*    #\n#######  $  #\n      #     #\n      #######\n").unwrap();
@@ -229,7 +230,7 @@ mod tests {
             p.expand(&p.initial_state(), &mut out);
             out.len()
         };
-        assert_eq!(children(Config::PLAIN), 1, "the only push, which nothing else prunes");
-        assert_eq!(children(Config { frozen_goals: true, ..Config::PLAIN }), 0);
+        assert_eq!(children(Settings::PLAIN), 1, "the only push, which nothing else prunes");
+        assert_eq!(children(Settings { frozen_goals: true, ..Settings::PLAIN }), 0);
     }
 }

@@ -48,9 +48,9 @@
 //! lead the search elsewhere: some levels are solved only with all six advisors and some
 //! only with the feature advisors, so `--any` runs one search of each kind.
 
-use crate::board::{Board, FAR, NONE, Squares, has, insert, squares_in};
-use crate::macros::{GoalRooms, flood};
-use crate::state::{Cost, State};
+use crate::fess::rooms::{GoalRooms, flood};
+use crate::rules::board::{Board, FAR, NONE, Squares, has, insert, squares_in};
+use crate::search::state::{Cost, State};
 use delve_core::Cost as _;
 use delve_core::informed::Move;
 use std::cmp::{Ordering, Reverse};
@@ -723,7 +723,7 @@ mod tests {
             "  #33#      #4444##",
             "  ####      ###### ",
         ];
-        let levels = crate::level::parse_collection(include_str!("../data/xsokoban90.xsb")).unwrap();
+        let levels = crate::rules::level::parse_collection(include_str!("../../data/xsokoban90.xsb")).unwrap();
         let board = Board::new(&levels[49], false).unwrap();
         let links = RoomLinks::new(&board);
         assert_eq!(links.rooms, 5);
@@ -806,11 +806,11 @@ mod tests {
         ends: &[Spot<'_>],
         advisor: fn(&Expansion, &GoalRooms) -> Option<usize>,
     ) -> Option<usize> {
-        use crate::problem::SokobanProblem;
-        use crate::solve::Mode;
+        use crate::search::problem::SokobanProblem;
+        use crate::search::settings::Settings;
         use delve_core::Lex;
         let board = Board::as_drawn(level);
-        let problem = SokobanProblem::new(board, Mode::Any.config());
+        let problem = SokobanProblem::new(board, Settings::any());
         let b = problem.board();
         let state = |(boxes, player): Spot<'_>| {
             let squares: Vec<u8> = boxes.iter().map(|&(r, c)| b.square_at(r, c)).collect();
@@ -861,10 +861,11 @@ mod tests {
     /// unpacking a box, the best (more packed, fewer out of plan, fewer regions, lower bound).
     #[test]
     fn each_advisor_recommends_its_best_improving_move() {
-        use crate::problem::{Config, SokobanProblem};
+        use crate::search::problem::SokobanProblem;
+        use crate::search::settings::Settings;
         use delve_core::{Lex, Problem};
         let board = Board::as_drawn("#######\n#@ $ .#\n#######\n");
-        let state = SokobanProblem::new(board, Config::PLAIN).initial_state();
+        let state = SokobanProblem::new(board, Settings::PLAIN).initial_state();
         let cell = |packed, out_of_plan, regions| Features { packed, regions, out_of_plan, cut_links: 0 }.cell();
         let parent = cell(2, 1, 3);
         let moves: Vec<Move<'_, State, Cost>> = [

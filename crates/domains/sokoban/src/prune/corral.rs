@@ -20,7 +20,7 @@
 //! change, so [`Mode::Optimal`](crate::Mode::Optimal) (fewest moves among the fewest pushes)
 //! does not use it.
 
-use crate::board::{Board, MAX_BOXES, NONE, Squares, has};
+use crate::rules::board::{Board, MAX_BOXES, NONE, Squares, has};
 
 /// One corral of a position, as [`for_each_corral`] finds it.
 pub(crate) struct Corral<'a> {
@@ -183,13 +183,14 @@ impl PiCorrals {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problem::{Config, SokobanProblem};
+    use crate::search::problem::SokobanProblem;
+    use crate::search::settings::Settings;
 
     /// The PI-corral pushes of a level's start position, if it has a PI-corral.
     fn corral_pushes(text: &str) -> Option<Vec<(u8, u8)>> {
         let board = Board::as_drawn(text);
         let at = board.start_occupancy();
-        let problem = SokobanProblem::new(board, Config { pi_corrals: true, ..Config::PLAIN });
+        let problem = SokobanProblem::new(board, Settings { pi_corrals: true, ..Settings::PLAIN });
         let board = problem.board();
         let (reach, _) = problem.region(board.start_player(), &at);
         let mut out = Vec::new();

@@ -1,7 +1,7 @@
 //! The search state of Sokoban over pushes, its cost and its action (see the `problem`
 //! module for how the search uses them).
 
-use crate::board::MAX_BOXES;
+use crate::rules::board::MAX_BOXES;
 use delve_core::Lex;
 use std::hash::{Hash, Hasher};
 
@@ -14,8 +14,8 @@ pub struct State {
     pub(crate) key: u64,
     pub(crate) boxes: [u8; MAX_BOXES],
     pub(crate) player: u8,
-    /// The square of the box pushed last ([`NONE`](crate::board::NONE) at the start): where the deadlock table
-    /// looks when the state is expanded ([`Config::table_when_expanded`](crate::Config::table_when_expanded)). Not part of the
+    /// The square of the box pushed last ([`NONE`](crate::rules::board::NONE) at the start): where the deadlock table
+    /// looks when the state is expanded ([`Settings::table_when_expanded`](crate::Settings::table_when_expanded)). Not part of the
     /// state: two paths to one position may end with different pushes, and the first one
     /// stored is kept.
     pub(crate) pushed: u8,
@@ -52,7 +52,7 @@ impl State {
 }
 
 /// One push: the box on square `from` moves one square in direction `dir` (index into
-/// [`DIRS`](crate::board::DIRS)); or, for a tunnel or goal-room macro ([`Config::macros`](crate::Config::macros)),
+/// [`DIRS`](crate::rules::board::DIRS)); or, for a tunnel or goal-room macro ([`Settings::macros`](crate::Settings::macros)),
 /// that push and then the fewest pushes that carry the same box on to square `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Push {

@@ -1,4 +1,4 @@
-//! A deadlock table learned from small sub-problems ([`Config::deadlock_table`]).
+//! A deadlock table learned from small sub-problems ([`Settings::deadlock_table`]).
 //!
 //! After a push, the pushed box and the boxes packed around it (8-neighbours, transitively,
 //! at most `MAX_CLUSTER`) are searched alone: every other box taken off the board, the
@@ -8,7 +8,7 @@
 //! boxes and those player squares) and matched against every push that lands on one of its
 //! squares.
 //!
-//! With [`Config::table_when_expanded`] (as `--pushes` sets it), the search looks at learned
+//! With [`Settings::table_when_expanded`] (as `--pushes` sets it), the search looks at learned
 //! patterns as each push is made, but runs a new sub-problem search only when the position
 //! the push made is expanded: a position reached again and again is searched around once,
 //! and one left on the frontier when the search ends not at all (the position carries the
@@ -29,16 +29,16 @@
 //! reach are at most `BUDGET` and none of them answers "alive"); depth first reaches an
 //! "alive" position sooner than breadth first, so a live cluster costs less to clear.
 //!
-//! [`Config::deadlock_table`]: crate::Config::deadlock_table
-//! [`Config::table_when_expanded`]: crate::Config::table_when_expanded
+//! [`Settings::deadlock_table`]: crate::Settings::deadlock_table
+//! [`Settings::table_when_expanded`]: crate::Settings::table_when_expanded
 
-use crate::board::{Board, NONE, Squares, has};
-use crate::deadlock::{Lone, LoneBoxes, lone_pushes};
+use crate::prune::deadlock::{Lone, LoneBoxes, lone_pushes};
+use crate::rules::board::{Board, NONE, Squares, has};
 use delve_core::hash::FxHashSet;
 
 /// Most boxes in one sub-problem.
 pub(crate) const MAX_CLUSTER: usize = 5;
-const _: () = assert!(MAX_CLUSTER <= crate::deadlock::MAX_LONE, "a cluster's boxes fit `LoneBoxes`");
+const _: () = assert!(MAX_CLUSTER <= crate::prune::deadlock::MAX_LONE, "a cluster's boxes fit `LoneBoxes`");
 /// Most positions one sub-problem search visits before it answers "alive".
 pub(crate) const BUDGET: usize = 1000;
 /// Most clusters remembered as alive before that memory is emptied.
@@ -195,7 +195,7 @@ fn escapes(board: &Board, boxes: &[u8], player: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::Level;
+    use crate::rules::level::Level;
 
     /// The verdict after a push that left a box on `(row, col)` and the player on `player`.
     fn verdict(text: &str, pushed: (usize, usize), player: (usize, usize)) -> bool {

@@ -14,7 +14,7 @@
 //! Only unordered levels use it (an ordered level's boxes are not interchangeable), and not
 //! with macros (their packing orders are not mapped).
 
-use crate::board::{Board, NONE};
+use crate::rules::board::{Board, NONE};
 
 /// The keys of a state's boxes under each symmetry of the board ([`Symmetries`]' order).
 pub(crate) type ImageKeys = [u64; 7];
@@ -86,13 +86,14 @@ impl Symmetries {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::Level;
-    use crate::problem::{Config, SokobanProblem};
+    use crate::rules::level::Level;
+    use crate::search::problem::SokobanProblem;
+    use crate::search::settings::Settings;
     use delve_core::{Limits, NoObserver, informed::astar};
 
     fn problem(text: &str, exact_player: bool) -> SokobanProblem {
         let board = Board::as_drawn(text);
-        SokobanProblem::new(board, Config { exact_player, pi_corrals: !exact_player, ..Config::PLAIN })
+        SokobanProblem::new(board, Settings { exact_player, pi_corrals: !exact_player, ..Settings::PLAIN })
     }
 
     #[test]
@@ -108,8 +109,8 @@ mod tests {
 
     #[test]
     fn image_keys_follow_a_push() {
-        let levels = crate::level::parse_collection(include_str!("../data/microban.xsb")).unwrap();
-        let p = SokobanProblem::new(Board::new(&levels[92], false).unwrap(), Config::PLAIN);
+        let levels = crate::rules::level::parse_collection(include_str!("../../data/microban.xsb")).unwrap();
+        let p = SokobanProblem::new(Board::new(&levels[92], false).unwrap(), Settings::PLAIN);
         assert_eq!(p.symmetries().len(), 7, "Microban 93 has every symmetry");
         let board = p.board();
         let boxes = board.start_boxes();
@@ -167,7 +168,7 @@ mod tests {
                 let expected = astar(&plain, &Limits::none(), NoObserver);
                 let (found, expected) = (found.into_solution().unwrap(), expected.into_solution().unwrap());
                 assert_eq!(found.cost, expected.cost, "{text}");
-                let lurd = crate::solve::lay_out(&p, &p.unfold(&found));
+                let lurd = crate::lay_out(&p, &p.unfold(&found));
                 let counted = crate::replay(&Level::parse(text).unwrap(), &lurd, false).expect("replays");
                 assert_eq!(counted.pushes, found.cost.0, "{text}");
                 if exact {

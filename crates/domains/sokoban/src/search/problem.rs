@@ -20,95 +20,24 @@
 //!   then drops by exactly one). Moves get the bound too (every push is a move).
 //! * **Pruning**: no push onto a dead square, no push that freezes boxes off their goals, no
 //!   successors for a state whose boxes cannot all be matched to goals; optionally only the
-//!   pushes into a PI-corral ([`Config::pi_corrals`]).
+//!   pushes into a PI-corral ([`Settings::pi_corrals`]).
 
-use crate::board::{Board, FAR, MAX_BOXES, NONE, Squares, first, has, insert, squares_in};
-use crate::corral::{PiCorrals, for_each_corral};
-use crate::corral_deadlock::{CorralCache, corral_is_dead};
-use crate::deadlock::{Boxes, freeze_deadlock, is_frozen};
-use crate::deadlock_table::DeadlockTable;
-use crate::features::{Features, Hotspots, Parent, RoomLinks, Route, advise_more};
-use crate::frozen_goals::{FrozenGoals, frozen_on_goals};
-use crate::macros::{GoalRooms, box_path};
-use crate::packing::{packing_pushes, route_pushes};
-use crate::state::{Cost, Push, State};
-use crate::symmetry::{ImageKeys, Symmetries};
+use crate::fess::features::{Features, Hotspots, Parent, RoomLinks, advise_more};
+use crate::fess::packing::{packing_pushes, route_pushes};
+use crate::fess::rooms::{GoalRooms, box_path};
+use crate::fess::strategy::{Advisors, Strategy};
+use crate::prune::corral::{PiCorrals, for_each_corral};
+use crate::prune::corral_deadlock::{CorralCache, corral_is_dead};
+use crate::prune::deadlock::{Boxes, freeze_deadlock, is_frozen};
+use crate::prune::deadlock_table::DeadlockTable;
+use crate::prune::frozen_goals::{FrozenGoals, frozen_on_goals};
+use crate::rules::board::{Board, FAR, MAX_BOXES, NONE, Squares, first, has, insert, squares_in};
+use crate::search::settings::Settings;
+use crate::search::state::{Cost, Push, State};
+use crate::search::symmetry::{ImageKeys, Symmetries};
 use delve_core::matching::{IncrementalMatching, Matcher};
 use delve_core::{Lex, Problem, Solution, Successor};
 use std::cell::RefCell;
-
-/// How the search sees a level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Config {
-    /// Keep the exact player square and count moves in the cost (push-optimal, then
-    /// move-optimal); otherwise normalise the player and count pushes only.
-    pub exact_player: bool,
-    /// The heuristic's weight on pushes (1: admissible; more: the inadmissible fast mode).
-    pub weight: u32,
-    /// Generate only the pushes into a PI-corral when there is one (keeps the fewest pushes,
-    /// not the fewest moves: see the `corral` module).
-    pub pi_corrals: bool,
-    /// Add macros: a box pushed into a one-wide tunnel goes on to its end, and a box pushed
-    /// onto a goal room's entrance is carried to the room's next goal in packing order (see
-    /// the `macros` module), and a box that can go straight to a goal its room can take next
-    /// gets that as one more successor (the `packing` module); with the greedy weight 1, the
-    /// heuristic becomes (bound, boxes off goal). Not push-optimal: for
-    /// [`Mode::Any`](crate::Mode::Any) only, with the normalised player.
-    pub macros: bool,
-    /// Prune positions with a corral whose boxes, alone on the board, can never all reach
-    /// goals (see the `corral_deadlock` module; unordered levels only).
-    pub corral_deadlocks: bool,
-    /// A corral ([`Config::corral_deadlocks`]) found live because the player got into it is
-    /// searched again on past that point, up to a smaller budget, and then with the boxes next
-    /// to its barrier taken on too: more dead positions found, at more cost per corral (see
-    /// the `corral_deadlock` module).
-    pub thorough_corrals: bool,
-    /// Prune pushes whose box and the boxes packed around it, searched alone on the emptied
-    /// board, can never all reach goals; dead patterns are learned and matched against later
-    /// positions (see the `deadlock_table` module; unordered levels only).
-    pub deadlock_table: bool,
-    /// Run the deadlock table's sub-problem search around a push when the position it made is
-    /// expanded, not when the push is made (a push then only scans the patterns learned so
-    /// far): cheaper where many children are reached again or never expanded, as in A*.
-    /// `--any`'s cycling searches keep it at the push: which positions they keep steers them,
-    /// and pruning later changes where they go.
-    pub table_when_expanded: bool,
-    /// Prune pushes after which boxes frozen on goals, taken as walls, leave the other boxes
-    /// unable to reach distinct free goals (see the `frozen_goals` module; unordered levels
-    /// only).
-    pub frozen_goals: bool,
-    /// Keep each expansion's children (their player regions and the pushed box's rows), so
-    /// that expanding one of them next takes its region and matching over from the parent
-    /// instead of working them out again (normalised player only). Pays when the next node
-    /// expanded is often a child of the last, as in `--any`'s cycling searches; in A* and
-    /// weighted A* that is rare, so those modes skip the bookkeeping.
-    pub follow_children: bool,
-    /// With [`Config::macros`]: how many goals per room the packing macros may carry a box
-    /// to: 1, the next goal of the room's packing order; more, also goals that the packing
-    /// order puts later but that need no goal still empty filled first (see the `packing`
-    /// module).
-    pub packing_goals: usize,
-}
-
-impl Config {
-    /// Plain push search: the normalised player, the admissible weight 1, and only the
-    /// pruning every mode has (dead squares, freeze deadlocks, the matching). The modes'
-    /// settings and the tests start from it (`Config { pi_corrals: true, ..Config::PLAIN }`),
-    /// so a new setting is written down once.
-    pub const PLAIN: Config = Config {
-        exact_player: false,
-        weight: 1,
-        pi_corrals: false,
-        macros: false,
-        corral_deadlocks: false,
-        thorough_corrals: false,
-        deadlock_table: false,
-        table_when_expanded: false,
-        frozen_goals: false,
-        follow_children: true,
-        packing_goals: 1,
-    };
-}
 
 /// The matching of the last expanded state, reused for its successors' bounds.
 struct Cache {
@@ -154,27 +83,28 @@ struct Children {
 /// Sokoban over pushes, for `delve-core`'s searches.
 pub struct SokobanProblem {
     board: Board,
-    config: Config,
+    settings: Settings,
+    /// How a cycling search is guided (read only with [`Settings::macros`]).
+    strategy: Strategy,
+    /// How many goals a room the packing macros may reach ([`Strategy::packing`]).
+    packing_goals: usize,
     n: usize,
     cache: RefCell<Cache>,
-    /// Goal rooms and packing orders (empty unless [`Config::macros`]).
+    /// Goal rooms and packing orders (empty unless [`Settings::macros`]).
     rooms: GoalRooms,
-    /// FESS's hotspot table for the advisors (empty unless [`Config::macros`]).
+    /// FESS's hotspot table for the advisors (empty unless [`Settings::macros`]).
     hotspots: Hotspots,
     /// Rooms and their links, for the room-connectivity feature (empty unless
-    /// [`Config::macros`]).
+    /// [`Settings::macros`]).
     links: RoomLinks,
-    /// A route for the boxes that takes the place of the packing orders in the packing
-    /// feature ([`set_route`](Self::set_route)).
-    route: Option<Route>,
-    /// Corral verdicts already found ([`Config::corral_deadlocks`]).
+    /// Corral verdicts already found ([`Settings::corral_deadlocks`]).
     corrals: RefCell<CorralCache>,
     /// The board's symmetries, when states are stored one per class (see the `symmetry`
     /// module; unordered levels without macros).
     symmetries: Symmetries,
-    /// Dead patterns learned from sub-problems ([`Config::deadlock_table`]).
+    /// Dead patterns learned from sub-problems ([`Settings::deadlock_table`]).
     table: RefCell<DeadlockTable>,
-    /// Reach sets of free goals per set of boxes frozen on goals ([`Config::frozen_goals`]).
+    /// Reach sets of free goals per set of boxes frozen on goals ([`Settings::frozen_goals`]).
     frozen_goals: RefCell<FrozenGoals>,
     /// The last expanded state's children: A* often expands one of them next, which can then
     /// take its region and its matching over from the parent's.
@@ -197,7 +127,14 @@ type Marks = [u8; 256];
 
 impl SokobanProblem {
     /// The problem on `board`.
-    pub fn new(board: Board, config: Config) -> SokobanProblem {
+    pub fn new(board: Board, settings: Settings) -> SokobanProblem {
+        SokobanProblem::with_strategy(board, settings, Strategy::default())
+    }
+
+    /// The problem on `board` for a cycling search guided by `strategy` (its room links,
+    /// route and packing reach; the advisors are [`advise`](Self::advise)'s).
+    pub fn with_strategy(board: Board, settings: Settings, strategy: Strategy) -> SokobanProblem {
+        let config = settings;
         let n = board.start_boxes().len();
         let cache = Cache {
             matcher: Matcher::new(),
@@ -210,18 +147,20 @@ impl SokobanProblem {
         };
         let rooms = if config.macros { GoalRooms::new(&board) } else { GoalRooms::default() };
         let hotspots = if config.macros { Hotspots::new(&board) } else { Hotspots::default() };
-        let links = if config.macros { RoomLinks::new(&board) } else { RoomLinks::default() };
+        let links = if config.macros && strategy.room_links { RoomLinks::new(&board) } else { RoomLinks::default() };
+        let packing_goals = strategy.packing_goals(rooms.len());
         let symmetries =
             if config.macros || board.is_ordered() { Symmetries::default() } else { Symmetries::new(&board) };
         SokobanProblem {
             board,
-            config,
+            settings: config,
+            strategy,
+            packing_goals,
             n,
             cache: RefCell::new(cache),
             rooms,
             hotspots,
             links,
-            route: None,
             corrals: RefCell::default(),
             symmetries,
             table: RefCell::default(),
@@ -253,29 +192,25 @@ impl SokobanProblem {
     }
 
     /// The settings.
-    pub fn config(&self) -> Config {
-        self.config
+    pub fn settings(&self) -> Settings {
+        self.settings
     }
 
-    /// The number of goal rooms with a packing order (none without [`Config::macros`]).
+    /// The strategy of a cycling search ([`with_strategy`](Self::with_strategy)).
+    pub fn strategy(&self) -> &Strategy {
+        &self.strategy
+    }
+
+    /// The number of goal rooms with a packing order (none without macros).
+    #[cfg(test)]
     pub(crate) fn goal_rooms(&self) -> usize {
         self.rooms.len()
     }
 
-    /// Sets [`Config::packing_goals`], which only the packing macros read, as they expand.
-    pub(crate) fn set_packing_goals(&mut self, goals: usize) {
-        self.config.packing_goals = goals;
-    }
-
-    /// Drops the room-connectivity feature ([`RoomLinks`]): every position then cuts no link.
-    pub(crate) fn drop_room_links(&mut self) {
-        self.links = RoomLinks::default();
-    }
-
-    /// Follows `route` in the packing feature instead of the packing orders (which then have
-    /// no boxes out of plan either).
-    pub(crate) fn set_route(&mut self, route: Route) {
-        self.route = Some(route);
+    /// How many goals a room the packing macros may reach on this level.
+    #[cfg(test)]
+    pub(crate) fn packing_goals(&self) -> usize {
+        self.packing_goals
     }
 
     /// Box index on each square for `state`.
@@ -467,11 +402,11 @@ impl SokobanProblem {
     fn estimate(&self, bound: Option<u32>, state: &State) -> Cost {
         match bound {
             None => <Cost as delve_core::Cost>::MAX,
-            Some(h) if self.config.macros && self.config.weight == 1 => {
+            Some(h) if self.settings.macros && self.settings.weight == 1 => {
                 let off = state.boxes(self.n).iter().filter(|&&b| !self.board.is_goal(b)).count() as u32;
                 Lex(h, off)
             }
-            Some(h) => Lex(h * self.config.weight, if self.config.exact_player { h } else { 0 }),
+            Some(h) => Lex(h * self.settings.weight, if self.settings.exact_player { h } else { 0 }),
         }
     }
 
@@ -479,17 +414,23 @@ impl SokobanProblem {
     /// links cut, then player regions, in bits 32 and up, 16–31, 8–15 and 0–7: see the
     /// `features` module), for [`cycling`](delve_core::informed::cycling) search.
     pub fn feature_cell(&self, state: &State) -> u64 {
-        Features::of(&self.board, &self.rooms, self.route.as_ref(), &self.links, &self.occupancy(state)).cell()
+        Features::of(&self.board, &self.rooms, self.strategy.route.as_ref(), &self.links, &self.occupancy(state)).cell()
     }
 
     /// FESS's move weights for the moves of one expansion from `parent` (in cell `cell`), for
     /// [`weighted_cycling`](delve_core::informed::weighted_cycling) search: 0 for the moves an
-    /// advisor recommends (see the `features` module) and for the pushes that carry on the
-    /// box pushed last, 1 for the rest. FESS's moves are macro moves, a box carried as far as
-    /// it goes for the price of one; weighing the pushes that go on with a box nothing gives
-    /// a box's whole journey one weight too, so the search finishes what it started with a
-    /// box before it turns to another. On levels with a symmetry
-    /// the child may be the image of the position, and the test only a guess.
+    /// advisor of the strategy ([`Strategy::advisors`]) recommends (see the `features`
+    /// module), 1 for the rest.
+    ///
+    /// * [`Advisors::Features`]: the feature advisors, and the pushes that carry on the box
+    ///   pushed last are free. FESS's moves are macro moves, a box carried as far as it goes
+    ///   for the price of one; weighing the pushes that go on with a box nothing gives a box's
+    ///   whole journey one weight too, so the search finishes what it started with a box
+    ///   before it turns to another. On levels with a symmetry the child may be the image of
+    ///   the position, and the test only a guess.
+    /// * [`Advisors::All`]: the feature advisors without those free pushes (with the other
+    ///   advisors, they lead the search astray on some levels), and FESS's hotspots, opener
+    ///   and explorer advisors, each of which may recommend one more move.
     pub fn advise(
         &self,
         parent: &State,
@@ -497,30 +438,21 @@ impl SokobanProblem {
         moves: &[delve_core::informed::Move<'_, State, Cost>],
         weights: &mut [u32],
     ) {
-        crate::features::advise(cell, moves, weights);
-        if parent.pushed != NONE {
-            for (m, w) in moves.iter().zip(weights) {
-                if !m.state.boxes(self.n).contains(&parent.pushed) {
-                    *w = 0;
+        crate::fess::features::advise(cell, moves, weights);
+        match self.strategy.advisors {
+            Advisors::Features if parent.pushed != NONE => {
+                for (m, w) in moves.iter().zip(weights) {
+                    if !m.state.boxes(self.n).contains(&parent.pushed) {
+                        *w = 0;
+                    }
                 }
             }
+            Advisors::Features => {}
+            Advisors::All => {
+                let parent = Parent { boxes: parent.boxes(self.n), player: parent.player, cell };
+                advise_more(&self.board, &self.rooms, &self.hotspots, parent, moves, weights);
+            }
         }
-    }
-
-    /// The feature advisors of [`advise`](Self::advise), without its free pushes of the box
-    /// pushed last (with the other advisors, they lead this search astray on some levels), and
-    /// FESS's hotspots, opener and explorer advisors, each of which may recommend one more
-    /// move from `parent` (in cell `cell`: see the `features` module).
-    pub fn advise_all(
-        &self,
-        parent: &State,
-        cell: u64,
-        moves: &[delve_core::informed::Move<'_, State, Cost>],
-        weights: &mut [u32],
-    ) {
-        crate::features::advise(cell, moves, weights);
-        let parent = Parent { boxes: parent.boxes(self.n), player: parent.player, cell };
-        advise_more(&self.board, &self.rooms, &self.hotspots, parent, moves, weights);
     }
 
     /// The state with the given boxes and player (key computed from scratch).
@@ -562,9 +494,9 @@ impl SokobanProblem {
         out: &mut Vec<Successor<State, Push, Cost>>,
     ) {
         let board = &self.board;
-        let pushes = match &self.route {
+        let pushes = match &self.strategy.route {
             Some(route) => route_pushes(board, route, at, walk),
-            None => packing_pushes(board, &self.rooms, at, walk, self.config.packing_goals),
+            None => packing_pushes(board, &self.rooms, at, walk, self.packing_goals),
         };
         for (b, dirs) in pushes {
             let i = at[usize::from(b)];
@@ -582,10 +514,10 @@ impl SokobanProblem {
         }
     }
 
-    /// Whether the deadlock table ([`Config::deadlock_table`]) proves dead the position `at`
+    /// Whether the deadlock table ([`Settings::deadlock_table`]) proves dead the position `at`
     /// just after a push left a box on `pushed` and the player on `player`.
     fn table_dead(&self, at: &Marks, pushed: u8, player: u8) -> bool {
-        self.config.deadlock_table
+        self.settings.deadlock_table
             && !self.board.is_ordered()
             && self.table.borrow_mut().is_dead(&self.board, at, pushed, player)
     }
@@ -593,24 +525,26 @@ impl SokobanProblem {
     /// Whether a pattern the deadlock table has already learned proves dead the position `at`
     /// just after a push left a box on `pushed` and the player on `player`.
     fn table_known_dead(&self, at: &Marks, pushed: u8, player: u8) -> bool {
-        self.config.deadlock_table && !self.board.is_ordered() && self.table.borrow().is_known_dead(at, pushed, player)
+        self.settings.deadlock_table
+            && !self.board.is_ordered()
+            && self.table.borrow().is_known_dead(at, pushed, player)
     }
 
-    /// The boxes of `state` (occupancy `at`) frozen on goals, when [`Config::frozen_goals`]
+    /// The boxes of `state` (occupancy `at`) frozen on goals, when [`Settings::frozen_goals`]
     /// is on for this board (else none).
     fn frozen_on_goals(&self, state: &State, at: &Marks) -> Squares {
-        match self.config.frozen_goals && !self.board.is_ordered() {
+        match self.settings.frozen_goals && !self.board.is_ordered() {
             true => frozen_on_goals(&self.board, at, state.boxes(self.n).iter().copied()),
             false => [0; 4],
         }
     }
 
-    /// Whether the frozen-goal test ([`Config::frozen_goals`]) proves dead the position `at`
+    /// Whether the frozen-goal test ([`Settings::frozen_goals`]) proves dead the position `at`
     /// just after a box of `state` went from `from` to `to`; `frozen` holds the boxes
     /// of `state` frozen on goals (a push freezes more only when the pushed box ends frozen).
     fn frozen_dead(&self, state: &State, frozen: &Squares, at: &Marks, (from, to): (u8, u8)) -> bool {
         let board = &self.board;
-        if !self.config.frozen_goals || board.is_ordered() {
+        if !self.settings.frozen_goals || board.is_ordered() {
             return false;
         }
         let boxes = || state.boxes(self.n).iter().map(|&s| if s == from { to } else { s });
@@ -642,7 +576,7 @@ impl SokobanProblem {
     ) -> Successor<State, Push, Cost> {
         let board = &self.board;
         let (b, t) = (push.from, push.to);
-        let (region, player) = match self.config.exact_player {
+        let (region, player) = match self.settings.exact_player {
             false => here.map_or_else(|| self.region(player, at), |here| board.region_after(here, b, t, at)),
             true => ([0; 4], player),
         };
@@ -675,7 +609,7 @@ impl SokobanProblem {
         };
         // Kept with the normalised player only: with the exact player (moves counted) the
         // next state expanded is seldom a child of the last, and keeping them cost more.
-        if self.config.follow_children && !self.config.exact_player && state == found {
+        if self.settings.follow_children && !self.settings.exact_player && state == found {
             self.children.borrow_mut().list.push(Child { state, region, rows: (i, k), to: t, player });
         }
         Successor { action: push, state, cost }
@@ -735,7 +669,7 @@ impl Problem for SokobanProblem {
     fn initial_state(&self) -> State {
         let board = &self.board;
         let mut state = self.make_state(board.start_boxes(), board.start_player());
-        if !self.config.exact_player {
+        if !self.settings.exact_player {
             let player = self.normalise(board.start_player(), &self.occupancy(&state));
             state = self.make_state(board.start_boxes(), player);
         }
@@ -773,18 +707,19 @@ impl Problem for SokobanProblem {
         // With `table_when_expanded`, the deadlock table searches around the push that made
         // this state now, not when the state was made: a state reached again is then looked
         // at once, and one never expanded not at all.
-        if self.config.table_when_expanded && state.pushed != NONE && self.table_dead(&at, state.pushed, state.player) {
+        if self.settings.table_when_expanded && state.pushed != NONE && self.table_dead(&at, state.pushed, state.player)
+        {
             return;
         }
         // The player's region as a bit set (for the corrals, the pushes and the children's
         // regions: see `region_after`), and its walking distances when moves count or the
         // packing macros need them.
         let mut walk = [FAR; 256];
-        let walking = self.config.exact_player || self.config.macros;
+        let walking = self.settings.exact_player || self.settings.macros;
         let (here, player) = if walking {
             self.walk(state.player, &at, &mut walk);
             let mut here: Squares = [0; 4];
-            if self.config.corral_deadlocks || self.config.pi_corrals {
+            if self.settings.corral_deadlocks || self.settings.pi_corrals {
                 for s in (0..board.floor() as u8).filter(|&s| walk[usize::from(s)] != FAR) {
                     insert(&mut here, s);
                 }
@@ -800,15 +735,16 @@ impl Problem for SokobanProblem {
         };
         // One pass over the corrals for both corral tests: a dead corral ends the expansion,
         // else the best PI-corral (if any) restricts the pushes.
-        let deadlocks = self.config.corral_deadlocks && !board.is_ordered();
+        let deadlocks = self.settings.corral_deadlocks && !board.is_ordered();
         let mut pi = PiCorrals::default();
-        if deadlocks || self.config.pi_corrals {
+        if deadlocks || self.settings.pi_corrals {
             let mut cache = self.corrals.borrow_mut();
             let dead = for_each_corral(board, &at, &here, |corral| {
-                if deadlocks && corral_is_dead(board, &at, player, &corral, self.config.thorough_corrals, &mut cache) {
+                if deadlocks && corral_is_dead(board, &at, player, &corral, self.settings.thorough_corrals, &mut cache)
+                {
                     return true;
                 }
-                if self.config.pi_corrals {
+                if self.settings.pi_corrals {
                     pi.visit(board, &at, &here, on_goal, &corral, &mut only);
                 }
                 false
@@ -835,7 +771,7 @@ impl Problem for SokobanProblem {
                 }
                 at[usize::from(b)] = NONE;
                 let (mut t, mut pushes) = (t, 1);
-                if self.config.macros {
+                if self.settings.macros {
                     // Tunnel macro: a box in a one-wide passage goes on to its end.
                     while let Some(n) = self.through_tunnel(i, t, d, &at) {
                         (t, pushes) = (n, pushes + 1);
@@ -843,7 +779,7 @@ impl Problem for SokobanProblem {
                 }
                 at[usize::from(t)] = i as u8;
                 let player = board.next(t, d ^ 1);
-                let table_dead = |at: &Marks| match self.config.table_when_expanded {
+                let table_dead = |at: &Marks| match self.settings.table_when_expanded {
                     true => self.table_known_dead(at, t, player),
                     false => self.table_dead(at, t, player),
                 };
@@ -852,7 +788,7 @@ impl Problem for SokobanProblem {
                     && !self.frozen_dead(state, &frozen, &at, (b, t))
                 {
                     let push = Push { from: b, dir: d as u8, to: t };
-                    let moves = if self.config.exact_player { u32::from(walk[usize::from(p)]) + 1 } else { 0 };
+                    let moves = if self.settings.exact_player { u32::from(walk[usize::from(p)]) + 1 } else { 0 };
                     let made = (push, player, pushes);
                     if self.rooms.is_empty() || !self.goal_macro(state, i, made, &frozen, &mut at, out) {
                         let here = (pushes == 1).then_some(&here);
@@ -863,7 +799,7 @@ impl Problem for SokobanProblem {
                 at[usize::from(b)] = i as u8;
             }
         }
-        if self.config.macros && (!self.rooms.is_empty() || self.route.is_some()) {
+        if self.settings.macros && (!self.rooms.is_empty() || self.strategy.route.is_some()) {
             self.pack(state, &frozen, &mut at, &walk, out);
         }
     }
@@ -953,7 +889,7 @@ impl SokobanProblem {
             return state;
         }
         // The images that tie on the boxes, told apart by their players.
-        let exact = self.config().exact_player;
+        let exact = self.settings().exact_player;
         let player = state.player();
         let image_player = |map: &[u8]| -> u8 {
             if exact {
@@ -1017,7 +953,7 @@ impl SokobanProblem {
                     next[i] = t;
                     at[usize::from(b)] = NONE;
                     at[usize::from(t)] = i as u8;
-                    let (region, player) = if self.config().exact_player { ([0; 4], b) } else { self.region(b, &at) };
+                    let (region, player) = if self.settings().exact_player { ([0; 4], b) } else { self.region(b, &at) };
                     at[usize::from(t)] = NONE;
                     at[usize::from(b)] = i as u8;
                     if self.canonical(self.make_state(&next, player), &region) != *target {
@@ -1042,14 +978,13 @@ impl SokobanProblem {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Mode;
-    use crate::board::remove;
+    use crate::rules::board::remove;
     use delve_core::{Limits, NoObserver, informed::astar};
     use std::hash::BuildHasher;
 
     fn problem(text: &str, exact_player: bool) -> SokobanProblem {
         let board = Board::as_drawn(text);
-        SokobanProblem::new(board, Config { exact_player, ..Config::PLAIN })
+        SokobanProblem::new(board, Settings { exact_player, ..Settings::PLAIN })
     }
 
     #[test]
@@ -1067,7 +1002,7 @@ mod tests {
         use delve_core::informed::Move;
         let p = SokobanProblem::new(
             Board::as_drawn("#########\n#@      #\n# $   $ #\n#       #\n#.     .#\n#########\n"),
-            Mode::Any.config(),
+            Settings::any(),
         );
         let mut out = Vec::new();
         p.expand(&p.initial_state(), &mut out);
@@ -1080,7 +1015,7 @@ mod tests {
             .map(|s| Move { state: &s.state, cell: p.feature_cell(&s.state), h: p.heuristic(&s.state) })
             .collect();
         let mut advised = vec![9; moves.len()];
-        crate::features::advise(p.feature_cell(&parent), &moves, &mut advised);
+        crate::fess::features::advise(p.feature_cell(&parent), &moves, &mut advised);
         let mut weights = vec![9; moves.len()];
         p.advise(&parent, p.feature_cell(&parent), &moves, &mut weights);
         let mut seen = [0, 0];
@@ -1127,7 +1062,7 @@ mod tests {
     fn tunnel_macros_push_through_to_the_end() {
         let board = Board::as_drawn("#########\n#@$    .#\n#########\n");
         let goal = board.square_at(1, 7);
-        let p = SokobanProblem::new(board, Config { pi_corrals: true, macros: true, ..Config::PLAIN });
+        let p = SokobanProblem::new(board, Settings { pi_corrals: true, macros: true, ..Settings::PLAIN });
         let mut out = Vec::new();
         p.expand(&p.initial_state(), &mut out);
         assert_eq!(out.len(), 1);
@@ -1142,9 +1077,9 @@ mod tests {
     #[test]
     fn the_bound_knows_which_side_the_player_is_on() {
         // Microban 8: the plain push distances give 4, the player's sides the optimum, 32.
-        let levels = crate::level::parse_collection(include_str!("../data/microban.xsb")).unwrap();
+        let levels = crate::rules::level::parse_collection(include_str!("../../data/microban.xsb")).unwrap();
         let board = Board::new(&levels[7], false).unwrap();
-        let p = SokobanProblem::new(board, Config { pi_corrals: true, ..Config::PLAIN });
+        let p = SokobanProblem::new(board, Settings { pi_corrals: true, ..Settings::PLAIN });
         assert_eq!(p.heuristic(&p.initial_state()), Lex(32, 0));
         let b = p.board();
         let nearest = |s: u8| (0..b.goals().len()).map(|g| u32::from(b.distance(g, s))).min().unwrap();
@@ -1160,11 +1095,11 @@ mod tests {
         // Every legal single push from the first states of a few Microban levels:
         // `region_after` gives the flood fill's region, whether the push cuts the region
         // before it (without the box's new square) or not.
-        let levels = crate::level::parse_collection(include_str!("../data/microban.xsb")).unwrap();
+        let levels = crate::rules::level::parse_collection(include_str!("../../data/microban.xsb")).unwrap();
         let (mut whole, mut cut) = (0, 0);
         for n in [1, 20, 93, 111, 139] {
             let board = Board::new(&levels[n - 1], false).unwrap();
-            let p = SokobanProblem::new(board, Config::PLAIN);
+            let p = SokobanProblem::new(board, Settings::PLAIN);
             let mut queue = std::collections::VecDeque::from([p.initial_state()]);
             let mut seen = std::collections::HashSet::new();
             while let Some(s) = queue.pop_front() {
@@ -1206,10 +1141,10 @@ mod tests {
     fn remembered_regions_of_children_equal_a_flood_fill() {
         // Microban 93 has all eight symmetries: children stored as a symmetric image must
         // not be remembered with the region of the position before the mapping.
-        let levels = crate::level::parse_collection(include_str!("../data/microban.xsb")).unwrap();
+        let levels = crate::rules::level::parse_collection(include_str!("../../data/microban.xsb")).unwrap();
         for n in [1, 93, 139] {
             let board = Board::new(&levels[n - 1], false).unwrap();
-            let p = SokobanProblem::new(board, Config { follow_children: true, ..Mode::Pushes.config() });
+            let p = SokobanProblem::new(board, Settings { follow_children: true, ..Settings::pushes() });
             let mut queue = std::collections::VecDeque::from([p.initial_state()]);
             let mut seen = std::collections::HashSet::new();
             let mut remembered = 0;
@@ -1249,10 +1184,10 @@ mod tests {
     fn matchings_taken_over_from_the_parent_equal_fresh_ones() {
         // Depth first, so that each state expanded is a child of the last one: its matching
         // comes from the parent's by one changed row, then its rows are renumbered.
-        let levels = crate::level::parse_collection(include_str!("../data/microban.xsb")).unwrap();
+        let levels = crate::rules::level::parse_collection(include_str!("../../data/microban.xsb")).unwrap();
         for n in [20, 111, 139] {
             let board = Board::new(&levels[n - 1], false).unwrap();
-            let p = SokobanProblem::new(board, Config { follow_children: true, ..Mode::Pushes.config() });
+            let p = SokobanProblem::new(board, Settings { follow_children: true, ..Settings::pushes() });
             let mut stack = vec![p.initial_state()];
             let mut seen = std::collections::HashSet::new();
             let (mut out, mut takeovers) = (Vec::new(), 0);
@@ -1277,10 +1212,10 @@ mod tests {
     fn matchings_rematched_from_another_position_equal_fresh_ones() {
         // Breadth first, so that the state expanded is seldom a child of the last one: its
         // matching comes from the last one's by a few changed rows (`rematch`), or afresh.
-        let levels = crate::level::parse_collection(include_str!("../data/microban.xsb")).unwrap();
+        let levels = crate::rules::level::parse_collection(include_str!("../../data/microban.xsb")).unwrap();
         for n in [20, 111, 139, 153] {
             let board = Board::new(&levels[n - 1], false).unwrap();
-            let p = SokobanProblem::new(board, Config { follow_children: true, ..Mode::Pushes.config() });
+            let p = SokobanProblem::new(board, Settings { follow_children: true, ..Settings::pushes() });
             let mut queue = std::collections::VecDeque::from([p.initial_state()]);
             let mut seen = std::collections::HashSet::new();
             let (mut out, mut rematched) = (Vec::new(), 0);
