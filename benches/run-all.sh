@@ -58,7 +58,7 @@ if [ -z "$DELVE" ]; then
     DELVE=$PWD/target/release/delve
 fi
 if want core; then
-    cargo bench --no-run -p delve-route --bench grid_astar && cargo bench --no-run -p delve-core --bench node_store || exit 1
+    cargo bench --no-run -p delve-grid --bench grid_astar && cargo bench --no-run -p delve-core --bench node_store || exit 1
 fi
 if want queens; then cargo bench --no-run -p delve-queens --bench report || exit 1; fi
 if want vision; then cargo bench --no-run -p delve-sliding-vision --bench read || exit 1; fi
@@ -66,7 +66,7 @@ if want pacman; then cargo build --release -p delve-pacman --example contest || 
 echo "$(date -u +%T) built; pass starts, binary $DELVE" >>"$OUT/log"
 
 if want core; then
-    run grid_astar cargo bench -p delve-route --bench grid_astar -- --warm-up-time 1 --measurement-time 4
+    run grid_astar cargo bench -p delve-grid --bench grid_astar -- --warm-up-time 1 --measurement-time 4
     run node_store cargo bench -p delve-core --bench node_store
 fi
 

@@ -5,6 +5,7 @@
 
 use delve_connect4::{Position, testset};
 use delve_game::cs188::TestFile;
+use delve_grid::Grid as LabGrid;
 use delve_pacman::layout::Layout;
 use delve_queens::{parse_batch, parse_output};
 use delve_route::RoadMap;
@@ -15,7 +16,6 @@ use delve_sliding::{Dims, Grid};
 use delve_sokoban::{Level, parse_collection};
 use delve_sudoku::Sudoku;
 use delve_tictactoe::Board;
-use delve_web::domains::lab::GridWorld;
 use proptest::prelude::*;
 
 const MAP: &str = "# a map\ncity Arad 91 492\ncity \"Rimnicu Vilcea\" 233 410\ncity Sibiu 207 457\nroad Arad Sibiu 140\nroad Sibiu \"Rimnicu Vilcea\" 80\n";
@@ -134,6 +134,8 @@ proptest! {
     #[test]
     fn tictactoe_boards_and_lab_grids(t in prop_oneof![text(), "[XO. \n]{0,12}", "[SG.#~ \n]{0,30}"]) {
         let _ = Board::parse(&t);
-        let _ = GridWorld::parse(&t);
+        if let Ok(grid) = LabGrid::parse(&t) {
+            prop_assert_eq!(LabGrid::parse(&grid.to_string()), Ok(grid));
+        }
     }
 }

@@ -271,6 +271,8 @@ async fn malformed_requests_get_json_errors() {
         ("/api/tictactoe/move", json!({"board": "OO......."}), "X moves first"),
         ("/api/tictactoe/move", json!({"board": "XXXOOO..."}), "both X and O have a line"),
         ("/api/lab/grid", json!({"grid": "S.."}), "no goal"),
+        ("/api/lab/grid", json!({"grid": "S.x\n..G"}), "line 1, column 3"),
+        ("/api/lab/grid", json!({"grid": format!("S{}G", ".".repeat(39))}), "1 to 40 rows and columns, found 1×41"),
     ] {
         let (status, err) = call(&app, post(path, &body)).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {body}: {err}");
@@ -343,7 +345,7 @@ async fn a_stream_carries_the_observer_events_and_ends_with_the_report() {
     assert_eq!((first.1["g"].as_u64(), first.1["h"].as_u64()), (Some(0), Some(4)));
     // The core computes a successor's h after its event; the stream fills it in for the page.
     let generated = events.iter().find(|(n, _)| n == "generate").unwrap();
-    assert_eq!((generated.1["state"].clone(), generated.1["h"].as_u64()), (json!([1, 0]), Some(3)));
+    assert_eq!((generated.1["state"].clone(), generated.1["h"].as_u64()), (json!([0, 1]), Some(3)));
     // Uninformed searches carry no h at all.
     let (body, _, _) =
         start_stream(&app, post_stream("/api/lab/grid", &json!({"grid": "S..\n.#.\n..G", "algo": "ucs"}))).await;
