@@ -31,7 +31,7 @@
 //! [`Settings::thorough_corrals`]: crate::Settings::thorough_corrals
 
 use crate::prune::corral::Corral;
-use crate::prune::deadlock::{Lone, LoneBoxes, lone_pushes};
+use crate::prune::deadlock::{Lone, LoneBoxes, escapes, lone_pushes};
 use crate::rules::board::{Board, NONE, Squares, has, insert};
 use delve_core::hash::{FxHashMap, FxHashSet};
 
@@ -197,8 +197,8 @@ fn boxes_are_dead(
     for sq in (0..board.floor() as u8).filter(|&sq| corral.contains(sq)) {
         insert(&mut squares, sq);
     }
-    let dead = !escapes(board, boxes, player, BUDGET, &squares)
-        || thorough && !escapes(board, boxes, player, THOROUGH_BUDGET, &[0; 4]);
+    let dead = !leaves(board, boxes, player, BUDGET, &squares)
+        || thorough && !leaves(board, boxes, player, THOROUGH_BUDGET, &[0; 4]);
     if cache.dead.len() >= CACHE_LIMIT {
         cache.dead.clear();
     }
@@ -233,40 +233,10 @@ fn widened<'a>(board: &Board, at: &[u8; 256], barrier: &[u8], out: &'a mut [u8; 
 }
 
 /// Whether `boxes` alone on the board, the player on `player`, can be pushed until all stand
-/// on goals or the player reaches a square of `corral`, or the search runs
-/// out of budget; `false` only when every position was searched.
-fn escapes(board: &Board, boxes: &[u8], player: u8, budget: usize, corral: &Squares) -> bool {
-    let mut seen: FxHashSet<(LoneBoxes, u8)> = FxHashSet::default();
-    let mut stack = vec![Lone::start(boxes, player)];
-    let mut at = [NONE; 256];
-    while let Some(lone) = stack.pop() {
-        let boxes = &lone.boxes;
-        if boxes.iter().all(|&b| board.is_goal(b)) {
-            return true;
-        }
-        for &b in boxes.iter() {
-            at[usize::from(b)] = 0;
-        }
-        let (region, least) = lone.region(board, &at);
-        let entered = region.iter().zip(corral).any(|(r, c)| r & c != 0);
-        let fresh = !entered && seen.insert((*boxes, least));
-        if fresh && seen.len() > budget {
-            return true;
-        }
-        if fresh {
-            let reaches = |p| has(&region, p);
-            lone_pushes(board, boxes, &mut at, reaches, |next, player, to| {
-                stack.push(Lone::child(next, &region, player, to));
-            });
-        }
-        for &b in boxes.iter() {
-            at[usize::from(b)] = NONE;
-        }
-        if entered {
-            return true;
-        }
-    }
-    false
+/// on goals or the player reaches a square of `corral`, or the search runs out of `budget`;
+/// `false` only when every position was searched.
+fn leaves(board: &Board, boxes: &[u8], player: u8, budget: usize, corral: &Squares) -> bool {
+    escapes(board, boxes, player, budget, |_, region| region.iter().zip(corral).any(|(r, c)| r & c != 0))
 }
 
 #[cfg(test)]

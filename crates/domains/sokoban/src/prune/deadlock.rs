@@ -8,6 +8,7 @@
 //! later failed is forgotten.
 
 use crate::rules::board::{Board, MAX_BOXES, NONE, Squares, has, insert, remove};
+use delve_core::hash::FxHashSet;
 
 /// What a freeze check needs to know about the boxes: which box stands on a square.
 pub(crate) struct Boxes<'a> {
@@ -122,6 +123,55 @@ pub(crate) fn lone_pushes(
             at[usize::from(b)] = 0;
         }
     }
+}
+
+/// Whether the lone `boxes` (alone on the board, the player on `player`) get away: a
+/// depth-first search over their pushes ([`lone_pushes`]) that answers `true` as soon as
+/// every box stands on a goal, `free(boxes, region)` holds of a position and the player's
+/// region in it, or more than `budget` positions were seen; `false` only when every position
+/// was searched without that. The corral deadlocks and the deadlock table ask it, each with
+/// its own `free`.
+pub(crate) fn escapes(
+    board: &Board,
+    boxes: &[u8],
+    player: u8,
+    budget: usize,
+    free: impl Fn(&LoneBoxes, &Squares) -> bool,
+) -> bool {
+    let mut seen: FxHashSet<(LoneBoxes, u8)> = FxHashSet::default();
+    let mut stack = vec![Lone::start(boxes, player)];
+    let mut at = [NONE; 256];
+    while let Some(lone) = stack.pop() {
+        let boxes = &lone.boxes;
+        if boxes.iter().all(|&b| board.is_goal(b)) {
+            return true;
+        }
+        for &b in boxes.iter() {
+            at[usize::from(b)] = 0;
+        }
+        let (region, least) = lone.region(board, &at);
+        if free(boxes, &region) {
+            return true;
+        }
+        if seen.insert((*boxes, least)) {
+            if seen.len() > budget {
+                return true;
+            }
+            lone_pushes(
+                board,
+                boxes,
+                &mut at,
+                |p| has(&region, p),
+                |next, player, to| {
+                    stack.push(Lone::child(next, &region, player, to));
+                },
+            );
+        }
+        for &b in boxes.iter() {
+            at[usize::from(b)] = NONE;
+        }
+    }
+    false
 }
 
 /// Whether the box on `sq` sits on a goal it may end on.

@@ -32,7 +32,7 @@
 //! [`Settings::deadlock_table`]: crate::Settings::deadlock_table
 //! [`Settings::table_when_expanded`]: crate::Settings::table_when_expanded
 
-use crate::prune::deadlock::{Lone, LoneBoxes, lone_pushes};
+use crate::prune::deadlock::escapes;
 use crate::rules::board::{Board, NONE, Squares, has};
 use delve_core::hash::FxHashSet;
 
@@ -110,7 +110,7 @@ impl DeadlockTable {
         }
         let (region, least) = board.region(player, &alone);
         let key = boxes ^ board.player_key(least);
-        if self.alive.contains(&key) || escapes(board, cluster, player) {
+        if self.alive.contains(&key) || gets_away(board, cluster, player) {
             if self.alive.len() + 2 > ALIVE_LIMIT {
                 self.alive.clear();
             }
@@ -156,40 +156,11 @@ fn touching(board: &Board, boxes: &[u8]) -> bool {
     boxes.iter().enumerate().any(|(i, &a)| boxes[i + 1..].iter().any(|b| board.around(a).contains(b)))
 }
 
-/// Whether `boxes` alone on the board, the player on `player`, may still all reach goals:
-/// `false` only when every position (within the pruning) was searched without that.
-fn escapes(board: &Board, boxes: &[u8], player: u8) -> bool {
-    let mut seen: FxHashSet<(LoneBoxes, u8)> = FxHashSet::default();
-    let mut stack = vec![Lone::start(boxes, player)];
-    let mut at = [NONE; 256];
-    while let Some(lone) = stack.pop() {
-        let boxes = &lone.boxes;
-        if boxes.iter().all(|&b| board.is_goal(b)) || !touching(board, boxes) {
-            return true;
-        }
-        for &b in boxes.iter() {
-            at[usize::from(b)] = 0;
-        }
-        let (region, least) = lone.region(board, &at);
-        if seen.insert((*boxes, least)) {
-            if seen.len() > BUDGET {
-                return true;
-            }
-            lone_pushes(
-                board,
-                boxes,
-                &mut at,
-                |p| has(&region, p),
-                |next, player, to| {
-                    stack.push(Lone::child(next, &region, player, to));
-                },
-            );
-        }
-        for &b in boxes.iter() {
-            at[usize::from(b)] = NONE;
-        }
-    }
-    false
+/// Whether `boxes` alone on the board, the player on `player`, may still all reach goals
+/// (or come apart, no two touching): `false` only when every position (within the pruning)
+/// was searched without that.
+fn gets_away(board: &Board, boxes: &[u8], player: u8) -> bool {
+    escapes(board, boxes, player, BUDGET, |boxes, _| !touching(board, boxes))
 }
 
 #[cfg(test)]
