@@ -92,7 +92,9 @@ pub use board::{Board, DIRS, FAR, LETTERS, MAX_BOXES, MAX_FLOOR, NONE};
 pub use level::{ErrorKind, Level, ParseError, parse_collection, parse_levels};
 pub use problem::{Config, SokobanProblem};
 pub use replay::{Replay, ReplayError, replay};
-pub use solve::{Lurd, Mode, Report, SolveError, Solved, Unsolved, any_search, lay_out, solve, solve_parallel};
+pub use solve::{
+    LevelReport, Lurd, Mode, Report, SolveError, Solved, Unsolved, any_search, lay_out, solve, solve_parallel,
+};
 pub use state::{Cost, Push, State};
 
 /// The collections shipped with delve, as (name, XSB text): Microban (155 levels) and
