@@ -1,8 +1,9 @@
-//! Conventions every subcommand shares: limits flags, exit status, report printing, and the
-//! one progress display (an [`Observer`] of the core's events).
+//! Conventions every subcommand shares: the limit and output flags, the parser of names, exit
+//! status, report printing, and the one progress display (an [`Observer`] of the core's
+//! events).
 
 use clap::Args;
-use delve_core::{Control, Event, Limits, Live, Observer};
+use delve_core::{Control, Event, Limits, Live, Observer, OutcomeKind, Report, Stats, StopReason};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::io::IsTerminal;
@@ -101,22 +102,60 @@ pub fn bench_status(
     Ok(Status::from_solved(solved == total))
 }
 
-/// Flags every search subcommand takes.
+/// The one time flag: `--timeout` in seconds (once also spelt `--timeout-per-level` and
+/// `--think`, still accepted). For the commands whose only limit is time.
 #[derive(Args, Debug, Clone, Default)]
-pub struct SearchArgs {
-    /// Stop after expanding this many nodes.
+pub struct TimeArgs {
+    /// Stop a search after this many seconds (fractions allowed; a value too large to matter,
+    /// or `inf`, means no limit).
+    #[arg(long, value_name = "SECS", value_parser = parse_secs, alias = "timeout-per-level")]
+    pub timeout: Option<f64>,
+}
+
+impl TimeArgs {
+    /// The time limit asked for, with the shared Ctrl-C flag.
+    pub fn limits(&self) -> Limits {
+        let limits = interruptible();
+        match self.timeout {
+            // `parse_secs` only lets positive numbers through, which `timeout_secs` accepts;
+            // keep the limits unchanged should that ever not hold.
+            Some(secs) => limits.clone().timeout_secs(secs).unwrap_or(limits),
+            None => limits,
+        }
+    }
+}
+
+/// The limit flags, one group for every command that takes limits. In a bench (or a batch)
+/// they hold for each level or position on its own.
+#[derive(Args, Debug, Clone, Default)]
+pub struct LimitArgs {
+    /// Stop a search after expanding this many nodes.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
-    /// Stop after this many seconds (fractions allowed; a value too large to matter, or
-    /// `inf`, means no limit).
-    #[arg(long, value_name = "SECS", value_parser = parse_secs)]
-    pub timeout: Option<f64>,
-    /// Stop once the search has taken this many more megabytes of memory.
+    #[command(flatten)]
+    pub time: TimeArgs,
+    /// Stop a search once it has taken this many more megabytes of memory.
     #[arg(long, value_name = "MB")]
     pub max_memory: Option<u64>,
-    /// Print one JSON object instead of human-readable text.
+}
+
+/// The output flags, one group for every command that prints a report.
+#[derive(Args, Debug, Clone, Default)]
+pub struct OutputArgs {
+    /// Print one JSON object instead of human-readable text: the keys every report has
+    /// (`algorithm`, `solved`, `outcome`, `stop_reason`, `stats`) and the command's own.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Parses a name with its type's [`FromStr`](std::str::FromStr), whose error lists the names
+/// it accepts (`--algo`, `--heuristic`, `--mode`): the one parser of names for every command.
+pub fn parse_name<T>(s: &str) -> Result<T, String>
+where
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    s.parse::<T>().map_err(|e| e.to_string())
 }
 
 /// Parses `--timeout`: a positive number of seconds (`inf` allowed).
@@ -127,22 +166,17 @@ pub fn parse_secs(s: &str) -> Result<f64, String> {
     }
 }
 
-impl SearchArgs {
+impl LimitArgs {
     /// The limits these flags ask for, including the shared Ctrl-C flag. The time limit is
     /// relative: each search run with these limits gets the whole of it.
     pub fn limits(&self) -> Limits {
-        let mut limits = interruptible();
+        let mut limits = self.time.limits();
         if let Some(n) = self.max_nodes {
             limits = limits.max_expanded(n);
         }
         if let Some(mb) = self.max_memory {
             // One search at a time: the process's own growth is the search's.
             limits = limits.max_memory(mb.saturating_mul(1 << 20)).watch_resident();
-        }
-        if let Some(secs) = self.timeout {
-            // `parse_secs` only lets positive numbers through, which `timeout_secs` accepts;
-            // keep the limits unchanged should that ever not hold.
-            limits = limits.clone().timeout_secs(secs).unwrap_or(limits);
         }
         limits
     }
@@ -164,6 +198,25 @@ pub fn cancel_flag() -> Arc<AtomicBool> {
         flag
     })
     .clone()
+}
+
+/// Prints the `--json` report of a job that is not one search (a count, an estimate, a
+/// reading of frames): the keys every report has, `algorithm` naming the job and `outcome`
+/// `complete` (or `stopped`, with the reason), and the job's own keys beside them.
+pub fn print_job_report<D: Serialize>(job: &str, stop: Option<StopReason>, stats: Stats, detail: D) {
+    let outcome = if stop.is_some() { OutcomeKind::Stopped } else { OutcomeKind::Complete };
+    print_json(&Report::from_parts(job, outcome, stop, stats, detail));
+}
+
+/// The statistics of a job that is not one search: only its time since `start`.
+pub fn job_stats(start: std::time::Instant) -> Stats {
+    Stats { elapsed: start.elapsed(), ..Stats::default() }
+}
+
+/// Runs `f` on the value behind `lock`, a display the jobs of a bench share (a poisoned lock
+/// still holds a usable display).
+pub fn with<T>(lock: &std::sync::Mutex<T>, f: impl FnOnce(&mut T)) {
+    f(&mut lock.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
 }
 
 /// Prints a serialisable value (a report) as one line of JSON.
@@ -288,7 +341,7 @@ mod tests {
     fn timeouts_parse_and_never_panic() {
         for s in ["0.5", "1e19", "1e308", "18446744073709551616", "inf"] {
             let secs = parse_secs(s).unwrap();
-            let args = SearchArgs { timeout: Some(secs), ..SearchArgs::default() };
+            let args = TimeArgs { timeout: Some(secs) };
             assert!(args.limits().clock().check().is_ok(), "{s}");
         }
         for s in ["0", "-1", "nan", "soon", ""] {

@@ -1,11 +1,11 @@
 //! `delve connect4`: solve positions (one, or a batch on stdin), benchmark a Pons test set,
 //! and play against the solver. Thin: the solver is `delve_connect4`.
 
-use crate::common::{self, Progress, Status};
+use crate::common::{self, LimitArgs, OutputArgs, Progress, Status, TimeArgs};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 use delve_connect4::{Book, CELLS, Position, Solver, SolverConfig, book, choose, testset};
-use delve_core::{Limits, StopReason, input};
+use delve_core::{Limits, OutcomeKind, Report, Stats, StopReason, batch_outcome, input, jobs};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
 
@@ -32,16 +32,17 @@ enum Connect4Command {
     Solve(SolveArgs),
     /// Solve every position of a Pons test file (`moves score` lines) and compare.
     #[command(
-        after_help = "Examples:\n  delve connect4 bench crates/domains/connect4/data/Test_L3_R1\n  delve connect4 bench crates/domains/connect4/data/Test_L2_R1 --json\n  delve connect4 bench crates/domains/connect4/data/Test_L1_R1 --weak --limit 50"
+        after_help = "Examples:\n  delve connect4 bench crates/domains/connect4/data/Test_L3_R1\n  delve connect4 bench crates/domains/connect4/data/Test_L2_R1 --json\n  delve connect4 bench crates/domains/connect4/data/Test_L1_R1 --weak --limit 50\n  delve connect4 bench crates/domains/connect4/data/Test_L2_R1 --limit 20 --timeout 0.5"
     )]
     Bench(BenchArgs),
     /// Play against the solver in the terminal; each column's score is shown before a move.
     ///
     /// Type a column (1-7) and Enter; `q` quits. Works with piped stdin too (one column per
-    /// line). Early in the game a column the solver cannot settle within --think seconds
+    /// line). Early in the game a column the solver cannot settle within --timeout seconds
     /// shows `?`, and the solver then plays the most promising such column.
+    /// (`--timeout` was once `--think`, which still works.)
     #[command(
-        after_help = "Examples:\n  delve connect4 play --start 44455554221 --first ai\n  printf '4\\n' | delve connect4 play --start 44455554221 --first human\n  delve connect4 play --start 44455554221 --book crates/domains/connect4/data/book-44455554221-d2.c4b --first human --think 0.1"
+        after_help = "Examples:\n  delve connect4 play --start 44455554221 --first ai\n  printf '4\\n' | delve connect4 play --start 44455554221 --first human\n  delve connect4 play --start 44455554221 --book crates/domains/connect4/data/book-44455554221-d2.c4b --first human --timeout 0.1"
     )]
     Play(PlayArgs),
     /// Build or inspect an opening book (optional: exact scores near the start, answered
@@ -91,9 +92,10 @@ struct BookBuildArgs {
 struct BookInfoArgs {
     /// The book file.
     file: std::path::PathBuf,
-    /// Print one JSON object: `{"file","depth","positions","by_stones":[[stones,count],…],"empty_board_score"}`.
-    #[arg(long)]
-    json: bool,
+    /// With `--json`: `file`, `depth`, `positions`, `by_stones` (`[[stones, count], …]`) and
+    /// `empty_board_score` beside the keys every report has.
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 /// Solver settings shared by the subcommands.
@@ -132,13 +134,13 @@ struct SolveArgs {
     /// Only win, draw or loss: the score is 1, 0 or -1.
     #[arg(long)]
     weak: bool,
-    /// Stop after this many seconds (fractions allowed).
-    #[arg(long, value_name = "SECS", value_parser = common::parse_secs)]
-    timeout: Option<f64>,
-    /// Print one JSON object: {"position","score","nodes","micros","best_move","stop_reason"}
-    /// (score and best_move null when a limit stopped the search); in batch mode, one per line.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// With `--json`: `position`, `score`, `nodes`, `micros` and `best_move` beside the keys
+    /// every report has (score and best_move null when a limit stopped the search); in batch
+    /// mode, one object per line.
+    #[command(flatten)]
+    output: OutputArgs,
     /// An opening book (from `delve connect4 book build`): its positions are answered
     /// without a search (0 nodes).
     #[arg(long, value_name = "FILE")]
@@ -157,20 +159,21 @@ struct BenchArgs {
     /// Only the first N positions.
     #[arg(long, value_name = "N")]
     limit: Option<usize>,
-    /// Stop each position's search after this many seconds (fractions allowed): the
-    /// position is reported as stopped and the bench goes on.
-    #[arg(long, value_name = "SECS", value_parser = common::parse_secs)]
-    timeout: Option<f64>,
-    /// Print one JSON object:
-    /// {"positions","exact","stopped","mean_micros","mean_nodes","max_micros","stop_reason"}
-    /// (stop_reason "cancelled" when Ctrl-C ended the bench early, else null).
-    #[arg(long)]
-    json: bool,
+    /// The limits of each position's search: a position a limit stops is reported as
+    /// stopped and the bench goes on.
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// With `--json`: `positions`, `exact`, `stopped`, `mean_micros`, `mean_nodes` and
+    /// `max_micros` beside the keys every report has (`stop_reason`: the first limit that
+    /// stopped a position).
+    #[command(flatten)]
+    output: OutputArgs,
     #[command(flatten)]
     solver: SolverArgs,
 }
 
 #[derive(Args, Debug)]
+#[command(mut_arg("timeout", |a| a.default_value("2").alias("think").help("Seconds the solver may spend on each column's score")))]
 struct PlayArgs {
     /// Who plays the next move of the starting position.
     #[arg(long, value_enum, default_value_t = common::First::Human)]
@@ -178,9 +181,8 @@ struct PlayArgs {
     /// Start from this position instead of the empty board.
     #[arg(long, value_name = "POSITION", default_value = "")]
     start: String,
-    /// Seconds the solver may spend on each column's score.
-    #[arg(long, value_name = "SECS", default_value = "2", value_parser = common::parse_secs)]
-    think: f64,
+    #[command(flatten)]
+    time: TimeArgs,
     /// An opening book (from `delve connect4 book build`): its positions' scores are shown
     /// and played without a search.
     #[arg(long, value_name = "FILE")]
@@ -317,8 +319,8 @@ fn book_info(args: BookInfoArgs) -> anyhow::Result<Status> {
         by_stones: by_stones.into_iter().collect(),
         empty_board_score: book.get(&Position::new()),
     };
-    if args.json {
-        common::print_json(&info);
+    if args.output.json {
+        common::print_job_report("book-info", None, Stats::default(), &info);
     } else {
         println!("book:       {}", info.file);
         println!("depth:      {} plies", info.depth);
@@ -337,14 +339,6 @@ fn parse(moves: &str) -> anyhow::Result<Position> {
     Position::parse(moves).with_context(|| format!("position {:?}", moves.trim()))
 }
 
-fn limits(timeout: Option<f64>) -> Limits {
-    let limits = common::interruptible();
-    match timeout {
-        Some(secs) => limits.clone().timeout_secs(secs).unwrap_or(limits),
-        None => limits,
-    }
-}
-
 fn solve(args: SolveArgs) -> anyhow::Result<Status> {
     let batch = match args.position.as_deref() {
         Some("-") => true,
@@ -353,18 +347,19 @@ fn solve(args: SolveArgs) -> anyhow::Result<Status> {
         None => bail!("give a POSITION (e.g. 4455), or `-` to read positions from stdin"),
     };
     let mut solver = solver_with_book(&args.solver, args.book.as_deref())?;
-    let limits = limits(args.timeout);
+    let limits = args.limits.limits();
     if batch {
         return solve_batch(&mut solver, &args, &limits);
     }
     let moves = args.position.unwrap_or_default();
     let position = parse(&moves)?;
     let report = solver.report(&moves, &position, args.weak, &limits);
-    if args.json {
+    if args.output.json {
         common::print_json(&report);
     } else {
         println!("{}", position.render());
-        match (report.score, report.best_move, report.stop_reason) {
+        let d = &report.detail;
+        match (d.score, d.best_move, report.stop_reason) {
             (Some(score), Some(best), _) => {
                 let who = if position.moves().is_multiple_of(2) { "first player (X)" } else { "second player (O)" };
                 println!("score:     {score} for the {who} to move ({})", describe(score, args.weak));
@@ -375,7 +370,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<Status> {
                 println!("stopped:   {why}, before the score was settled");
             }
         }
-        println!("nodes:     {} in {} µs", report.nodes, report.micros);
+        println!("nodes:     {} in {} µs", d.nodes, d.micros);
     }
     Ok(Status::from_solved(report.stop_reason.is_none()))
 }
@@ -411,7 +406,7 @@ fn solve_batch(solver: &mut Solver, args: &SolveArgs, limits: &Limits) -> anyhow
                 continue;
             }
         };
-        let stop = if args.json {
+        let stop = if args.output.json {
             let report = solver.report(moves, &position, args.weak, limits);
             writeln!(out, "{}", serde_json::to_string(&report)?)?;
             report.stop_reason
@@ -439,8 +434,9 @@ fn solve_batch(solver: &mut Solver, args: &SolveArgs, limits: &Limits) -> anyhow
     Ok(Status::from_solved(stopped == 0))
 }
 
+/// The bench's own keys of its report, beside the keys every report shares.
 #[derive(Serialize)]
-struct BenchReport {
+struct BenchDetail {
     /// Positions searched (all of the file's, or its first `--limit`; fewer after Ctrl-C).
     positions: usize,
     /// Positions whose score matched the file's.
@@ -451,9 +447,6 @@ struct BenchReport {
     mean_micros: f64,
     mean_nodes: f64,
     max_micros: u128,
-    /// Why the bench ended before its last position (Ctrl-C: `cancelled`); `None` when every
-    /// position was searched.
-    stop_reason: Option<StopReason>,
 }
 
 fn bench(args: BenchArgs) -> anyhow::Result<Status> {
@@ -465,63 +458,71 @@ fn bench(args: BenchArgs) -> anyhow::Result<Status> {
     if cases.is_empty() {
         bail!("{} holds no positions", args.file.display());
     }
-    let mut solver = args.solver.solver();
-    let limits = limits(args.timeout);
-    let mut progress = Progress::new("connect4 bench");
-    let (mut exact, mut micros, mut nodes, mut max_micros) = (0, 0u128, 0u128, 0u128);
-    let (mut searched, mut stopped) = (0, 0);
-    let mut ended = None;
+    let limits = args.limits.limits();
     let total = cases.len() as u64;
-    for (i, case) in cases.iter().enumerate() {
-        searched += 1;
-        let s = match solver.solve(&case.position, args.weak, &limits) {
-            Ok(s) => s,
-            Err(reason) => {
-                stopped += 1;
-                progress.println(&format!("{}: stopped ({})", case.moves, reason.name()));
-                if reason == StopReason::Cancelled {
-                    ended = Some(reason);
-                    break;
+    let start = std::time::Instant::now();
+    // One solver, its tables kept from position to position; Ctrl-C starts no further one.
+    let progress = std::sync::Mutex::new((Progress::new("connect4 bench"), 0u64));
+    let results = jobs::map_in_order(
+        &cases,
+        1,
+        &limits,
+        || args.solver.solver(),
+        |solver, case| {
+            let result = solver.solve(&case.position, args.weak, &limits);
+            let want = if args.weak { case.score.signum() } else { case.score };
+            common::with(&progress, |(bar, done)| {
+                match &result {
+                    Err(reason) => bar.println(&format!("{}: stopped ({})", case.moves, reason.name())),
+                    Ok(s) if s.score != want => {
+                        bar.println(&format!("{}: expected {want}, got {}", case.moves, s.score))
+                    }
+                    Ok(_) => {}
                 }
-                continue;
-            }
-        };
-        let want = if args.weak { case.score.signum() } else { case.score };
-        if s.score == want {
-            exact += 1;
-        } else {
-            progress.println(&format!("{}: expected {want}, got {}", case.moves, s.score));
-        }
+                *done += 1;
+                bar.show("positions", *done, Some(total));
+            });
+            result.map(|s| (s, s.score == want))
+        },
+    );
+    drop(progress);
+    let mut stats = Stats { elapsed: start.elapsed(), ..Stats::default() };
+    let (mut exact, mut micros, mut max_micros) = (0, 0u128, 0u128);
+    for (s, matched) in results.iter().flatten() {
+        exact += usize::from(*matched);
         let us = s.elapsed.as_micros();
         micros += us;
-        nodes += u128::from(s.nodes);
         max_micros = max_micros.max(us);
-        progress.show("positions", i as u64 + 1, Some(total));
+        stats.expanded += s.nodes;
     }
-    drop(progress);
+    let searched = results.len();
+    let stopped = results.iter().filter(|r| r.is_err()).count();
     let finished = (searched - stopped).max(1) as f64;
-    let report = BenchReport {
+    let (outcome, stop_reason) = batch_outcome(results.iter().map(|r| match r {
+        Ok(_) => (OutcomeKind::Solved, None),
+        Err(reason) => (OutcomeKind::Stopped, Some(*reason)),
+    }));
+    let detail = BenchDetail {
         positions: searched,
         exact,
         stopped,
         mean_micros: micros as f64 / finished,
-        mean_nodes: nodes as f64 / finished,
+        mean_nodes: stats.expanded as f64 / finished,
         max_micros,
-        stop_reason: ended,
     };
     let n = cases.len();
-    if args.json {
-        common::print_json(&report);
+    if args.output.json {
+        common::print_json(&Report::from_parts(delve_connect4::play::ALGORITHM, outcome, stop_reason, stats, &detail));
     } else {
         println!("positions:   {searched}");
         println!("exact:       {exact}");
         if stopped > 0 {
             println!("stopped:     {stopped}");
         }
-        println!("mean time:   {:.1} µs (max {} µs)", report.mean_micros, report.max_micros);
-        println!("mean nodes:  {:.1}", report.mean_nodes);
-        if let Some(reason) = ended {
-            println!("stopped:     {reason} after {searched} of {n} positions");
+        println!("mean time:   {:.1} µs (max {} µs)", detail.mean_micros, detail.max_micros);
+        println!("mean nodes:  {:.1}", detail.mean_nodes);
+        if searched < n {
+            println!("stopped:     cancelled after {searched} of {n} positions");
         }
     }
     Ok(Status::from_solved(exact == n))
@@ -530,8 +531,7 @@ fn bench(args: BenchArgs) -> anyhow::Result<Status> {
 fn play(args: PlayArgs) -> anyhow::Result<Status> {
     let mut position = parse(&args.start)?;
     let mut solver = solver_with_book(&args.solver, args.book.as_deref())?;
-    let think = Limits::none().cancel_flag(common::cancel_flag());
-    let think = think.clone().timeout_secs(args.think).unwrap_or(think);
+    let think = args.time.limits();
     let human_first_stone =
         if args.first == common::First::Human { position.moves() % 2 } else { (position.moves() + 1) % 2 };
     let human_is_x = human_first_stone == 0;

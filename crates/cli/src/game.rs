@@ -3,7 +3,7 @@
 //! expectimax and says PASS or FAIL per file. Thin: `delve_game::cs188` reads, runs and
 //! compares; this module finds the files and renders.
 
-use crate::common::{self, SearchArgs, Status};
+use crate::common::{self, LimitArgs, OutputArgs, Status};
 use clap::{Args, Subcommand};
 use delve_game::cs188::{Cs188Report, Verdict, check, test_files};
 use std::path::PathBuf;
@@ -33,7 +33,9 @@ struct Cs188Args {
     files: Vec<PathBuf>,
     /// Limits for each test's search (a stopped search fails its test), and `--json`.
     #[command(flatten)]
-    search: SearchArgs,
+    limits: LimitArgs,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 /// Runs `delve game`.
@@ -44,12 +46,12 @@ pub fn run(args: GameArgs) -> anyhow::Result<Status> {
 }
 
 fn cs188(args: &Cs188Args) -> anyhow::Result<Status> {
-    let limits = args.search.limits();
+    let limits = args.limits.limits();
     let verdicts: Vec<Verdict> =
         test_files(&args.files)?.iter().map(|f| check(f, &limits)).collect::<Result<_, _>>()?;
     let report = Cs188Report::new(&verdicts);
     let (passed, failed) = (report.passed, report.failed);
-    if args.search.json {
+    if args.output.json {
         common::print_json(&report);
     } else {
         for v in &verdicts {

@@ -166,7 +166,9 @@ struct GradeArgs {
     /// Limits for each test and each of its searches (a stop ends the grading with exit
     /// status 1), and `--json`: one JSON object instead of the autograder's report.
     #[command(flatten)]
-    search: common::SearchArgs,
+    limits: common::LimitArgs,
+    #[command(flatten)]
+    output: common::OutputArgs,
 }
 
 /// Runs `delve pacman`.
@@ -349,7 +351,7 @@ fn replay(args: &ReplayArgs) -> anyhow::Result<Status> {
 fn grade(args: &GradeArgs) -> anyhow::Result<Status> {
     let dirs = question_dirs(&args.dir)?;
     let mut progress = common::Progress::new("grading");
-    let limits = args.search.limits();
+    let limits = args.limits.limits();
     let mut questions = Vec::new();
     let mut stop_reason = None;
     for dir in &dirs {
@@ -360,7 +362,7 @@ fn grade(args: &GradeArgs) -> anyhow::Result<Status> {
             }
             other => other?,
         };
-        if !args.search.json {
+        if !args.output.json {
             print_question(&q);
         }
         questions.push(q);
@@ -369,7 +371,7 @@ fn grade(args: &GradeArgs) -> anyhow::Result<Status> {
     let graded = questions.len();
     let report = GradeReport::new(questions, stop_reason);
     let GradeReport { points, max_points, passed, failed, .. } = report;
-    if args.search.json {
+    if args.output.json {
         common::print_json(&report);
     } else {
         println!("Total: {points}/{max_points} ({passed} tests passed, {failed} failed)");

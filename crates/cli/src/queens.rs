@@ -1,11 +1,11 @@
 //! `delve queens`: solve one board with any algorithm, run the original assignment's batch files,
 //! count every solution. Thin: arguments → `delve_queens` → the independent checker → rendering.
 
-use crate::common::{self, Progress, SearchArgs, Status};
+use crate::common::{self, LimitArgs, OutputArgs, Progress, Status, TimeArgs};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
-use delve_core::Limits;
 use delve_core::input;
+use delve_core::{Limits, Report, batch_outcome};
 use delve_queens::{
     Algorithm, BatchOutput, BatchResult, Found, Run, count_report, count_solutions, format_output, parse_batch,
     rows_line,
@@ -35,10 +35,6 @@ enum QueensCommand {
     Count(CountArgs),
 }
 
-fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
-    s.parse::<Algorithm>().map_err(|e| e.to_string())
-}
-
 fn parse_size(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
         Ok(n) if n >= 1 => Ok(n),
@@ -56,7 +52,7 @@ struct SolveArgs {
     #[arg(value_parser = parse_size)]
     n: usize,
     /// bfs, dfs, csp, csp-mrv-fc, mac, hc, hc-restart, sa, min-conflicts, ucs, ils or construct.
-    #[arg(long, value_parser = parse_algorithm, default_value = "min-conflicts")]
+    #[arg(long, value_parser = common::parse_name::<Algorithm>, default_value = "min-conflicts")]
     algo: Algorithm,
     /// Seed of the randomised algorithms (hc, hc-restart, sa, min-conflicts; MRV ties of
     /// csp-mrv-fc and mac).
@@ -66,7 +62,9 @@ struct SolveArgs {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=2))]
     verbose: u8,
     #[command(flatten)]
-    search: SearchArgs,
+    limits: LimitArgs,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 /// Arguments of `delve queens batch`.
@@ -82,7 +80,9 @@ struct BatchArgs {
     seed: u64,
     /// Limits apply to each line separately.
     #[command(flatten)]
-    search: SearchArgs,
+    limits: LimitArgs,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 /// Arguments of `delve queens count`.
@@ -97,12 +97,11 @@ struct CountArgs {
     /// Worker threads [default: all cores].
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
     threads: Option<u64>,
-    /// Stop after this many seconds (a value too large to matter, or `inf`, means no limit).
-    #[arg(long, value_name = "SECS", value_parser = common::parse_secs)]
-    timeout: Option<f64>,
-    /// Print one JSON object.
-    #[arg(long)]
-    json: bool,
+    /// The one limit of a count (a node budget does not apply).
+    #[command(flatten)]
+    time: TimeArgs,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 /// Runs `delve queens`.
@@ -123,12 +122,12 @@ fn run_checked(n: usize, algo: Algorithm, seed: u64, limits: &Limits) -> anyhow:
 
 fn solve(args: SolveArgs) -> anyhow::Result<Status> {
     let (n, algo) = (args.n, args.algo);
-    let run = run_checked(n, algo, args.seed, &args.search.limits())?;
+    let run = run_checked(n, algo, args.seed, &args.limits.limits())?;
     let report = run.report();
     let rows = run.rows();
     let out = std::io::stdout();
     let mut out = out.lock();
-    if args.search.json {
+    if args.output.json {
         common::print_json(&report);
         return Ok(Status::from_solved(report.solved));
     }
@@ -178,6 +177,7 @@ fn draw(rows: &[u32]) -> String {
 }
 
 fn batch(args: BatchArgs) -> anyhow::Result<Status> {
+    let start = std::time::Instant::now();
     let name = args.input.display().to_string();
     let text = input::read_text(&args.input).with_context(|| format!("cannot read {name}"))?;
     let (lines, errors) = parse_batch(&text);
@@ -195,7 +195,7 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
     let mut refusals = Vec::new();
     let mut results = Vec::new();
     // One `Limits` for the whole batch: the time limit is counted per line.
-    let limits = args.search.limits();
+    let limits = args.limits.limits();
     for line in &lines {
         let run = match run_checked(line.n, line.algorithm, args.seed, &limits) {
             Ok(r) => r,
@@ -226,14 +226,20 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
         };
         std::fs::write(&file, format_output(run.rows())).with_context(|| format!("cannot write {}", file.display()))?;
         results.push(BatchResult { line: line.line, file: Some(file.display().to_string()), report: run.report() });
-        if !args.search.json {
+        if !args.output.json {
             println!("line {}: {} {} -> {}: {summary}", line.line, line.n, line.algorithm, file.display());
         }
     }
     let bad = errors.len() + refusals.len();
-    if args.search.json {
+    if args.output.json {
         let errors = errors.iter().map(ToString::to_string).chain(refusals).collect();
-        common::print_json(&BatchOutput { input: name.clone(), results, errors });
+        let (outcome, stop_reason) = batch_outcome(results.iter().map(|r| (r.report.outcome, r.report.stop_reason)));
+        let mut stats = common::job_stats(start);
+        for r in &results {
+            stats.absorb(&r.report.stats);
+        }
+        let output = BatchOutput { input: name.clone(), results, errors };
+        common::print_json(&Report::from_parts("batch", outcome, stop_reason, stats, output));
     }
     if bad > 0 {
         bail!("{name}: {bad} malformed or unsupported line(s); the other lines were processed");
@@ -242,8 +248,7 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
 }
 
 fn count(args: CountArgs) -> anyhow::Result<Status> {
-    // The same limits as every search with only `--timeout` (a node budget does not apply).
-    let limits = SearchArgs { timeout: args.timeout, ..SearchArgs::default() }.limits();
+    let limits = args.time.limits();
     let threads = args.threads.map_or_else(rayon::current_num_threads, |t| t as usize);
     let progress = Progress::new(&format!("counting {}-queens", args.n));
     let start = std::time::Instant::now();
@@ -253,7 +258,7 @@ fn count(args: CountArgs) -> anyhow::Result<Status> {
         Err(e) => return Err(e.into()),
     };
     let report = count_report(args.n, threads, result, start.elapsed());
-    if args.json {
+    if args.output.json {
         common::print_json(&report);
     } else {
         match (&report.detail.solutions, &report.detail.unique, &report.detail.tasks) {

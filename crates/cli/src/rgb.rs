@@ -2,10 +2,10 @@
 //! animate its plan. Thin: parse the level, call `delve_rgb::solve` (a `delve-core` search
 //! plus the independent replay), render the report.
 
-use crate::common::{self, Progress, SearchArgs, Status};
+use crate::common::{self, LimitArgs, OutputArgs, Progress, Status};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
-use delve_core::{Algorithm, Bound, Control, Event, Limits, Live, Observer, OutcomeKind};
+use delve_core::{Algorithm, Bound, Control, Event, Live, Observer, OutcomeKind, Report, Stats, batch_outcome, jobs};
 use delve_rgb::{
     Cell, Colour, Dir, Frame, Level, Plan, RgbProblem, RgbReport, Rules, SUPPORTED, SolveError, State, simulate_with,
     solve,
@@ -13,6 +13,7 @@ use delve_rgb::{
 use serde::Serialize;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Arguments of `delve rgb`.
@@ -66,7 +67,9 @@ struct SolveArgs {
     #[arg(long)]
     log: bool,
     #[command(flatten)]
-    search: SearchArgs,
+    limits: LimitArgs,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
@@ -75,12 +78,11 @@ struct BenchArgs {
     dir: PathBuf,
     #[command(flatten)]
     play: PlayArgs,
-    /// Seconds each level may take (default: no limit).
-    #[arg(long, value_name = "SECS", value_parser = common::parse_secs)]
-    timeout_per_level: Option<f64>,
-    /// Print one JSON object instead of the table.
-    #[arg(long)]
-    json: bool,
+    /// The limits of each level (`--timeout` was once `--timeout-per-level`).
+    #[command(flatten)]
+    limits: LimitArgs,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
@@ -151,16 +153,16 @@ impl Observer<State, u32> for SolveObserver {
 
 fn run_solve(args: SolveArgs) -> anyhow::Result<Status> {
     let problem = open(&args.file, args.play.rules)?;
-    let limits = args.search.limits();
+    let limits = args.limits.limits();
     let label = if args.play.algo == Algorithm::Idastar { "Find Bound" } else { "Find Cost" };
     let observer = SolveObserver {
         log: args.log.then_some(label),
-        to_stderr: args.search.json,
+        to_stderr: args.output.json,
         progress: Progress::new("solving"),
     };
     let solved = solve(&problem, args.play.algo, &limits, observer)?;
     let report = solved.report(&problem);
-    if args.search.json {
+    if args.output.json {
         common::print_json(&report);
     } else {
         print_solution(&problem, &report, solved.plan.as_ref());
@@ -206,12 +208,13 @@ struct BenchRow {
     elapsed_ms: f64,
 }
 
+/// The bench's own keys of its report, beside the keys every report shares (`solved` when
+/// every level was, `stop_reason` the first limit that stopped one, `stats` added up).
 #[derive(Serialize)]
-struct BenchReport {
-    algorithm: &'static str,
+struct BenchDetail {
     rules: Rules,
     levels: Vec<BenchRow>,
-    solved: usize,
+    solved_levels: usize,
     total_ms: f64,
     /// Files that are not levels the rules can take: each with its message.
     errors: Vec<BenchError>,
@@ -234,80 +237,90 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
         bail!("{}: no level files (*.txt) in this folder", args.dir.display());
     }
     files.sort_by_key(|p| natural_key(p));
-    let search = SearchArgs { timeout: args.timeout_per_level, ..SearchArgs::default() };
-    let limits: Limits = search.limits();
-    let mut progress = Progress::new("bench");
+    let limits = args.limits.limits();
+    let total = files.len() as u64;
+    let progress = Mutex::new((Progress::new("bench"), 0u64));
     let start = Instant::now();
+    // One level at a time from the queue; Ctrl-C starts no further one.
+    let results = jobs::map_in_order(
+        &files,
+        1,
+        &limits,
+        || (),
+        |(), file| {
+            common::with(&progress, |(bar, done)| bar.show(&file.display().to_string(), *done, Some(total)));
+            // A bad file is reported, and the others still run. Only regular files are opened: a
+            // named pipe among the levels would wait for a writer forever.
+            let regular = if delve_core::input::is_regular_file(file) {
+                Ok(())
+            } else {
+                Err(anyhow::anyhow!("{}: not a regular file", file.display()))
+            };
+            let attempt = regular.and_then(|()| open(file, args.play.rules)).and_then(|problem| {
+                let solved = solve(&problem, args.play.algo, &limits, delve_core::NoObserver)
+                    .with_context(|| file.display().to_string())?;
+                Ok(solved.report(&problem))
+            });
+            common::with(&progress, |(bar, done)| {
+                *done += 1;
+                if let Err(e) = &attempt {
+                    bar.println(&format!("error: {}", common::for_terminal(&format!("{e:#}"))));
+                }
+            });
+            attempt
+        },
+    );
+    drop(progress);
     let mut rows = Vec::with_capacity(files.len());
     let mut errors = Vec::new();
-    for (k, file) in files.iter().enumerate() {
-        progress.show(&file.display().to_string(), k as u64, Some(files.len() as u64));
-        // A bad file is reported, and the others still run. Only regular files are opened: a
-        // named pipe among the levels would wait for a writer forever.
-        let regular = if delve_core::input::is_regular_file(file) {
-            Ok(())
-        } else {
-            Err(anyhow::anyhow!("{}: not a regular file", file.display()))
-        };
-        let attempt = regular.and_then(|()| open(file, args.play.rules)).and_then(|problem| {
-            let solved = solve(&problem, args.play.algo, &limits, delve_core::NoObserver)
-                .with_context(|| file.display().to_string())?;
-            Ok((problem, solved))
-        });
-        let (problem, solved) = match attempt {
-            Ok(both) => both,
+    let mut stats = Stats { elapsed: start.elapsed(), ..Stats::default() };
+    let mut runs = Vec::new();
+    for (file, result) in files.iter().zip(results) {
+        let report = match result {
+            Ok(report) => report,
             Err(e) => {
-                progress.println(&format!("error: {}", common::for_terminal(&format!("{e:#}"))));
                 errors.push(BenchError { file: file.display().to_string(), error: format!("{e:#}") });
                 continue;
             }
         };
-        let report = solved.report(&problem);
-        let stop_reason = report.stop_name();
+        stats.absorb(&report.stats);
+        runs.push((report.outcome, report.stop_reason));
         rows.push(BenchRow {
             file: file.display().to_string(),
             level: report.detail.level.clone(),
             solved: report.solved,
             outcome: report.outcome,
-            stop_reason,
+            stop_reason: report.stop_name(),
             cost: report.detail.cost,
             expanded: report.stats.expanded,
             elapsed_ms: report.stats.elapsed_ms(),
         });
-        if common::cancel_flag().load(std::sync::atomic::Ordering::Relaxed) {
-            break;
-        }
     }
-    drop(progress);
-    let total_ms = start.elapsed().as_secs_f64() * 1e3;
-    let solved = rows.iter().filter(|r| r.solved).count();
-    let report = BenchReport {
-        algorithm: args.play.algo.name(),
-        rules: args.play.rules,
-        levels: rows,
-        solved,
-        total_ms,
-        errors,
-    };
-    if args.json {
+    let (outcome, stop_reason) = batch_outcome(runs);
+    let solved_levels = rows.iter().filter(|r| r.solved).count();
+    let detail =
+        BenchDetail { rules: args.play.rules, levels: rows, solved_levels, total_ms: stats.elapsed_ms(), errors };
+    let report = Report::from_parts(args.play.algo.name(), outcome, stop_reason, stats, detail);
+    let d = &report.detail;
+    if args.output.json {
         common::print_json(&report);
     } else {
         println!("{:<12} {:<12} {:>6} {:>12} {:>10}", "level", "result", "cost", "expanded", "ms");
-        for r in &report.levels {
+        for r in &d.levels {
             let result = r.stop_reason.unwrap_or("solved");
             let cost = r.cost.map_or("-".to_string(), |c| c.to_string());
             println!("{:<12} {:<12} {:>6} {:>12} {:>10.2}", r.level, result, cost, r.expanded, r.elapsed_ms);
         }
         println!(
             "{} of {} solved by {} under {} rules; total {:.1} ms",
-            report.solved,
-            report.levels.len(),
+            d.solved_levels,
+            d.levels.len(),
             report.algorithm,
-            report.rules,
-            report.total_ms
+            d.rules,
+            d.total_ms
         );
     }
-    common::bench_status(&args.dir, report.errors.len(), "level file", report.solved, report.levels.len())
+    common::bench_status(&args.dir, d.errors.len(), "level file", d.solved_levels, d.levels.len())
 }
 
 /// Sorts `A-2` before `A-10`.

@@ -2,7 +2,7 @@
 //! file) with any of the core search algorithms. Thin: resolve the map and the cities, call
 //! one `delve-core` algorithm on a `delve_route::RouteProblem`, render the outcome.
 
-use crate::common::{self, Progress, SearchArgs, Status};
+use crate::common::{self, LimitArgs, OutputArgs, Progress, Status};
 use anyhow::{Context, bail};
 use clap::Args;
 use delve_core::{Algorithm, Bound, Control, Event, Live, Observer, Outcome};
@@ -25,7 +25,7 @@ pub struct RouteArgs {
     to: Option<String>,
     /// The search algorithm: bfs, dfs, dls, iddfs, ucs, ils, bibfs, greedy, astar, wastar,
     /// idastar.
-    #[arg(long, value_name = "ALGO", default_value = "astar", value_parser = parse_algorithm)]
+    #[arg(long, value_name = "ALGO", default_value = "astar", value_parser = common::parse_name::<Algorithm>)]
     algo: Algorithm,
     /// Heuristic weight for `--algo wastar` (at least 1; default 2).
     #[arg(long, value_name = "W")]
@@ -38,12 +38,9 @@ pub struct RouteArgs {
     #[arg(long, conflicts_with_all = ["from", "to", "log", "weight"])]
     list: bool,
     #[command(flatten)]
-    search: SearchArgs,
-}
-
-/// Parses `--algo` with the core's one list of names.
-fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
-    s.parse::<Algorithm>().map_err(|e| e.to_string())
+    limits: LimitArgs,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 /// What `--log` prints for `algorithm`.
@@ -114,18 +111,18 @@ pub fn run(args: RouteArgs) -> anyhow::Result<Status> {
     };
 
     let problem = map.problem(from, to);
-    let limits = args.search.limits();
+    let limits = args.limits.limits();
     let mut observer = RouteObserver {
         map: &map,
         log: if args.log { log_of(algorithm) } else { Log::Off },
-        to_stderr: args.search.json,
+        to_stderr: args.output.json,
         progress: Progress::new("route"),
     };
     let result = algorithm.run_reversible(&problem, &limits, &mut observer);
     drop(observer);
 
     let report = problem.report(algorithm, &args.map, &result);
-    if args.search.json {
+    if args.output.json {
         common::print_json(&report);
     } else {
         print(&report, &result.outcome);
@@ -164,7 +161,7 @@ fn print(report: &RouteReport, outcome: &Outcome<CityId, CityId, u64>) {
 
 /// `--list`: the map's cities with coordinates and roads.
 fn list(map: &RoadMap, args: &RouteArgs) {
-    if args.search.json {
+    if args.output.json {
         common::print_json(&delve_route::listing(map, &args.map));
         return;
     }

@@ -4,11 +4,11 @@
 
 mod play;
 
-use crate::common::{self, Progress, SearchArgs, Status};
+use crate::common::{self, LimitArgs, OutputArgs, Progress, Status, TimeArgs};
 use anyhow::{Context, bail};
 use clap::{ArgGroup, Args, Subcommand};
 use delve_core::{Limits, Observer, input};
-use delve_sokoban::bench::{self, BenchError, BenchReport};
+use delve_sokoban::bench::{self, BenchError};
 use delve_sokoban::{Cost, Level, Mode, ParseError, Report, SolveError, State, parse_levels, solve_parallel};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -24,22 +24,22 @@ pub struct SokobanArgs {
 
 #[derive(Subcommand, Debug)]
 enum SokobanCommand {
-    /// Solve one level: fewest pushes, then fewest moves (or --fast / --any), as LURD.
+    /// Solve one level: fewest pushes, then fewest moves (or another --mode), as LURD.
     #[command(after_help = "Examples:\n  \
         delve sokoban solve crates/domains/sokoban/data/microban.xsb --level 3\n  \
         delve sokoban solve crates/domains/sokoban/data/microban.xsb --level 2 --json\n  \
-        delve sokoban solve crates/domains/sokoban/data/microban.xsb --level 93 --pushes --threads 2\n  \
-        delve sokoban solve crates/domains/sokoban/data/xsokoban90.xsb --level 1 --any --timeout 5\n  \
+        delve sokoban solve crates/domains/sokoban/data/microban.xsb --level 93 --mode pushes --threads 2\n  \
+        delve sokoban solve crates/domains/sokoban/data/xsokoban90.xsb --level 1 --mode any --timeout 5\n  \
         delve sokoban solve crates/domains/sokoban/data/microban.xsb --level 4 --ordered")]
     Solve(SolveArgs),
     /// Solve every level of a collection: a progress bar, a table and the total.
     #[command(after_help = "Examples:\n  \
         delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 1-10\n  \
-        delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 1-5 --fast --json\n  \
-        delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 90-92 --timeout-per-level 2 --max-memory 500\n  \
-        delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 98-104 --pushes --jobs 2\n  \
-        delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 90-95 --pushes --jobs 1 --threads 2\n  \
-        delve sokoban bench crates/domains/sokoban/data/xsokoban90.xsb --levels 1-2 --any --timeout-per-level 1")]
+        delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 1-5 --mode fast --json\n  \
+        delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 90-92 --timeout 2 --max-memory 500\n  \
+        delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 98-104 --mode pushes --jobs 2\n  \
+        delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 90-95 --mode pushes --jobs 1 --threads 2\n  \
+        delve sokoban bench crates/domains/sokoban/data/xsokoban90.xsb --levels 1-2 --mode any --timeout 1")]
     Bench(BenchArgs),
     /// Play a level in the terminal: arrows move, D undo, R restart, P fast solve, Space
     /// optimal solve (then the solution plays back), Q quit. Without a terminal, reads LURD
@@ -51,6 +51,7 @@ enum SokobanCommand {
 }
 
 #[derive(Args, Debug)]
+#[command(mut_arg("timeout", |a| a.default_value("30").help("Seconds a P or Space solve may take")))]
 struct PlayArgs {
     /// An XSB file: one level or a collection.
     file: PathBuf,
@@ -60,51 +61,59 @@ struct PlayArgs {
     /// Box i must reach goal i (reading order).
     #[arg(long)]
     ordered: bool,
-    /// Seconds a P or Space solve may take.
-    #[arg(long, value_name = "SECS", value_parser = common::parse_secs, default_value_t = 30.0)]
-    timeout: f64,
+    #[command(flatten)]
+    time: TimeArgs,
 }
 
-/// The mode flags, one at most.
+/// `--mode`'s help: what each mode finds.
+const MODE_HELP: &str = "What to look for [default: optimal]:
+  optimal  fewest pushes, then fewest moves among those
+  pushes   fewest pushes only (moves as they come): a smaller search than optimal
+  fast     weighted A* (3 × the matching bound): fast, not guaranteed optimal
+  any      any solution, for hard levels (tunnel and goal-room macros, corral deadlocks; two
+           FESS-style feature-cycling searches, advisor moves first, with different
+           advisors, raced on two threads)";
+
+/// The mode (`--mode`, or one of the old flags it replaces, kept hidden so scripts still run)
+/// and the settings of a level's search.
 #[derive(Args, Debug, Clone, Copy)]
-#[command(group(ArgGroup::new("mode").args(["optimal", "pushes", "fast", "any"])))]
+#[command(group(ArgGroup::new("modes").args(["mode", "optimal", "pushes", "fast", "any"])))]
 struct ModeArgs {
-    /// Fewest pushes, then fewest moves among those (the default).
-    #[arg(long)]
+    /// What to look for: optimal (the default), pushes, fast or any.
+    #[arg(long, value_name = "MODE", value_parser = common::parse_name::<Mode>, long_help = MODE_HELP)]
+    mode: Option<Mode>,
+    /// Same as `--mode optimal`.
+    #[arg(long, hide = true)]
     optimal: bool,
-    /// Fewest pushes only (moves as they come): a smaller search than --optimal.
-    #[arg(long)]
+    /// Same as `--mode pushes`.
+    #[arg(long, hide = true)]
     pushes: bool,
-    /// Weighted A* (3 × the matching bound): fast, not guaranteed optimal.
-    #[arg(long)]
+    /// Same as `--mode fast`.
+    #[arg(long, hide = true)]
     fast: bool,
-    /// Any solution, for hard levels (tunnel and goal-room macros, corral deadlocks; two
-    /// FESS-style feature-cycling searches, advisor moves first, with different advisors, raced
-    /// on two threads).
-    #[arg(long)]
+    /// Same as `--mode any`.
+    #[arg(long, hide = true)]
     any: bool,
     /// Box i must reach goal i (both in reading order); levels written with letters
     /// (boxes `A`-`Z`, goals `a`-`z`) are always ordered.
     #[arg(long)]
     ordered: bool,
-    /// Threads one level's A* runs on, at most the cores (--optimal, --pushes, --fast:
+    /// Threads one level's A* runs on, at most the cores (modes optimal, pushes, fast:
     /// hash-distributed A*, the same push counts; node counts vary from run to run) [default:
-    /// solve: the cores; bench: the cores shared out between the --jobs]. --any always races
-    /// two threads.
+    /// solve: the cores; bench: the cores shared out between the --jobs]. Mode any always
+    /// races two threads.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: Option<u64>,
 }
 
 impl ModeArgs {
     fn mode(self) -> Mode {
-        if self.pushes {
-            Mode::Pushes
-        } else if self.fast {
-            Mode::Fast
-        } else if self.any {
-            Mode::Any
-        } else {
-            Mode::Optimal
+        match self.mode {
+            Some(mode) => mode,
+            None if self.pushes => Mode::Pushes,
+            None if self.fast => Mode::Fast,
+            None if self.any => Mode::Any,
+            None => Mode::Optimal,
         }
     }
 }
@@ -119,7 +128,9 @@ struct SolveArgs {
     #[command(flatten)]
     mode: ModeArgs,
     #[command(flatten)]
-    search: SearchArgs,
+    limits: LimitArgs,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
@@ -131,25 +142,21 @@ struct BenchArgs {
     levels: Option<(usize, usize)>,
     #[command(flatten)]
     mode: ModeArgs,
-    /// Seconds each level may take (default: no limit).
-    #[arg(long, value_name = "SECS", value_parser = common::parse_secs)]
-    timeout_per_level: Option<f64>,
-    /// Stop a level before its node storage passes this many megabytes.
-    #[arg(long, value_name = "MB")]
-    max_memory: Option<u64>,
+    /// The limits of each level (`--timeout` was once `--timeout-per-level`).
+    #[command(flatten)]
+    limits: LimitArgs,
     /// Levels solved at once, each on its own thread (two for `--any`, `--threads` for the
     /// others), taken in level order from a queue; the table and the JSON stay in level order
     /// [default: the cores over the threads a level takes]. Levels on several threads are
     /// run at most as many at once as the cores hold (`--jobs 20 --threads 64` on two cores
-    /// runs 1 × 2, and says so). `--timeout-per-level` and
-    /// `--max-memory` hold for each level, so N jobs may hold N times `--max-memory` at once;
+    /// runs 1 × 2, and says so). The limits (`--timeout`, `--max-nodes`, `--max-memory`)
+    /// hold for each level, so N jobs may hold N times `--max-memory` at once;
     /// Ctrl-C stops every running level (each reports its stats, `"cancelled"`) and starts no
     /// more.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     jobs: Option<u64>,
-    /// Print one JSON object instead of the table.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 impl BenchArgs {
@@ -160,7 +167,8 @@ impl BenchArgs {
     fn jobs_and_threads(&self) -> (usize, usize) {
         let (jobs, threads) = self.jobs_and_threads_on(cores());
         let asked = (self.jobs.map(|n| n as usize), self.mode.threads.map(|n| n as usize));
-        if asked.0.is_some_and(|j| j != jobs) || asked.1.is_some_and(|t| t != threads && !self.mode.any) {
+        if asked.0.is_some_and(|j| j != jobs) || asked.1.is_some_and(|t| t != threads && self.mode.mode() != Mode::Any)
+        {
             eprintln!(
                 "note: {} × {} threads is more than this machine's {} cores can run without starving \
                  the parallel searches: running {jobs} × {threads}",
@@ -209,8 +217,7 @@ pub fn run(args: SokobanArgs) -> anyhow::Result<Status> {
 fn run_play(args: PlayArgs) -> anyhow::Result<Status> {
     let levels = load(&args.file)?;
     let level = pick(&args.file, &levels, args.level)?;
-    let limits = SearchArgs { timeout: Some(args.timeout), ..SearchArgs::default() }.limits();
-    Ok(Status::from_solved(play::play(&level, args.ordered, &limits)?))
+    Ok(Status::from_solved(play::play(&level, args.ordered, &args.time.limits())?))
 }
 
 /// Level `n` (1-based) of a file, or an error that says how many there are, or what is wrong
@@ -268,8 +275,8 @@ fn run_solve(args: SolveArgs) -> anyhow::Result<Status> {
     let progress = Progress::new(&format!("level {}", level.number));
     // A parallel A* with more threads than cores only starves its own threads.
     let threads = args.mode.threads.map_or_else(cores, |n| (n as usize).min(cores()));
-    let report = solve_level(&args.file, &level, (args.mode, threads), &args.search.limits(), progress)?;
-    if args.search.json {
+    let report = solve_level(&args.file, &level, (args.mode, threads), &args.limits.limits(), progress)?;
+    if args.output.json {
         common::print_json(&report);
     } else {
         print_report(&level, &report, args.mode.mode());
@@ -278,9 +285,10 @@ fn run_solve(args: SolveArgs) -> anyhow::Result<Status> {
 }
 
 fn print_report(level: &Level, report: &Report, mode: Mode) {
-    println!("Level {} \"{}\" ({} mode)", report.level, report.title, mode.name());
+    let (detail, stop_reason) = (&report.detail, report.stop_name());
+    println!("Level {} \"{}\" ({} mode)", detail.level, detail.title, mode.name());
     print!("{level}");
-    match (&report.solution, report.stop_reason) {
+    match (&detail.solution, stop_reason) {
         (Some(solution), _) => {
             let quality = match mode {
                 Mode::Optimal => "optimal: fewest pushes, then fewest moves",
@@ -289,8 +297,8 @@ fn print_report(level: &Level, report: &Report, mode: Mode) {
             };
             println!(
                 "solved: {} pushes, {} moves ({quality})",
-                report.pushes.unwrap_or_default(),
-                report.moves.unwrap_or_default()
+                detail.pushes.unwrap_or_default(),
+                detail.moves.unwrap_or_default()
             );
             println!("solution: {solution}");
         }
@@ -299,7 +307,7 @@ fn print_report(level: &Level, report: &Report, mode: Mode) {
     }
     println!(
         "nodes generated {}, max nodes held {}, {:.1} ms",
-        report.nodes_generated, report.max_nodes, report.elapsed_ms
+        detail.nodes_generated, detail.max_nodes, detail.elapsed_ms
     );
 }
 
@@ -314,12 +322,11 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
     for e in &errors {
         common::print_error(&e.error);
     }
-    let search = SearchArgs { timeout: args.timeout_per_level, max_memory: args.max_memory, ..SearchArgs::default() };
-    let limits = search.limits();
+    let limits = args.limits.limits();
     let (jobs, threads) = args.jobs_and_threads();
     let start = Instant::now();
     let mut rows = Vec::new();
-    for (level, result) in chosen.iter().zip(solve_levels(&args.file, &chosen, (args.mode, threads), &limits, jobs)) {
+    for (level, result) in chosen.iter().zip(solve_levels(&args.file, &chosen, args.mode, (jobs, threads), &limits)) {
         match result {
             Ok(report) => rows.push(report),
             Err(e) => {
@@ -328,29 +335,29 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
             }
         }
     }
-    let total_ms = (start.elapsed().as_secs_f64() * 1e6).round() / 1e3;
-    let report = BenchReport::new(rows, errors, total_ms, jobs, threads);
-    if args.json {
+    let report = bench::report(args.mode.mode(), rows, errors, start.elapsed(), (jobs, threads));
+    let detail = &report.detail;
+    if args.output.json {
         common::print_json(&report);
     } else {
         println!("{}", header());
-        for r in &report.levels {
+        for r in &detail.levels {
             println!("{}", row(r));
         }
-        let generated: u64 = report.levels.iter().map(|r| r.nodes_generated).sum();
-        let search_ms: f64 = report.levels.iter().map(|r| r.elapsed_ms).sum();
+        let generated: u64 = detail.levels.iter().map(|r| r.detail.nodes_generated).sum();
+        let search_ms: f64 = detail.levels.iter().map(|r| r.detail.elapsed_ms).sum();
         let rate = if search_ms > 0.0 { generated as f64 / (search_ms / 1e3) } else { 0.0 };
         println!(
             "{} of {} solved ({} mode); total {:.1} s, {} nodes generated, {:.0} nodes/s",
-            report.solved,
-            report.levels.len(),
+            detail.solved_levels,
+            detail.levels.len(),
             args.mode.mode().name(),
-            report.total_ms / 1e3,
+            detail.total_ms / 1e3,
             generated,
             rate
         );
     }
-    common::bench_status(&args.file, report.errors.len(), "level", report.solved, report.levels.len())
+    common::bench_status(&args.file, detail.errors.len(), "level", detail.solved_levels, detail.levels.len())
 }
 
 /// Solves `levels` as [`bench::solve_levels`] does, showing the levels running and the
@@ -359,11 +366,10 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
 fn solve_levels(
     file: &Path,
     levels: &[Level],
-    (mode, threads): (ModeArgs, usize),
+    mode: ModeArgs,
+    jobs_and_threads: (usize, usize),
     limits: &Limits,
-    jobs: usize,
 ) -> Vec<anyhow::Result<Report>> {
-    let cancel = common::cancel_flag();
     let total = levels.len() as u64;
     // The progress bar, the numbers of the levels running and how many are done.
     let shown = Mutex::new((Progress::new("bench"), BTreeSet::new(), 0u64));
@@ -377,7 +383,7 @@ fn solve_levels(
         progress.show(&phase, *done, Some(total));
     };
     let on_level = |number: usize, started: bool| {
-        with(&shown, |s| {
+        common::with(&shown, |s| {
             if started {
                 s.1.insert(number);
             } else {
@@ -387,15 +393,10 @@ fn solve_levels(
             show(s);
         });
     };
-    bench::solve_levels(levels, mode.ordered, mode.mode(), threads, limits, jobs, &cancel, &on_level)
+    bench::solve_levels(levels, (mode.ordered, mode.mode()), jobs_and_threads, limits, &on_level)
         .into_iter()
         .map(|result| result.map_err(|e| solve_error(file, e)))
         .collect()
-}
-
-/// Runs `f` on the value behind `lock` (a poisoned lock still holds a usable display).
-fn with<T>(lock: &Mutex<T>, f: impl FnOnce(&mut T)) {
-    f(&mut lock.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
 }
 
 fn header() -> String {
@@ -406,17 +407,18 @@ fn header() -> String {
 }
 
 fn row(r: &Report) -> String {
-    let result = r.stop_reason.unwrap_or(if r.optimal { "optimal" } else { "solved" });
+    let d = &r.detail;
+    let result = r.stop_name().unwrap_or(if d.optimal { "optimal" } else { "solved" });
     let num = |n: Option<u32>| n.map_or("-".to_string(), |n| n.to_string());
     format!(
         "{:>6} {:<10} {:>7} {:>7} {:>12} {:>10} {:>10.1}",
-        r.level,
+        d.level,
         result,
-        num(r.pushes),
-        num(r.moves),
-        r.nodes_generated,
-        r.max_nodes,
-        r.elapsed_ms
+        num(d.pushes),
+        num(d.moves),
+        d.nodes_generated,
+        d.max_nodes,
+        d.elapsed_ms
     )
 }
 
@@ -439,7 +441,7 @@ mod tests {
         assert_eq!(split(4, &["--jobs", "1"]), (1, 4));
         assert_eq!(split(4, &["--threads", "1"]), (4, 1));
         assert_eq!(split(4, &["--jobs", "8", "--threads", "1"]), (8, 1));
-        assert_eq!(split(2, &["--any", "--jobs", "3"]), (3, 2));
+        assert_eq!(split(2, &["--mode", "any", "--jobs", "3"]), (3, 2));
         assert_eq!(split(1, &["--any"]), (1, 2));
         // More parallel threads than cores would starve: clamped to the cores.
         assert_eq!(split(2, &["--jobs", "20", "--threads", "64"]), (1, 2));

@@ -2,7 +2,7 @@
 //! (an 81-cell string or a file) with `delve_sudoku`, solve its model with `delve_csp`, check
 //! the answer independently, render.
 
-use crate::common::{self, Progress, SearchArgs, Status};
+use crate::common::{self, LimitArgs, OutputArgs, Progress, Status};
 use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
 use delve_core::input;
@@ -41,7 +41,9 @@ struct SolveArgs {
     #[arg(long, default_value_t = 0)]
     seed: u64,
     #[command(flatten)]
-    search: SearchArgs,
+    limits: LimitArgs,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 /// The solvers `delve sudoku solve` offers.
@@ -119,7 +121,7 @@ fn pretty(grid: &Sudoku) -> String {
 fn solve(args: SolveArgs) -> anyhow::Result<Status> {
     let puzzle = read_puzzle(&args.grid)?;
     let solver = args.algo.solver();
-    let limits = args.search.limits();
+    let limits = args.limits.limits();
     let result = solver.solve(&puzzle, args.seed, &limits, Progress::new("sudoku"));
     if !puzzle.accepts(&result) {
         anyhow::bail!("internal error: {solver} returned a grid that breaks the rules");
@@ -127,7 +129,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<Status> {
     let solution = result.solution().map(Sudoku::from_assignment);
     let counted = args.count.then(|| count(&puzzle.to_csp(), &Config::mac(), &limits, Progress::new("counting")));
     let report = puzzle.report(solver.name(), &result, counted.as_ref());
-    if args.search.json {
+    if args.output.json {
         common::print_json(&report);
         return Ok(Status::from_solved(report.solved));
     }

@@ -35,18 +35,20 @@ struct PlayArgs {
 
 #[derive(Args, Debug)]
 struct CountArgs {
-    /// Print one JSON object: {"games","x_wins","o_wins","draws","positions","tree_nodes"}.
-    #[arg(long)]
-    json: bool,
+    /// With `--json`: `games`, `x_wins`, `o_wins`, `draws`, `positions` and `tree_nodes`
+    /// beside the keys every report has.
+    #[command(flatten)]
+    output: common::OutputArgs,
 }
 
 /// Runs `delve tictactoe`.
 pub fn run(args: TicTacToeArgs) -> anyhow::Result<Status> {
     match args.command {
         TicTacToeCommand::Count(args) => {
+            let start = std::time::Instant::now();
             let c = delve_tictactoe::count();
-            if args.json {
-                common::print_json(&c);
+            if args.output.json {
+                common::print_job_report("count", None, common::job_stats(start), c);
             } else {
                 println!("games:      {} (X wins {}, O wins {}, draws {})", c.games, c.x_wins, c.o_wins, c.draws);
                 println!("positions:  {} reachable", c.positions);

@@ -6,9 +6,12 @@ mod common;
 use common::delve;
 
 #[test]
-fn solve_json_has_the_six_keys_and_pons_scores() {
+fn solve_json_has_the_shared_keys_and_pons_scores() {
     let v = common::json("connect4", &["solve", "4455"], 0);
-    assert_eq!(v.as_object().unwrap().len(), 6, "{v}");
+    // algorithm, solved, outcome, stop_reason, stats; position, score, nodes, micros, best_move.
+    assert_eq!(v.as_object().unwrap().len(), 10, "{v}");
+    assert_eq!((v["algorithm"].as_str(), v["solved"].as_bool()), (Some("negamax"), Some(true)), "{v}");
+    assert_eq!(v["stats"]["expanded"], v["nodes"], "{v}");
     assert_eq!(v["stop_reason"], serde_json::Value::Null, "{v}");
     assert_eq!(v["position"], "4455");
     assert_eq!(v["score"], 18);
@@ -104,7 +107,7 @@ fn bench_checks_a_test_file() {
         assert!(v[key].as_f64().is_some(), "{key}: {v}");
     }
     assert_eq!((v["stopped"].as_u64(), v["stop_reason"].is_null()), (Some(0), true), "{v}");
-    assert_eq!(v.as_object().unwrap().len(), 7);
+    assert_eq!(v.as_object().unwrap().len(), 6 + 5);
 }
 
 #[test]

@@ -101,7 +101,7 @@ fn sigint_stops_long_jobs_with_their_statistics() {
 #[test]
 fn sigint_stops_every_running_bench_level_and_starts_no_more() {
     // Microban 144 and 153 take about a minute each; 145-152 a second in all.
-    let args = ["sokoban", "bench", DATA_MICROBAN, "--levels", "144-153", "--pushes", "--jobs", "2", "--json"];
+    let args = ["sokoban", "bench", DATA_MICROBAN, "--levels", "144-153", "--mode", "pushes", "--jobs", "2", "--json"];
     let (code, report, _) = interrupt(&args, Duration::from_millis(400));
     // Stopped before every level was solved: exit 1, with the report.
     assert_eq!(code, 1, "{report}");

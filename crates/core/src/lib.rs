@@ -41,6 +41,7 @@
 //! | [`hash`] | the one hash-map flavour, deterministic run to run |
 //! | [`human`] | numbers for messages |
 //! | [`input`] | the one bounded reader of files and stdin |
+//! | [`jobs`] | the one job queue: independent jobs on a few threads, results in order |
 //! | [`parse_error`] | the error type every domain's parser reports through |
 //! | [`matching`] | minimum-cost perfect matching, incremental too |
 //! | [`reach`] | reachability and all-pairs distances |
@@ -60,6 +61,7 @@ pub mod heap;
 pub mod human;
 pub mod informed;
 pub mod input;
+pub mod jobs;
 pub mod local;
 pub mod matching;
 pub mod observe;
@@ -87,4 +89,4 @@ pub use problem::{
 /// The random-number crate the randomised algorithms use (its [`random::SeededRng`] and
 /// `rand::Rng` methods), re-exported so users need not match its version.
 pub use rand;
-pub use report::{Finished, Report};
+pub use report::{Finished, Report, batch_outcome};

@@ -179,6 +179,32 @@ impl<D> Report<D> {
     }
 }
 
+/// How a batch of runs (a benchmark's levels, a file of instances) ended, from how each
+/// ended: solved when every run was solved or complete; else stopped, by the first run's limit
+/// that stopped one; else no solution. A bench's report uses it for its own `outcome` and
+/// `stop_reason`, so a bench a limit cut short says which limit.
+///
+/// ```
+/// use delve_core::{OutcomeKind, StopReason, batch_outcome};
+/// let runs = [(OutcomeKind::Solved, None), (OutcomeKind::Stopped, Some(StopReason::Timeout))];
+/// assert_eq!(batch_outcome(runs), (OutcomeKind::Stopped, Some(StopReason::Timeout)));
+/// assert_eq!(batch_outcome([(OutcomeKind::Solved, None)]), (OutcomeKind::Solved, None));
+/// assert_eq!(batch_outcome([(OutcomeKind::NoSolution, None)]), (OutcomeKind::NoSolution, None));
+/// ```
+pub fn batch_outcome(
+    runs: impl IntoIterator<Item = (OutcomeKind, Option<StopReason>)>,
+) -> (OutcomeKind, Option<StopReason>) {
+    let mut outcome = (OutcomeKind::Solved, None);
+    for run in runs {
+        match run {
+            (OutcomeKind::Stopped, reason) => return (OutcomeKind::Stopped, reason),
+            (OutcomeKind::NoSolution, _) => outcome = (OutcomeKind::NoSolution, None),
+            _ => {}
+        }
+    }
+    outcome
+}
+
 #[cfg(test)]
 mod tests {
     use crate::prelude::*;

@@ -3,12 +3,11 @@
 
 use crate::guard::{self, Publish};
 use delve_core::input;
-use delve_sokoban::bench::{self, BenchError, BenchReport};
+use delve_sokoban::bench::{self, BenchError};
 use delve_sokoban::{Level, Mode, SolveError, parse_levels, solve_parallel};
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// A solve error as the Python exception a user expects: a level past the solver's limits
@@ -151,13 +150,10 @@ pub fn sokoban_bench(
     let (chosen, mut errors) = bench::choose(all, from, to);
     let (jobs, threads) = bench::jobs_and_threads(mode, jobs, threads, cores());
     let limits = guard::limits(max_nodes, timeout, max_memory)?;
-    let ((rows, total_ms), interrupted) = guard::run_native(py, limits, on_progress.as_ref(), |limits, _| {
+    let ((rows, total), interrupted) = guard::run_native(py, limits, on_progress.as_ref(), |limits, _| {
         let start = Instant::now();
-        let never = AtomicBool::new(false);
-        let cancel = limits.cancel.as_deref().unwrap_or(&never);
-        let results = bench::solve_levels(&chosen, ordered, mode, threads, limits, jobs, cancel, &|_, _| {});
-        let total_ms = (start.elapsed().as_secs_f64() * 1e6).round() / 1e3;
-        (results, total_ms)
+        let results = bench::solve_levels(&chosen, (ordered, mode), (jobs, threads), limits, &|_, _| {});
+        (results, start.elapsed())
     })?;
     let mut reports = Vec::new();
     for (level, result) in chosen.iter().zip(rows) {
@@ -170,6 +166,6 @@ pub fn sokoban_bench(
             Err(e) => errors.push(BenchError { level: level.number, error: chain(&e) }),
         }
     }
-    let report = BenchReport::new(reports, errors, total_ms, jobs, threads);
+    let report = bench::report(mode, reports, errors, total, (jobs, threads));
     Ok((guard::to_py(py, &report)?, interrupted))
 }

@@ -39,12 +39,12 @@ pub(super) struct AnalyzeArgs {
     /// Image format of the charts.
     #[arg(long, value_enum, default_value_t = PlotFormat::Png)]
     plot_format: PlotFormat,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: common::OutputArgs,
 }
 
 pub(super) fn run_analyze(args: AnalyzeArgs) -> Result<Status> {
+    let start = std::time::Instant::now();
     let name = args.file.display().to_string();
     let text = input::read_text(&args.file).with_context(|| format!("reading {name}"))?;
     let samples = parse_samples(&name, &text, args.size)?;
@@ -54,7 +54,7 @@ pub(super) fn run_analyze(args: AnalyzeArgs) -> Result<Status> {
     let limits = common::interruptible();
     let counter =
         MoveCounter::new(&goal, samples.notation, memory_available(), &limits, Display::layers("enumerating"), |g| {
-            PdbOptions::default().load(g, args.json)
+            PdbOptions::default().load(g, args.output.json)
         })?;
     let mut display = Display::new("solving patterns");
     let analysis = analyze(&name, &samples, |g| counter.moves(g, &limits, &mut display))?;
@@ -63,11 +63,12 @@ pub(super) fn run_analyze(args: AnalyzeArgs) -> Result<Status> {
         Some(dir) => analysis_plots(&analysis, dir, args.plot_format)?,
         None => Vec::new(),
     };
-    if args.json {
-        common::print_json(&AnalyzeOutput {
+    if args.output.json {
+        let output = AnalyzeOutput {
             report: analysis.report(&samples, &goal, &counter.method()),
             plots: plots.iter().map(|p| p.display().to_string()).collect(),
-        });
+        };
+        common::print_job_report("analyze", None, common::job_stats(start), output);
     } else {
         print_analysis(&analysis, &goal, samples.notation, &counter.method());
         for p in &plots {

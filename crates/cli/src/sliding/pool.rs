@@ -29,12 +29,12 @@ pub(super) struct PoolArgs {
     /// Draw the curve to FILE (.png or .svg).
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: common::OutputArgs,
 }
 
 pub(super) fn run_pool(args: PoolArgs) -> Result<Status> {
+    let start = std::time::Instant::now();
     if let Some(p) = &args.plot {
         plot::check_path(p)?;
     }
@@ -84,8 +84,8 @@ pub(super) fn run_pool(args: PoolArgs) -> Result<Status> {
             },
         )?;
     }
-    if args.json {
-        common::print_json(&curve.estimate(args.observed));
+    if args.output.json {
+        common::print_job_report("pool-estimate", None, common::job_stats(start), curve.estimate(args.observed));
     } else {
         println!(
             "simulated {} trials of {} samples for pools of 1..{} patterns (seed {})",
@@ -127,9 +127,8 @@ pub(super) struct SamplesNeededArgs {
     /// Draw the probability curve to FILE (.png or .svg).
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: common::OutputArgs,
 }
 
 /// `0.0010000000000000009` → `0.1` (percent, float noise trimmed).
@@ -144,6 +143,7 @@ fn samples(n: u64) -> String {
 }
 
 pub(super) fn run_samples_needed(args: SamplesNeededArgs) -> Result<Status> {
+    let start = std::time::Instant::now();
     if let Some(p) = &args.plot {
         plot::check_path(p)?;
     }
@@ -186,8 +186,13 @@ pub(super) fn run_samples_needed(args: SamplesNeededArgs) -> Result<Status> {
             },
         )?;
     }
-    if args.json {
-        common::print_json(&s.report(args.confidence, args.have));
+    if args.output.json {
+        common::print_job_report(
+            "samples-needed",
+            None,
+            common::job_stats(start),
+            s.report(args.confidence, args.have),
+        );
     } else {
         println!(
             "With {}, the probability that one more pattern exists but was never seen is {} \

@@ -43,9 +43,8 @@ pub(super) struct ReadArgs {
     /// Also write the boards as `puzzle_number,pattern` lines, the CSV `delve sliding analyze` reads.
     #[arg(long, value_name = "OUT.csv")]
     csv: Option<PathBuf>,
-    /// Print one JSON object instead of rows.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: common::OutputArgs,
     /// The most pixels, in millions, a frame file may have: a larger one is refused before it
     /// is decoded [default: 40, a little over 8K].
     #[arg(long, value_name = "MP", value_parser = parse_megapixels)]
@@ -76,6 +75,7 @@ enum Source {
 }
 
 pub(super) fn run_read(args: ReadArgs) -> Result<Status> {
+    let start = std::time::Instant::now();
     let set = TemplateSet::load(&args.templates)?;
     let reader = Reader::new(set, args.threshold);
     let source = match (&args.video, &args.frames) {
@@ -105,9 +105,15 @@ pub(super) fn run_read(args: ReadArgs) -> Result<Status> {
     if let Some(out) = &args.csv {
         std::fs::write(out, boards_csv(&rows)).with_context(|| format!("writing {}", out.display()))?;
     }
-    if args.json {
+    if args.output.json {
         let csv = args.csv.as_ref().map(|p| p.display().to_string());
-        common::print_json(&ReadReport::new(&rows, &tally, csv, interrupted));
+        let stop = interrupted.then_some(delve_core::StopReason::Cancelled);
+        common::print_job_report(
+            "read",
+            stop,
+            common::job_stats(start),
+            ReadReport::new(&rows, &tally, csv, interrupted),
+        );
     } else {
         let mut out = std::io::stdout().lock();
         for r in &rows {

@@ -1,7 +1,7 @@
 //! `delve sliding solve` (one state, or `--from-file` in parallel) and `delve sliding pdb build`.
 
 use super::{Display, board_arg, read_states, resolve_goal};
-use crate::common::{self, SearchArgs, Status};
+use crate::common::{self, LimitArgs, OutputArgs, Status};
 use anyhow::{Result, bail};
 use clap::Args;
 use delve_core::human;
@@ -19,16 +19,6 @@ pub(super) fn start_and_goal(state: &str, size: Option<Dims>, goal: Option<&str>
     let (start, notation) = parse_state(state, size)?;
     let goal = resolve_goal(goal, start.dims(), notation)?;
     Ok((start, goal, notation))
-}
-
-/// Parses `--algo` with the core's one list of names.
-fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
-    s.parse::<Algorithm>().map_err(|e| e.to_string())
-}
-
-/// Parses `--heuristic` with the domain's list of names.
-fn parse_heuristic(s: &str) -> Result<HeuristicRequest, String> {
-    s.parse::<HeuristicRequest>().map_err(|e| e.to_string())
 }
 
 /// `--algo`'s long help: every algorithm of the core with its description.
@@ -132,10 +122,10 @@ pub(super) struct SolveArgs {
     #[arg(long, value_name = "STATE")]
     goal: Option<String>,
     /// The search algorithm (default idastar); see --help for the list.
-    #[arg(long, value_name = "ALGO", default_value = "idastar", value_parser = parse_algorithm, long_help = algorithm_help())]
+    #[arg(long, value_name = "ALGO", default_value = "idastar", value_parser = common::parse_name::<Algorithm>, long_help = algorithm_help())]
     algo: Algorithm,
     /// The heuristic: auto, manhattan, linear-conflict or pdb (default auto).
-    #[arg(long, value_name = "H", default_value = "auto", value_parser = parse_heuristic, long_help = heuristic_help())]
+    #[arg(long, value_name = "H", default_value = "auto", value_parser = common::parse_name::<HeuristicRequest>, long_help = heuristic_help())]
     heuristic: HeuristicRequest,
     #[command(flatten)]
     pdb: PdbOptions,
@@ -143,7 +133,9 @@ pub(super) struct SolveArgs {
     #[arg(long)]
     path: bool,
     #[command(flatten)]
-    search: SearchArgs,
+    limits: LimitArgs,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 impl SolveArgs {
@@ -158,17 +150,17 @@ pub(super) fn run_solve(args: SolveArgs) -> Result<Status> {
     }
     let state = args.state.as_deref().expect("clap requires STATE or --from-file");
     let (start, goal, notation) = start_and_goal(state, args.size, args.goal.as_deref())?;
-    let quiet = args.search.json;
+    let quiet = args.output.json;
     let solved = solve_one(
         &start,
         &goal,
         notation,
         args.method(),
         |g| args.pdb.load(g, quiet),
-        &args.search.limits(),
+        &args.limits.limits(),
         Display::new("solving"),
     )?;
-    if args.search.json {
+    if args.output.json {
         common::print_json(&solved.report);
     } else {
         print_solved(&solved, notation, args.path);
@@ -231,10 +223,10 @@ fn run_solve_batch(args: &SolveArgs, file: &Path) -> Result<Status> {
     }
     let board = board.expect("at least one state");
     let goal = resolve_goal(args.goal.as_deref(), board, notation)?;
-    let quiet = args.search.json;
+    let quiet = args.output.json;
     let solver = Solver::choose(&goal, notation, args.method(), |g| args.pdb.load(g, quiet))?;
-    let report = solver.solve_batch(&starts, &args.search.limits(), Display::new("solving"))?;
-    if args.search.json {
+    let report = solver.solve_batch(&starts, &args.limits.limits(), Display::new("solving"))?;
+    if args.output.json {
         common::print_json(&report);
     } else {
         print_batch(&report);

@@ -36,6 +36,14 @@ pub fn json(command: &str, args: &[&str], code: i32) -> Value {
     serde_json::from_str(&stdout).unwrap()
 }
 
+/// A report without its time (`stats.elapsed_ms`), to compare two runs of one job.
+pub fn untimed(mut report: Value) -> Value {
+    if let Some(stats) = report["stats"].as_object_mut() {
+        stats.remove("elapsed_ms");
+    }
+    report
+}
+
 /// Bad input: exit 2, nothing on stdout, an `error:` message on stderr and no panic. Returns
 /// stderr.
 pub fn bad_input(command: &str, args: &[&str]) -> String {

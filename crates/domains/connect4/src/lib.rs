@@ -39,5 +39,5 @@ pub mod testset;
 
 pub use board::{CELLS, HEIGHT, Position, PositionError, WIDTH};
 pub use book::{Book, BookError};
-pub use play::{ColumnScore, SolveReport, choose};
+pub use play::{ColumnScore, PositionReport, SolveReport, choose};
 pub use solver::{Connect4, Solution, Solver, SolverConfig};

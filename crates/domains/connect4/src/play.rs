@@ -3,46 +3,56 @@
 //! when some scores could not be settled in time.
 
 use crate::board::{Position, WIDTH};
-use crate::solver::{Solution, Solver};
-use delve_core::{Limits, StopReason};
+use crate::solver::Solver;
+use delve_core::{Limits, OutcomeKind, Stats, StopReason};
 use serde::{Serialize, Serializer};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Columns centre first: the order ties are broken in.
 const CENTRE_FIRST: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
 
-/// The report of `delve connect4 solve --json` (and of the web page's solve): Pons's score
-/// for the side to move and a best move (1-based), or, when a limit stopped the search, why
-/// and how far it got.
+/// The position's own keys of a solve's report, beside the keys every report shares: Pons's
+/// score for the side to move and a best move (1-based), or, when a limit stopped the
+/// search, how far it got.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SolveReport {
+pub struct PositionReport {
     /// The position as given (columns 1-7 in the order played).
     pub position: String,
     /// Pons's score for the side to move (with a weak solve, only its sign); `null` when a
     /// limit stopped the search.
     pub score: Option<i32>,
-    /// Nodes searched (up to the stop, when stopped).
+    /// Nodes searched (up to the stop, when stopped; as `stats.expanded`).
     pub nodes: u64,
     /// Time of the solve in microseconds (up to the stop, when stopped).
     pub micros: u128,
     /// A best move, column 1 to 7; `null` when a limit stopped the search.
     pub best_move: Option<usize>,
-    /// Why a limit stopped the search (`"timeout"`, `"cancelled"`, …); `null` when it ended.
-    pub stop_reason: Option<StopReason>,
 }
 
-impl SolveReport {
-    /// The report of `solution` for the position written `moves`, with `best` (0-based).
-    pub fn new(moves: &str, solution: &Solution, best: usize) -> Self {
-        SolveReport {
-            position: moves.trim().to_string(),
-            score: Some(solution.score),
-            nodes: solution.nodes,
-            micros: solution.elapsed.as_micros(),
-            best_move: Some(best + 1),
-            stop_reason: None,
-        }
-    }
+/// The report of `delve connect4 solve --json` (and of the web page's solve): the keys every
+/// report shares (`algorithm` `"negamax"`, `solved`, `outcome`, `stop_reason`: why a limit
+/// stopped the search, `stats`) and the position's own ([`PositionReport`]).
+pub type SolveReport = delve_core::Report<PositionReport>;
+
+/// The name of the solver's search, as its reports give it.
+pub const ALGORITHM: &str = "negamax";
+
+/// The report of the position written `moves`: its score and best move (0-based), or why a
+/// limit stopped the search, after `nodes` nodes and `elapsed`.
+fn solve_report(moves: &str, found: Result<(i32, usize), StopReason>, nodes: u64, elapsed: Duration) -> SolveReport {
+    let (outcome, stop_reason) = match found {
+        Ok(_) => (OutcomeKind::Solved, None),
+        Err(reason) => (OutcomeKind::Stopped, Some(reason)),
+    };
+    let detail = PositionReport {
+        position: moves.trim().to_string(),
+        score: found.ok().map(|(score, _)| score),
+        nodes,
+        micros: elapsed.as_micros(),
+        best_move: found.ok().map(|(_, best)| best + 1),
+    };
+    let stats = Stats { expanded: nodes, elapsed, ..Stats::default() };
+    SolveReport::from_parts(ALGORITHM, outcome, stop_reason, stats, detail)
 }
 
 impl Solver {
@@ -55,15 +65,8 @@ impl Solver {
             .solve(position, weak, limits)
             .and_then(|solution| Ok((solution, self.best_move(position, solution.score, weak, limits)?)));
         match found {
-            Ok((solution, best)) => SolveReport::new(moves, &solution, best),
-            Err(reason) => SolveReport {
-                position: moves.trim().to_string(),
-                score: None,
-                nodes: self.last_nodes,
-                micros: start.elapsed().as_micros(),
-                best_move: None,
-                stop_reason: Some(reason),
-            },
+            Ok((solution, best)) => solve_report(moves, Ok((solution.score, best)), solution.nodes, solution.elapsed),
+            Err(reason) => solve_report(moves, Err(reason), self.last_nodes, start.elapsed()),
         }
     }
 }
@@ -167,12 +170,10 @@ mod tests {
         let best = solver.solve(&p, false, &Limits::none()).unwrap().score;
         assert!(scores.contains(&ColumnScore::Score(best)), "{scores:?} {best}");
         assert!(scores.iter().all(|s| matches!(s, ColumnScore::Score(v) if *v <= best)), "{scores:?}");
-        let report = SolveReport::new(
-            " 4455 ",
-            &solver.solve(&Position::parse("4455").unwrap(), false, &Limits::none()).unwrap(),
-            2,
-        );
-        assert_eq!((report.position.as_str(), report.score, report.best_move), ("4455", Some(18), Some(3)));
+        let solution = solver.solve(&Position::parse("4455").unwrap(), false, &Limits::none()).unwrap();
+        let report = solve_report(" 4455 ", Ok((solution.score, 2)), solution.nodes, solution.elapsed);
+        let d = &report.detail;
+        assert_eq!((d.position.as_str(), d.score, d.best_move), ("4455", Some(18), Some(3)));
     }
 
     #[test]
@@ -180,16 +181,22 @@ mod tests {
         let mut solver = Solver::new(SolverConfig { table_bits: 12, ..SolverConfig::default() });
         // The empty board takes minutes; 20,000 nodes take milliseconds.
         let report = solver.report(" ", &Position::new(), false, &Limits::none().max_expanded(20_000));
-        assert_eq!((report.score, report.best_move, report.stop_reason), (None, None, Some(StopReason::NodeLimit)));
-        assert!(report.nodes >= 20_000, "{report:?}");
+        let d = &report.detail;
+        assert_eq!((d.score, d.best_move, report.stop_reason), (None, None, Some(StopReason::NodeLimit)));
+        assert!(d.nodes >= 20_000 && report.stats.expanded == d.nodes, "{report:?}");
         let json = serde_json::to_value(&report).unwrap();
         assert_eq!(json["stop_reason"], "node_limit");
         assert!(json["score"].is_null() && json["best_move"].is_null(), "{json}");
         // A finished solve has every key, `stop_reason` null.
         let report = solver.report("4455", &Position::parse("4455").unwrap(), false, &Limits::none());
-        assert_eq!((report.score, report.stop_reason), (Some(18), None));
+        assert_eq!((report.detail.score, report.stop_reason), (Some(18), None));
         let json = serde_json::to_value(&report).unwrap();
-        let keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
-        assert_eq!(keys, ["best_move", "micros", "nodes", "position", "score", "stop_reason"]);
+        let mut keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        let mut all = ["algorithm", "outcome", "solved", "stats", "stop_reason"].to_vec();
+        all.extend(["best_move", "micros", "nodes", "position", "score"]);
+        all.sort_unstable();
+        assert_eq!(keys, all);
+        assert_eq!((json["algorithm"].as_str(), json["solved"].as_bool()), (Some("negamax"), Some(true)));
     }
 }

@@ -2,18 +2,18 @@
 //! levels solved from a shared queue, and the report `delve sokoban bench --json` prints.
 
 use crate::{Level, Mode, ParseError, Report, SolveError, solve_parallel};
-use delve_core::{Limits, NoObserver};
+use delve_core::{Limits, NoObserver, Stats, batch_outcome, jobs};
 use serde::Serialize;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
 
-/// The report of `delve sokoban bench --json`.
+/// The bench's own keys of its report, beside the keys every report shares.
 #[derive(Clone, Debug, Serialize)]
-pub struct BenchReport {
+pub struct BenchDetail {
     /// Each level solved (or stopped), in level order.
     pub levels: Vec<Report>,
     /// How many were solved.
-    pub solved: usize,
-    /// Wall-clock time of the whole bench, in milliseconds.
+    pub solved_levels: usize,
+    /// Wall-clock time of the whole bench, in milliseconds (as `stats.elapsed_ms`).
     pub total_ms: f64,
     /// How many levels ran at once.
     pub jobs: usize,
@@ -23,13 +23,30 @@ pub struct BenchReport {
     pub errors: Vec<BenchError>,
 }
 
-impl BenchReport {
-    /// The report of `levels` and `errors` (sorted here by level) after `total_ms`.
-    pub fn new(levels: Vec<Report>, mut errors: Vec<BenchError>, total_ms: f64, jobs: usize, threads: usize) -> Self {
-        errors.sort_by_key(|e| e.level);
-        let solved = levels.iter().filter(|r| r.solved).count();
-        BenchReport { levels, solved, total_ms, jobs, threads, errors }
+/// The report of `delve sokoban bench --json`: `solved` when every level was, `stop_reason`
+/// the first limit that stopped a level, `stats` the levels' counts added up over the whole
+/// bench's time, and the levels' own reports in [`BenchDetail`].
+pub type BenchReport = delve_core::Report<BenchDetail>;
+
+/// The report in `mode` of `levels` and `errors` (sorted here by level) after `total`, with
+/// `jobs` levels at once on `threads` threads each.
+pub fn report(
+    mode: Mode,
+    levels: Vec<Report>,
+    mut errors: Vec<BenchError>,
+    total: Duration,
+    (jobs, threads): (usize, usize),
+) -> BenchReport {
+    errors.sort_by_key(|e| e.level);
+    let solved_levels = levels.iter().filter(|r| r.solved).count();
+    let (outcome, stop_reason) = batch_outcome(levels.iter().map(|r| (r.outcome, r.stop_reason)));
+    let mut stats = Stats { elapsed: total, ..Stats::default() };
+    for r in &levels {
+        stats.absorb(&r.stats);
     }
+    let total_ms = (total.as_secs_f64() * 1e6).round() / 1e3;
+    let detail = BenchDetail { levels, solved_levels, total_ms, jobs, threads, errors };
+    delve_core::Report::from_parts(mode.algorithm(), outcome, stop_reason, stats, detail)
 }
 
 /// A level of the collection that is bad input, with its message.
@@ -84,41 +101,31 @@ pub fn jobs_and_threads(mode: Mode, jobs: Option<usize>, threads: Option<usize>,
     (jobs, threads)
 }
 
-/// Solves `levels` on `jobs` threads that take them in order from a shared queue; each level
-/// runs on `threads` threads within `limits`. `on_level(number, started)` hears when a level
-/// starts and ends. The results come back in level order, a level past the solver's limits
-/// as its error. Once `cancel` is raised no level is started: the results are those of the
-/// levels started (a prefix, the interrupted ones with their stats).
-#[allow(clippy::too_many_arguments)]
+/// Solves `levels` on `jobs` threads that take them in order from the core's job queue
+/// ([`jobs::map_in_order`]); each level runs on `threads` threads within `limits`.
+/// `on_level(number, started)` hears when a level starts and ends. The results come back in
+/// level order, a level past the solver's limits as its error. Once the limits' cancellation
+/// flag is raised no level is started: the results are those of the levels started (a
+/// prefix, the interrupted ones with their stats).
 pub fn solve_levels(
     levels: &[Level],
-    ordered: bool,
-    mode: Mode,
-    threads: usize,
+    (ordered, mode): (bool, Mode),
+    (jobs, threads): (usize, usize),
     limits: &Limits,
-    jobs: usize,
-    cancel: &AtomicBool,
     on_level: &(dyn Fn(usize, bool) + Sync),
 ) -> Vec<Result<Report, SolveError>> {
-    let next = AtomicUsize::new(0);
-    let worker = || {
-        let mut solved = Vec::new();
-        while !cancel.load(Ordering::Relaxed) {
-            let k = next.fetch_add(1, Ordering::Relaxed);
-            let Some(level) = levels.get(k) else { break };
+    jobs::map_in_order(
+        levels,
+        jobs,
+        limits,
+        || (),
+        |(), level| {
             on_level(level.number, true);
             let result = solve_parallel(level, ordered, mode, threads, limits, NoObserver).map(|s| s.report(level));
             on_level(level.number, false);
-            solved.push((k, result));
-        }
-        solved
-    };
-    let mut results: Vec<(usize, Result<Report, SolveError>)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..jobs.min(levels.len())).map(|_| scope.spawn(worker)).collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
-    });
-    results.sort_by_key(|(k, _)| *k);
-    results.into_iter().map(|(_, result)| result).collect()
+            result
+        },
+    )
 }
 
 #[cfg(test)]

@@ -91,7 +91,7 @@ pub use search::layout::lay_out;
 pub use search::problem::SokobanProblem;
 pub use search::settings::{Settings, SettingsBuilder, SettingsError};
 pub use search::state::{Cost, Push, State};
-pub use solve::{Lurd, Mode, Report, SolveError, Solved, Unsolved, solve, solve_parallel};
+pub use solve::{LevelReport, Lurd, Mode, Report, SolveError, Solved, Unsolved, solve, solve_parallel};
 
 /// The collections shipped with delve, as (name, XSB text): Microban (155 levels) and
 /// XSokoban's 90 (see `data/SOURCES.md`).

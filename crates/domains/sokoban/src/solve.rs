@@ -9,7 +9,7 @@ use crate::search::problem::SokobanProblem;
 use crate::search::settings::Settings;
 use crate::search::state::{Cost, State};
 use delve_core::informed::{greedy, parallel_astar};
-use delve_core::{Limits, Observer, Stats, StopReason};
+use delve_core::{Limits, Observer, OutcomeKind, Stats, StopReason};
 use serde::Serialize;
 use std::str::FromStr;
 
@@ -216,15 +216,13 @@ pub fn solve_parallel<O: Observer<State, Cost> + Send>(
     Ok(Solved { mode, solution, unsolved, stats: tally.stats() })
 }
 
-/// The report of one level: the JSON shape `delve sokoban solve --json` prints.
+/// The level's own keys of its report, beside the keys every report shares.
 #[derive(Clone, Debug, Serialize)]
-pub struct Report {
+pub struct LevelReport {
     /// The level's number in its file.
     pub level: usize,
     /// Its title.
     pub title: String,
-    /// Whether a solution was found.
-    pub solved: bool,
     /// Whether the solution is push-optimal (then move-optimal among those in `optimal` mode).
     pub optimal: bool,
     /// Pushes of the solution.
@@ -236,34 +234,57 @@ pub struct Report {
     /// The solution in LURD.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution: Option<String>,
-    /// Why there is no solution (`no_solution` only when the whole space was searched).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub stop_reason: Option<&'static str>,
-    /// Successors generated.
+    /// Successors generated (as `stats.generated`).
     pub nodes_generated: u64,
-    /// The largest number of nodes waiting on the open list at once.
+    /// The largest number of nodes waiting on the open list at once (as `stats.max_frontier`).
     pub max_nodes: u64,
-    /// Wall-clock time.
+    /// Wall-clock time (as `stats.elapsed_ms`).
     pub elapsed_ms: f64,
 }
 
+/// The report of one level, the JSON `delve sokoban solve --json` prints: the keys every
+/// report shares (`algorithm`, `solved`, `outcome`, `stop_reason`, `stats`) and the level's
+/// own ([`LevelReport`]).
+pub type Report = delve_core::Report<LevelReport>;
+
+impl Mode {
+    /// The name of the search a mode runs, as its reports give it: A* for the optimal modes,
+    /// weighted A* for `fast`, and the portfolio of searches for `any`.
+    pub fn algorithm(self) -> &'static str {
+        match self {
+            Mode::Optimal | Mode::Pushes => "astar",
+            Mode::Fast => "wastar",
+            Mode::Any => "portfolio",
+        }
+    }
+}
+
 impl Solved {
+    /// How the search ended, and why it stopped when a limit stopped it.
+    pub fn outcome(&self) -> (OutcomeKind, Option<StopReason>) {
+        match (&self.solution, self.unsolved) {
+            (Some(_), _) => (OutcomeKind::Solved, None),
+            (None, Some(Unsolved::Stopped(reason))) => (OutcomeKind::Stopped, Some(reason)),
+            (None, _) => (OutcomeKind::NoSolution, None),
+        }
+    }
+
     /// The report for `level`.
     pub fn report(&self, level: &Level) -> Report {
         let lurd = self.solution.as_ref();
-        Report {
+        let detail = LevelReport {
             level: level.number,
             title: level.title.clone(),
-            solved: lurd.is_some(),
             optimal: lurd.is_some() && self.mode.is_push_optimal(),
             pushes: lurd.map(|l| l.pushes),
             moves: lurd.map(|l| l.moves),
             solution: lurd.map(|l| l.text.clone()),
-            stop_reason: self.unsolved.map(Unsolved::name),
             nodes_generated: self.stats.generated,
             max_nodes: self.stats.max_frontier,
             elapsed_ms: (self.stats.elapsed_ms() * 1000.0).round() / 1000.0,
-        }
+        };
+        let (outcome, stop_reason) = self.outcome();
+        Report::from_parts(self.mode.algorithm(), outcome, stop_reason, self.stats, detail)
     }
 }
 
@@ -327,7 +348,8 @@ mod tests {
             let solved = run(level, false, mode);
             assert!(solved.solution.is_some(), "{mode:?}");
             let report = solved.report(&Level::parse(level).unwrap());
-            assert_eq!(report.optimal, mode.is_push_optimal());
+            assert_eq!(report.detail.optimal, mode.is_push_optimal());
+            assert_eq!((report.algorithm.as_str(), report.stop_name()), (mode.algorithm(), None));
         }
     }
 }

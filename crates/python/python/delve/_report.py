@@ -33,8 +33,8 @@ class Report:
     ``"no_solution"``, ``"stopped"``, ``"complete"``), ``stop_reason`` (``None`` when solved,
     ``"no_solution"``, or the limit that stopped it: ``"node_limit"``, ``"timeout"``,
     ``"memory"``, ``"cancelled"``, …) and ``stats``; each domain adds its own keys (``cost``,
-    ``path``, ``moves``, …). A few commands print other shapes (Sokoban's and Connect Four's
-    reports, counts), and then those attributes are ``None``. ``to_dict()`` gives the very
+    ``path``, ``moves``, …). A few commands print other shapes (counts), and then those attributes
+    are ``None``. ``to_dict()`` gives the very
     dict the CLI prints as JSON.
 
     A generic search (``delve.search``) also sets ``solution`` (the actions), ``states`` and

@@ -53,9 +53,10 @@ def solve(
     ``ordered=True`` makes box i belong on goal i (reading order; levels written with letters
     always are). ``threads`` is the number of threads the A* of the optimal, pushes and fast
     modes runs on (default and at most: the cores; node counts vary from run to run on more
-    than one). The report has ``level``, ``title``, ``solved``, ``optimal``, ``pushes``,
-    ``moves``, ``solution`` (LURD), ``stop_reason``, ``nodes_generated``, ``max_nodes`` and
-    ``elapsed_ms``: the keys of ``delve sokoban solve --json``.
+    than one). The report has the keys every report has (``algorithm``, ``solved``,
+    ``outcome``, ``stop_reason``, ``stats``) and ``level``, ``title``, ``optimal``, ``pushes``,
+    ``moves``, ``solution`` (LURD), ``nodes_generated``, ``max_nodes`` and ``elapsed_ms``: the
+    keys of ``delve sokoban solve --json``.
     """
     check_str("xsb", xsb)
     level = check_int("level", level, 1)
@@ -98,8 +99,10 @@ def bench(
     there are cores. The limits (``timeout`` in seconds, ``max_nodes``, ``max_memory`` in MB)
     hold for each level. A malformed level, or one the solver refuses, is reported in
     ``errors`` (``level``, ``error``) and the others still run. The report has the keys of
-    ``delve sokoban bench --json``: ``levels`` (one :func:`solve` report each), ``solved``,
-    ``total_ms``, ``jobs``, ``threads`` and ``errors``.
+    ``delve sokoban bench --json``: the shared ones (``solved`` when every level was,
+    ``stop_reason`` the first limit that stopped one, ``stats`` added up), ``levels`` (one
+    :func:`solve` report each), ``solved_levels``, ``total_ms``, ``jobs``, ``threads`` and
+    ``errors``.
     """
     text = path = None
     if isinstance(xsb, os.PathLike):
