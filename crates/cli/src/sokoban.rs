@@ -8,7 +8,7 @@ use crate::common::{self, LimitArgs, OutputArgs, Progress, Status, TimeArgs};
 use anyhow::{Context, bail};
 use clap::{ArgGroup, Args, Subcommand};
 use delve_core::{Limits, Observer, input};
-use delve_sokoban::bench::{self, BenchError};
+use delve_sokoban::bench;
 use delve_sokoban::{Cost, Level, Mode, ParseError, Report, SolveError, State, parse_levels, solve_parallel};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -325,17 +325,17 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
     let limits = args.limits.limits();
     let (jobs, threads) = args.jobs_and_threads();
     let start = Instant::now();
-    let mut rows = Vec::new();
-    for (level, result) in chosen.iter().zip(solve_levels(&args.file, &chosen, args.mode, (jobs, threads), &limits)) {
-        match result {
-            Ok(report) => rows.push(report),
-            Err(e) => {
-                common::print_error(format!("{e:#}"));
-                errors.push(BenchError { level: level.number, error: format!("{e:#}") });
-            }
-        }
+    let results = solve_levels(&chosen, args.mode, (jobs, threads), &limits);
+    let failed = errors.len();
+    // A level past the solvers' size limits is not solved, and the bench goes on.
+    let (rows, unsupported) = bench::sort_results(&chosen, results, Some(&args.file), &mut errors);
+    for e in &unsupported {
+        common::print_error(format!("unsupported: {}", e.error));
     }
-    let report = bench::report(args.mode.mode(), rows, errors, start.elapsed(), (jobs, threads));
+    for e in &errors[failed..] {
+        common::print_error(&e.error);
+    }
+    let report = bench::report(args.mode.mode(), rows, (errors, unsupported), start.elapsed(), (jobs, threads));
     let detail = &report.detail;
     if args.output.json {
         common::print_json(&report);
@@ -357,19 +357,18 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
             rate
         );
     }
-    common::bench_status(&args.file, detail.errors.len(), "level", detail.solved_levels, detail.levels.len())
+    let total = detail.levels.len() + detail.unsupported.len();
+    common::bench_status(&args.file, detail.errors.len(), "level", detail.solved_levels, total)
 }
 
 /// Solves `levels` as [`bench::solve_levels`] does, showing the levels running and the
-/// count done; a level past the solver's limits is its error, naming the file. After Ctrl-C
-/// no level is started.
+/// count done. After Ctrl-C no level is started.
 fn solve_levels(
-    file: &Path,
     levels: &[Level],
     mode: ModeArgs,
     jobs_and_threads: (usize, usize),
     limits: &Limits,
-) -> Vec<anyhow::Result<Report>> {
+) -> Vec<Result<Report, SolveError>> {
     let total = levels.len() as u64;
     // The progress bar, the numbers of the levels running and how many are done.
     let shown = Mutex::new((Progress::new("bench"), BTreeSet::new(), 0u64));
@@ -394,9 +393,6 @@ fn solve_levels(
         });
     };
     bench::solve_levels(levels, (mode.ordered, mode.mode()), jobs_and_threads, limits, &on_level)
-        .into_iter()
-        .map(|result| result.map_err(|e| solve_error(file, e)))
-        .collect()
 }
 
 fn header() -> String {

@@ -225,7 +225,8 @@ fn one_bad_level_leaves_the_others_usable() {
     assert_eq!(json(&["solve", &file, "--level", "4"], 0)["pushes"], 1);
     let err = bad_input("sokoban", &["solve", &file, "--level", "2"]);
     assert!(err.contains("mixed.xsb:6:4: unknown character `!`"), "{err}");
-    // The bench runs every good level, reports the bad ones, and exits 2 at the end.
+    // The bench runs every good level, reports the malformed one as an error and the one past
+    // the solvers' limits as unsupported, and exits 2 at the end (bad input).
     let out = common::delve().args(["sokoban", "bench", &file, "--json"]).output().unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(2), "{stderr}");
@@ -233,10 +234,40 @@ fn one_bad_level_leaves_the_others_usable() {
     let solved: Vec<u64> = v["levels"].as_array().unwrap().iter().map(|l| l["level"].as_u64().unwrap()).collect();
     assert_eq!((solved, v["solved_levels"].as_u64()), (vec![1, 4], Some(2)), "{v}");
     let errors: Vec<u64> = v["errors"].as_array().unwrap().iter().map(|e| e["level"].as_u64().unwrap()).collect();
-    assert_eq!(errors, [2, 3], "{v}");
-    assert!(stderr.contains(":6:4: unknown character") && stderr.contains("limit is 255"), "{stderr}");
-    assert!(stderr.contains("2 levels could not be solved (above); the others ran"), "{stderr}");
+    assert_eq!(errors, [2], "{v}");
+    let unsupported = &v["unsupported"][0];
+    assert_eq!(unsupported["level"], 3, "{v}");
+    assert!(unsupported["error"].as_str().unwrap().contains("limit is 255"), "{v}");
+    assert_eq!((v["solved"].as_bool(), v["outcome"].as_str()), (Some(false), Some("no_solution")), "{v}");
+    assert!(stderr.contains(":6:4: unknown character") && stderr.contains("unsupported: "), "{stderr}");
+    assert!(stderr.contains("1 level could not be solved (above); the others ran"), "{stderr}");
     common::assert_said_once(&stderr);
+}
+
+#[test]
+fn bench_goes_on_past_a_level_the_solvers_cannot_take() {
+    // 40 boxes, one more than the solvers take, between two levels they solve: both are
+    // solved, the big one is `unsupported` with the reason, and the bench exits 1 (not all
+    // solved), not 2 (the input is good).
+    let wide = 40;
+    let big = format!(
+        "{}\n#@{}#\n# {}#\n# {}#\n# {}#\n{}\n",
+        "#".repeat(wide + 3),
+        " ".repeat(wide),
+        "$".repeat(wide),
+        " ".repeat(wide),
+        ".".repeat(wide),
+        "#".repeat(wide + 3)
+    );
+    let file = temp_level("big", &format!("#####\n#@$.#\n#####\n\n{big}\n######\n#@ $.#\n######\n"));
+    let out = common::delve().args(["sokoban", "bench", &file, "--mode", "fast", "--json"]).output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((v["solved_levels"].as_u64(), v["errors"].as_array().map(Vec::len)), (Some(2), Some(0)), "{v}");
+    assert_eq!(v["unsupported"][0]["level"], 2, "{v}");
+    assert!(v["unsupported"][0]["error"].as_str().unwrap().contains("40 boxes"), "{v}");
+    assert!(stderr.contains("unsupported: ") && stderr.contains("big.xsb"), "{stderr}");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use crate::guard::{self, Publish};
 use delve_core::input;
-use delve_sokoban::bench::{self, BenchError};
+use delve_sokoban::bench;
 use delve_sokoban::{Level, Mode, SolveError, parse_levels, solve_parallel};
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -84,17 +84,6 @@ pub fn sokoban_levels(py: Python<'_>, xsb: &str) -> PyResult<Vec<(usize, String,
         .collect()
 }
 
-/// An error and its causes, as the CLI prints them (`error: cause: …`).
-fn chain(e: &dyn std::error::Error) -> String {
-    let mut text = e.to_string();
-    let mut source = e.source();
-    while let Some(s) = source {
-        text.push_str(&format!(": {s}"));
-        source = s.source();
-    }
-    text
-}
-
 /// Solves every level of a collection (`xsb`, or the file at `path`), or levels
 /// `levels = (from, to)` of it, as `delve sokoban bench --json`: the report and whether
 /// Ctrl-C stopped it (no level starts after it). A malformed level or one the solver refuses
@@ -155,17 +144,7 @@ pub fn sokoban_bench(
         let results = bench::solve_levels(&chosen, (ordered, mode), (jobs, threads), limits, &|_, _| {});
         (results, start.elapsed())
     })?;
-    let mut reports = Vec::new();
-    for (level, result) in chosen.iter().zip(rows) {
-        match result {
-            Ok(report) => reports.push(report),
-            Err(SolveError::TooLarge(mut p)) => {
-                p.file = path.clone();
-                errors.push(BenchError { level: level.number, error: p.to_string() });
-            }
-            Err(e) => errors.push(BenchError { level: level.number, error: chain(&e) }),
-        }
-    }
-    let report = bench::report(mode, reports, errors, total, (jobs, threads));
+    let (reports, unsupported) = bench::sort_results(&chosen, rows, path.as_deref(), &mut errors);
+    let report = bench::report(mode, reports, (errors, unsupported), total, (jobs, threads));
     Ok((guard::to_py(py, &report)?, interrupted))
 }

@@ -99,8 +99,8 @@ def test_bench_reports_a_level_the_solver_refuses(delve_cli, tmp_path):
     path.write_text("#####\n#@$.#\n#####\n\n" + "\n".join(rows) + "\n")
     report = delve.sokoban.bench(path, jobs=1, threads=1)
     same(report, delve_cli("sokoban", "bench", str(path), "--jobs", "1", "--threads", "1"))
-    assert report.solved_levels == 1 and report.errors[0]["level"] == 2
-    assert "the solver's limit is 38" in report.errors[0]["error"]
+    assert report.solved_levels == 1 and report.errors == [] and report.unsupported[0]["level"] == 2
+    assert "the solver's limit is 38" in report.unsupported[0]["error"]
 
 
 def test_bench_a_missing_file_is_an_os_error(tmp_path):

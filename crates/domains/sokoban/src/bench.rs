@@ -19,8 +19,11 @@ pub struct BenchDetail {
     pub jobs: usize,
     /// Threads each level ran on (its A*'s; two for `any`'s race).
     pub threads: usize,
-    /// Levels that could not be solved at all (malformed, or past the solver's limits).
+    /// Levels that are bad input (malformed), with the message.
     pub errors: Vec<BenchError>,
+    /// Levels the solvers cannot take (past their size limits), with the reason: not solved,
+    /// and the bench goes on past them.
+    pub unsupported: Vec<BenchError>,
 }
 
 /// The report of `delve sokoban bench --json`: `solved` when every level was, `stop_reason`
@@ -28,28 +31,55 @@ pub struct BenchDetail {
 /// bench's time, and the levels' own reports in [`BenchDetail`].
 pub type BenchReport = delve_core::Report<BenchDetail>;
 
-/// The report in `mode` of `levels` and `errors` (sorted here by level) after `total`, with
-/// `jobs` levels at once on `threads` threads each.
+/// The report in `mode` of `levels`, `errors` and `unsupported` levels (both sorted here by
+/// level) after `total`, with `jobs` levels at once on `threads` threads each. Unsupported
+/// levels count as not solved.
 pub fn report(
     mode: Mode,
     levels: Vec<Report>,
-    mut errors: Vec<BenchError>,
+    (mut errors, mut unsupported): (Vec<BenchError>, Vec<BenchError>),
     total: Duration,
     (jobs, threads): (usize, usize),
 ) -> BenchReport {
     errors.sort_by_key(|e| e.level);
+    unsupported.sort_by_key(|e| e.level);
     let solved_levels = levels.iter().filter(|r| r.solved).count();
-    let (outcome, stop_reason) = batch_outcome(levels.iter().map(|r| (r.outcome, r.stop_reason)));
+    let unsolved = unsupported.iter().map(|_| (delve_core::OutcomeKind::NoSolution, None));
+    let (outcome, stop_reason) = batch_outcome(levels.iter().map(|r| (r.outcome, r.stop_reason)).chain(unsolved));
     let mut stats = Stats { elapsed: total, ..Stats::default() };
     for r in &levels {
         stats.absorb(&r.stats);
     }
     let total_ms = (total.as_secs_f64() * 1e6).round() / 1e3;
-    let detail = BenchDetail { levels, solved_levels, total_ms, jobs, threads, errors };
+    let detail = BenchDetail { levels, solved_levels, total_ms, jobs, threads, errors, unsupported };
     delve_core::Report::from_parts(mode.algorithm(), outcome, stop_reason, stats, detail)
 }
 
-/// A level of the collection that is bad input, with its message.
+/// Sorts the results of [`solve_levels`] on `levels` (read from `file`, which the messages
+/// name): the levels' reports, and the levels the solvers cannot take (past their size
+/// limits) as `unsupported`; any other failure goes to `errors`.
+pub fn sort_results(
+    levels: &[Level],
+    results: Vec<Result<Report, SolveError>>,
+    file: Option<&std::path::Path>,
+    errors: &mut Vec<BenchError>,
+) -> (Vec<Report>, Vec<BenchError>) {
+    let (mut reports, mut unsupported) = (Vec::new(), Vec::new());
+    for (level, result) in levels.iter().zip(results) {
+        match result {
+            Ok(report) => reports.push(report),
+            Err(SolveError::TooLarge(mut p)) => {
+                p.file = file.map(std::path::Path::to_path_buf);
+                unsupported.push(BenchError { level: level.number, error: p.to_string() });
+            }
+            Err(e) => errors.push(BenchError { level: level.number, error: e.to_string() }),
+        }
+    }
+    (reports, unsupported)
+}
+
+/// A level of the collection that is bad input or that the solvers cannot take, with the
+/// message.
 #[derive(Clone, Debug, Serialize)]
 pub struct BenchError {
     /// The level's number (1-based).

@@ -97,12 +97,13 @@ def bench(
     inclusive). ``jobs`` levels run at once, each on ``threads`` threads (two for ``any``);
     by default they share out the cores, and a parallel A* never gets more threads than
     there are cores. The limits (``timeout`` in seconds, ``max_nodes``, ``max_memory`` in MB)
-    hold for each level. A malformed level, or one the solver refuses, is reported in
-    ``errors`` (``level``, ``error``) and the others still run. The report has the keys of
+    hold for each level. A malformed level is reported in ``errors`` (``level``, ``error``),
+    one past the solvers' size limits in ``unsupported`` (``level``, ``error``), and the
+    others still run. The report has the keys of
     ``delve sokoban bench --json``: the shared ones (``solved`` when every level was,
     ``stop_reason`` the first limit that stopped one, ``stats`` added up), ``levels`` (one
-    :func:`solve` report each), ``solved_levels``, ``total_ms``, ``jobs``, ``threads`` and
-    ``errors``.
+    :func:`solve` report each), ``solved_levels``, ``total_ms``, ``jobs``, ``threads``,
+    ``errors`` and ``unsupported``.
     """
     text = path = None
     if isinstance(xsb, os.PathLike):
