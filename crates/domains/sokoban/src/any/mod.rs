@@ -8,7 +8,7 @@
 //!            └ lanes (the time left), on both cores:
 //!                 lane 1: features search, without room links, all the time
 //!                 lane 2: the steps, in turn, each for its share:
-//!                         sinks 0.5 → split 0.1 → parking 0.25 → all-advisor search 0.15
+//!                         sinks 0.65 → split 0.1 → parking 0.15 → all-advisor search 0.1
 //! ```
 //!
 //! * A **cycling search** ([`cycling_search`]) is core's
