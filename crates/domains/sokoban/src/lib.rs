@@ -33,7 +33,7 @@
 //! | [`plans`] | plans made before a search: [`sinks`](plans::sinks) (routes from Festival-style backward searches), [`parking`](plans::parking) (the level split where every goal is empty) |
 //! | [`any`] | the `--any` portfolio: [`Budget`](any::Budget), [`Tally`](any::Tally), the race, the lanes and the [`steps`](any::steps) |
 //! | [`solve`](mod@solve) | the four modes, the solve entry points and the report |
-//! | [`bench`] | a collection solved level by level, on several jobs |
+//! | [`bench`](mod@bench) | a collection solved level by level, on several jobs |
 //!
 //! ```
 //! use delve_core::{Limits, NoObserver};

@@ -27,7 +27,7 @@ pub enum Mode {
     /// The original course solver's fast mode: weighted A* (`f = g + 3·h`), not guaranteed optimal.
     Fast,
     /// Any solution: tunnel, goal-room and packing macros, corral deadlocks, the learned
-    /// deadlock table, and the [`any`](crate::any) portfolio of FESS-style cell-cycling
+    /// deadlock table, and the [`crate::any`] portfolio of FESS-style cell-cycling
     /// searches on two threads: a short race (a twelfth of the time limit, 5 s without one),
     /// then two lanes for the time left, one long search beside the steps (sink plans, a
     /// search from each first push, parking plans) and a second search.

@@ -12,7 +12,7 @@
 //! ```
 //!
 //! * A **cycling search** ([`cycling_search`]) is core's
-//!   [`weighted_cycling`](delve_core::informed::weighted_cycling) over FESS's feature cells,
+//!   [`delve_core::informed::weighted_cycling`] over FESS's feature cells,
 //!   guided by a [`Strategy`] given whole when the problem is made: the advisors, room links,
 //!   how far packing macros reach, and the route of a sink plan.
 //! * A **[`Budget`]** is the time and expansions a part may spend; parts in a table get
@@ -21,7 +21,7 @@
 //! * One **[`Tally`]** merges the statistics of every search the portfolio ran.
 //! * **Every search reports to the caller's observer** (through a lock, so both cores'
 //!   searches can), and every search stops on a Ctrl-C.
-//! * Two parts run side by side ([`side_by_side`]): a solution in one stops the other.
+//! * Two parts run side by side, one a core: a solution in one stops the other.
 //!
 //! The steps (the [`steps`] module) look for a solution in other ways than one long search:
 //! sink plans followed as routes, a search from each first push, and parking plans.
@@ -194,7 +194,7 @@ pub(crate) fn stop_reason(budget: &Budget) -> StopReason {
 }
 
 /// One cycling search (the `features` module's cells, core's
-/// [`weighted_cycling`](delve_core::informed::weighted_cycling)) on `board`, guided by
+/// [`delve_core::informed::weighted_cycling`]) on `board`, guided by
 /// `strategy`, with `--any`'s settings. Public so that tools can study each search on its
 /// own; the portfolio runs several. Returns the problem it searched (to unfold and lay out a
 /// solution) and the search's result.
