@@ -83,15 +83,18 @@ pub mod search;
 pub mod solve;
 
 pub use fess::strategy::{Advisors, Packing, Strategy};
-pub use rules::board::{Board, DIRS, FAR, LETTERS, MAX_BOXES, MAX_FLOOR, NONE};
+pub use rules::board::{Board, DIRS, FAR, LETTERS};
 pub use rules::level::{ErrorKind, Level, ParseError, parse_collection, parse_levels};
 pub use rules::playthrough::{Cell, Illegal, Playthrough, Step};
 pub use rules::replay::{Replay, ReplayError, replay};
+pub use rules::size::{Large, Size, Small, Square, SquareSet};
 pub use search::layout::lay_out;
 pub use search::problem::SokobanProblem;
 pub use search::settings::{Settings, SettingsBuilder, SettingsError};
 pub use search::state::{Cost, Push, State};
-pub use solve::{LevelReport, Lurd, Mode, Report, SolveError, Solved, Unsolved, solve, solve_parallel};
+pub use solve::{
+    LevelReport, Lurd, Mode, Report, SokobanObserver, SolveError, Solved, Unsolved, solve, solve_parallel,
+};
 
 /// The collections shipped with delve, as (name, XSB text): Microban (155 levels) and
 /// XSokoban's 90 (see `data/SOURCES.md`).
