@@ -321,6 +321,38 @@ mod tests {
         solve(&Level::parse(text).unwrap(), ordered, mode, &Limits::none(), NoObserver).unwrap()
     }
 
+    /// A level of `boxes` boxes in a row, each two pushes above its goal, in an open room
+    /// `rows` rows high: `rows * (boxes + 2)` floor squares.
+    fn room(boxes: usize, rows: usize) -> String {
+        let mut text = format!("{}\n#@{}#\n", "#".repeat(boxes + 4), " ".repeat(boxes + 1));
+        text += &format!("# {} #\n#{}#\n", "$".repeat(boxes), " ".repeat(boxes + 2));
+        text += &format!("# {} #\n", ".".repeat(boxes));
+        for _ in 4..rows {
+            text += &format!("#{}#\n", " ".repeat(boxes + 2));
+        }
+        text + &"#".repeat(boxes + 4) + "\n"
+    }
+
+    #[test]
+    fn levels_past_the_small_class_are_solved_in_every_mode() {
+        // 50 boxes on 624 squares: past the small class on both counts.
+        let level = Level::parse(&room(50, 12)).unwrap();
+        assert!(Board::new(&level, false).is_err());
+        assert_eq!(Board::<Large>::build(&level, false).unwrap().floor(), 624);
+        for mode in [Mode::Pushes, Mode::Fast, Mode::Any] {
+            // Every solution is replayed by the checker before it is returned.
+            let solved = solve(&level, false, mode, &Limits::none(), NoObserver).unwrap();
+            let lurd = solved.solution.unwrap_or_else(|| panic!("{mode:?}: {:?}", solved.unsolved));
+            assert!(lurd.pushes >= 100, "{mode:?}");
+            if mode == Mode::Pushes {
+                assert_eq!(lurd.pushes, 100);
+            }
+        }
+        // A limit stops it like any other level.
+        let stopped = solve(&level, false, Mode::Optimal, &Limits::none().max_expanded(10), NoObserver).unwrap();
+        assert!(matches!(stopped.unsolved, Some(Unsolved::Stopped(StopReason::NodeLimit))), "{:?}", stopped.unsolved);
+    }
+
     #[test]
     fn optimal_breaks_push_ties_by_moves() {
         // Two boxes, two goals: both matchings take 2 pushes; walking differs.

@@ -277,7 +277,7 @@ fn pulls_out<Z: Size>(
 /// the player starting on his own start square and walking around the box and `at`.
 pub(crate) struct Arrivals {
     /// Per square and side (`4 * square + side`): reached.
-    seen: [bool; 4 * 256],
+    seen: Vec<bool>,
 }
 
 impl Arrivals {
@@ -291,14 +291,14 @@ impl Arrivals {
     pub(crate) fn of<Z: Size>(board: &Board<Z>, at: &Z::Marks<Z::Sq>, starts: &[Z::Sq]) -> Arrivals {
         let player = board.start_player();
         if at[player.ix()] != Z::NONE {
-            return Arrivals { seen: [true; 4 * 256] };
+            return Arrivals { seen: vec![true; 4 * board.floor()] };
         }
         let sides = Sides::new(board, at, player);
-        let mut seen = [false; 4 * 256];
-        let mut queue = Vec::with_capacity(4 * 256);
+        let mut seen = vec![false; 4 * board.floor()];
+        let mut queue = Vec::with_capacity(4 * board.floor());
         // Marks and queues the sides of a box on `t`, not seen yet, that the player reaches
         // from `from`.
-        let visit = |t: Z::Sq, from: Z::Sq, seen: &mut [bool; 4 * 256], queue: &mut Vec<(Z::Sq, Z::Sq)>| {
+        let visit = |t: Z::Sq, from: Z::Sq, seen: &mut [bool], queue: &mut Vec<(Z::Sq, Z::Sq)>| {
             let wanted = std::array::from_fn(|d| !seen[4 * t.ix() + d]);
             let reached = sides.reached(board, at, t, from, wanted);
             for d in (0..4).filter(|&d| reached[d]) {
@@ -318,8 +318,8 @@ impl Arrivals {
     /// base search: the player is not tied to his start there).
     pub(crate) fn from_any_side<Z: Size>(board: &Board<Z>, at: &Z::Marks<Z::Sq>, s: Z::Sq) -> Arrivals {
         let sides = Sides::new(board, at, s);
-        let mut seen = [false; 4 * 256];
-        let mut queue = Vec::with_capacity(4 * 256);
+        let mut seen = vec![false; 4 * board.floor()];
+        let mut queue = Vec::with_capacity(4 * board.floor());
         for d in 0..4 {
             let p = board.next(s, d);
             if p != Z::NONE && at[p.ix()] == Z::NONE {
@@ -335,7 +335,7 @@ impl Arrivals {
         board: &Board<Z>,
         at: &Z::Marks<Z::Sq>,
         sides: &Sides<Z>,
-        mut seen: [bool; 4 * 256],
+        mut seen: Vec<bool>,
         mut queue: Vec<(Z::Sq, Z::Sq)>,
     ) -> Arrivals {
         let mut head = 0;

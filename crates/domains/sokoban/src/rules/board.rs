@@ -666,6 +666,7 @@ fn fixed_boxes(level: &Level) -> Vec<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::size::Large;
     use crate::rules::size::Small;
 
     #[test]
@@ -747,5 +748,12 @@ mod tests {
         let wide = format!("{}\n#@$.{}#\n{}\n", "#".repeat(300), " ".repeat(294), "#".repeat(300));
         let e = Board::new(&Level::parse(&wide).unwrap(), false).unwrap_err();
         assert!(e.to_string().contains("limit is 255"), "{e}");
+        // The large class takes the same level, and refuses more boxes than it has room for.
+        assert_eq!(Board::<Large>::build(&Level::parse(&wide).unwrap(), false).unwrap().floor(), 297);
+        let boxes =
+            format!("{}\n#@{}#\n#{}#\n#{}#\n", "#".repeat(131), " ".repeat(128), ".".repeat(129), "$".repeat(129));
+        let level = Level::parse(&format!("{boxes}#{}#\n{}\n", " ".repeat(129), "#".repeat(131))).unwrap();
+        let e = Board::<Large>::build(&level, false).unwrap_err();
+        assert!(e.to_string().contains("129 boxes; the solver's limit is 127"), "{e}");
     }
 }

@@ -981,7 +981,7 @@ impl<Z: Size> SokobanProblem<Z> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::size::Small;
+    use crate::rules::size::{Large, Small};
     use delve_core::{Limits, NoObserver, informed::astar};
     use std::hash::BuildHasher;
 
@@ -1091,6 +1091,22 @@ mod tests {
             3,
             "plain distances, each box to its nearest goal"
         );
+    }
+
+    #[test]
+    fn both_size_classes_search_alike() {
+        // The same level searched as a small and as a large board: the same pushes, moves and
+        // node counts in each mode (the classes differ only in the sizes of their arrays).
+        let levels = crate::rules::level::parse_collection(include_str!("../../data/microban.xsb")).unwrap();
+        for n in [1, 4, 20, 38, 60] {
+            for settings in [Settings::optimal(), Settings::pushes(), Settings::fast()] {
+                let small = SokobanProblem::new(Board::new(&levels[n - 1], false).unwrap(), settings);
+                let large = SokobanProblem::new(Board::<Large>::build(&levels[n - 1], false).unwrap(), settings);
+                let (a, b) = (astar(&small, &Limits::none(), NoObserver), astar(&large, &Limits::none(), NoObserver));
+                assert_eq!(a.solution().map(|s| s.cost), b.solution().map(|s| s.cost), "#{n}");
+                assert_eq!((a.stats.expanded, a.stats.generated), (b.stats.expanded, b.stats.generated), "#{n}");
+            }
+        }
     }
 
     #[test]
