@@ -85,7 +85,7 @@ pub mod solve;
 pub use fess::strategy::{Advisors, Packing, Strategy};
 pub use rules::board::{Board, DIRS, FAR, LETTERS, MAX_BOXES, MAX_FLOOR, NONE};
 pub use rules::level::{ErrorKind, Level, ParseError, parse_collection, parse_levels};
-pub use rules::playthrough::{Cell, Illegal, Playthrough, Step};
+pub use rules::playthrough::{Cell, Illegal, Placed, Playthrough, Step};
 pub use rules::replay::{Replay, ReplayError, replay};
 pub use search::layout::lay_out;
 pub use search::problem::SokobanProblem;
