@@ -3,7 +3,7 @@
 //! events).
 
 use clap::Args;
-use delve_core::{Control, Event, Limits, Live, Observer, OutcomeKind, Report, Stats, StopReason};
+use delve_core::{Control, Event, Limits, Live, Observer, Report, Stats, StopReason};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::io::IsTerminal;
@@ -204,13 +204,7 @@ pub fn cancel_flag() -> Arc<AtomicBool> {
 /// reading of frames): the keys every report has, `algorithm` naming the job and `outcome`
 /// `complete` (or `stopped`, with the reason), and the job's own keys beside them.
 pub fn print_job_report<D: Serialize>(job: &str, stop: Option<StopReason>, stats: Stats, detail: D) {
-    let outcome = if stop.is_some() { OutcomeKind::Stopped } else { OutcomeKind::Complete };
-    print_json(&Report::from_parts(job, outcome, stop, stats, detail));
-}
-
-/// The statistics of a job that is not one search: only its time since `start`.
-pub fn job_stats(start: std::time::Instant) -> Stats {
-    Stats { elapsed: start.elapsed(), ..Stats::default() }
+    print_json(&Report::job(job, stop, stats, detail));
 }
 
 /// Runs `f` on the value behind `lock`, a display the jobs of a bench share (a poisoned lock

@@ -5,7 +5,7 @@ use crate::common::{self, LimitArgs, OutputArgs, Progress, Status, TimeArgs};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 use delve_core::input;
-use delve_core::{Limits, Report, batch_outcome};
+use delve_core::Limits;
 use delve_queens::{
     Algorithm, BatchOutput, BatchResult, Found, Run, count_report, count_solutions, format_output, parse_batch,
     rows_line,
@@ -233,13 +233,8 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
     let bad = errors.len() + refusals.len();
     if args.output.json {
         let errors = errors.iter().map(ToString::to_string).chain(refusals).collect();
-        let (outcome, stop_reason) = batch_outcome(results.iter().map(|r| (r.report.outcome, r.report.stop_reason)));
-        let mut stats = common::job_stats(start);
-        for r in &results {
-            stats.absorb(&r.report.stats);
-        }
         let output = BatchOutput { input: name.clone(), results, errors };
-        common::print_json(&Report::from_parts("batch", outcome, stop_reason, stats, output));
+        common::print_json(&output.report(delve_core::Stats::since(start)));
     }
     if bad > 0 {
         bail!("{name}: {bad} malformed or unsupported line(s); the other lines were processed");

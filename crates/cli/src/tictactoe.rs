@@ -48,7 +48,7 @@ pub fn run(args: TicTacToeArgs) -> anyhow::Result<Status> {
             let start = std::time::Instant::now();
             let c = delve_tictactoe::count();
             if args.output.json {
-                common::print_job_report("count", None, common::job_stats(start), c);
+                common::print_job_report("count", None, delve_core::Stats::since(start), c);
             } else {
                 println!("games:      {} (X wins {}, O wins {}, draws {})", c.games, c.x_wins, c.o_wins, c.draws);
                 println!("positions:  {} reachable", c.positions);

@@ -229,6 +229,11 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// The statistics of a job that is not one search: only its time since `start`.
+    pub fn since(start: std::time::Instant) -> Stats {
+        Stats { elapsed: start.elapsed(), ..Stats::default() }
+    }
+
     /// Records a frontier size, keeping the maximum.
     #[inline]
     pub fn frontier(&mut self, size: usize) {

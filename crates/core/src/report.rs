@@ -160,6 +160,22 @@ impl<D> Report<D> {
         }
     }
 
+    /// The report of a job that is not one search (a count, an analysis, an estimate):
+    /// complete, or stopped for `stop`; `stats` often holds only its time. Every front end
+    /// reports such jobs through it, so their `--json` keys are one.
+    ///
+    /// ```
+    /// use delve_core::{OutcomeKind, Report, Stats, StopReason};
+    /// let done = Report::job("count", None, Stats::default(), 7);
+    /// assert_eq!((done.outcome, done.stop_name()), (OutcomeKind::Complete, None));
+    /// let stopped = Report::job("read", Some(StopReason::Cancelled), Stats::default(), 7);
+    /// assert_eq!((stopped.outcome, stopped.stop_name()), (OutcomeKind::Stopped, Some("cancelled")));
+    /// ```
+    pub fn job(name: impl Into<String>, stop: Option<StopReason>, stats: Stats, detail: D) -> Self {
+        let outcome = if stop.is_some() { OutcomeKind::Stopped } else { OutcomeKind::Complete };
+        Report::from_parts(name, outcome, stop, stats, detail)
+    }
+
     /// What the JSON's `stop_reason` says: `None` when solved or complete, `"no_solution"`
     /// when the space was exhausted, else the limit's name.
     pub fn stop_name(&self) -> Option<&'static str> {

@@ -2,11 +2,12 @@
 //! batch files, as `delve queens` runs them.
 
 use crate::guard::{self, Publish};
-use delve_core::input;
+use delve_core::{Stats, input};
 use delve_queens::{Algorithm, BatchOutput, BatchResult, Found, QueensError, count_report, count_solutions};
 use pyo3::exceptions::{PyMemoryError, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// A queens error as the Python exception a user expects.
 fn queens_error(e: QueensError) -> PyErr {
@@ -96,6 +97,7 @@ pub fn queens_batch(
     max_memory: Option<f64>,
     on_progress: Option<Py<PyAny>>,
 ) -> PyResult<(Py<PyAny>, bool)> {
+    let start = Instant::now();
     let (name, text) = match (text, &path) {
         (Some(text), None) => ("text".to_string(), text),
         (None, Some(path)) => {
@@ -139,7 +141,7 @@ pub fn queens_batch(
             break;
         }
     }
-    let report = BatchOutput { input: name, results, errors };
+    let report = BatchOutput { input: name, results, errors }.report(Stats::since(start));
     Ok((guard::to_py(py, &report)?, interrupted))
 }
 

@@ -4,7 +4,7 @@
 
 use crate::guard::{self, Publish, Shared};
 use delve_core::outcome::memory_available;
-use delve_core::{Algorithm, Limits};
+use delve_core::{Algorithm, Limits, Report, Stats};
 use delve_sliding::analytics::{MoveCounter, analyze, load_samples, parse_samples};
 use delve_sliding::enumerate::{Enumeration, enumerate, stopped_report};
 use delve_sliding::notation::{Notation, enumeration_goal, parse_state, resolve_goal};
@@ -16,6 +16,7 @@ use pyo3::exceptions::{PyMemoryError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 /// A sliding-puzzle error as the Python exception a user expects: text that does not read is
 /// `delve.ParseError` (with the line and column of a samples file).
@@ -269,6 +270,7 @@ pub fn sliding_analyze(
     timeout: Option<f64>,
     on_progress: Option<Py<PyAny>>,
 ) -> PyResult<(Py<PyAny>, bool)> {
+    let start = Instant::now();
     let size = size.map(|s| dims(py, s)).transpose()?;
     let (name, samples) = match (text, &path) {
         (Some(text), None) => ("text".to_string(), parse_samples("text", text, size)),
@@ -288,7 +290,7 @@ pub fn sliding_analyze(
         Ok::<_, Error>(analysis.report(&samples, &goal, &counter.method()))
     })?;
     let report = report.map_err(|e| sliding_error(py, e))?;
-    Ok((guard::to_py(py, &report)?, interrupted))
+    Ok((guard::to_py(py, &Report::job("analyze", None, Stats::since(start), report))?, interrupted))
 }
 
 /// Estimates a hidden pattern pool from `samples` draws that showed `observed` distinct
@@ -303,9 +305,10 @@ pub fn sliding_pool(
     max_pool: usize,
     seed: u64,
 ) -> PyResult<Py<PyAny>> {
+    let start = Instant::now();
     check_observed(samples, observed).map_err(|e| sliding_error(py, e))?;
     let curve = py.detach(|| simulate_pool(samples, trials, max_pool, seed)).map_err(|e| sliding_error(py, e))?;
-    guard::to_py(py, &curve.estimate(observed))
+    guard::to_py(py, &Report::job("pool-estimate", None, Stats::since(start), curve.estimate(observed)))
 }
 
 /// How many samples make one unexpected extra pattern improbable, (P/(P+1))^n below
@@ -313,6 +316,7 @@ pub fn sliding_pool(
 #[pyfunction]
 #[pyo3(signature = (pool, confidence=0.999, have=None))]
 pub fn sliding_samples_needed(py: Python<'_>, pool: u64, confidence: f64, have: Option<u64>) -> PyResult<Py<PyAny>> {
+    let start = Instant::now();
     let s = samples_needed(pool, confidence).map_err(|e| sliding_error(py, e))?;
-    guard::to_py(py, &s.report(confidence, have))
+    guard::to_py(py, &Report::job("samples-needed", None, Stats::since(start), s.report(confidence, have)))
 }

@@ -2,6 +2,7 @@
 //! templates, as `delve sliding read` reads them.
 
 use crate::guard;
+use delve_core::{Report, Stats, StopReason};
 use delve_sliding_vision::reader::{BoardRow, ReadReport, boards_csv};
 use delve_sliding_vision::templates::{MAX_PIXELS, image_files, load_rgb_within};
 use delve_sliding_vision::video::Video;
@@ -11,6 +12,7 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 /// A reading error as the Python exception a user expects: templates that do not read are
 /// `delve.ParseError`, files that cannot be read or decoded `OSError`.
@@ -41,6 +43,7 @@ pub fn sliding_read(
     max_megapixels: Option<f64>,
     on_progress: Option<Py<PyAny>>,
 ) -> PyResult<(Py<PyAny>, bool)> {
+    let start = Instant::now();
     if !(threshold > 0.0 && threshold <= 1.0) {
         return Err(PyValueError::new_err(format!("threshold must be in (0, 1], got {threshold}")));
     }
@@ -121,5 +124,6 @@ pub fn sliding_read(
             .map_err(|e| PyOSError::new_err(format!("writing {}: {e}", out.display())))?;
     }
     let report = ReadReport::new(&rows, &tally, csv.as_ref().map(|p| p.display().to_string()), stopped);
-    Ok((guard::to_py(py, &report)?, interrupted))
+    let stop = stopped.then_some(StopReason::Cancelled);
+    Ok((guard::to_py(py, &Report::job("read", stop, Stats::since(start), report))?, interrupted))
 }

@@ -2,136 +2,89 @@
 // (a shipped collection's level by name, or pasted XSB); arrows move, D undoes, R restarts,
 // P solves fast and Space optimally from the current position through /api/sokoban/solve
 // (the report `delve sokoban solve --json` prints), and the solution plays back step by step.
+// The rules are the server's: the page keeps only the history of moves, and every move, undo,
+// restart and frame of a playback asks /api/sokoban/play for the position it then draws.
 import { $, api, el, header, say, stream, sleep } from './common.js';
 
 await header('sokoban');
 
-const DIRS = { u: [-1, 0], d: [1, 0], l: [0, -1], r: [0, 1] };
-let level = null; // { name, number, title, rows }
-let game = null; // { player: [r, c], boxes: Map('r,c' -> label), history: '' }
+let level = null; // { choice, number, title }
+let game = null; // the last answer of /api/sokoban/play: rows, player, boxes, goals, history, …
 let busy = false;
 let job = null;
+// The actions waiting their turn: keys pressed quickly act in order, each on the position
+// the one before it led to.
+let queue = Promise.resolve();
 
 const key = (r, c) => `${r},${c}`;
-const cell = (r, c) => level.rows[r]?.[c] ?? ' ';
-const isWall = (r, c) => r < 0 || c < 0 || r >= level.rows.length || cell(r, c) === '#';
-/** The goal at (r, c): '.' or its letter (levels with lettered boxes), else null. */
-function goalAt(r, c) {
-  const ch = cell(r, c);
-  if (ch === '.' || ch === '*' || ch === '+') return '.';
-  return /[a-z]/.test(ch) ? ch : null;
+
+/** Runs `action` once those queued before it are done; its error shows in the status line. */
+function queued(action) {
+  queue = queue.then(action).catch((e) => say($('#status'), e.message, 'error'));
+  return queue;
 }
 
-function start() {
-  const boxes = new Map();
-  let player = [0, 0];
-  level.rows.forEach((row, r) => [...row].forEach((ch, c) => {
-    if (ch === '@' || ch === '+') player = [r, c];
-    if (ch === '$' || ch === '*') boxes.set(key(r, c), '$');
-    else if (/[A-Z]/.test(ch)) boxes.set(key(r, c), ch);
-  }));
-  game = { player, boxes, history: '' };
+/** The position after `moves` from the start of the level `choice` (up to the first illegal move). */
+const play = (choice, moves) => api('/api/sokoban/play', { ...choice, moves });
+
+/** Plays `moves` from the start of the level and draws where they lead. */
+async function show(moves) {
+  game = await play(level.choice, moves);
+  draw();
+  return game;
 }
 
-/** Plays one LURD letter (either case); false when the move is not legal. */
-function step(letter) {
-  const [dr, dc] = DIRS[letter.toLowerCase()] ?? [0, 0];
-  if (!dr && !dc) return false;
-  const [r, c] = game.player;
-  const [nr, nc] = [r + dr, c + dc];
-  if (isWall(nr, nc)) return false;
-  const label = game.boxes.get(key(nr, nc));
-  if (label) {
-    const [br, bc] = [nr + dr, nc + dc];
-    if (isWall(br, bc) || game.boxes.has(key(br, bc))) return false;
-    game.boxes.delete(key(nr, nc));
-    game.boxes.set(key(br, bc), label);
-  }
-  game.player = [nr, nc];
-  const l = letter.toLowerCase();
-  game.history += label ? l.toUpperCase() : l;
-  return true;
-}
-
-/** Whether every box is on a goal (a lettered box on its own goal). */
-function solved() {
-  for (const [k, label] of game.boxes) {
-    const [r, c] = k.split(',').map(Number);
-    const goal = goalAt(r, c);
-    if (!goal || (label !== '$' && goal !== label.toLowerCase())) return false;
-  }
-  return true;
-}
-
-/** The current position as XSB, for solving from here. */
-function xsb() {
-  return level.rows.map((row, r) => {
-    let line = '';
-    for (let c = 0; c < Math.max(...level.rows.map((x) => x.length)); c++) {
-      const goal = goalAt(r, c);
-      const box = game.boxes.get(key(r, c));
-      if (game.player[0] === r && game.player[1] === c) line += goal ? '+' : '@';
-      else if (box) line += box === '$' && goal ? '*' : box;
-      else if (goal) line += goal;
-      else line += cell(r, c) === '#' ? '#' : ' ';
-    }
-    return line.trimEnd();
-  }).join('\n') + '\n';
-}
-
-const counts = () => [[...game.history].filter((ch) => ch >= 'A' && ch <= 'Z').length, game.history.length];
+const isWall = (r, c) => game.rows[r]?.[c] === '#';
 
 function draw() {
   const board = $('#board');
-  const width = Math.max(...level.rows.map((x) => x.length));
+  const width = Math.max(...game.rows.map((x) => x.length));
+  const goals = new Set(game.goals.map(([r, c]) => key(r, c)));
+  const boxes = new Map(game.boxes.map((b) => [key(...b.at), b]));
   board.style.gridTemplateColumns = `repeat(${width}, 34px)`;
   board.replaceChildren();
-  for (let r = 0; r < level.rows.length; r++) {
+  for (let r = 0; r < game.rows.length; r++) {
     for (let c = 0; c < width; c++) {
-      const goal = goalAt(r, c);
-      const box = game.boxes.get(key(r, c));
-      const classes = [isWall(r, c) ? 'wall' : inside(r, c) ? 'floor' : 'outside'];
-      if (goal) classes.push('goal');
+      const classes = [isWall(r, c) ? 'wall' : reach.has(key(r, c)) ? 'floor' : 'outside'];
+      if (goals.has(key(r, c))) classes.push('goal');
       const node = el('div', { class: classes.join(' ') });
-      if (box) node.append(el('div', { class: goal && (box === '$' || goal === box.toLowerCase()) ? 'box home' : 'box' }, box === '$' ? '' : box));
+      const box = boxes.get(key(r, c));
+      if (box) node.append(el('div', { class: box.home ? 'box home' : 'box' }, box.label === '$' ? '' : box.label));
       if (game.player[0] === r && game.player[1] === c) node.append(el('div', { class: 'player', id: 'player' }));
       board.append(node);
     }
   }
-  const [pushes, moves] = counts();
-  const done = solved();
-  board.dataset.solved = done;
-  $('#counters').textContent = `pushes ${pushes} · moves ${moves}${done ? ' · solved!' : ''}`;
-  $('#counters').className = done ? 'status good' : 'status';
+  board.dataset.solved = game.solved;
+  $('#counters').textContent = `pushes ${game.pushes} · moves ${game.moves}${game.solved ? ' · solved!' : ''}`;
+  $('#counters').className = game.solved ? 'status good' : 'status';
 }
 
-/** Floor the player can reach, so that the outside of the walls stays blank. */
+/** Floor the player can reach from the start, so that the outside of the walls stays blank. */
 let reach = new Set();
 function computeReach() {
   reach = new Set();
+  const width = Math.max(...game.rows.map((x) => x.length));
   const todo = [game.player];
   while (todo.length) {
     const [r, c] = todo.pop();
-    if (isWall(r, c) || reach.has(key(r, c)) || r >= level.rows.length || c > 200) continue;
+    if (r < 0 || c < 0 || r >= game.rows.length || c >= width || isWall(r, c) || reach.has(key(r, c))) continue;
     reach.add(key(r, c));
-    for (const [dr, dc] of Object.values(DIRS)) todo.push([r + dr, c + dc]);
+    todo.push([r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]);
   }
 }
-const inside = (r, c) => reach.has(key(r, c));
 
 async function load(choice) {
-  if (busy) return;
   try {
-    level = await api('/api/sokoban/level', choice);
+    const { number, title } = await api('/api/sokoban/level', choice);
+    game = await play(choice, '');
+    level = { choice, number, title };
   } catch (e) {
     say($('#status'), e.message, 'error');
     return;
   }
-  level.choice = choice;
   // Untitled levels are called by their number: no need to say it twice.
   const titled = level.title !== String(level.number);
   $('#title').textContent = (choice.level ?? 'pasted level') + (titled ? `: “${level.title}”` : '');
-  start();
   computeReach();
   draw();
   $('#report').textContent = '';
@@ -139,20 +92,20 @@ async function load(choice) {
   $('#board').focus();
 }
 
-function undo() {
-  const moves = game.history.slice(0, -1);
-  start();
-  for (const l of moves) step(l);
+/** Solves from the position the moves queued before lead to, then plays the solution back. */
+function solveHere(mode) {
+  if (busy || !game) return;
+  // The keys pressed while it solves and plays back are dropped.
+  busy = true;
+  queued(() => solve(mode)).finally(() => { busy = false; });
 }
 
-async function solveHere(mode) {
-  if (busy || !game) return;
-  if (solved()) return say($('#status'), 'already solved: R restarts');
-  busy = true;
-  $('#cancel').disabled = false;
+async function solve(mode) {
   const status = $('#status');
+  if (game.solved) return say(status, 'already solved: R restarts');
+  $('#cancel').disabled = false;
   say(status, `solving (${mode})…`);
-  job = stream('/api/sokoban/solve', { text: xsb(), mode }, (name, d) => {
+  job = stream('/api/sokoban/solve', { text: game.rows.join('\n') + '\n', mode }, (name, d) => {
     if (name === 'stats') say(status, `solving (${mode})… ${d.generated.toLocaleString()} states generated, ${(d.elapsed_ms / 1000).toFixed(1)} s`);
   });
   try {
@@ -171,17 +124,18 @@ async function solveHere(mode) {
   } catch (e) {
     say(status, e.message, 'error');
   } finally {
-    busy = false;
     job = null;
     $('#cancel').disabled = true;
   }
 }
 
+/** Plays `lurd` on from the current position, a move per frame, each frame the server's. */
 async function playBack(lurd) {
-  for (const letter of lurd) {
+  const from = game.history;
+  for (let k = 1; k <= lurd.length; k++) {
     await sleep(Number($('#speed').max) + Number($('#speed').min) - Number($('#speed').value));
-    step(letter);
-    draw();
+    const shown = await show(from + lurd.slice(0, k));
+    if (shown.illegal) throw new Error(`move ${k} of the solution: ${shown.illegal.reason}`);
   }
 }
 
@@ -191,15 +145,14 @@ document.addEventListener('keydown', (e) => {
   const k = e.key.toLowerCase();
   if (dir || k === ' ') e.preventDefault();
   if (busy) return;
-  if (dir) {
-    if (!solved() && step(dir)) draw();
-  } else if (k === 'd' || e.key === 'Backspace') {
-    undo();
-    draw();
-  } else if (k === 'r') {
-    start();
-    draw();
-    say($('#status'), '');
+  // A blocked move leaves the history as it was; a solved level takes no more moves.
+  if (dir) queued(() => game.solved || show(game.history + dir));
+  else if (k === 'd' || e.key === 'Backspace') queued(() => show(game.history.slice(0, -1)));
+  else if (k === 'r') {
+    queued(async () => {
+      await show('');
+      say($('#status'), '');
+    });
   } else if (k === 'p') solveHere('fast');
   else if (k === ' ') solveHere('optimal');
 });
@@ -209,13 +162,15 @@ for (const c of collections) $('#collection').append(el('option', { value: c.nam
 const chosen = () => collections.find((c) => c.name === $('#collection').value);
 $('#collection').addEventListener('change', () => { $('#number').max = chosen().titles.length; });
 $('#number').max = chosen().titles.length;
-$('#load').addEventListener('click', () => load({ level: `${$('#collection').value}/${$('#number').value}` }));
+/** Loads a level once the moves queued before are done; not while a solution plays back. */
+const loadQueued = (choice) => busy || queued(() => load(choice));
+$('#load').addEventListener('click', () => loadQueued({ level: `${$('#collection').value}/${$('#number').value}` }));
 $('#number').addEventListener('keydown', (e) => { if (e.key === 'Enter') $('#load').click(); });
-$('#paste').addEventListener('click', () => load({ text: $('#xsb').value }));
+$('#paste').addEventListener('click', () => loadQueued({ text: $('#xsb').value }));
 // The keys act on the board: a button keeps no focus (Space would press it again).
 for (const [id, mode] of [['#fast', 'fast'], ['#optimal', 'optimal']]) {
   $(id).addEventListener('click', () => { $('#board').focus(); solveHere(mode); });
 }
 $('#cancel').addEventListener('click', () => job?.cancel());
 $('#xsb').value = '#######\n#     #\n# $$@ #\n#  .. #\n#######\n';
-await load({ level: 'microban/1' });
+queued(() => load({ level: 'microban/1' }));

@@ -520,6 +520,87 @@ async fn sokoban_levels_and_the_cli_report() {
 }
 
 #[tokio::test]
+async fn sokoban_play_replays_the_moves_by_the_rules_of_playthrough() {
+    let app = server();
+    let play = |moves: &str| json!({"level": "microban/2", "moves": moves});
+    // Microban 2: the player at (2, 3), a box at (3, 2) and two on goals below it.
+    let start = ok(&app, "/api/sokoban/play", play("")).await;
+    assert_eq!(start["rows"], json!(["######", "#    #", "# #@ #", "# $* #", "# .* #", "#    #", "######"]));
+    assert_eq!((start["player"].clone(), start["goals"].clone()), (json!([2, 3]), json!([[3, 3], [4, 2], [4, 3]])));
+    assert_eq!(start["boxes"][0], json!({"at": [3, 2], "label": "$", "home": false}));
+    assert_eq!((start["misplaced"].as_u64(), start["solved"].as_bool()), (Some(1), Some(false)));
+    // Walks, then a push written in lower case: the history says what each move did.
+    let pushed = ok(&app, "/api/sokoban/play", play("rddl")).await;
+    assert_eq!(pushed["history"], "rddL");
+    assert_eq!((pushed["pushes"].as_u64(), pushed["moves"].as_u64()), (Some(1), Some(4)));
+    assert_eq!((pushed["player"].clone(), pushed["rows"][4].clone()), (json!([4, 3]), json!("# *+ #")));
+    assert_eq!(pushed["boxes"][2], json!({"at": [4, 2], "label": "$", "home": true}));
+    assert_eq!(pushed["illegal"], Value::Null);
+    // The replay stops at the first move that cannot be made, and says where and why.
+    let blocked = ok(&app, "/api/sokoban/play", play("rrd")).await;
+    assert_eq!((blocked["history"].clone(), blocked["player"].clone()), (json!("r"), json!([2, 4])));
+    assert_eq!(
+        blocked["illegal"],
+        json!({"index": 1, "letter": "r", "reason": "blocked: a wall, or a box that cannot move that way"})
+    );
+    let bad = ok(&app, "/api/sokoban/play", play("rx")).await;
+    assert_eq!(bad["illegal"], json!({"index": 1, "letter": "x", "reason": "not a move (use l, u, r or d)"}));
+    // `delve sokoban play --help`'s solution.
+    let solved = ok(&app, "/api/sokoban/play", play("rddLruulDuullddR")).await;
+    assert_eq!((solved["solved"].as_bool(), solved["misplaced"].as_u64()), (Some(true), Some(0)));
+    assert_eq!((solved["pushes"].as_u64(), solved["moves"].as_u64()), (Some(3), Some(16)));
+    // Ordered: each box must reach its own goal (a pasted level).
+    let text = "#######\n#@ $*.#\n#######\n";
+    for (ordered, misplaced) in [(false, 1), (true, 2)] {
+        let position = ok(&app, "/api/sokoban/play", json!({"text": text, "ordered": ordered})).await;
+        assert_eq!((position["ordered"].as_bool(), position["misplaced"].as_u64()), (Some(ordered), Some(misplaced)));
+    }
+}
+
+#[tokio::test]
+async fn sokoban_play_takes_levels_past_the_solvers_limits_and_refuses_bad_input() {
+    let app = server();
+    // 40 boxes in a room of 40 × 35 = 1,400 squares: more than the solver's 255 squares and
+    // 38 boxes, which play does not need.
+    let mut rows = vec!["#".repeat(42)];
+    for r in 0..35 {
+        let row: String = (0..40)
+            .map(|c| match (r, c) {
+                (0, 0) => '@',
+                (2 | 12, c) if c % 2 == 0 => '$',
+                (6 | 16, c) if c % 2 == 0 => '.',
+                _ => ' ',
+            })
+            .collect();
+        rows.push(format!("#{row}#"));
+    }
+    rows.push("#".repeat(42));
+    let text = rows.join("\n") + "\n";
+    let (status, err) = call(&app, post("/api/sokoban/solve", &json!({"text": text}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{err}");
+    let big = ok(&app, "/api/sokoban/play", json!({"text": text, "moves": "ddddd"})).await;
+    assert_eq!((big["history"].clone(), big["player"].clone()), (json!("dDDDD"), json!([6, 1])));
+    assert_eq!((big["boxes"].as_array().unwrap().len(), big["misplaced"].as_u64()), (40, Some(39)));
+    assert_eq!((big["pushes"].as_u64(), big["moves"].as_u64()), (Some(4), Some(5)));
+    let long = "rl".repeat(10_001);
+    for (body, status, needle) in [
+        (json!({"moves": "r"}), StatusCode::BAD_REQUEST, "give either level"),
+        (json!({"level": "microban/1", "text": text}), StatusCode::BAD_REQUEST, "give either level"),
+        (json!({"level": "microban/156"}), StatusCode::NOT_FOUND, "no shipped level"),
+        (json!({"text": "#####\n# $.#\n#####\n"}), StatusCode::BAD_REQUEST, "text:"),
+        (json!({"level": "microban/1", "moves": 3}), StatusCode::UNPROCESSABLE_ENTITY, "moves"),
+        (json!({"level": "microban/1", "moves": long}), StatusCode::BAD_REQUEST, "at most 20000 moves, not 20002"),
+    ] {
+        let (got, err) = call(&app, post("/api/sokoban/play", &body)).await;
+        assert_eq!(got, status, "{err}");
+        assert!(err["error"].as_str().unwrap().contains(needle), "{err}");
+    }
+    // The most moves are replayed (a walk back and forth).
+    let most = ok(&app, "/api/sokoban/play", json!({"level": "microban/1", "moves": "rl".repeat(10_000)})).await;
+    assert_eq!(most["moves"].as_u64(), Some(20_000));
+}
+
+#[tokio::test]
 async fn connect4_column_scores_and_the_cli_report() {
     let app = server();
     // Late enough for every column to settle: the scores `delve connect4 play` shows.
@@ -655,15 +736,20 @@ async fn only_loopback_host_names_are_served() {
 
 #[tokio::test]
 async fn heavy_steps_that_are_not_searches_run_within_the_job_cap() {
-    // One job at a time, held by a long search: reading a level and counting the tic-tac-toe
-    // tree wait their turn like any job (503), instead of running on the async threads.
+    // One job at a time, held by a long search: reading a level, replaying Sokoban moves and
+    // counting the tic-tac-toe tree wait their turn like any job (503), instead of running on
+    // the async threads.
     let app = app(Config { max_jobs: 1, ..Config::default() });
     let long = tokio::spawn({
         let app = app.clone();
         async move { call(&app, post("/api/connect4/solve", &json!({"position": "", "timeout": 1.5}))).await }
     });
     tokio::time::sleep(Duration::from_millis(300)).await;
-    for (path, body) in [("/api/tictactoe/count", json!({})), ("/api/sokoban/level", json!({"level": "microban/2"}))] {
+    for (path, body) in [
+        ("/api/tictactoe/count", json!({})),
+        ("/api/sokoban/level", json!({"level": "microban/2"})),
+        ("/api/sokoban/play", json!({"level": "microban/2", "moves": "r"})),
+    ] {
         let (status, err) = call(&app, post(path, &body)).await;
         assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{path}: {err}");
     }

@@ -68,7 +68,7 @@ pub(super) fn run_analyze(args: AnalyzeArgs) -> Result<Status> {
             report: analysis.report(&samples, &goal, &counter.method()),
             plots: plots.iter().map(|p| p.display().to_string()).collect(),
         };
-        common::print_job_report("analyze", None, common::job_stats(start), output);
+        common::print_job_report("analyze", None, delve_core::Stats::since(start), output);
     } else {
         print_analysis(&analysis, &goal, samples.notation, &counter.method());
         for p in &plots {

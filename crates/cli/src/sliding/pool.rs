@@ -85,7 +85,7 @@ pub(super) fn run_pool(args: PoolArgs) -> Result<Status> {
         )?;
     }
     if args.output.json {
-        common::print_job_report("pool-estimate", None, common::job_stats(start), curve.estimate(args.observed));
+        common::print_job_report("pool-estimate", None, delve_core::Stats::since(start), curve.estimate(args.observed));
     } else {
         println!(
             "simulated {} trials of {} samples for pools of 1..{} patterns (seed {})",
@@ -190,7 +190,7 @@ pub(super) fn run_samples_needed(args: SamplesNeededArgs) -> Result<Status> {
         common::print_job_report(
             "samples-needed",
             None,
-            common::job_stats(start),
+            delve_core::Stats::since(start),
             s.report(args.confidence, args.have),
         );
     } else {

@@ -111,7 +111,7 @@ pub(super) fn run_read(args: ReadArgs) -> Result<Status> {
         common::print_job_report(
             "read",
             stop,
-            common::job_stats(start),
+            delve_core::Stats::since(start),
             ReadReport::new(&rows, &tally, csv, interrupted),
         );
     } else {

@@ -8,7 +8,7 @@
 use crate::board::rows_line;
 use crate::error::{BatchError, OutputError};
 use crate::{Algorithm, QueensDetail};
-use delve_core::Report;
+use delve_core::{Report, Stats, batch_outcome};
 use serde::Serialize;
 
 /// One well-formed input line.
@@ -52,6 +52,19 @@ pub struct BatchOutput {
     pub results: Vec<BatchResult>,
     /// Malformed lines and lines the solver refused.
     pub errors: Vec<String>,
+}
+
+impl BatchOutput {
+    /// The batch's report (`batch --json`): solved when every line run was, else as
+    /// [`batch_outcome`] says; the lines' statistics summed into `stats` (the batch's time).
+    pub fn report(self, mut stats: Stats) -> Report<BatchOutput> {
+        let (outcome, stop_reason) =
+            batch_outcome(self.results.iter().map(|r| (r.report.outcome, r.report.stop_reason)));
+        for r in &self.results {
+            stats.absorb(&r.report.stats);
+        }
+        Report::from_parts("batch", outcome, stop_reason, stats, self)
+    }
 }
 
 /// `N_algorithm_output.txt`.

@@ -87,7 +87,7 @@ pub mod solve;
 pub use fess::strategy::{Advisors, Packing, Strategy};
 pub use rules::board::{Board, DIRS, FAR, LETTERS};
 pub use rules::level::{ErrorKind, Level, ParseError, parse_collection, parse_levels};
-pub use rules::playthrough::{Cell, Illegal, Playthrough, Step};
+pub use rules::playthrough::{Cell, Illegal, Placed, Playthrough, Step};
 pub use rules::replay::{Replay, ReplayError, replay};
 pub use rules::size::{Large, Size, Small, Square, SquareSet};
 pub use search::layout::lay_out;

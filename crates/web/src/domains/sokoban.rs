@@ -1,8 +1,10 @@
 //! Sokoban (`delve sokoban`): `GET /api/sokoban/levels` (the shipped collections),
-//! `POST /api/sokoban/level` (a level to play) and `POST /api/sokoban/solve` (the report
-//! `delve sokoban solve --json` prints). The page is the original solver's play mode: arrows move,
-//! D undoes, R restarts, P solves fast and Space optimally from the current position, and
-//! the solution plays back step by step.
+//! `POST /api/sokoban/level` (a level to play), `POST /api/sokoban/play` (the position after
+//! a history of moves, by the rules of [`Playthrough`]) and `POST /api/sokoban/solve` (the
+//! report `delve sokoban solve --json` prints). The page is the original solver's play mode:
+//! arrows move, D undoes, R restarts, P solves fast and Space optimally from the current
+//! position, and the solution plays back step by step. The page keeps only the history: every
+//! move, undo, restart and frame of a playback asks `play` for the position.
 
 use super::{Asset, Domain, LevelChoice};
 use crate::{ApiError, ApiJson, AppState, Knobs, NoView, Streamer, blocking, job_threads, respond};
@@ -11,7 +13,7 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use delve_sokoban::{Level, Mode, Report, SolveError, parse_collection, solve_parallel};
+use delve_sokoban::{Cell, Level, Mode, Placed, Playthrough, Report, SolveError, parse_collection, solve_parallel};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::sync::OnceLock;
@@ -29,8 +31,15 @@ pub const DOMAIN: Domain = Domain {
     routes,
 };
 
+/// The most moves `POST /api/sokoban/play` replays: many times any shipped level's solution.
+const MAX_MOVES: usize = 20_000;
+
 fn routes() -> Router<AppState> {
-    Router::new().route("/levels", get(levels)).route("/level", post(level)).route("/solve", post(solve_level))
+    Router::new()
+        .route("/levels", get(levels))
+        .route("/level", post(level))
+        .route("/play", post(play))
+        .route("/solve", post(solve_level))
 }
 
 /// Every shipped collection, parsed once (the unit test below checks they all parse).
@@ -82,6 +91,85 @@ async fn level(State(state): State<AppState>, ApiJson(req): ApiJson<LevelChoice>
         let level = open(&req)?;
         let rows = level.to_string().lines().map(str::to_string).collect();
         Ok(Json(LevelView { number: level.number, title: level.title.clone(), rows }))
+    })
+    .await
+}
+
+/// The body of `POST /api/sokoban/play`: a level and the moves made on it so far.
+#[derive(Deserialize)]
+struct PlayRequest {
+    #[serde(flatten)]
+    level: LevelChoice,
+    /// LURD from the start (case is not checked: a move pushes when a box is there).
+    #[serde(default)]
+    moves: String,
+    #[serde(default)]
+    ordered: bool,
+}
+
+/// The first move of a request that could not be made.
+#[derive(Serialize)]
+struct IllegalMove {
+    /// Its 0-based position in the request's `moves`.
+    index: usize,
+    letter: char,
+    /// Why, as [`delve_sokoban::Illegal`] says it.
+    reason: String,
+}
+
+/// The position after the legal moves of a request: what the page draws and plays on from.
+#[derive(Serialize)]
+struct Position {
+    /// The position in XSB.
+    rows: Vec<String>,
+    player: Cell,
+    /// In reading order.
+    boxes: Vec<Placed>,
+    goals: Vec<Cell>,
+    /// The moves made, each with the case of what it did (capitals push).
+    history: String,
+    pushes: u32,
+    moves: u32,
+    misplaced: usize,
+    solved: bool,
+    ordered: bool,
+    /// The move the replay stopped at (the moves after it are not played), if any.
+    illegal: Option<IllegalMove>,
+}
+
+/// Replays `moves` on `level` from its start, up to the first move that cannot be made.
+fn replay_moves(level: &Level, moves: &str, ordered: bool) -> Position {
+    let mut game = Playthrough::new(level, ordered);
+    let illegal = moves.chars().enumerate().find_map(|(index, letter)| {
+        game.step(letter).err().map(|why| IllegalMove { index, letter, reason: why.to_string() })
+    });
+    let (pushes, moves) = game.counts();
+    Position {
+        rows: game.render().lines().map(str::to_string).collect(),
+        player: game.player(),
+        boxes: game.boxes(),
+        goals: game.goals().to_vec(),
+        history: game.history().to_string(),
+        pushes,
+        moves,
+        misplaced: game.misplaced(),
+        solved: game.is_solved(),
+        ordered: game.is_ordered(),
+        illegal,
+    }
+}
+
+async fn play(State(state): State<AppState>, ApiJson(req): ApiJson<PlayRequest>) -> Result<Json<Position>, ApiError> {
+    let count = req.moves.chars().count();
+    if count > MAX_MOVES {
+        return Err(ApiError::bad_request(format!(
+            "moves: the page replays at most {MAX_MOVES} moves, not {count} (use `delve sokoban play` for longer games)"
+        )));
+    }
+    // Reading the level and replaying: the work of a job, off the async threads.
+    blocking(&state, move || {
+        let level = open(&req.level)?;
+        Ok(Json(replay_moves(&level, &req.moves, req.ordered)))
     })
     .await
 }

@@ -3,6 +3,7 @@
 //! replay checker ([`replay`](crate::replay)) and for play mode (`delve sokoban play`).
 
 use crate::rules::level::Level;
+use serde::Serialize;
 use std::collections::HashMap;
 
 /// A square: (row, column).
@@ -26,12 +27,25 @@ pub enum Step {
 }
 
 /// Why a move cannot be made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Illegal {
     /// Not one of `l u r d` (either case).
+    #[error("not a move (use l, u, r or d)")]
     NotAMove,
     /// A wall, or a box that cannot move that way.
+    #[error("blocked: a wall, or a box that cannot move that way")]
     Blocked,
+}
+
+/// A box where it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Placed {
+    /// Its square.
+    pub at: Cell,
+    /// How it is drawn: `$`, or its letter on a lettered level.
+    pub label: char,
+    /// Whether it stands on a goal (its own goal when ordered).
+    pub home: bool,
 }
 
 /// A position being played: the level's fixed layer and the moving pieces, with the moves
@@ -107,6 +121,45 @@ impl Playthrough {
         self.ordered
     }
 
+    /// Where the player stands.
+    pub fn player(&self) -> Cell {
+        self.player
+    }
+
+    /// The boxes, in reading order of their squares.
+    pub fn boxes(&self) -> Vec<Placed> {
+        let mut placed: Vec<Placed> = self
+            .boxes
+            .iter()
+            .map(|(&at, b)| Placed { at, label: b.label as char, home: self.is_home(at, b) })
+            .collect();
+        placed.sort_by_key(|b| b.at);
+        placed
+    }
+
+    /// The goals: in reading order, or by letter on lettered levels (goal i is box i's when
+    /// ordered).
+    pub fn goals(&self) -> &[Cell] {
+        &self.goals
+    }
+
+    /// The goal drawn at `(r, c)` on the level's fixed layer: `.`, or its letter.
+    fn goal_at(&self, (r, c): Cell) -> Option<u8> {
+        match self.level.cell(r, c) {
+            b'.' | b'*' | b'+' => Some(b'.'),
+            ch if ch.is_ascii_lowercase() => Some(ch),
+            _ => None,
+        }
+    }
+
+    /// Whether box `b` at `at` is on a goal (its own goal when ordered).
+    fn is_home(&self, at: Cell, b: &Crate) -> bool {
+        match self.ordered {
+            true => self.goals.get(b.id) == Some(&at),
+            false => self.goal_at(at).is_some(),
+        }
+    }
+
     /// Plays one LURD letter (its case is not checked: the move pushes when a box is there).
     /// The history records it with the case of what it did.
     pub fn step(&mut self, letter: char) -> Result<Step, Illegal> {
@@ -144,11 +197,7 @@ impl Playthrough {
 
     /// How many boxes are not on a goal (their own goal when ordered).
     pub fn misplaced(&self) -> usize {
-        let off = |(&at, b): (&Cell, &Crate)| match self.ordered {
-            true => self.goals.get(b.id) != Some(&at),
-            false => !self.goals.contains(&at),
-        };
-        self.boxes.iter().filter(|&entry| off(entry)).count()
+        self.boxes.iter().filter(|&(&at, b)| !self.is_home(at, b)).count()
     }
 
     /// Whether every box is on a goal (its own goal when ordered).
@@ -183,11 +232,7 @@ impl Playthrough {
         for r in 0..self.level.height() {
             let mut row = String::new();
             for c in 0..self.level.width() {
-                let goal = match self.level.cell(r, c) {
-                    b'.' | b'*' | b'+' => Some(b'.'),
-                    ch if ch.is_ascii_lowercase() => Some(ch),
-                    _ => None,
-                };
+                let goal = self.goal_at((r, c));
                 let ch = if self.player == (r, c) {
                     if goal.is_some() { '+' } else { '@' }
                 } else if let Some(b) = self.boxes.get(&(r, c)) {
@@ -228,6 +273,36 @@ mod tests {
         game.undo();
         assert_eq!(game.render(), "######\n# @$.#\n######\n");
         assert_eq!((game.is_solved(), game.counts()), (false, (0, 1)));
+    }
+
+    #[test]
+    fn illegal_moves_say_why() {
+        assert_eq!(Illegal::NotAMove.to_string(), "not a move (use l, u, r or d)");
+        assert_eq!(Illegal::Blocked.to_string(), "blocked: a wall, or a box that cannot move that way");
+    }
+
+    #[test]
+    fn the_player_boxes_and_goals_where_they_stand() {
+        let level = Level::parse("######\n#@ $.#\n######\n").unwrap();
+        let mut game = Playthrough::new(&level, false);
+        assert_eq!((game.player(), game.goals()), ((1, 1), &[(1, 4)][..]));
+        assert_eq!(game.boxes(), [Placed { at: (1, 3), label: '$', home: false }]);
+        assert!(game.step('r').is_ok() && game.step('r').is_ok());
+        assert_eq!((game.player(), game.boxes()), ((1, 3), vec![Placed { at: (1, 4), label: '$', home: true }]));
+        // A box on another box's goal is home only when boxes are interchangeable.
+        let level = Level::parse("#######\n#@ $*.#\n#######\n").unwrap();
+        let homes = |ordered| Playthrough::new(&level, ordered).boxes().iter().map(|b| b.home).collect::<Vec<_>>();
+        assert_eq!((homes(false), homes(true)), (vec![false, true], vec![false, false]));
+        // Lettered boxes keep their letters, and the goals are listed by letter.
+        let level = Level::parse("########\n#@ B  a#\n#  A  b#\n########\n").unwrap();
+        let mut game = Playthrough::new(&level, false);
+        assert_eq!(game.goals(), [(1, 6), (2, 6)]);
+        for letter in "rRRR".chars() {
+            assert!(game.step(letter).is_ok());
+        }
+        let boxes = game.boxes();
+        assert_eq!(boxes[0], Placed { at: (1, 6), label: 'B', home: false });
+        assert_eq!((boxes[1].label, boxes[1].home, game.misplaced()), ('A', false, 2));
     }
 
     #[test]
