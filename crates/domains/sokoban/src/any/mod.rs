@@ -203,7 +203,7 @@ pub(crate) fn stop_reason(budget: &Budget) -> StopReason {
 /// ```
 /// use delve_core::{Limits, NoObserver};
 /// use delve_sokoban::any::{cycling_search, features};
-/// use delve_sokoban::{Board<Z>, Level};
+/// use delve_sokoban::{Board, Level};
 /// let level = Level::parse("#######\n#@ $ .#\n#######\n").unwrap();
 /// let board = Board::new(&level, false).unwrap();
 /// let (_, result) = cycling_search(&board, features(), &Limits::none(), NoObserver);

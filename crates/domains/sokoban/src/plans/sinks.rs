@@ -48,7 +48,7 @@ use delve_core::hash::{FxHashMap, FxHashSet};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// Z::Set that lie this many steps apart on the empty board count as in different rooms
+/// Squares that lie this many steps apart on the empty board count as in different rooms
 /// for a sink (Festival's `BIG_DISTANCE`): XSokoban #50's first sink is of a box pulled to
 /// the foot of the lower left room, onto a start square 6 steps up in the same room.
 const FAR_APART: u16 = 6;
@@ -636,7 +636,7 @@ fn moves<Z: Size>(
 ) -> Vec<Step<Z>> {
     let board = level.board;
     let reach_of = |s: Z::Sq| level.reach_of(s);
-    // Z::Set some free base reaches by pushes on the empty board.
+    // Squares some free base reaches by pushes on the empty board.
     let mut possible: Z::Set = Z::Set::EMPTY;
     for s in bases.squares::<Z::Sq>() {
         possible.add(&reach_of(s));

@@ -1,4 +1,4 @@
-//! Board<Z> symmetries: a level whose floor and goals look the same after a mirror, a rotation
+//! Board symmetries: a level whose floor and goals look the same after a mirror, a rotation
 //! or a transposition has states that differ only by that map, and they are equally far from
 //! a solution (the rules, the goals, the push and walk distances are all mapped along). The
 //! search stores one state per class: each successor is replaced by the image with the
