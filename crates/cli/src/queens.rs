@@ -4,8 +4,8 @@
 use crate::common::{self, LimitArgs, OutputArgs, Progress, Status, TimeArgs};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
-use delve_core::input;
 use delve_core::Limits;
+use delve_core::input;
 use delve_queens::{
     Algorithm, BatchOutput, BatchResult, Found, Run, count_report, count_solutions, format_output, parse_batch,
     rows_line,

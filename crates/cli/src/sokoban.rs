@@ -7,9 +7,9 @@ mod play;
 use crate::common::{self, LimitArgs, OutputArgs, Progress, Status, TimeArgs};
 use anyhow::{Context, bail};
 use clap::{ArgGroup, Args, Subcommand};
-use delve_core::{Limits, Observer, input};
+use delve_core::{Limits, input};
 use delve_sokoban::bench;
-use delve_sokoban::{Cost, Level, Mode, ParseError, Report, SolveError, State, parse_levels, solve_parallel};
+use delve_sokoban::{Level, Mode, ParseError, Report, SokobanObserver, SolveError, parse_levels, solve_parallel};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -251,7 +251,7 @@ fn solve_level<O>(
     observer: O,
 ) -> anyhow::Result<Report>
 where
-    O: Observer<State, Cost> + Send,
+    O: SokobanObserver,
 {
     let solved = solve_parallel(level, mode.ordered, mode.mode(), threads, limits, observer)
         .map_err(|e| solve_error(file, e))?;

@@ -200,9 +200,9 @@ fn bad_input_names_the_place() {
     assert!(err.contains("expected optimal, pushes, fast or any"), "{err}");
     bad_input("sokoban", &["bench", &data("microban.xsb"), "--levels", "9-3"]);
     bad_input("sokoban", &["bench", &data("microban.xsb"), "--jobs", "0"]);
-    let wide = format!("{}\n#@$.{}#\n{}\n", "#".repeat(300), " ".repeat(294), "#".repeat(300));
+    let wide = format!("{}\n#@$.{}#\n#{}#\n{}\n", "#".repeat(700), " ".repeat(694), " ".repeat(698), "#".repeat(700));
     let err = bad_input("sokoban", &["solve", &temp_level("wide", &wide)]);
-    assert!(err.contains("limit is 255"), "{err}");
+    assert!(err.contains("1395 floor squares the player can reach; the solver's limit is 1279"), "{err}");
 }
 
 #[test]
@@ -218,7 +218,7 @@ fn errors_never_pass_control_characters_or_huge_quotes_to_the_terminal() {
 #[test]
 fn one_bad_level_leaves_the_others_usable() {
     // Level 2 has an unknown character, level 3 is past the solver's limits.
-    let wide = format!("{}\n#@$.{}#\n{}\n", "#".repeat(300), " ".repeat(294), "#".repeat(300));
+    let wide = format!("{}\n#@$.{}#\n#{}#\n{}\n", "#".repeat(700), " ".repeat(694), " ".repeat(698), "#".repeat(700));
     let text = format!("#####\n#@$.#\n#####\n\n#####\n#@$!#\n#####\n\n{wide}\n######\n#@ $.#\n######\n");
     let file = temp_level("mixed", &text);
     // The good levels solve; the bad one is named with its line and column.
@@ -237,7 +237,7 @@ fn one_bad_level_leaves_the_others_usable() {
     assert_eq!(errors, [2], "{v}");
     let unsupported = &v["unsupported"][0];
     assert_eq!(unsupported["level"], 3, "{v}");
-    assert!(unsupported["error"].as_str().unwrap().contains("limit is 255"), "{v}");
+    assert!(unsupported["error"].as_str().unwrap().contains("limit is 1279"), "{v}");
     assert_eq!((v["solved"].as_bool(), v["outcome"].as_str()), (Some(false), Some("no_solution")), "{v}");
     assert!(stderr.contains(":6:4: unknown character") && stderr.contains("unsupported: "), "{stderr}");
     assert!(stderr.contains("1 level could not be solved (above); the others ran"), "{stderr}");
@@ -246,10 +246,10 @@ fn one_bad_level_leaves_the_others_usable() {
 
 #[test]
 fn bench_goes_on_past_a_level_the_solvers_cannot_take() {
-    // 40 boxes, one more than the solvers take, between two levels they solve: both are
+    // 128 boxes, one more than the solvers take, between two levels they solve: both are
     // solved, the big one is `unsupported` with the reason, and the bench exits 1 (not all
     // solved), not 2 (the input is good).
-    let wide = 40;
+    let wide = 128;
     let big = format!(
         "{}\n#@{}#\n# {}#\n# {}#\n# {}#\n{}\n",
         "#".repeat(wide + 3),
@@ -266,7 +266,7 @@ fn bench_goes_on_past_a_level_the_solvers_cannot_take() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!((v["solved_levels"].as_u64(), v["errors"].as_array().map(Vec::len)), (Some(2), Some(0)), "{v}");
     assert_eq!(v["unsupported"][0]["level"], 2, "{v}");
-    assert!(v["unsupported"][0]["error"].as_str().unwrap().contains("40 boxes"), "{v}");
+    assert!(v["unsupported"][0]["error"].as_str().unwrap().contains("128 boxes; the solver's limit is 127"), "{v}");
     assert!(stderr.contains("unsupported: ") && stderr.contains("big.xsb"), "{stderr}");
 }
 

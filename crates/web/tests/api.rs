@@ -560,8 +560,8 @@ async fn sokoban_play_replays_the_moves_by_the_rules_of_playthrough() {
 #[tokio::test]
 async fn sokoban_play_takes_levels_past_the_solvers_limits_and_refuses_bad_input() {
     let app = server();
-    // 40 boxes in a room of 40 × 35 = 1,400 squares: more than the solver's 255 squares and
-    // 38 boxes, which play does not need.
+    // 40 boxes in a room of 40 × 35 = 1,400 squares: more than the solvers' 1,279 squares,
+    // which play does not need.
     let mut rows = vec!["#".repeat(42)];
     for r in 0..35 {
         let row: String = (0..40)

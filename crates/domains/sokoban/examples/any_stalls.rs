@@ -12,7 +12,7 @@
 
 use delve_core::{Event, FnObserver, Limits};
 use delve_sokoban::any::{all_advisors, cycling_search, features};
-use delve_sokoban::{Board, Level, NONE, Settings, SokobanProblem, State, parse_collection};
+use delve_sokoban::{Board, Level, Settings, Size, Small, SokobanProblem, State, parse_collection};
 use std::collections::BTreeMap;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -32,7 +32,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let problem = SokobanProblem::new(board.clone(), Settings::any());
     let mut per_packing = BTreeMap::<u64, u64>::new();
     let mut kept = Vec::new();
-    let observer = FnObserver(|event: &Event<'_, State, _>, _: &_| {
+    let observer = FnObserver(|event: &Event<'_, State<Small>, _>, _: &_| {
         if let Event::Expand(node) = event {
             // The packing is the cell's bits 32 and up (see `SokobanProblem::feature_cell`).
             let packed = problem.feature_cell(node.state) >> 32;
@@ -56,7 +56,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
 /// The position `state` of `level` as XSB rows (the player on its normalised square; the
 /// boxes that never move where the level has them).
-fn xsb(level: &Level, board: &Board, state: &State) -> String {
+fn xsb(level: &Level, board: &Board, state: &State<Small>) -> String {
     let boxes: Vec<(usize, usize)> = state.boxes(board.start_boxes().len()).iter().map(|&b| board.cell_of(b)).collect();
     let player = board.cell_of(state.player());
     let mut text = String::new();
@@ -66,7 +66,7 @@ fn xsb(level: &Level, board: &Board, state: &State) -> String {
                 let cell = level.cell(r, c);
                 let goal = matches!(cell, b'.' | b'*' | b'+');
                 // Boxes the board made walls (they never move) stay where the level has them.
-                let fixed = matches!(cell, b'$' | b'*') && board.square_at(r, c) == NONE;
+                let fixed = matches!(cell, b'$' | b'*') && board.square_at(r, c) == Small::NONE;
                 match (cell == b'#', fixed || boxes.contains(&(r, c)), player == (r, c)) {
                     (true, ..) => '#',
                     (_, true, _) if goal => '*',

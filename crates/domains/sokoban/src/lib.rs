@@ -26,7 +26,7 @@
 //!
 //! | module | what it does |
 //! | --- | --- |
-//! | [`rules`] | the game with no search in it: [`level`](rules::level) (XSB levels and collections, errors with line and column), [`board`](rules::board) (floor squares, goals, push distances, dead squares, Zobrist keys), [`replay`](mod@rules::replay) (the independent checker every solution goes through) |
+//! | [`rules`] | the game with no search in it: [`level`](rules::level) (XSB levels and collections, errors with line and column), [`board`](rules::board) (floor squares, goals, push distances, dead squares, Zobrist keys), [`size`](rules::size) (the size classes the solvers are generic over), [`replay`](mod@rules::replay) (the independent checker every solution goes through) |
 //! | [`search`] | Sokoban as a `delve-core` problem over pushes: [`state`](search::state), [`problem`](search::problem) (bound and prunings), [`settings`](search::settings) (the checked builder, the modes' presets), [`symmetry`](search::symmetry), [`layout`](search::layout) (pushes as LURD) |
 //! | [`prune`] | positions proved dead: [`deadlock`](prune::deadlock) (freeze), [`corral`](prune::corral) (PI-corrals), [`corral_deadlock`](prune::corral_deadlock), [`deadlock_table`](prune::deadlock_table), [`frozen_goals`](prune::frozen_goals) |
 //! | [`fess`] | the guidance of the cycling searches: [`rooms`](fess::rooms) (goal rooms, packing orders), [`packing`](fess::packing) (packing macros), [`features`](fess::features) (cells and advisors), [`strategy`](fess::strategy) |
@@ -70,8 +70,10 @@
 //!   transposition (Microban 93 has all eight), every successor is stored as the canonical
 //!   image of its class, and the path found is unfolded into real pushes before it is laid
 //!   out (unordered levels, all modes but [`Mode::Any`]); exact, so optimal stays optimal.
-//! * **Limits**: at most [`MAX_FLOOR`] reachable floor squares and [`MAX_BOXES`] boxes;
-//!   larger levels are refused with a message naming the limit.
+//! * **Size classes**: the solvers are generic over a [`Size`]: a level is solved as
+//!   [`Small`] (255 reachable floor squares, 38 boxes, a square in a byte: every Microban and
+//!   XSokoban level) when it fits, else as [`Large`] (1,279 squares, 127 boxes); larger
+//!   levels are refused with a message naming the limit.
 
 pub mod any;
 pub mod bench;
@@ -83,15 +85,18 @@ pub mod search;
 pub mod solve;
 
 pub use fess::strategy::{Advisors, Packing, Strategy};
-pub use rules::board::{Board, DIRS, FAR, LETTERS, MAX_BOXES, MAX_FLOOR, NONE};
+pub use rules::board::{Board, DIRS, FAR, LETTERS};
 pub use rules::level::{ErrorKind, Level, ParseError, parse_collection, parse_levels};
 pub use rules::playthrough::{Cell, Illegal, Placed, Playthrough, Step};
 pub use rules::replay::{Replay, ReplayError, replay};
+pub use rules::size::{Large, Size, Small, Square, SquareSet};
 pub use search::layout::lay_out;
 pub use search::problem::SokobanProblem;
 pub use search::settings::{Settings, SettingsBuilder, SettingsError};
 pub use search::state::{Cost, Push, State};
-pub use solve::{LevelReport, Lurd, Mode, Report, SolveError, Solved, Unsolved, solve, solve_parallel};
+pub use solve::{
+    LevelReport, Lurd, Mode, Report, SokobanObserver, SolveError, Solved, Unsolved, solve, solve_parallel,
+};
 
 /// The collections shipped with delve, as (name, XSB text): Microban (155 levels) and
 /// XSokoban's 90 (see `data/SOURCES.md`).

@@ -3,8 +3,9 @@
 
 use crate::any::{self, Ending, Tally};
 use crate::rules::board::Board;
-use crate::rules::level::{Level, ParseError};
+use crate::rules::level::{ErrorKind, Level, ParseError};
 use crate::rules::replay::{ReplayError, replay};
+use crate::rules::size::{Large, Size, Small};
 use crate::search::problem::SokobanProblem;
 use crate::search::settings::Settings;
 use crate::search::state::{Cost, State};
@@ -147,7 +148,7 @@ impl Lurd {
 /// let lurd = solved.solution.unwrap();
 /// assert_eq!((lurd.text.as_str(), lurd.pushes, lurd.moves), ("rRR", 2, 3));
 /// ```
-pub fn solve<O: Observer<State, Cost> + Send>(
+pub fn solve<O: SokobanObserver>(
     level: &Level,
     ordered: bool,
     mode: Mode,
@@ -171,7 +172,7 @@ pub fn solve<O: Observer<State, Cost> + Send>(
 /// let lurd = solved.solution.unwrap();
 /// assert_eq!((lurd.pushes, lurd.moves), (2, 3));
 /// ```
-pub fn solve_parallel<O: Observer<State, Cost> + Send>(
+pub fn solve_parallel<O: SokobanObserver>(
     level: &Level,
     ordered: bool,
     mode: Mode,
@@ -179,7 +180,30 @@ pub fn solve_parallel<O: Observer<State, Cost> + Send>(
     limits: &Limits,
     observer: O,
 ) -> Result<Solved, SolveError> {
-    let board = Board::new(level, ordered)?;
+    match Board::<Small>::build(level, ordered) {
+        Ok(board) => solve_board(level, board, mode, threads, limits, observer),
+        Err(ParseError { kind: ErrorKind::TooLarge { .. }, .. }) => {
+            solve_board(level, Board::<Large>::build(level, ordered)?, mode, threads, limits, observer)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// An observer of the searches of every size class (see [`Size`]): what [`solve`] and
+/// [`solve_parallel`] report to. Every observer generic over the state type is one.
+pub trait SokobanObserver: Observer<State<Small>, Cost> + Observer<State<Large>, Cost> + Send {}
+
+impl<O: Observer<State<Small>, Cost> + Observer<State<Large>, Cost> + Send> SokobanObserver for O {}
+
+/// [`solve_parallel`] on `board`, compiled from `level` in the size class `Z`.
+fn solve_board<Z: Size, O: Observer<State<Z>, Cost> + Send>(
+    level: &Level,
+    board: Board<Z>,
+    mode: Mode,
+    threads: usize,
+    limits: &Limits,
+    observer: O,
+) -> Result<Solved, SolveError> {
     let ordered = board.is_ordered();
     if board.hopeless().is_some() {
         return Ok(Solved { mode, solution: None, unsolved: Some(Unsolved::NoSolution), stats: Stats::default() });
@@ -295,6 +319,38 @@ mod tests {
 
     fn run(text: &str, ordered: bool, mode: Mode) -> Solved {
         solve(&Level::parse(text).unwrap(), ordered, mode, &Limits::none(), NoObserver).unwrap()
+    }
+
+    /// A level of `boxes` boxes in a row, each two pushes above its goal, in an open room
+    /// `rows` rows high: `rows * (boxes + 2)` floor squares.
+    fn room(boxes: usize, rows: usize) -> String {
+        let mut text = format!("{}\n#@{}#\n", "#".repeat(boxes + 4), " ".repeat(boxes + 1));
+        text += &format!("# {} #\n#{}#\n", "$".repeat(boxes), " ".repeat(boxes + 2));
+        text += &format!("# {} #\n", ".".repeat(boxes));
+        for _ in 4..rows {
+            text += &format!("#{}#\n", " ".repeat(boxes + 2));
+        }
+        text + &"#".repeat(boxes + 4) + "\n"
+    }
+
+    #[test]
+    fn levels_past_the_small_class_are_solved_in_every_mode() {
+        // 50 boxes on 624 squares: past the small class on both counts.
+        let level = Level::parse(&room(50, 12)).unwrap();
+        assert!(Board::new(&level, false).is_err());
+        assert_eq!(Board::<Large>::build(&level, false).unwrap().floor(), 624);
+        for mode in [Mode::Pushes, Mode::Fast, Mode::Any] {
+            // Every solution is replayed by the checker before it is returned.
+            let solved = solve(&level, false, mode, &Limits::none(), NoObserver).unwrap();
+            let lurd = solved.solution.unwrap_or_else(|| panic!("{mode:?}: {:?}", solved.unsolved));
+            assert!(lurd.pushes >= 100, "{mode:?}");
+            if mode == Mode::Pushes {
+                assert_eq!(lurd.pushes, 100);
+            }
+        }
+        // A limit stops it like any other level.
+        let stopped = solve(&level, false, Mode::Optimal, &Limits::none().max_expanded(10), NoObserver).unwrap();
+        assert!(matches!(stopped.unsolved, Some(Unsolved::Stopped(StopReason::NodeLimit))), "{:?}", stopped.unsolved);
     }
 
     #[test]

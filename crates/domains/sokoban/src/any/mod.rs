@@ -34,6 +34,7 @@ pub use budget::{Budget, Tally};
 use crate::fess::strategy::{Advisors, Packing, Strategy};
 use crate::rules::board::Board;
 use crate::rules::level::Level;
+use crate::rules::size::Size;
 use crate::search::layout::lay_out;
 use crate::search::problem::SokobanProblem;
 use crate::search::settings::Settings;
@@ -57,7 +58,7 @@ pub enum Ending {
 
 impl Ending {
     /// The ending of a search on `problem`, its solution laid out as LURD.
-    pub(crate) fn of(problem: &SokobanProblem, result: &SearchResult<State, Push, Cost>) -> Ending {
+    pub(crate) fn of<Z: Size>(problem: &SokobanProblem<Z>, result: &SearchResult<State<Z>, Push<Z>, Cost>) -> Ending {
         match &result.outcome {
             Outcome::Solved(solution) => Ending::Solved(lay_out(problem, &problem.unfold(solution))),
             Outcome::NoSolution => Ending::NoSolution,
@@ -103,14 +104,14 @@ pub fn in_turn(parts: &[Part<'_>], budget: &Budget, tally: &mut Tally) -> Option
 
 /// The strategy of the search advised by the feature advisors: packing macros to
 /// [`WIDE_PACKING`] goals a room on levels of several goal rooms.
-pub fn features() -> Strategy {
+pub fn features<Z: Size>() -> Strategy<Z> {
     Strategy::new(Advisors::Features).packing(Packing::WideWithSeveralRooms(WIDE_PACKING))
 }
 
 /// The strategy of the search advised by all the advisors: packing macros always to
 /// [`WIDE_PACKING`] goals a room. Either set of advisors leads some levels astray that the
 /// other solves, so the two together solve more than either alone.
-pub fn all_advisors() -> Strategy {
+pub fn all_advisors<Z: Size>() -> Strategy<Z> {
     Strategy::new(Advisors::All).packing(Packing::Wide(WIDE_PACKING))
 }
 
@@ -127,9 +128,9 @@ const RACE_TIME: Duration = Duration::from_secs(5);
 
 /// The portfolio on `board` (from `level`), under `limits`, every search reporting to
 /// `observer`; the counts of all its searches go to `tally`.
-pub fn portfolio<O: Observer<State, Cost> + Send>(
+pub fn portfolio<Z: Size, O: Observer<State<Z>, Cost> + Send>(
     level: &Level,
-    board: &Board,
+    board: &Board<Z>,
     limits: &Limits,
     observer: O,
     tally: &mut Tally,
@@ -152,8 +153,8 @@ pub fn portfolio<O: Observer<State, Cost> + Send>(
 
 /// The race, on both cores: the feature-advisor and the all-advisor searches, both weighing
 /// room links ([`side_by_side`]).
-pub(crate) fn race<O: Observer<State, Cost> + Send>(
-    board: &Board,
+pub(crate) fn race<Z: Size, O: Observer<State<Z>, Cost> + Send>(
+    board: &Board<Z>,
     budget: &Budget,
     observer: &Mutex<O>,
     tally: &mut Tally,
@@ -170,9 +171,9 @@ pub(crate) fn race<O: Observer<State, Cost> + Send>(
 /// links for all the time on one; the steps, then the all-advisor search, on the other
 /// ([`steps::lane`]). Running them side by side, rather than the steps first on both cores,
 /// lets the long search start at once: some levels need a long search of it and nothing else.
-pub(crate) fn lanes<O: Observer<State, Cost> + Send>(
+pub(crate) fn lanes<Z: Size, O: Observer<State<Z>, Cost> + Send>(
     level: &Level,
-    board: &Board,
+    board: &Board<Z>,
     budget: &Budget,
     observer: &Mutex<O>,
     tally: &mut Tally,
@@ -208,15 +209,15 @@ pub(crate) fn stop_reason(budget: &Budget) -> StopReason {
 /// let (_, result) = cycling_search(&board, features(), &Limits::none(), NoObserver);
 /// assert!(result.solution().is_some());
 /// ```
-pub fn cycling_search<O: Observer<State, Cost>>(
-    board: &Board,
-    strategy: Strategy,
+pub fn cycling_search<Z: Size, O: Observer<State<Z>, Cost>>(
+    board: &Board<Z>,
+    strategy: Strategy<Z>,
     limits: &Limits,
     observer: O,
-) -> (SokobanProblem, SearchResult<State, Push, Cost>) {
+) -> (SokobanProblem<Z>, SearchResult<State<Z>, Push<Z>, Cost>) {
     let problem = SokobanProblem::with_strategy(board.clone(), Settings::any(), strategy);
-    let cell = |s: &State| problem.feature_cell(s);
-    let advise = |parent: &State, cell, moves: &[Move<'_, State, Cost>], weights: &mut [u32]| {
+    let cell = |s: &State<Z>| problem.feature_cell(s);
+    let advise = |parent: &State<Z>, cell, moves: &[Move<'_, State<Z>, Cost>], weights: &mut [u32]| {
         problem.advise(parent, cell, moves, weights)
     };
     let result = weighted_cycling(&problem, cell, advise, limits, observer);
@@ -225,9 +226,9 @@ pub fn cycling_search<O: Observer<State, Cost>>(
 
 /// [`cycling_search`] within `budget`, reporting to the shared `observer`, its counts to
 /// `tally`.
-pub(crate) fn search<O: Observer<State, Cost> + Send>(
-    board: &Board,
-    strategy: Strategy,
+pub(crate) fn search<Z: Size, O: Observer<State<Z>, Cost> + Send>(
+    board: &Board<Z>,
+    strategy: Strategy<Z>,
     budget: &Budget,
     observer: &Mutex<O>,
     tally: &mut Tally,
@@ -240,8 +241,8 @@ pub(crate) fn search<O: Observer<State, Cost> + Send>(
 /// Passes a search's events on to an observer shared by every search of the portfolio.
 pub(crate) struct Relay<'a, O>(&'a Mutex<O>);
 
-impl<O: Observer<State, Cost>> Observer<State, Cost> for Relay<'_, O> {
-    fn on_event(&mut self, event: &Event<'_, State, Cost>, live: &Live) -> Control {
+impl<Z: Size, O: Observer<State<Z>, Cost>> Observer<State<Z>, Cost> for Relay<'_, O> {
+    fn on_event(&mut self, event: &Event<'_, State<Z>, Cost>, live: &Live) -> Control {
         if !O::WATCHES {
             return Control::Continue;
         }
@@ -305,6 +306,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::size::Small;
     use crate::solve::Lurd;
     use delve_core::{FnObserver, NoObserver};
 
@@ -413,7 +415,7 @@ mod tests {
         let (level, board) = xsokoban(89);
         let mut starts = 0;
         let limits = Limits::none().timeout(Duration::from_secs(1));
-        let watch = FnObserver(|event: &Event<'_, State, Cost>, _: &Live| {
+        let watch = FnObserver(|event: &Event<'_, State<Small>, Cost>, _: &Live| {
             if matches!(event, Event::Start { .. }) {
                 starts += 1;
             }

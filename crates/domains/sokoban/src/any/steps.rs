@@ -19,8 +19,9 @@ use crate::fess::features::Route;
 use crate::fess::strategy::Strategy;
 use crate::plans::parking;
 use crate::plans::sinks::{self, SinkPlan};
-use crate::rules::board::{Board, NONE};
+use crate::rules::board::Board;
 use crate::rules::level::Level;
+use crate::rules::size::{Size, Square};
 use crate::search::layout::{lay_out, lay_out_from};
 use crate::search::problem::SokobanProblem;
 use crate::search::state::{Cost, Push, State};
@@ -29,9 +30,9 @@ use std::sync::Mutex;
 
 /// The second lane: the steps in turn, then the all-advisor search (without room links) for
 /// the time left.
-pub(crate) fn lane<O: Observer<State, Cost> + Send>(
+pub(crate) fn lane<Z: Size, O: Observer<State<Z>, Cost> + Send>(
     level: &Level,
-    board: &Board,
+    board: &Board<Z>,
     budget: &Budget,
     observer: &Mutex<O>,
     tally: &mut Tally,
@@ -84,13 +85,13 @@ const SPLIT_CHILDREN: usize = 4;
 const SPLIT_EXPANSIONS: u64 = 20_000;
 
 /// What every step works on.
-struct Steps<'a, O> {
+struct Steps<'a, O, Z: Size> {
     level: &'a Level,
-    board: &'a Board,
+    board: &'a Board<Z>,
     observer: &'a Mutex<O>,
 }
 
-impl<O: Observer<State, Cost> + Send> Steps<'_, O> {
+impl<Z: Size, O: Observer<State<Z>, Cost> + Send> Steps<'_, O, Z> {
     /// The feature-advisor search, then, unless it found a solution, proved there is none or
     /// was stopped by a Ctrl-C, the all-advisor search, on `board` (without room links,
     /// following `routes` when given), each with half the time (the second also what the
@@ -98,13 +99,13 @@ impl<O: Observer<State, Cost> + Send> Steps<'_, O> {
     /// the counts of both go to `tally`.
     fn both(
         &self,
-        board: &Board,
+        board: &Board<Z>,
         budget: &Budget,
-        routes: [Option<Route>; 2],
+        routes: [Option<Route<Z>>; 2],
         tally: &mut Tally,
-    ) -> (SokobanProblem, SearchResult<State, Push, Cost>) {
+    ) -> (SokobanProblem<Z>, SearchResult<State<Z>, Push<Z>, Cost>) {
         let [first_route, second_route] = routes;
-        let run = |strategy: Strategy, budget: &Budget, tally: &mut Tally| {
+        let run = |strategy: Strategy<Z>, budget: &Budget, tally: &mut Tally| {
             let (problem, result) =
                 super::cycling_search(board, strategy.room_links(false), &budget.limits(), Relay(self.observer));
             tally.add(&result.stats);
@@ -120,7 +121,12 @@ impl<O: Observer<State, Cost> + Send> Steps<'_, O> {
 
     /// [`both`](Self::both) on `board` (a part of the level, see [`Board::redrawn`]), unless
     /// it is hopeless: the problem it searched and its solution's pushes.
-    fn solve_part(&self, board: &Board, budget: &Budget, tally: &mut Tally) -> Option<(SokobanProblem, Vec<Push>)> {
+    fn solve_part(
+        &self,
+        board: &Board<Z>,
+        budget: &Budget,
+        tally: &mut Tally,
+    ) -> Option<(SokobanProblem<Z>, Vec<Push<Z>>)> {
         if board.hopeless().is_some() {
             return None;
         }
@@ -143,8 +149,8 @@ impl<O: Observer<State, Cost> + Send> Steps<'_, O> {
         let board = self.board;
         let stop = || budget.spent();
         // Each style's plan, made when a search first needs it (`None` until then).
-        let mut plans: [Option<Option<SinkPlan>>; 3] = [None, None, None];
-        let mut followed: [Vec<SinkPlan>; 2] = [Vec::new(), Vec::new()];
+        let mut plans: [Option<Option<SinkPlan<Z>>>; 3] = [None, None, None];
+        let mut followed: [Vec<SinkPlan<Z>>; 2] = [Vec::new(), Vec::new()];
         for round in 0..2 {
             let mut routes = Vec::new();
             for (search, styles) in [FIRST_STYLES, SECOND_STYLES].into_iter().enumerate() {
@@ -196,8 +202,8 @@ impl<O: Observer<State, Cost> + Send> Steps<'_, O> {
     /// the start of `problem`), and when they solve it, `first`'s LURD followed by theirs.
     fn after_first_push(
         &self,
-        problem: &SokobanProblem,
-        first: Push,
+        problem: &SokobanProblem<Z>,
+        first: Push<Z>,
         budget: &Budget,
         tally: &mut Tally,
     ) -> Option<String> {
@@ -205,8 +211,8 @@ impl<O: Observer<State, Cost> + Send> Steps<'_, O> {
         let (mut at, mut player) = (board.start_occupancy(), board.start_player());
         let mut text = String::new();
         lay_out_from(problem, &mut at, &mut player, &[first], &mut text);
-        let boxes: Vec<u8> = (0..board.floor() as u8).filter(|&s| at[usize::from(s)] != NONE).collect();
-        let child = Board::new(&board.redrawn(self.level, &boxes, player, board.goals())?, false).ok()?;
+        let boxes: Vec<Z::Sq> = (0..board.floor()).map(Z::Sq::of).filter(|&s| at[s.ix()] != Z::NONE).collect();
+        let child = Board::build(&board.redrawn(self.level, &boxes, player, board.goals())?, false).ok()?;
         let (problem, pushes) = self.solve_part(&child, budget, tally)?;
         text.push_str(&lay_out(&problem, &pushes));
         Some(text)
@@ -219,7 +225,7 @@ impl<O: Observer<State, Cost> + Send> Steps<'_, O> {
     ///
     /// [`both`]: Self::both
     fn parked(&self, budget: &Budget, tally: &mut Tally) -> Option<String> {
-        let mut tried: Vec<Vec<u8>> = Vec::new();
+        let mut tried: Vec<Vec<Z::Sq>> = Vec::new();
         let planner = parking::Planner::new(self.board);
         let each = budget.left().map(|t| t.mul_f64(PLAN_SLICE));
         for seed in 0..PLANS {
@@ -240,10 +246,10 @@ impl<O: Observer<State, Cost> + Send> Steps<'_, O> {
 
     /// [`both`](Self::both) searches on the level whose goals are `plan`'s parking squares,
     /// and when they solve it, their LURD followed by the plan's pulls played back as pushes.
-    fn first_part(&self, plan: &parking::Plan, budget: &Budget, tally: &mut Tally) -> Option<String> {
+    fn first_part(&self, plan: &parking::Plan<Z>, budget: &Budget, tally: &mut Tally) -> Option<String> {
         let board = self.board;
         let level = board.redrawn(self.level, board.start_boxes(), board.start_player(), &plan.bases)?;
-        let first = Board::new(&level, false).ok()?;
+        let first = Board::build(&level, false).ok()?;
         // The same floor and squares: only the goals moved.
         (first.floor() == board.floor()).then_some(())?;
         let (problem, pushes) = self.solve_part(&first, budget, tally)?;
@@ -252,7 +258,7 @@ impl<O: Observer<State, Cost> + Send> Steps<'_, O> {
             .iter()
             .rev()
             .map(|&(from, to)| first.direction(to, from).map(|d| Push { from: to, dir: d as u8, to: from }))
-            .collect::<Option<Vec<Push>>>()?;
+            .collect::<Option<Vec<Push<Z>>>>()?;
         let (mut at, mut player) = (first.start_occupancy(), first.start_player());
         let mut text = String::new();
         lay_out_from(&problem, &mut at, &mut player, &pushes, &mut text);
@@ -265,20 +271,21 @@ impl<O: Observer<State, Cost> + Send> Steps<'_, O> {
 /// has not `followed` yet and in which some box waits. Each style's plan is made the first
 /// time a search asks for it and kept in `plans` (by the style's place in
 /// [`sinks::Style`]), its expansions counted in `tally`.
-fn next_plan(
-    board: &Board,
+fn next_plan<Z: Size>(
+    board: &Board<Z>,
     styles: [sinks::Style; 3],
-    plans: &mut [Option<Option<SinkPlan>>; 3],
-    followed: &[SinkPlan],
+    plans: &mut [Option<Option<SinkPlan<Z>>>; 3],
+    followed: &[SinkPlan<Z>],
     stop: &impl Fn() -> bool,
     tally: &mut Tally,
-) -> Option<SinkPlan> {
+) -> Option<SinkPlan<Z>> {
     for style in styles {
         if stop() {
             return None;
         }
         let plan = plans[style as usize].get_or_insert_with(|| {
-            let (plan, counts): (Option<SinkPlan>, Stats) = sinks::sink_plan(board, style, SINK_PLAN_EXPANSIONS, stop);
+            let (plan, counts): (Option<SinkPlan<Z>>, Stats) =
+                sinks::sink_plan(board, style, SINK_PLAN_EXPANSIONS, stop);
             tally.add(&counts);
             plan.filter(SinkPlan::waits)
         });
@@ -292,6 +299,7 @@ fn next_plan(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::size::Small;
     use crate::solve::Lurd;
     use delve_core::{Limits, NoObserver};
     use std::sync::Arc;
@@ -322,7 +330,7 @@ mod tests {
     fn run(
         (level, board): &(Level, Board),
         limits: &Limits,
-        step: impl Fn(&Steps<'_, NoObserver>, &Budget, &mut Tally) -> Option<String>,
+        step: impl Fn(&Steps<'_, NoObserver, Small>, &Budget, &mut Tally) -> Option<String>,
     ) -> (Option<String>, delve_core::Stats) {
         let quiet = quiet();
         let steps = Steps { level, board, observer: &quiet };

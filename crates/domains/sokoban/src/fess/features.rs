@@ -49,7 +49,8 @@
 //! only with the feature advisors, so `--any` runs one search of each kind.
 
 use crate::fess::rooms::{GoalRooms, flood};
-use crate::rules::board::{Board, FAR, NONE, Squares, has, insert, squares_in};
+use crate::rules::board::{Board, FAR};
+use crate::rules::size::{Size, Square, SquareSet};
 use crate::search::state::{Cost, State};
 use delve_core::Cost as _;
 use delve_core::informed::Move;
@@ -69,19 +70,19 @@ pub(crate) struct Features {
 }
 
 impl Features {
-    /// The features of the position `at` (box index per square, or [`NONE`]).
-    pub(crate) fn of(
-        board: &Board,
-        rooms: &GoalRooms,
-        route: Option<&Route>,
+    /// The features of the position `at` (box index per square, or [`Size::NONE`](crate::rules::size::Size::NONE)).
+    pub(crate) fn of<Z: Size>(
+        board: &Board<Z>,
+        rooms: &GoalRooms<Z>,
+        route: Option<&Route<Z>>,
         links: &RoomLinks,
-        at: &[u8; 256],
+        at: &Z::Marks<Z::Sq>,
     ) -> Features {
         let (packed, out_of_plan) = match route {
             Some(route) => (route.packed(at), 0),
             None => {
                 let in_rooms = rooms.packed(at);
-                let loose = board.goals().iter().filter(|&&g| at[usize::from(g)] != NONE && !rooms.contains(g)).count();
+                let loose = board.goals().iter().filter(|&&g| at[g.ix()] != Z::NONE && !rooms.contains(g)).count();
                 (in_rooms + loose as u32, rooms.out_of_plan(at))
             }
         };
@@ -119,21 +120,21 @@ impl Features {
 /// of steps whose boxes are all where the route put them, a box that has left again by then
 /// excepted; that count takes the place of the packing feature.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Route {
-    /// Per step: the square the box comes from ([`NONE`]: wherever it waits), the square it
+pub(crate) struct Route<Z: Size> {
+    /// Per step: the square the box comes from ([`Size::NONE`](crate::rules::size::Size::NONE): wherever it waits), the square it
     /// arrives on, and the step at which it leaves that square (`u32::MAX`: never).
-    steps: Vec<(u8, u8, u32)>,
+    steps: Vec<(Z::Sq, Z::Sq, u32)>,
     /// Per step: walking distances to its square on the empty board.
     dist: Vec<Vec<u16>>,
-    /// Per step out of the start: the start square of its box ([`NONE`]: not known).
-    bases: Vec<u8>,
+    /// Per step out of the start: the start square of its box ([`Size::NONE`](crate::rules::size::Size::NONE): not known).
+    bases: Vec<Z::Sq>,
 }
 
-impl Route {
-    /// The route of `moves` in order, each the square a box comes from ([`NONE`]: wherever
+impl<Z: Size> Route<Z> {
+    /// The route of `moves` in order, each the square a box comes from ([`Size::NONE`](crate::rules::size::Size::NONE): wherever
     /// it waits) and the one it arrives on: the box stays until a later step starts from
     /// its square.
-    pub(crate) fn new(board: &Board, moves: &[(u8, u8)]) -> Route {
+    pub(crate) fn new(board: &Board<Z>, moves: &[(Z::Sq, Z::Sq)]) -> Route<Z> {
         let steps = moves
             .iter()
             .enumerate()
@@ -143,21 +144,21 @@ impl Route {
             })
             .collect();
         let dist = moves.iter().map(|&(_, to)| walking_distances(board, &[to])).collect();
-        Route { steps, dist, bases: vec![NONE; moves.len()] }
+        Route { steps, dist, bases: vec![Z::NONE; moves.len()] }
     }
 
     /// The route with the start square of the box of each step out of the start (`bases`,
-    /// one per step, [`NONE`] where not known), for the route macros to carry that box.
-    pub(crate) fn with_bases(mut self, bases: Vec<u8>) -> Route {
+    /// one per step, [`Size::NONE`](crate::rules::size::Size::NONE) where not known), for the route macros to carry that box.
+    pub(crate) fn with_bases(mut self, bases: Vec<Z::Sq>) -> Route<Z> {
         self.bases = bases;
         self
     }
 
     /// How far the position `at` has followed the route.
-    pub(crate) fn packed(&self, at: &[u8; 256]) -> u32 {
+    pub(crate) fn packed(&self, at: &Z::Marks<Z::Sq>) -> u32 {
         let mut packed = self.steps.len() as u32;
         for (i, &(_, square, until)) in self.steps.iter().enumerate().rev() {
-            if at[usize::from(square)] == NONE && until >= packed {
+            if at[square.ix()] == Z::NONE && until >= packed {
                 packed = i as u32;
             }
         }
@@ -165,35 +166,35 @@ impl Route {
     }
 
     /// The next step for the position `at`, unless it has followed the whole route.
-    pub(crate) fn next(&self, at: &[u8; 256]) -> Option<NextStep<'_>> {
+    pub(crate) fn next(&self, at: &Z::Marks<Z::Sq>) -> Option<NextStep<'_, Z>> {
         let k = self.packed(at) as usize;
         let &(from, to, _) = self.steps.get(k)?;
-        let base = self.bases.get(k).copied().unwrap_or(NONE);
+        let base = self.bases.get(k).copied().unwrap_or(Z::NONE);
         Some(NextStep { route: self, k, from, to, base })
     }
 }
 
 /// The step of a [`Route`] a position is to take next.
-pub(crate) struct NextStep<'a> {
-    route: &'a Route,
+pub(crate) struct NextStep<'a, Z: Size> {
+    route: &'a Route<Z>,
     /// Its index.
     k: usize,
-    /// The square the box comes from ([`NONE`]: wherever it waits).
-    pub(crate) from: u8,
+    /// The square the box comes from ([`Size::NONE`](crate::rules::size::Size::NONE): wherever it waits).
+    pub(crate) from: Z::Sq,
     /// The square it goes to.
-    pub(crate) to: u8,
-    /// The start square of its box, for a step out of the start ([`NONE`]: not known).
-    pub(crate) base: u8,
+    pub(crate) to: Z::Sq,
+    /// The start square of its box, for a step out of the start ([`Size::NONE`](crate::rules::size::Size::NONE): not known).
+    pub(crate) base: Z::Sq,
 }
 
-impl NextStep<'_> {
+impl<Z: Size> NextStep<'_, Z> {
     /// Walking distances to the step's square on the empty board.
     pub(crate) fn distances(&self) -> &[u16] {
         &self.route.dist[self.k]
     }
 
     /// Whether an earlier step holds a box on `b` until after this one.
-    pub(crate) fn holds(&self, b: u8) -> bool {
+    pub(crate) fn holds(&self, b: Z::Sq) -> bool {
         self.route.steps[..self.k].iter().any(|&(_, s, until)| s == b && until as usize > self.k)
     }
 }
@@ -204,7 +205,7 @@ impl NextStep<'_> {
 /// packed box and improve their feature, the best (more packed, fewer out of plan, fewer
 /// room links cut, fewer regions, then the lowest bound), so that sequences of such moves
 /// are followed first.
-pub(crate) fn advise(parent: u64, moves: &[Move<'_, State, Cost>], weights: &mut [u32]) {
+pub(crate) fn advise<Z: Size>(parent: u64, moves: &[Move<'_, State<Z>, Cost>], weights: &mut [u32]) {
     weights.fill(1);
     let before = Features::from_cell(parent);
     let after: Vec<Features> = moves.iter().map(|m| Features::from_cell(m.cell)).collect();
@@ -229,27 +230,28 @@ pub(crate) fn advise(parent: u64, moves: &[Move<'_, State, Cost>], weights: &mut
 /// off goal, alone on the board with the hotspot's square as a wall, reaches fewer goals than
 /// without it.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Hotspots {
+pub(crate) struct Hotspots<Z: Size> {
     /// Per square `b`: the squares off goal from which a lone box reaches fewer goals with a
     /// wall on `b` (empty for goals and dead squares).
-    blocks: Vec<Squares>,
+    blocks: Vec<Z::Set>,
 }
 
-impl Hotspots {
+impl<Z: Size> Hotspots<Z> {
     /// The blocking table of `board`: per square, one backward search per goal.
-    pub(crate) fn new(board: &Board) -> Hotspots {
+    pub(crate) fn new(board: &Board<Z>) -> Hotspots<Z> {
         let floor = board.floor();
-        let free = goals_reached(board, NONE);
-        let blocks = (0..floor as u8)
+        let free = goals_reached(board, Z::NONE);
+        let blocks = (0..floor)
+            .map(Z::Sq::of)
             .map(|b| {
-                let mut set = [0; 4];
+                let mut set = Z::Set::EMPTY;
                 if board.is_goal(b) || board.is_dead(b) {
                     return set;
                 }
                 let with = goals_reached(board, b);
-                for p in (0..floor as u8).filter(|&p| p != b && !board.is_goal(p)) {
-                    if with[usize::from(p)] < free[usize::from(p)] {
-                        insert(&mut set, p);
+                for p in (0..floor).map(Z::Sq::of).filter(|&p| p != b && !board.is_goal(p)) {
+                    if with[p.ix()] < free[p.ix()] {
+                        set.insert(p);
                     }
                 }
                 set
@@ -259,52 +261,52 @@ impl Hotspots {
     }
 
     /// The number of hotspots among `boxes`.
-    pub(crate) fn count(&self, board: &Board, boxes: &[u8]) -> u32 {
-        let mut off: Squares = [0; 4];
+    pub(crate) fn count(&self, board: &Board<Z>, boxes: &[Z::Sq]) -> u32 {
+        let mut off: Z::Set = Z::Set::EMPTY;
         for &b in boxes.iter().filter(|&&b| !board.is_goal(b)) {
-            insert(&mut off, b);
+            off.insert(b);
         }
-        let blocks = |b: u8| self.blocks[usize::from(b)].iter().zip(&off).any(|(x, y)| x & y != 0);
+        let blocks = |b: Z::Sq| self.blocks[b.ix()].meets(&off);
         boxes.iter().filter(|&&b| !board.is_goal(b) && blocks(b)).count() as u32
     }
 }
 
 /// Per square, the number of goals a box alone on the board reaches from it with a wall on
-/// `wall` ([`NONE`]: none): one backward search (pulls) per goal.
-fn goals_reached(board: &Board, wall: u8) -> Vec<u32> {
+/// `wall` ([`Size::NONE`](crate::rules::size::Size::NONE): none): one backward search (pulls) per goal.
+fn goals_reached<Z: Size>(board: &Board<Z>, wall: Z::Sq) -> Vec<u32> {
     let mut count = vec![0; board.floor()];
     let mut stack = Vec::new();
     for &g in board.goals().iter().filter(|&&g| g != wall) {
-        let mut seen: Squares = [0; 4];
-        insert(&mut seen, g);
+        let mut seen: Z::Set = Z::Set::EMPTY;
+        seen.insert(g);
         stack.push(g);
         while let Some(t) = stack.pop() {
             for d in 0..4 {
                 // The box came from `b`, pushed by a player on `p`.
                 let b = board.next(t, d ^ 1);
-                if b == NONE || b == wall || has(&seen, b) {
+                if b == Z::NONE || b == wall || seen.has(b) {
                     continue;
                 }
                 let p = board.next(b, d ^ 1);
-                if p != NONE && p != wall {
-                    insert(&mut seen, b);
+                if p != Z::NONE && p != wall {
+                    seen.insert(b);
                     stack.push(b);
                 }
             }
         }
-        for s in squares_in(&seen) {
-            count[usize::from(s)] += 1;
+        for s in seen.squares::<Z::Sq>() {
+            count[s.ix()] += 1;
         }
     }
     count
 }
 
 /// The position an expansion starts from, as the extra advisors see it.
-pub(crate) struct Parent<'a> {
+pub(crate) struct Parent<'a, Z: Size> {
     /// Its boxes.
-    pub(crate) boxes: &'a [u8],
+    pub(crate) boxes: &'a [Z::Sq],
     /// Its player.
-    pub(crate) player: u8,
+    pub(crate) player: Z::Sq,
     /// Its cell.
     pub(crate) cell: u64,
 }
@@ -322,12 +324,12 @@ pub(crate) struct Parent<'a> {
 ///   box left counts) with the square beyond it free: a new push; the best by features,
 ///   then bound. (Festival does not count the square left; counting it offers the pushes
 ///   that a box moving out of the way makes possible.)
-pub(crate) fn advise_more(
-    board: &Board,
-    rooms: &GoalRooms,
-    hotspots: &Hotspots,
-    parent: Parent<'_>,
-    moves: &[Move<'_, State, Cost>],
+pub(crate) fn advise_more<Z: Size>(
+    board: &Board<Z>,
+    rooms: &GoalRooms<Z>,
+    hotspots: &Hotspots<Z>,
+    parent: Parent<'_, Z>,
+    moves: &[Move<'_, State<Z>, Cost>],
     weights: &mut [u32],
 ) {
     let expansion = Expansion::new(board, parent, moves);
@@ -338,32 +340,32 @@ pub(crate) fn advise_more(
 }
 
 /// One expansion as the extra advisors see it.
-struct Expansion<'a, 'm> {
-    board: &'a Board,
-    parent: Parent<'a>,
+struct Expansion<'a, 'm, Z: Size> {
+    board: &'a Board<Z>,
+    parent: Parent<'a, Z>,
     /// The parent's box index per square.
-    at: [u8; 256],
-    moves: &'a [Move<'m, State, Cost>],
+    at: Z::Marks<Z::Sq>,
+    moves: &'a [Move<'m, State<Z>, Cost>],
     /// Per move, the square the pushed box leaves and the one it ends on.
-    pushed: Vec<(u8, u8)>,
+    pushed: Vec<(Z::Sq, Z::Sq)>,
     before: Features,
     after: Vec<Features>,
 }
 
-impl<'a, 'm> Expansion<'a, 'm> {
+impl<'a, 'm, Z: Size> Expansion<'a, 'm, Z> {
     /// The expansion from `parent` to `moves`.
-    fn new(board: &'a Board, parent: Parent<'a>, moves: &'a [Move<'m, State, Cost>]) -> Self {
-        let mut at = [NONE; 256];
+    fn new(board: &'a Board<Z>, parent: Parent<'a, Z>, moves: &'a [Move<'m, State<Z>, Cost>]) -> Self {
+        let mut at = Z::marks(Z::NONE);
         for (k, &b) in parent.boxes.iter().enumerate() {
-            at[usize::from(b)] = k as u8;
+            at[b.ix()] = Z::Sq::of(k);
         }
         let n = parent.boxes.len();
         let pushed = moves
             .iter()
             .map(|m| {
                 let boxes = m.state.boxes(n);
-                let to = boxes.iter().copied().find(|&b| at[usize::from(b)] == NONE).unwrap_or(NONE);
-                let from = parent.boxes.iter().copied().find(|b| !boxes.contains(b)).unwrap_or(NONE);
+                let to = boxes.iter().copied().find(|&b| at[b.ix()] == Z::NONE).unwrap_or(Z::NONE);
+                let from = parent.boxes.iter().copied().find(|b| !boxes.contains(b)).unwrap_or(Z::NONE);
                 (from, to)
             })
             .collect();
@@ -383,7 +385,7 @@ impl<'a, 'm> Expansion<'a, 'm> {
     }
 
     /// The hotspots advisor's move (see [`advise_more`]).
-    fn hotspots(&self, hotspots: &Hotspots) -> Option<usize> {
+    fn hotspots(&self, hotspots: &Hotspots<Z>) -> Option<usize> {
         let n = self.parent.boxes.len();
         let here = hotspots.count(self.board, self.parent.boxes);
         let hot: Vec<u32> = self.moves.iter().map(|m| hotspots.count(self.board, m.state.boxes(n))).collect();
@@ -393,16 +395,16 @@ impl<'a, 'm> Expansion<'a, 'm> {
     }
 
     /// The opener's move (see [`advise_more`]).
-    fn opener(&self, rooms: &GoalRooms) -> Option<usize> {
+    fn opener(&self, rooms: &GoalRooms<Z>) -> Option<usize> {
         if (0..self.moves.len()).any(|i| self.after[i].packed > self.before.packed) {
             return None;
         }
         let goal = *rooms.next_goals(&self.at, 1).first()?;
         let dist = walking_distances(self.board, &[goal]);
-        let d = |s: u8| if s == NONE { FAR } else { dist[usize::from(s)] };
+        let d = |s: Z::Sq| if s == Z::NONE { FAR } else { dist[s.ix()] };
         let clears = |i: usize| {
             let (from, to) = self.pushed[i];
-            self.keeps(i) && self.after[i].regions <= self.before.regions && from != NONE && d(to) >= d(from)
+            self.keeps(i) && self.after[i].regions <= self.before.regions && from != Z::NONE && d(to) >= d(from)
         };
         (0..self.moves.len())
             .filter(|&i| clears(i))
@@ -417,17 +419,17 @@ impl<'a, 'm> Expansion<'a, 'm> {
             let (from, to) = self.pushed[i];
             // Only single pushes that can be pushed back (walls permitting).
             let Some(dir) = board.direction(from, to) else { return false };
-            if board.next(to, dir) == NONE {
+            if board.next(to, dir) == Z::NONE {
                 return false;
             }
             let mut at = self.at;
-            at[usize::from(to)] = at[usize::from(from)];
-            at[usize::from(from)] = NONE;
+            at[to.ix()] = at[from.ix()];
+            at[from.ix()] = Z::NONE;
             // The child's region, from the parent's (the player now stands on `from`).
             let (now, _) = board.region_after(&reach, from, to, &at);
-            let new_push = |b: u8, d: usize| {
+            let new_push = |b: Z::Sq, d: usize| {
                 let (side, ahead) = (board.next(b, d), board.next(b, d ^ 1));
-                side != NONE && ahead != NONE && at[usize::from(ahead)] == NONE && has(&now, side) && !has(&reach, side)
+                side != Z::NONE && ahead != Z::NONE && at[ahead.ix()] == Z::NONE && now.has(side) && !reach.has(side)
             };
             self.parent.boxes.iter().filter(|&&b| b != from).any(|&b| (0..4).any(|d| new_push(b, d)))
         };
@@ -459,33 +461,32 @@ impl Default for RoomLinks {
 
 impl RoomLinks {
     /// The rooms of `board` and their links on the empty board.
-    pub(crate) fn new(board: &Board) -> RoomLinks {
+    pub(crate) fn new<Z: Size>(board: &Board<Z>) -> RoomLinks {
         let floor = board.floor();
         let at_cell = |r: usize, c: usize| board.square_at(r, c);
         // Blocks: the top-left squares of 2×2 floor blocks.
         let mut block = vec![false; floor];
-        for s in 0..floor as u8 {
+        for s in (0..floor).map(Z::Sq::of) {
             let (r, c) = board.cell_of(s);
-            block[usize::from(s)] =
-                [at_cell(r, c + 1), at_cell(r + 1, c), at_cell(r + 1, c + 1)].iter().all(|&t| t != NONE);
+            block[s.ix()] = [at_cell(r, c + 1), at_cell(r + 1, c), at_cell(r + 1, c + 1)].iter().all(|&t| t != Z::NONE);
         }
         // The neighbouring blocks of a block (up, down, left, right).
-        let neighbours = |s: u8| -> Vec<u8> {
-            (0..4).map(|d| board.next(s, d)).filter(|&t| t != NONE && block[usize::from(t)]).collect()
+        let neighbours = |s: Z::Sq| -> Vec<Z::Sq> {
+            (0..4).map(|d| board.next(s, d)).filter(|&t| t != Z::NONE && block[t.ix()]).collect()
         };
-        let lone: Vec<bool> = (0..floor as u8).map(|s| block[usize::from(s)] && neighbours(s).is_empty()).collect();
+        let lone: Vec<bool> = (0..floor).map(Z::Sq::of).map(|s| block[s.ix()] && neighbours(s).is_empty()).collect();
         let mut label = vec![u8::MAX; floor];
         let mut rooms = 0usize;
-        for s in 0..floor as u8 {
-            if !block[usize::from(s)] || lone[usize::from(s)] || label[usize::from(s)] != u8::MAX || rooms >= 64 {
+        for s in (0..floor).map(Z::Sq::of) {
+            if !block[s.ix()] || lone[s.ix()] || label[s.ix()] != u8::MAX || rooms >= 64 {
                 continue;
             }
             let mut stack = vec![s];
-            label[usize::from(s)] = rooms as u8;
+            label[s.ix()] = rooms as u8;
             while let Some(b) = stack.pop() {
                 for t in neighbours(b) {
-                    if !lone[usize::from(t)] && label[usize::from(t)] == u8::MAX {
-                        label[usize::from(t)] = rooms as u8;
+                    if !lone[t.ix()] && label[t.ix()] == u8::MAX {
+                        label[t.ix()] = rooms as u8;
                         stack.push(t);
                     }
                 }
@@ -493,74 +494,74 @@ impl RoomLinks {
             rooms += 1;
         }
         let mut room = vec![u8::MAX; floor];
-        for s in 0..floor as u8 {
-            if label[usize::from(s)] != u8::MAX {
+        for s in (0..floor).map(Z::Sq::of) {
+            if label[s.ix()] != u8::MAX {
                 let (r, c) = board.cell_of(s);
                 for t in [s, at_cell(r, c + 1), at_cell(r + 1, c), at_cell(r + 1, c + 1)] {
-                    room[usize::from(t)] = label[usize::from(s)];
+                    room[t.ix()] = label[s.ix()];
                 }
             }
         }
         // A square where two rooms' blocks touch only at a corner belongs to neither.
         let anchor = |r: usize, c: usize| {
             let t = at_cell(r, c);
-            t != NONE && block[usize::from(t)] && !lone[usize::from(t)]
+            t != Z::NONE && block[t.ix()] && !lone[t.ix()]
         };
-        for s in 0..floor as u8 {
+        for s in (0..floor).map(Z::Sq::of) {
             let (r, c) = board.cell_of(s);
             if r == 0 || c == 0 {
                 continue;
             }
             let (a, b, d, e) = (anchor(r - 1, c - 1), anchor(r, c), anchor(r, c - 1), anchor(r - 1, c));
             if a == b && d == e && a != d {
-                room[usize::from(s)] = u8::MAX;
+                room[s.ix()] = u8::MAX;
             }
         }
         let mut links = RoomLinks { room, rooms, base: [0; 64] };
-        links.base = links.links(board, &[NONE; 256]);
+        links.base = links.links(board, &Z::marks(Z::NONE));
         links
     }
 
     /// The room of square `s`, or `u8::MAX` for corridors.
-    pub(crate) fn room_of(&self, s: u8) -> u8 {
-        self.room.get(usize::from(s)).copied().unwrap_or(u8::MAX)
+    pub(crate) fn room_of<S: Square>(&self, s: S) -> u8 {
+        self.room.get(s.ix()).copied().unwrap_or(u8::MAX)
     }
 
     /// Per room, the rooms every part of its free floor reaches around the boxes in `at` (a
     /// bit per room; the entries past `rooms` unused). No allocation: it runs for every
     /// position the first race generates.
-    fn links(&self, board: &Board, at: &[u8; 256]) -> [u64; 64] {
+    fn links<Z: Size>(&self, board: &Board<Z>, at: &Z::Marks<Z::Sq>) -> [u64; 64] {
         let mut linked = [u64::MAX; 64];
         let mut processed = 0u64;
-        let mut visited: Squares = [0; 4];
-        for s in 0..board.floor() as u8 {
-            let color = self.room[usize::from(s)];
-            if color == u8::MAX || at[usize::from(s)] != NONE || has(&visited, s) {
+        let mut visited: Z::Set = Z::Set::EMPTY;
+        for s in (0..board.floor()).map(Z::Sq::of) {
+            let color = self.room[s.ix()];
+            if color == u8::MAX || at[s.ix()] != Z::NONE || visited.has(s) {
                 continue;
             }
             processed |= 1 << color;
             let mut seen_rooms = 0u64;
             // One flood fill through the room's part and the corridors (each square once):
             // other rooms' squares are only looked at.
-            let mut here: Squares = [0; 4];
-            insert(&mut here, s);
-            insert(&mut visited, s);
+            let mut here: Z::Set = Z::Set::EMPTY;
+            here.insert(s);
+            visited.insert(s);
             flood(board, at, s, |t| {
-                let other = self.room[usize::from(t)];
-                if has(&here, t) {
+                let other = self.room[t.ix()];
+                if here.has(t) {
                     return false;
                 }
                 if other != u8::MAX && other != color {
                     seen_rooms |= 1 << other;
                     return false;
                 }
-                insert(&mut here, t);
+                here.insert(t);
                 if other == color {
-                    insert(&mut visited, t);
+                    visited.insert(t);
                 }
                 true
             });
-            linked[usize::from(color)] &= seen_rooms;
+            linked[color.ix()] &= seen_rooms;
         }
         for (c, l) in linked.iter_mut().enumerate().take(self.rooms) {
             if processed >> c & 1 == 0 {
@@ -580,7 +581,7 @@ impl RoomLinks {
     }
 
     /// The links of the empty board that the boxes in `at` cut.
-    pub(crate) fn cut(&self, board: &Board, at: &[u8; 256]) -> u32 {
+    pub(crate) fn cut<Z: Size>(&self, board: &Board<Z>, at: &Z::Marks<Z::Sq>) -> u32 {
         if self.rooms <= 1 {
             return 0;
         }
@@ -591,18 +592,18 @@ impl RoomLinks {
 }
 
 /// Walking distances from the nearest of `from` over the empty floor ([`FAR`]: unreachable).
-pub(crate) fn walking_distances(board: &Board, from: &[u8]) -> Vec<u16> {
+pub(crate) fn walking_distances<Z: Size>(board: &Board<Z>, from: &[Z::Sq]) -> Vec<u16> {
     let mut dist = vec![FAR; board.floor()];
     let mut queue = std::collections::VecDeque::new();
     for &s in from {
-        dist[usize::from(s)] = 0;
+        dist[s.ix()] = 0;
         queue.push_back(s);
     }
     while let Some(s) = queue.pop_front() {
         for d in 0..4 {
             let t = board.next(s, d);
-            if t != NONE && dist[usize::from(t)] == FAR {
-                dist[usize::from(t)] = dist[usize::from(s)] + 1;
+            if t != Z::NONE && dist[t.ix()] == FAR {
+                dist[t.ix()] = dist[s.ix()] + 1;
                 queue.push_back(t);
             }
         }
@@ -614,16 +615,16 @@ pub(crate) fn walking_distances(board: &Board, from: &[u8]) -> Vec<u16> {
 /// over the whole floor, each square marked once (on a copy of `at`, as seen boxes are). Not
 /// `macros::flood` with a seen table, which is slower, since this runs for every position
 /// generated.
-pub(crate) fn regions(board: &Board, at: &[u8; 256]) -> u32 {
+pub(crate) fn regions<Z: Size>(board: &Board<Z>, at: &Z::Marks<Z::Sq>) -> u32 {
     let mut open = *at;
-    let mut stack = [0u8; 256];
+    let mut stack = Z::marks(Z::Sq::default());
     let mut count = 0;
-    for s in 0..board.floor() as u8 {
-        if open[usize::from(s)] != NONE {
+    for s in (0..board.floor()).map(Z::Sq::of) {
+        if open[s.ix()] != Z::NONE {
             continue;
         }
         count += 1;
-        open[usize::from(s)] = 0;
+        open[s.ix()] = Z::Sq::ZERO;
         stack[0] = s;
         let mut len = 1;
         while len > 0 {
@@ -631,8 +632,8 @@ pub(crate) fn regions(board: &Board, at: &[u8; 256]) -> u32 {
             let v = stack[len];
             for d in 0..4 {
                 let t = board.next(v, d);
-                if t != NONE && open[usize::from(t)] == NONE {
-                    open[usize::from(t)] = 0;
+                if t != Z::NONE && open[t.ix()] == Z::NONE {
+                    open[t.ix()] = Z::Sq::ZERO;
                     stack[len] = t;
                     len += 1;
                 }
@@ -645,6 +646,7 @@ pub(crate) fn regions(board: &Board, at: &[u8; 256]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::size::Small;
 
     fn features(text: &str) -> Features {
         let board = Board::as_drawn(text);
@@ -690,7 +692,7 @@ mod tests {
         let board = Board::as_drawn("##########\n#@ ####  #\n#   $   .#\n#  ####  #\n##########\n");
         let links = RoomLinks::new(&board);
         assert_eq!(links.rooms, 2);
-        let room = |r, c| links.room[usize::from(board.square_at(r, c))];
+        let room = |r, c| links.room[(board.square_at(r, c)).ix()];
         assert_eq!((room(1, 1), room(3, 2), room(2, 7)), (0, 0, 1));
         assert_eq!(room(2, 4), u8::MAX, "the corridor is no room");
         assert_eq!(cut("##########\n#@ ####  #\n#   $   .#\n#  ####  #\n##########\n"), 1);
@@ -733,7 +735,7 @@ mod tests {
         for (r, line) in festival.iter().enumerate() {
             for (c, ch) in line.chars().enumerate() {
                 let s = board.square_at(r, c);
-                if s == NONE || ch == '#' {
+                if s == Small::NONE || ch == '#' {
                     continue;
                 }
                 compared += 1;
@@ -753,11 +755,11 @@ mod tests {
         let board = Board::as_drawn("##########\n#@ $ $ ..#\n##########\n");
         let (a, b, c) = (board.square_at(1, 3), board.square_at(1, 5), board.square_at(1, 7));
         // Boxes come out to a and b, then the one on a goes on to c.
-        let route = Route::new(&board, &[(NONE, a), (NONE, b), (a, c)]);
+        let route = Route::new(&board, &[(Small::NONE, a), (Small::NONE, b), (a, c)]);
         let packed = |boxes: &[u8]| {
-            let mut at = [NONE; 256];
+            let mut at = Small::marks(Small::NONE);
             for &s in boxes {
-                at[usize::from(s)] = 0;
+                at[s.ix()] = 0;
             }
             route.packed(&at)
         };
@@ -765,15 +767,15 @@ mod tests {
         assert_eq!(packed(&[a, b]), 2);
         assert_eq!(packed(&[b, c]), 3, "the box that left a has gone on as the route says");
         assert_eq!(packed(&[c]), 0, "without a box on b, the step from a is not taken yet");
-        let mut at = [NONE; 256];
-        at[usize::from(a)] = 0;
-        at[usize::from(b)] = 1;
+        let mut at = Small::marks(Small::NONE);
+        at[a.ix()] = 0;
+        at[b.ix()] = 1;
         let Some(next) = route.next(&at) else { panic!("one step left") };
         assert_eq!((next.from, next.to), (a, c));
-        assert_eq!(next.distances()[usize::from(a)], 4);
+        assert_eq!(next.distances()[a.ix()], 4);
         assert!(next.holds(b) && !next.holds(a), "b stays, a is the step's box");
-        at[usize::from(a)] = NONE;
-        at[usize::from(c)] = 0;
+        at[a.ix()] = Small::NONE;
+        at[c.ix()] = 0;
         assert!(route.next(&at).is_none());
     }
 
@@ -804,7 +806,7 @@ mod tests {
         level: &str,
         start: Spot<'_>,
         ends: &[Spot<'_>],
-        advisor: fn(&Expansion, &GoalRooms) -> Option<usize>,
+        advisor: fn(&Expansion<Small>, &GoalRooms<Small>) -> Option<usize>,
     ) -> Option<usize> {
         use crate::search::problem::SokobanProblem;
         use crate::search::settings::Settings;
@@ -817,8 +819,8 @@ mod tests {
             problem.make_state(&squares, b.square_at(player.0, player.1))
         };
         let parent = state(start);
-        let states: Vec<State> = ends.iter().map(|&end| state(end)).collect();
-        let moves: Vec<Move<'_, State, Cost>> =
+        let states: Vec<State<Small>> = ends.iter().map(|&end| state(end)).collect();
+        let moves: Vec<Move<'_, State<Small>, Cost>> =
             states.iter().map(|s| Move { state: s, cell: problem.feature_cell(s), h: Lex(0, 0) }).collect();
         let parent =
             Parent { boxes: parent.boxes(start.0.len()), player: parent.player(), cell: problem.feature_cell(&parent) };
@@ -837,7 +839,7 @@ mod tests {
             (&[(3, 3), (4, 4), (3, 5)], (2, 4)), // away and nearer, but cuts the floor
             (&[(3, 3), (1, 1), (3, 5)], (1, 2)), // packs a box
         ];
-        let opener = |e: &Expansion, rooms: &GoalRooms| e.opener(rooms);
+        let opener = |e: &Expansion<Small>, rooms: &GoalRooms<Small>| e.opener(rooms);
         assert_eq!(advised(room, start, &ends, opener), None, "a move packs");
         assert_eq!(advised(room, start, &ends[..3], opener), Some(1));
     }
@@ -845,7 +847,7 @@ mod tests {
     /// The explorer recommends a single push that gives the player a new push of another box.
     #[test]
     fn the_explorer_finds_a_push_that_opens_a_new_push() {
-        let explorer = |e: &Expansion, _: &GoalRooms| e.explorer();
+        let explorer = |e: &Expansion<Small>, _: &GoalRooms<Small>| e.explorer();
         // The player is shut in the corner by two boxes.
         let corner = "#######\n#@$   #\n#$    #\n#  .. #\n#######\n";
         let ends: [Spot<'_>; 2] = [
@@ -868,7 +870,7 @@ mod tests {
         let state = SokobanProblem::new(board, Settings::PLAIN).initial_state();
         let cell = |packed, out_of_plan, regions| Features { packed, regions, out_of_plan, cut_links: 0 }.cell();
         let parent = cell(2, 1, 3);
-        let moves: Vec<Move<'_, State, Cost>> = [
+        let moves: Vec<Move<'_, State<Small>, Cost>> = [
             (cell(3, 1, 3), 10), // packs one more
             (cell(3, 1, 2), 20), // packs one more and opens a region: the best packing move
             (cell(2, 0, 3), 5),  // the only one taking a box out of the way

@@ -19,50 +19,51 @@
 //!   `--any` may miss the solutions of a level that needs a box to stop on
 //!   an entrance; it is not complete, only fast.
 
-use crate::rules::board::{Board, NONE, Squares, insert};
+use crate::rules::board::Board;
+use crate::rules::size::{Size, Square, SquareSet};
 
-const _: () = assert!(crate::rules::board::MAX_BOXES <= 64, "a room's goals fit the bits of a `u64`");
+const _: () = assert!(crate::rules::size::Large::BOXES <= 128, "a room's goals fit the bits of a `u128`");
 
 /// The goal rooms of a board and their packing orders.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct GoalRooms {
-    /// Per square: the room it is an entrance of, or [`NONE`] (a square next to two rooms
+pub(crate) struct GoalRooms<Z: Size> {
+    /// Per square: the room it is an entrance of, or [`Size::NONE`](crate::rules::size::Size::NONE) (a square next to two rooms
     /// keeps the first).
-    entrance: Vec<u8>,
+    entrance: Vec<Z::Sq>,
     /// Per room: its goal squares in packing order (first filled first).
-    order: Vec<Vec<u8>>,
+    order: Vec<Vec<Z::Sq>>,
     /// Per room and goal of its order: the goals that must be filled before it (bits of
     /// positions in the order), a partial order laxer than the packing order (see
     /// [`next_goals`](Self::next_goals)).
-    needs: Vec<Vec<u64>>,
+    needs: Vec<Vec<u128>>,
 }
 
-impl GoalRooms {
+impl<Z: Size> GoalRooms<Z> {
     /// Finds the goal rooms of `board` that can be taken apart by pulls, with their orders
     /// (unordered boards only: ordered boxes have goals of their own).
-    pub(crate) fn new(board: &Board) -> GoalRooms {
+    pub(crate) fn new(board: &Board<Z>) -> GoalRooms<Z> {
         let floor = board.floor();
-        let mut rooms = GoalRooms { entrance: vec![NONE; floor], order: Vec::new(), needs: Vec::new() };
+        let mut rooms = GoalRooms { entrance: vec![Z::NONE; floor], order: Vec::new(), needs: Vec::new() };
         if board.is_ordered() {
             return rooms;
         }
-        let mut room_of = vec![NONE; floor];
-        let mut next_id = 0u8;
+        let mut room_of = vec![Z::NONE; floor];
+        let mut next_id = 0;
         for &g in board.goals() {
-            if room_of[usize::from(g)] != NONE {
+            if room_of[g.ix()] != Z::NONE {
                 continue;
             }
             // Flood fill over goal squares.
             let mut members = vec![g];
-            room_of[usize::from(g)] = next_id;
+            room_of[g.ix()] = Z::Sq::of(next_id);
             let mut i = 0;
             while i < members.len() {
                 let q = members[i];
                 i += 1;
                 for d in 0..4 {
                     let n = board.next(q, d);
-                    if n != NONE && board.is_goal(n) && room_of[usize::from(n)] == NONE {
-                        room_of[usize::from(n)] = next_id;
+                    if n != Z::NONE && board.is_goal(n) && room_of[n.ix()] == Z::NONE {
+                        room_of[n.ix()] = Z::Sq::of(next_id);
                         members.push(n);
                     }
                 }
@@ -72,12 +73,12 @@ impl GoalRooms {
                 continue;
             }
             let Some((order, needs)) = packing_order(board, &members) else { continue };
-            let id = rooms.order.len() as u8;
+            let id = Z::Sq::of(rooms.order.len());
             for &q in &members {
                 for d in 0..4 {
                     let n = board.next(q, d);
-                    if n != NONE && !board.is_goal(n) && rooms.entrance[usize::from(n)] == NONE {
-                        rooms.entrance[usize::from(n)] = id;
+                    if n != Z::NONE && !board.is_goal(n) && rooms.entrance[n.ix()] == Z::NONE {
+                        rooms.entrance[n.ix()] = id;
                     }
                 }
             }
@@ -106,14 +107,14 @@ impl GoalRooms {
     /// picks one interleaving, and when no box can reach its next goal (only through the
     /// other entrance, say) the packing macros have nothing to offer. `--any`'s second search
     /// offers them more goals (see `solve::WIDE_PACKING`).
-    pub(crate) fn next_goals(&self, at: &[u8; 256], most: usize) -> Vec<u8> {
+    pub(crate) fn next_goals(&self, at: &Z::Marks<Z::Sq>, most: usize) -> Vec<Z::Sq> {
         let mut out = Vec::new();
         for (order, needs) in self.order.iter().zip(&self.needs) {
-            let mut packed = 0u64;
+            let mut packed = 0u128;
             let mut taken = 0;
             for (k, (&g, &need)) in order.iter().zip(needs).enumerate() {
                 let ready = need & !packed == 0;
-                if at[usize::from(g)] == NONE {
+                if at[g.ix()] == Z::NONE {
                     if ready && taken < most {
                         out.push(g);
                         taken += 1;
@@ -128,41 +129,38 @@ impl GoalRooms {
 
     /// Boxes packed in the rooms of `at`: per room, the goals filled in packing order from
     /// the first up to the first empty one.
-    pub(crate) fn packed(&self, at: &[u8; 256]) -> u32 {
-        self.order.iter().map(|order| order.iter().take_while(|&&g| at[usize::from(g)] != NONE).count() as u32).sum()
+    pub(crate) fn packed(&self, at: &Z::Marks<Z::Sq>) -> u32 {
+        self.order.iter().map(|order| order.iter().take_while(|&&g| at[g.ix()] != Z::NONE).count() as u32).sum()
     }
 
     /// Boxes in the way of the packing orders in `at`: on a room's entrance, or on a goal of
     /// a room after the first empty goal of its order (it may have to leave again).
-    pub(crate) fn out_of_plan(&self, at: &[u8; 256]) -> u32 {
-        let doorsteps = self.entrance.iter().enumerate().filter(|&(s, &room)| room != NONE && at[s] != NONE).count();
+    pub(crate) fn out_of_plan(&self, at: &Z::Marks<Z::Sq>) -> u32 {
+        let doorsteps =
+            self.entrance.iter().enumerate().filter(|&(s, &room)| room != Z::NONE && at[s] != Z::NONE).count();
         let early: usize = self
             .order
             .iter()
             .map(|order| {
-                order
-                    .iter()
-                    .skip_while(|&&g| at[usize::from(g)] != NONE)
-                    .filter(|&&g| at[usize::from(g)] != NONE)
-                    .count()
+                order.iter().skip_while(|&&g| at[g.ix()] != Z::NONE).filter(|&&g| at[g.ix()] != Z::NONE).count()
             })
             .sum();
         (doorsteps + early) as u32
     }
 
     /// Whether goal `g` belongs to a room with a packing order.
-    pub(crate) fn contains(&self, g: u8) -> bool {
+    pub(crate) fn contains(&self, g: Z::Sq) -> bool {
         self.order.iter().any(|order| order.contains(&g))
     }
 
     /// The goal a box pushed onto `sq` should be carried to: the first empty goal (no box in
     /// `at`) of the room `sq` is an entrance of, in packing order.
-    pub(crate) fn target(&self, sq: u8, at: &[u8; 256]) -> Option<u8> {
-        let room = *self.entrance.get(usize::from(sq))?;
-        if room == NONE {
+    pub(crate) fn target(&self, sq: Z::Sq, at: &Z::Marks<Z::Sq>) -> Option<Z::Sq> {
+        let room = *self.entrance.get(sq.ix())?;
+        if room == Z::NONE {
             return None;
         }
-        self.order[usize::from(room)].iter().copied().find(|&g| at[usize::from(g)] == NONE)
+        self.order[room.ix()].iter().copied().find(|&g| at[g.ix()] == Z::NONE)
     }
 }
 
@@ -172,21 +170,21 @@ impl GoalRooms {
 /// could have come from ([`Arrivals`]); when the room cannot be taken apart so, each to any
 /// square outside it. (The fallback is for the whole room, not only for the steps that have
 /// no pull to an arrival: orders mixing the two lead the searches astray.)
-fn packing_order(board: &Board, members: &[u8]) -> Option<(Vec<u8>, Vec<u64>)> {
+fn packing_order<Z: Size>(board: &Board<Z>, members: &[Z::Sq]) -> Option<(Vec<Z::Sq>, Vec<u128>)> {
     packing_order_by(board, members, true).or_else(|| packing_order_by(board, members, false))
 }
 
 /// [`packing_order`], each box pulled out to where a box from the start could have come from
 /// (`arrived`) or to any square outside the room.
-fn packing_order_by(board: &Board, members: &[u8], arrived: bool) -> Option<(Vec<u8>, Vec<u64>)> {
+fn packing_order_by<Z: Size>(board: &Board<Z>, members: &[Z::Sq], arrived: bool) -> Option<(Vec<Z::Sq>, Vec<u128>)> {
     let floor = board.floor();
     let mut inside = vec![false; floor];
     for &g in members {
-        inside[usize::from(g)] = true;
+        inside[g.ix()] = true;
     }
-    let mut at = [NONE; 256];
+    let mut at = Z::marks(Z::NONE);
     for (i, &g) in members.iter().enumerate() {
-        at[usize::from(g)] = i as u8;
+        at[g.ix()] = Z::Sq::of(i);
     }
     let mut taken = Vec::with_capacity(members.len());
     while taken.len() < members.len() {
@@ -194,27 +192,27 @@ fn packing_order_by(board: &Board, members: &[u8], arrived: bool) -> Option<(Vec
         let best = members
             .iter()
             .copied()
-            .filter(|&g| at[usize::from(g)] != NONE)
+            .filter(|&g| at[g.ix()] != Z::NONE)
             .filter_map(|g| pulls_out(board, &at, &inside, g, arrived).map(|n| (n, g)))
             .min()?;
-        at[usize::from(best.1)] = NONE;
+        at[best.1.ix()] = Z::NONE;
         taken.push(best.1);
     }
     // The partial order: taken[i] must be filled before taken[j] (j < i, taken out earlier,
     // filled later) when the box on taken[i] could not have been pulled out with a box on
     // taken[j] as well. One pull search per pair.
     let n = taken.len();
-    let mut needs = vec![0u64; n];
-    let mut at = [NONE; 256];
+    let mut needs = vec![0u128; n];
+    let mut at = Z::marks(Z::NONE);
     for (i, &g) in taken.iter().enumerate().rev() {
-        at[usize::from(g)] = i as u8;
+        at[g.ix()] = Z::Sq::of(i);
         for (j, &later) in taken[..i].iter().enumerate() {
-            at[usize::from(later)] = j as u8;
+            at[later.ix()] = Z::Sq::of(j);
             if pulls_out(board, &at, &inside, g, arrived).is_none() {
                 // In packing order, taken[i] is goal n - 1 - i.
                 needs[n - 1 - j] |= 1 << (n - 1 - i);
             }
-            at[usize::from(later)] = NONE;
+            at[later.ix()] = Z::NONE;
         }
     }
     taken.reverse();
@@ -226,24 +224,29 @@ fn packing_order_by(board: &Board, members: &[u8], arrived: bool) -> Option<(Vec
 /// `arrived`, only to a square and side of the player that a box from the start reaches
 /// ([`Arrivals`]), so that the way in is one the boxes can take (a box pulled into a pocket
 /// that only the room's goals open is not out).
-fn pulls_out(board: &Board, at: &[u8; 256], inside: &[bool], start: u8, arrived: bool) -> Option<u32> {
+fn pulls_out<Z: Size>(
+    board: &Board<Z>,
+    at: &Z::Marks<Z::Sq>,
+    inside: &[bool],
+    start: Z::Sq,
+    arrived: bool,
+) -> Option<u32> {
     let floor = board.floor();
     let mut at = *at;
-    at[usize::from(start)] = NONE;
+    at[start.ix()] = Z::NONE;
     let arrivals = arrived.then(|| Arrivals::new(board, &at));
-    let out = |b: u8, side: usize| !inside[usize::from(b)] && arrivals.as_ref().is_none_or(|a| a.reaches(b, side));
+    let out = |b: Z::Sq, side: usize| !inside[b.ix()] && arrivals.as_ref().is_none_or(|a| a.reaches(b, side));
     // Player squares reachable from outside the room with the box on `start`.
-    let outside: Vec<u8> =
-        (0..floor as u8).filter(|&s| !inside[usize::from(s)] && at[usize::from(s)] == NONE).collect();
+    let outside: Vec<Z::Sq> = (0..floor).map(Z::Sq::of).filter(|&s| !inside[s.ix()] && at[s.ix()] == Z::NONE).collect();
     // BFS over (box square, side of the player) with the player next to the box.
     let mut seen = vec![false; 4 * floor];
     let mut queue = std::collections::VecDeque::new();
-    let mut region = [false; 256];
+    let mut region = Z::marks(false);
     fill(board, &at, start, &outside, &mut region);
     for d in 0..4 {
         let p = board.next(start, d);
-        if p != NONE && region[usize::from(p)] {
-            seen[4 * usize::from(start) + d] = true;
+        if p != Z::NONE && region[p.ix()] {
+            seen[4 * start.ix() + d] = true;
             queue.push_back((start, d, 0u32));
         }
     }
@@ -251,7 +254,7 @@ fn pulls_out(board: &Board, at: &[u8; 256], inside: &[bool], start: u8, arrived:
         // Pull: the player on `side` steps away along that direction, the box follows.
         let p = board.next(b, side);
         let beyond = board.next(p, side);
-        if beyond == NONE || at[usize::from(beyond)] != NONE {
+        if beyond == Z::NONE || at[beyond.ix()] != Z::NONE {
             continue;
         }
         if out(p, side) {
@@ -260,8 +263,8 @@ fn pulls_out(board: &Board, at: &[u8; 256], inside: &[bool], start: u8, arrived:
         fill(board, &at, p, &[beyond], &mut region);
         for d in 0..4 {
             let q = board.next(p, d);
-            if q != NONE && region[usize::from(q)] && !seen[4 * usize::from(p) + d] {
-                seen[4 * usize::from(p) + d] = true;
+            if q != Z::NONE && region[q.ix()] && !seen[4 * p.ix() + d] {
+                seen[4 * p.ix() + d] = true;
                 queue.push_back((p, d, n + 1));
             }
         }
@@ -274,37 +277,37 @@ fn pulls_out(board: &Board, at: &[u8; 256], inside: &[bool], start: u8, arrived:
 /// the player starting on his own start square and walking around the box and `at`.
 pub(crate) struct Arrivals {
     /// Per square and side (`4 * square + side`): reached.
-    seen: [bool; 4 * 256],
+    seen: Vec<bool>,
 }
 
 impl Arrivals {
     /// The arrivals around the boxes in `at` (all of them when the player's start square holds
     /// a box in `at`: there is no start to search from).
-    pub(crate) fn new(board: &Board, at: &[u8; 256]) -> Arrivals {
+    pub(crate) fn new<Z: Size>(board: &Board<Z>, at: &Z::Marks<Z::Sq>) -> Arrivals {
         Arrivals::of(board, at, board.start_boxes())
     }
 
     /// [`new`](Self::new) for the boxes that start on `starts` alone.
-    pub(crate) fn of(board: &Board, at: &[u8; 256], starts: &[u8]) -> Arrivals {
+    pub(crate) fn of<Z: Size>(board: &Board<Z>, at: &Z::Marks<Z::Sq>, starts: &[Z::Sq]) -> Arrivals {
         let player = board.start_player();
-        if at[usize::from(player)] != NONE {
-            return Arrivals { seen: [true; 4 * 256] };
+        if at[player.ix()] != Z::NONE {
+            return Arrivals { seen: vec![true; 4 * board.floor()] };
         }
         let sides = Sides::new(board, at, player);
-        let mut seen = [false; 4 * 256];
-        let mut queue = Vec::with_capacity(4 * 256);
+        let mut seen = vec![false; 4 * board.floor()];
+        let mut queue = Vec::with_capacity(4 * board.floor());
         // Marks and queues the sides of a box on `t`, not seen yet, that the player reaches
         // from `from`.
-        let visit = |t: u8, from: u8, seen: &mut [bool; 4 * 256], queue: &mut Vec<(u8, u8)>| {
-            let wanted = std::array::from_fn(|d| !seen[4 * usize::from(t) + d]);
+        let visit = |t: Z::Sq, from: Z::Sq, seen: &mut [bool], queue: &mut Vec<(Z::Sq, Z::Sq)>| {
+            let wanted = std::array::from_fn(|d| !seen[4 * t.ix() + d]);
             let reached = sides.reached(board, at, t, from, wanted);
             for d in (0..4).filter(|&d| reached[d]) {
-                seen[4 * usize::from(t) + d] = true;
-                queue.push((t, d as u8));
+                seen[4 * t.ix() + d] = true;
+                queue.push((t, Z::Sq::of(d)));
             }
         };
         // Only boxes on the player's side of the room's boxes: `Sides` knows nothing of others.
-        for &s in starts.iter().filter(|&&s| at[usize::from(s)] == NONE && sides.holds(s)) {
+        for &s in starts.iter().filter(|&&s| at[s.ix()] == Z::NONE && sides.holds(s)) {
             visit(s, player, &mut seen, &mut queue);
         }
         Arrivals::spread(board, at, &sides, seen, queue)
@@ -313,38 +316,38 @@ impl Arrivals {
     /// Where a box on the free square `s` can be pushed around the boxes in `at`, the player
     /// starting on any free side of it (Festival's pushes between the start squares of its
     /// base search: the player is not tied to his start there).
-    pub(crate) fn from_any_side(board: &Board, at: &[u8; 256], s: u8) -> Arrivals {
+    pub(crate) fn from_any_side<Z: Size>(board: &Board<Z>, at: &Z::Marks<Z::Sq>, s: Z::Sq) -> Arrivals {
         let sides = Sides::new(board, at, s);
-        let mut seen = [false; 4 * 256];
-        let mut queue = Vec::with_capacity(4 * 256);
+        let mut seen = vec![false; 4 * board.floor()];
+        let mut queue = Vec::with_capacity(4 * board.floor());
         for d in 0..4 {
             let p = board.next(s, d);
-            if p != NONE && at[usize::from(p)] == NONE {
-                seen[4 * usize::from(s) + d] = true;
-                queue.push((s, d as u8));
+            if p != Z::NONE && at[p.ix()] == Z::NONE {
+                seen[4 * s.ix() + d] = true;
+                queue.push((s, Z::Sq::of(d)));
             }
         }
         Arrivals::spread(board, at, &sides, seen, queue)
     }
 
     /// Pushes on from the (box square, player side) pairs of `queue`, all marked in `seen`.
-    fn spread(
-        board: &Board,
-        at: &[u8; 256],
-        sides: &Sides,
-        mut seen: [bool; 4 * 256],
-        mut queue: Vec<(u8, u8)>,
+    fn spread<Z: Size>(
+        board: &Board<Z>,
+        at: &Z::Marks<Z::Sq>,
+        sides: &Sides<Z>,
+        mut seen: Vec<bool>,
+        mut queue: Vec<(Z::Sq, Z::Sq)>,
     ) -> Arrivals {
         let mut head = 0;
         while let Some(&(b, side)) = queue.get(head) {
             head += 1;
-            let t = board.next(b, usize::from(side) ^ 1);
-            if t != NONE && at[usize::from(t)] == NONE {
-                let wanted = std::array::from_fn(|d| !seen[4 * usize::from(t) + d]);
+            let t = board.next(b, side.ix() ^ 1);
+            if t != Z::NONE && at[t.ix()] == Z::NONE {
+                let wanted = std::array::from_fn(|d| !seen[4 * t.ix() + d]);
                 let reached = sides.reached(board, at, t, b, wanted);
                 for d in (0..4).filter(|&d| reached[d]) {
-                    seen[4 * usize::from(t) + d] = true;
-                    queue.push((t, d as u8));
+                    seen[4 * t.ix() + d] = true;
+                    queue.push((t, Z::Sq::of(d)));
                 }
             }
         }
@@ -352,37 +355,33 @@ impl Arrivals {
     }
 
     /// Whether a box reaches `square` with the player on its side `side`.
-    pub(crate) fn reaches(&self, square: u8, side: usize) -> bool {
-        self.seen[4 * usize::from(square) + side]
+    pub(crate) fn reaches<S: Square>(&self, square: S, side: usize) -> bool {
+        self.seen[4 * square.ix() + side]
     }
 
     /// Per start box of `board`: its square and the squares it reaches pushed alone on the
     /// empty board (the parking and sink plans' test of where a box can come from).
-    pub(crate) fn of_each_start(board: &Board) -> Vec<(u8, Squares)> {
-        let empty = [NONE; 256];
+    pub(crate) fn of_each_start<Z: Size>(board: &Board<Z>) -> Vec<(Z::Sq, Z::Set)> {
+        let empty = Z::marks(Z::NONE);
         board.start_boxes().iter().map(|&s| (s, Arrivals::of(board, &empty, &[s]).squares(board.floor()))).collect()
     }
 
     /// The squares a box reaches, with the player on any side.
-    pub(crate) fn squares(&self, floor: usize) -> Squares {
-        let mut set = [0; 4];
-        for s in (0..floor).filter(|&s| self.seen[4 * s..4 * s + 4].contains(&true)) {
-            insert(&mut set, s as u8);
-        }
-        set
+    pub(crate) fn squares<Set: SquareSet>(&self, floor: usize) -> Set {
+        Set::of((0..floor).filter(|&s| self.seen[4 * s..4 * s + 4].contains(&true)).map(|s| s as u16))
     }
 }
 
 /// Marks in `region` the squares the player reaches from `from` around the boxes in `at` and
 /// a box on `blocked`.
-fn fill(board: &Board, at: &[u8; 256], blocked: u8, from: &[u8], region: &mut [bool; 256]) {
+fn fill<Z: Size>(board: &Board<Z>, at: &Z::Marks<Z::Sq>, blocked: Z::Sq, from: &[Z::Sq], region: &mut Z::Marks<bool>) {
     region[..board.floor()].fill(false);
     for &s in from {
-        if s != blocked && !region[usize::from(s)] {
-            region[usize::from(s)] = true;
+        if s != blocked && !region[s.ix()] {
+            region[s.ix()] = true;
             flood(board, at, s, |t| {
-                let enter = t != blocked && !region[usize::from(t)];
-                region[usize::from(t)] |= enter;
+                let enter = t != blocked && !region[t.ix()];
+                region[t.ix()] |= enter;
                 enter
             });
         }
@@ -391,30 +390,50 @@ fn fill(board: &Board, at: &[u8; 256], blocked: u8, from: &[u8], region: &mut [b
 
 /// The directions of the fewest pushes that carry the box on `start` to `target`, the player
 /// standing on `player` and the other boxes in `at` (without the moving box) standing still.
-pub(crate) fn box_path(board: &Board, at: &[u8; 256], start: u8, player: u8, target: u8) -> Option<Vec<u8>> {
+pub(crate) fn box_path<Z: Size>(
+    board: &Board<Z>,
+    at: &Z::Marks<Z::Sq>,
+    start: Z::Sq,
+    player: Z::Sq,
+    target: Z::Sq,
+) -> Option<Vec<u8>> {
     BoxPaths::new(board, at, start).path(board, at, start, player, target)
 }
 
 /// [`box_path`] for several paths around the same other boxes, the floor searched once.
-pub(crate) struct BoxPaths(Sides);
+pub(crate) struct BoxPaths<Z: Size>(Sides<Z>);
 
-impl BoxPaths {
+impl<Z: Size> BoxPaths<Z> {
     /// The paths around the boxes in `at` (without the moving box) of a box on `square` (or
     /// on a square it can be pushed to).
-    pub(crate) fn new(board: &Board, at: &[u8; 256], square: u8) -> BoxPaths {
+    pub(crate) fn new(board: &Board<Z>, at: &Z::Marks<Z::Sq>, square: Z::Sq) -> BoxPaths<Z> {
         BoxPaths(Sides::new(board, at, square))
     }
 
     /// For each direction `d` with `wanted[d]`: whether the player on `from` reaches the
     /// neighbour of a box on `b` in direction `d`, around it and the boxes in `at` (`b` a
     /// square the box on [`new`](Self::new)'s square can reach).
-    pub(crate) fn reached(&self, board: &Board, at: &[u8; 256], b: u8, from: u8, wanted: [bool; 4]) -> [bool; 4] {
+    pub(crate) fn reached(
+        &self,
+        board: &Board<Z>,
+        at: &Z::Marks<Z::Sq>,
+        b: Z::Sq,
+        from: Z::Sq,
+        wanted: [bool; 4],
+    ) -> [bool; 4] {
         self.0.reached(board, at, b, from, wanted)
     }
 
     /// [`box_path`] from `start` (a square the box on [`new`](Self::new)'s square can reach),
     /// the player on `player`, to `target`; `at` as given to [`new`](Self::new).
-    pub(crate) fn path(&self, board: &Board, at: &[u8; 256], start: u8, player: u8, target: u8) -> Option<Vec<u8>> {
+    pub(crate) fn path(
+        &self,
+        board: &Board<Z>,
+        at: &Z::Marks<Z::Sq>,
+        start: Z::Sq,
+        player: Z::Sq,
+        target: Z::Sq,
+    ) -> Option<Vec<u8>> {
         self.paths(board, at, start, player, &[target]).pop().flatten()
     }
 
@@ -423,11 +442,11 @@ impl BoxPaths {
     /// visits in the same order; it only stops later, once every target is found).
     pub(crate) fn paths(
         &self,
-        board: &Board,
-        at: &[u8; 256],
-        start: u8,
-        player: u8,
-        targets: &[u8],
+        board: &Board<Z>,
+        at: &Z::Marks<Z::Sq>,
+        start: Z::Sq,
+        player: Z::Sq,
+        targets: &[Z::Sq],
     ) -> Vec<Option<Vec<u8>>> {
         let sides = &self.0;
         let mut out: Vec<Option<Vec<u8>>> = targets.iter().map(|&t| (t == start).then(Vec::new)).collect();
@@ -437,13 +456,13 @@ impl BoxPaths {
         }
         // Breadth-first search over (box square, side of the player); `parent` holds the previous
         // (square, side) of each state, the push between them going away from the previous side.
-        let mut parent = [(NONE, 0u8); 4 * 256];
-        let mut seen = [false; 4 * 256];
-        let mut queue = [(0u8, 0u8); 4 * 256];
+        let mut parent = Z::sides((Z::NONE, 0u8));
+        let mut seen = Z::sides(false);
+        let mut queue = Z::sides((Z::NONE, 0u8));
         let (mut head, mut tail) = (0, 0);
         let first = sides.reached(board, at, start, player, [true; 4]);
         for d in (0..4).filter(|&d| first[d]) {
-            seen[4 * usize::from(start) + d] = true;
+            seen[4 * start.ix() + d] = true;
             queue[tail] = (start, d as u8);
             tail += 1;
         }
@@ -454,7 +473,7 @@ impl BoxPaths {
             // Push away from the player's side.
             let dir = side ^ 1;
             let t = board.next(b, dir);
-            if t == NONE || at[usize::from(t)] != NONE || board.is_dead(t) {
+            if t == Z::NONE || at[t.ix()] != Z::NONE || board.is_dead(t) {
                 continue;
             }
             for (k, _) in targets.iter().enumerate().filter(|&(_, &q)| q == t) {
@@ -463,8 +482,8 @@ impl BoxPaths {
                 }
                 let mut dirs = vec![dir as u8];
                 let mut here = (b, side);
-                while parent[4 * usize::from(here.0) + here.1].0 != NONE {
-                    let (prev, prev_side) = parent[4 * usize::from(here.0) + here.1];
+                while parent[4 * here.0.ix() + here.1].0 != Z::NONE {
+                    let (prev, prev_side) = parent[4 * here.0.ix() + here.1];
                     dirs.push(prev_side ^ 1);
                     here = (prev, usize::from(prev_side));
                 }
@@ -475,11 +494,11 @@ impl BoxPaths {
                     return out;
                 }
             }
-            let wanted = std::array::from_fn(|d| !seen[4 * usize::from(t) + d]);
+            let wanted = std::array::from_fn(|d| !seen[4 * t.ix() + d]);
             let reached = sides.reached(board, at, t, b, wanted);
             for d in (0..4).filter(|&d| reached[d]) {
-                seen[4 * usize::from(t) + d] = true;
-                parent[4 * usize::from(t) + d] = (b, side as u8);
+                seen[4 * t.ix() + d] = true;
+                parent[4 * t.ix() + d] = (b, side as u8);
                 queue[tail] = (t, d as u8);
                 tail += 1;
             }
@@ -496,37 +515,38 @@ impl BoxPaths {
 /// (`low[c] >= disc[b]`) and the other does not lie in that same subtree. Each question is
 /// then a few comparisons instead of a flood fill. The box never leaves its component, and a
 /// player outside it reaches none of its sides.
-struct Sides {
+struct Sides<Z: Size> {
     /// Discovery number of each square of the component (from 1; 0 elsewhere).
-    disc: [u16; 256],
+    disc: Z::Marks<u16>,
     /// One past the largest discovery number in the square's subtree.
-    end: [u16; 256],
+    end: Z::Marks<u16>,
     /// The lowest discovery number reached from the square's subtree by one back edge.
-    low: [u16; 256],
-    /// The square's parent in the search tree ([`NONE`] for the root).
-    parent: [u8; 256],
+    low: Z::Marks<u16>,
+    /// The square's parent in the search tree ([`Size::NONE`](crate::rules::size::Size::NONE) for the root).
+    parent: Z::Marks<Z::Sq>,
 }
 
-impl Sides {
+impl<Z: Size> Sides<Z> {
     /// Searches the component of the free square `start` of the floor around the boxes in
     /// `at`, depth first.
-    fn new(board: &Board, at: &[u8; 256], start: u8) -> Sides {
-        let mut sides = Sides { disc: [0; 256], end: [0; 256], low: [0; 256], parent: [NONE; 256] };
+    fn new(board: &Board<Z>, at: &Z::Marks<Z::Sq>, start: Z::Sq) -> Sides<Z> {
+        let mut sides: Sides<Z> =
+            Sides { disc: Z::marks(0), end: Z::marks(0), low: Z::marks(0), parent: Z::marks(Z::NONE) };
         let Sides { disc, end, low, parent } = &mut sides;
-        let free = |s: u8| s != NONE && at[usize::from(s)] == NONE;
-        let mut stack = [(0u8, 0u8); 256];
+        let free = |s: Z::Sq| s != Z::NONE && at[s.ix()] == Z::NONE;
+        let mut stack = Z::marks((Z::NONE, 0u8));
         let mut time = 1u16;
-        (disc[usize::from(start)], low[usize::from(start)]) = (time, time);
+        (disc[start.ix()], low[start.ix()]) = (time, time);
         stack[0] = (start, 0);
         let mut len = 1;
         while len > 0 {
             let (v, k) = stack[len - 1];
-            let vi = usize::from(v);
+            let vi = v.ix();
             if k == 4 {
                 len -= 1;
                 end[vi] = time + 1;
-                if parent[vi] != NONE {
-                    let p = usize::from(parent[vi]);
+                if parent[vi] != Z::NONE {
+                    let p = parent[vi].ix();
                     low[p] = low[p].min(low[vi]);
                 }
                 continue;
@@ -536,7 +556,7 @@ impl Sides {
             if !free(w) {
                 continue;
             }
-            let wi = usize::from(w);
+            let wi = w.ix();
             if disc[wi] == 0 {
                 time += 1;
                 (disc[wi], low[wi], parent[wi]) = (time, time, v);
@@ -550,42 +570,42 @@ impl Sides {
     }
 
     /// Whether the free square `s` lies in the component searched.
-    fn holds(&self, s: u8) -> bool {
-        self.disc[usize::from(s)] != 0
+    fn holds(&self, s: Z::Sq) -> bool {
+        self.disc[s.ix()] != 0
     }
 
     /// The piece of the floor without `b` that the free square `x` (in `b`'s component, not
     /// `b`) lies in: the child of `b` whose subtree is cut off by `b` and holds `x`, or
-    /// [`NONE`] for the rest of the component.
-    fn piece(&self, board: &Board, b: u8, x: u8) -> u8 {
-        let (bi, dx) = (usize::from(b), self.disc[usize::from(x)]);
+    /// [`Size::NONE`](crate::rules::size::Size::NONE) for the rest of the component.
+    fn piece(&self, board: &Board<Z>, b: Z::Sq, x: Z::Sq) -> Z::Sq {
+        let (bi, dx) = (b.ix(), self.disc[x.ix()]);
         if dx <= self.disc[bi] || dx >= self.end[bi] {
-            return NONE;
+            return Z::NONE;
         }
-        let holds = |c: u8| {
-            let ci = usize::from(c);
-            c != NONE && self.parent[ci] == b && self.disc[ci] <= dx && dx < self.end[ci]
+        let holds = |c: Z::Sq| {
+            let ci = c.ix();
+            c != Z::NONE && self.parent[ci] == b && self.disc[ci] <= dx && dx < self.end[ci]
         };
         match (0..4).map(|d| board.next(b, d)).find(|&c| holds(c)) {
-            Some(c) if self.low[usize::from(c)] >= self.disc[bi] => c,
-            _ => NONE,
+            Some(c) if self.low[c.ix()] >= self.disc[bi] => c,
+            _ => Z::NONE,
         }
     }
 
     /// For each direction `d` with `wanted[d]`: whether the player on `from` reaches the
     /// neighbour of `b` in direction `d` around a box on `b` (a square of the component) and
     /// the boxes in `at`.
-    fn reached(&self, board: &Board, at: &[u8; 256], b: u8, from: u8, wanted: [bool; 4]) -> [bool; 4] {
+    fn reached(&self, board: &Board<Z>, at: &Z::Marks<Z::Sq>, b: Z::Sq, from: Z::Sq, wanted: [bool; 4]) -> [bool; 4] {
         // Off the component, `piece` would take every square for the rest of it.
         debug_assert!(self.holds(b), "the box stands in the component searched");
         let mut out = [false; 4];
-        if self.disc[usize::from(from)] == 0 {
+        if self.disc[from.ix()] == 0 {
             return out;
         }
         let mut mine = None;
         for d in (0..4).filter(|&d| wanted[d]) {
             let q = board.next(b, d);
-            if q == NONE || at[usize::from(q)] != NONE {
+            if q == Z::NONE || at[q.ix()] != Z::NONE {
                 continue;
             }
             let piece = *mine.get_or_insert_with(|| self.piece(board, b, from));
@@ -598,8 +618,13 @@ impl Sides {
 /// A depth-first flood fill from `from` over the squares without a box in `at`: `enter` is
 /// asked about each free neighbour of each square entered, and the fill goes on from it when
 /// it says so (it keeps its own marks).
-pub(crate) fn flood(board: &Board, at: &[u8; 256], from: u8, mut enter: impl FnMut(u8) -> bool) {
-    let mut stack = [0u8; 256];
+pub(crate) fn flood<Z: Size>(
+    board: &Board<Z>,
+    at: &Z::Marks<Z::Sq>,
+    from: Z::Sq,
+    mut enter: impl FnMut(Z::Sq) -> bool,
+) {
+    let mut stack = Z::marks(Z::Sq::default());
     stack[0] = from;
     let mut len = 1;
     while len > 0 {
@@ -607,7 +632,7 @@ pub(crate) fn flood(board: &Board, at: &[u8; 256], from: u8, mut enter: impl FnM
         let here = stack[len];
         for d in 0..4 {
             let t = board.next(here, d);
-            if t == NONE || at[usize::from(t)] != NONE {
+            if t == Z::NONE || at[t.ix()] != Z::NONE {
                 continue;
             }
             if enter(t) {
@@ -621,6 +646,7 @@ pub(crate) fn flood(board: &Board, at: &[u8; 256], from: u8, mut enter: impl FnM
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::size::Small;
 
     /// A dead-end corridor of three goals, open to the right.
     const CORRIDOR: &str = "#########\n#...    #\n####    #\n#  $$$  #\n#@      #\n#########\n";
@@ -636,9 +662,9 @@ mod tests {
         let order: Vec<(usize, usize)> = rooms.order[0].iter().map(|&g| b.cell_of(g)).collect();
         assert_eq!(order, [(1, 1), (1, 2), (1, 3)]);
         // A box pushed onto the doorstep (1, 4) goes to the dead end first, then the next.
-        let mut at = [NONE; 256];
+        let mut at = Small::marks(Small::NONE);
         assert_eq!(rooms.target(b.square_at(1, 4), &at), Some(b.square_at(1, 1)));
-        at[usize::from(b.square_at(1, 1))] = 0;
+        at[(b.square_at(1, 1)).ix()] = 0;
         assert_eq!(rooms.target(b.square_at(1, 4), &at), Some(b.square_at(1, 2)));
         assert_eq!(rooms.target(b.square_at(3, 4), &at), None, "not an entrance");
     }
@@ -652,13 +678,13 @@ mod tests {
             board("##########\n#....    #\n#....    #\n#####    #\n#  $$$$  #\n#  $$$$ @#\n#        #\n##########\n");
         let rooms = GoalRooms::new(&b);
         let next = |boxes: &[(usize, usize)]| {
-            let mut at = [NONE; 256];
+            let mut at = Small::marks(Small::NONE);
             for &(r, c) in boxes {
-                at[usize::from(b.square_at(r, c))] = 0;
+                at[(b.square_at(r, c)).ix()] = 0;
             }
             let mut goals: Vec<(usize, usize)> = rooms.next_goals(&at, 8).iter().map(|&g| b.cell_of(g)).collect();
             // The first is the first empty goal of the packing order.
-            let first = rooms.order[0].iter().copied().find(|&g| at[usize::from(g)] == NONE).map(|g| b.cell_of(g));
+            let first = rooms.order[0].iter().copied().find(|&g| at[g.ix()] == Small::NONE).map(|g| b.cell_of(g));
             assert_eq!(goals.first().copied(), first);
             goals.sort_unstable();
             goals
@@ -677,9 +703,9 @@ mod tests {
         let b = board("#######\n#@    #\n#  $  #\n#    .#\n#######\n");
         let (bx, from) = (b.square_at(2, 3), b.square_at(1, 1));
         let with = |boxes: &[(usize, usize)]| {
-            let mut at = [NONE; 256];
+            let mut at = Small::marks(Small::NONE);
             for &(r, c) in boxes {
-                at[usize::from(b.square_at(r, c))] = 0;
+                at[(b.square_at(r, c)).ix()] = 0;
             }
             at
         };
@@ -712,24 +738,25 @@ mod tests {
             let b = Board::new(level, false).unwrap();
             let floor = b.floor();
             for _ in 0..4 {
-                let mut at = [NONE; 256];
+                let mut at = Small::marks(Small::NONE);
                 for _ in 0..floor / 4 {
                     at[random(floor)] = 0;
                 }
-                for bx in (0..floor as u8).filter(|&s| at[usize::from(s)] == NONE) {
+                for bx in (0..floor as u8).filter(|&s| at[s.ix()] == Small::NONE) {
                     let sides = Sides::new(&b, &at, bx);
-                    for from in (0..floor as u8).filter(|&s| s != bx && at[usize::from(s)] == NONE).step_by(5) {
-                        let mut seen = [false; 256];
-                        seen[usize::from(bx)] = true;
-                        seen[usize::from(from)] = true;
-                        flood(&b, &at, from, |t| !std::mem::replace(&mut seen[usize::from(t)], true));
+                    for from in (0..floor as u8).filter(|&s| s != bx && at[s.ix()] == Small::NONE).step_by(5) {
+                        let mut seen = Small::marks(false);
+                        seen[bx.ix()] = true;
+                        seen[from.ix()] = true;
+                        flood(&b, &at, from, |t| !std::mem::replace(&mut seen[t.ix()], true));
                         let want: [bool; 4] = std::array::from_fn(|d| {
                             let q = b.next(bx, d);
-                            q != NONE && at[usize::from(q)] == NONE && q != bx && seen[usize::from(q)]
+                            q != Small::NONE && at[q.ix()] == Small::NONE && q != bx && seen[q.ix()]
                         });
                         assert_eq!(sides.reached(&b, &at, bx, from, [true; 4]), want, "level {}", level.number);
-                        let free = (0..4).filter(|&d| b.next(bx, d) != NONE && at[usize::from(b.next(bx, d))] == NONE);
-                        let same_part = sides.disc[usize::from(from)] != 0;
+                        let free =
+                            (0..4).filter(|&d| b.next(bx, d) != Small::NONE && at[(b.next(bx, d)).ix()] == Small::NONE);
+                        let same_part = sides.disc[from.ix()] != 0;
                         if same_part && free.clone().count() > 1 {
                             if want.iter().filter(|&&w| w).count() < free.count() { cut += 1 } else { joined += 1 }
                         }
@@ -743,15 +770,15 @@ mod tests {
     #[test]
     fn box_paths_go_around_the_other_boxes() {
         let b = board(CORRIDOR);
-        let mut at = [NONE; 256];
+        let mut at = Small::marks(Small::NONE);
         // From (1, 4), the player on (1, 5): three pushes left.
         let path = box_path(&b, &at, b.square_at(1, 4), b.square_at(1, 5), b.square_at(1, 1));
         assert_eq!(path, Some(vec![2, 2, 2]));
         // A box on (1, 3) blocks the way.
-        at[usize::from(b.square_at(1, 3))] = 0;
+        at[(b.square_at(1, 3)).ix()] = 0;
         assert_eq!(box_path(&b, &at, b.square_at(1, 4), b.square_at(1, 5), b.square_at(1, 1)), None);
         // Up from (3, 5) to (1, 5): the player walks round below it, two pushes up.
-        let at = [NONE; 256];
+        let at = Small::marks(Small::NONE);
         let path = box_path(&b, &at, b.square_at(3, 5), b.square_at(4, 1), b.square_at(1, 5));
         assert_eq!(path, Some(vec![0, 0]));
         // Onto a dead square (the bottom row): never.
@@ -764,15 +791,15 @@ mod tests {
         // right; with the player on any side, also left.
         let b = Board::as_drawn("########\n#@ $  .#\n########\n");
         let (s, floor) = (b.square_at(1, 3), b.floor());
-        let from_start = Arrivals::of(&b, &[NONE; 256], &[s]).squares(floor);
-        let any_side = Arrivals::from_any_side(&b, &[NONE; 256], s).squares(floor);
-        let cells = |set: &Squares| crate::rules::board::squares_in(set).map(|t| b.cell_of(t).1).collect::<Vec<_>>();
+        let from_start = Arrivals::of(&b, &Small::marks(Small::NONE), &[s]).squares(floor);
+        let any_side = Arrivals::from_any_side(&b, &Small::marks(Small::NONE), s).squares(floor);
+        let cells = |set: &[u64; 4]| set.squares::<u8>().map(|t| b.cell_of(t).1).collect::<Vec<_>>();
         assert_eq!(cells(&from_start), [3, 4, 5, 6]);
         assert_eq!(cells(&any_side), [1, 2, 3, 4, 5, 6]);
         // The player's start square held by a box: from his start, no search (everything);
         // from any side, the box stops short of it.
-        let mut at = [NONE; 256];
-        at[usize::from(b.start_player())] = 0;
+        let mut at = Small::marks(Small::NONE);
+        at[b.start_player().ix()] = 0;
         assert_eq!(cells(&Arrivals::of(&b, &at, &[s]).squares(floor)), [1, 2, 3, 4, 5, 6]);
         assert_eq!(cells(&Arrivals::from_any_side(&b, &at, s).squares(floor)), [2, 3, 4, 5, 6]);
     }
@@ -787,8 +814,8 @@ mod tests {
             let b = Board::new(level, false).unwrap();
             let mut at = b.start_occupancy();
             for &start in b.start_boxes() {
-                let i = at[usize::from(start)];
-                at[usize::from(start)] = NONE;
+                let i = at[start.ix()];
+                at[start.ix()] = Small::NONE;
                 let paths = BoxPaths::new(&b, &at, start);
                 let player = b.start_player();
                 let targets: Vec<u8> = (0..b.floor() as u8).collect();
@@ -797,7 +824,7 @@ mod tests {
                     assert_eq!(*path, paths.path(&b, &at, start, player, t), "level {}", level.number);
                     found += usize::from(path.as_ref().is_some_and(|p| !p.is_empty()));
                 }
-                at[usize::from(start)] = i;
+                at[start.ix()] = i;
             }
         }
         assert!(found > 100, "paths are found: {found}");
@@ -809,11 +836,11 @@ mod tests {
         let b = board("#######\n#@    #\n#  $  #\n#     #\n##.####\n##  ###\n#######\n");
         let (up, left) = (0, 2);
         let (pocket, far) = (b.square_at(5, 2), b.square_at(5, 3));
-        let open = Arrivals::new(&b, &[NONE; 256]);
+        let open = Arrivals::new(&b, &Small::marks(Small::NONE));
         assert!(open.reaches(pocket, up), "pushed down through the empty goal");
         assert!(!open.reaches(far, left), "no square on (4, 1) to push it on from");
-        let mut at = [NONE; 256];
-        at[usize::from(b.square_at(4, 2))] = 0;
+        let mut at = Small::marks(Small::NONE);
+        at[(b.square_at(4, 2)).ix()] = 0;
         let shut = Arrivals::new(&b, &at);
         assert!(!shut.reaches(pocket, up), "a box on the goal shuts the pocket");
         assert!(shut.reaches(b.square_at(3, 2), up), "the box from (2, 3) still gets to the doorstep");
@@ -825,10 +852,13 @@ mod tests {
         // box on (2, 7) on the right.
         let b = board("##########\n#@ $..   #\n#   ## $ #\n##########\n");
         let (right, far_box) = (3, b.square_at(2, 7));
-        assert!(Arrivals::new(&b, &[NONE; 256]).reaches(far_box, right), "the player walks over the goals");
-        let mut at = [NONE; 256];
-        at[usize::from(b.square_at(1, 4))] = 0;
-        at[usize::from(b.square_at(1, 5))] = 1;
+        assert!(
+            Arrivals::new(&b, &Small::marks(Small::NONE)).reaches(far_box, right),
+            "the player walks over the goals"
+        );
+        let mut at = Small::marks(Small::NONE);
+        at[(b.square_at(1, 4)).ix()] = 0;
+        at[(b.square_at(1, 5)).ix()] = 1;
         let shut = Arrivals::new(&b, &at);
         assert!((0..4).all(|d| !shut.reaches(far_box, d)), "the player never gets next to it");
         assert!(shut.reaches(b.square_at(1, 3), 2), "the box on his side he does");
@@ -866,11 +896,11 @@ mod tests {
             let b = Board::new(level, false).unwrap();
             for members in &GoalRooms::new(&b).order {
                 let Some((order, _)) = packing_order_by(&b, members, true) else { continue };
-                let mut at = [NONE; 256];
+                let mut at = Small::marks(Small::NONE);
                 for &g in &order {
                     let arrivals = Arrivals::new(&b, &at);
                     assert!((0..4).any(|d| arrivals.reaches(g, d)), "#{}: {:?}", level.number, b.cell_of(g));
-                    at[usize::from(g)] = 0;
+                    at[g.ix()] = 0;
                 }
                 checked += 1;
             }

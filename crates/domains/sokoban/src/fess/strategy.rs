@@ -4,6 +4,7 @@
 //! ([`SokobanProblem::with_strategy`](crate::SokobanProblem::with_strategy)).
 
 use crate::fess::features::Route;
+use crate::rules::size::Size;
 
 /// Which advisors recommend moves within a feature cell (a recommended move costs 0, the
 /// others 1: see the `features` module).
@@ -33,7 +34,7 @@ pub enum Packing {
 
 /// The guidance of one cycling search.
 #[derive(Clone, Debug)]
-pub struct Strategy {
+pub struct Strategy<Z: Size> {
     /// Who recommends moves.
     pub advisors: Advisors,
     /// Weigh the links between rooms that boxes cut (FESS's room connectivity) in the cells
@@ -43,24 +44,24 @@ pub struct Strategy {
     pub packing: Packing,
     /// A route for the boxes that takes the place of the packing orders in the packing
     /// feature (a sink plan's, the `sinks` module).
-    pub(crate) route: Option<Route>,
+    pub(crate) route: Option<Route<Z>>,
 }
 
-impl Strategy {
+impl<Z: Size> Strategy<Z> {
     /// The feature advisors, room links weighed, strict packing, no route.
-    pub fn new(advisors: Advisors) -> Strategy {
+    pub fn new(advisors: Advisors) -> Strategy<Z> {
         Strategy { advisors, room_links: true, packing: Packing::Next, route: None }
     }
     /// The same strategy with `room_links`.
-    pub fn room_links(self, room_links: bool) -> Strategy {
+    pub fn room_links(self, room_links: bool) -> Strategy<Z> {
         Strategy { room_links, ..self }
     }
     /// The same strategy with `packing`.
-    pub fn packing(self, packing: Packing) -> Strategy {
+    pub fn packing(self, packing: Packing) -> Strategy<Z> {
         Strategy { packing, ..self }
     }
     /// The same strategy following `route`.
-    pub(crate) fn route(self, route: Option<Route>) -> Strategy {
+    pub(crate) fn route(self, route: Option<Route<Z>>) -> Strategy<Z> {
         Strategy { route, ..self }
     }
     /// How many goals a room the packing macros may reach on a level of `rooms` goal rooms.
@@ -74,9 +75,9 @@ impl Strategy {
     }
 }
 
-impl Default for Strategy {
+impl<Z: Size> Default for Strategy<Z> {
     /// [`Strategy::new`] with the feature advisors.
-    fn default() -> Strategy {
+    fn default() -> Strategy<Z> {
         Strategy::new(Advisors::Features)
     }
 }

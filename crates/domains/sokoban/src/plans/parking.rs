@@ -29,7 +29,8 @@
 use crate::fess::features::{regions, walking_distances};
 use crate::fess::rooms::Arrivals;
 use crate::prune::frozen_goals::matches_all;
-use crate::rules::board::{Board, NONE, Squares, has, insert, remove, set_of, squares_in};
+use crate::rules::board::Board;
+use crate::rules::size::{Size, Square, SquareSet};
 use delve_core::Stats;
 use delve_core::hash::FxHashSet;
 use std::cmp::Reverse;
@@ -42,43 +43,43 @@ const EXTRA: u64 = 20_000;
 
 /// A parking plan: where the boxes wait, and the pulls that bring them there from the goals.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Plan {
+pub(crate) struct Plan<Z: Size> {
     /// The parking squares, one per box, ascending.
-    pub(crate) bases: Vec<u8>,
+    pub(crate) bases: Vec<Z::Sq>,
     /// The pulls from the solved position to the parking squares, in order: the box's square
     /// before the pull and after it (the player steps on from the second, away from the first).
-    pub(crate) pulls: Vec<(u8, u8)>,
+    pub(crate) pulls: Vec<(Z::Sq, Z::Sq)>,
 }
 
 /// A position of the pull search: the boxes and the top-left-most square of the player's
 /// region, reached from `parent` by `pull`.
-struct Node {
-    boxes: Squares,
-    player: u8,
+struct Node<Z: Size> {
+    boxes: Z::Set,
+    player: Z::Sq,
     parent: u32,
-    pull: (u8, u8),
+    pull: (Z::Sq, Z::Sq),
 }
 
 /// The pull search's positions and its open list.
-struct Search {
-    nodes: Vec<Node>,
-    seen: FxHashSet<(Squares, u8)>,
+struct Search<Z: Size> {
+    nodes: Vec<Node<Z>>,
+    seen: FxHashSet<(Z::Set, Z::Sq)>,
     /// (boxes on goals, the summed distance's complement, tie-break, node): the fewest on
     /// goals, then the farthest, then by `tie`.
     open: BinaryHeap<Reverse<(u32, u32, u32, u32)>>,
-    goals: Squares,
+    goals: Z::Set,
     goal_distance: Vec<u16>,
     seed: u64,
 }
 
-impl Search {
+impl<Z: Size> Search<Z> {
     /// Adds `node` unless its position was seen. Equals come first come first served with
     /// seed 0, else in an order scrambled by the seed.
-    fn add(&mut self, node: Node) {
+    fn add(&mut self, node: Node<Z>) {
         if self.seen.insert((node.boxes, node.player)) {
             let id = self.nodes.len() as u32;
-            let on: u32 = node.boxes.iter().zip(&self.goals).map(|(b, g)| (b & g).count_ones()).sum();
-            let far: u32 = squares_in(&node.boxes).map(|b| u32::from(self.goal_distance[usize::from(b)])).sum();
+            let on: u32 = node.boxes.common(&self.goals);
+            let far: u32 = node.boxes.squares::<Z::Sq>().map(|b| u32::from(self.goal_distance[b.ix()])).sum();
             let tie = match self.seed {
                 0 => id,
                 seed => ((u64::from(id) ^ seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as u32,
@@ -91,23 +92,21 @@ impl Search {
 
 /// What every pull search of a level shares, worked out once: per start box, the squares it
 /// reaches pushed alone ([`Arrivals`]), and their union, the squares a box may be parked on.
-pub(crate) struct Planner<'a> {
-    board: &'a Board,
+pub(crate) struct Planner<'a, Z: Size> {
+    board: &'a Board<Z>,
     /// (start square, the squares that box reaches alone), per start box.
-    reach: Vec<(u8, Squares)>,
+    reach: Vec<(Z::Sq, Z::Set)>,
     /// The squares some start box reaches.
-    parkable: Squares,
+    parkable: Z::Set,
 }
 
-impl<'a> Planner<'a> {
+impl<'a, Z: Size> Planner<'a, Z> {
     /// The reach sets of `board`'s start boxes.
-    pub(crate) fn new(board: &'a Board) -> Planner<'a> {
+    pub(crate) fn new(board: &'a Board<Z>) -> Planner<'a, Z> {
         let reach = Arrivals::of_each_start(board);
-        let mut parkable: Squares = [0; 4];
+        let mut parkable: Z::Set = Z::Set::EMPTY;
         for (_, set) in &reach {
-            for (p, r) in parkable.iter_mut().zip(set) {
-                *p |= r;
-            }
+            parkable.add(set);
         }
         Planner { board, reach, parkable }
     }
@@ -118,21 +117,21 @@ impl<'a> Planner<'a> {
     /// them). Without this check a greedy plan can park more boxes in a part of the level
     /// than can get there (XSokoban #18: in one such plan, seven start boxes reach only
     /// three of the parking squares).
-    fn matched(&self, bases: &Squares) -> bool {
-        matches_all(&squares_in(bases).collect::<Vec<u8>>(), &self.reach)
+    fn matched(&self, bases: &Z::Set) -> bool {
+        matches_all::<Z>(&bases.squares().collect::<Vec<Z::Sq>>(), &self.reach)
     }
 
     /// Searches a parking plan (unordered boards), equals taken in an order set by `seed` (0:
     /// first come first served; others scramble it, for other plans), giving up as the module
     /// says or as soon as `stop` says so (polled every 256 expansions). Also returns the
     /// search's counts (expanded, generated, the most positions held; no time).
-    pub(crate) fn plan(&self, seed: u64, stop: impl Fn() -> bool) -> (Option<Plan>, Stats) {
+    pub(crate) fn plan(&self, seed: u64, stop: impl Fn() -> bool) -> (Option<Plan<Z>>, Stats) {
         let board = self.board;
         let floor = board.floor();
-        let goals = set_of(board.goals().iter().copied());
-        let mut at = [NONE; 256];
+        let goals = Z::Set::of(board.goals().iter().copied());
+        let mut at = Z::marks(Z::NONE);
         for &g in board.goals() {
-            at[usize::from(g)] = 0;
+            at[g.ix()] = Z::Sq::ZERO;
         }
         let mut search = Search {
             nodes: Vec::new(),
@@ -143,14 +142,12 @@ impl<'a> Planner<'a> {
             seed,
         };
         // One root per region of the floor around the full goals.
-        let mut covered: Squares = goals;
-        for s in 0..floor as u8 {
-            if !has(&covered, s) {
+        let mut covered: Z::Set = goals;
+        for s in (0..floor).map(Z::Sq::of) {
+            if !covered.has(s) {
                 let (region, least) = board.region(s, &at);
-                for (c, r) in covered.iter_mut().zip(region) {
-                    *c |= r;
-                }
-                search.add(Node { boxes: goals, player: least, parent: u32::MAX, pull: (NONE, NONE) });
+                covered.add(&region);
+                search.add(Node { boxes: goals, player: least, parent: u32::MAX, pull: (Z::NONE, Z::NONE) });
             }
         }
         let mut found = None;
@@ -161,10 +158,10 @@ impl<'a> Planner<'a> {
             if expanded > until || (expanded % 256 == 0 && stop()) {
                 break;
             }
-            let Node { boxes, player, .. } = search.nodes[id as usize];
-            at = [NONE; 256];
-            for b in squares_in(&boxes) {
-                at[usize::from(b)] = 0;
+            let Node::<Z> { boxes, player, .. } = search.nodes[id as usize];
+            at = Z::marks(Z::NONE);
+            for b in boxes.squares::<Z::Sq>() {
+                at[b.ix()] = Z::Sq::ZERO;
             }
             if on == 0 {
                 if regions(board, &at) == 1 && self.matched(&boxes) {
@@ -174,28 +171,25 @@ impl<'a> Planner<'a> {
                 until = until.min(expanded + EXTRA);
             }
             let (region, _) = board.region(player, &at);
-            for b in squares_in(&boxes) {
+            for b in boxes.squares() {
                 for d in 0..4 {
                     // The player on `p` steps on to `beyond`; the box follows onto `p`.
                     let p = board.next(b, d);
-                    if p == NONE || !has(&region, p) {
+                    if p == Z::NONE || !region.has(p) {
                         continue;
                     }
                     let beyond = board.next(p, d);
-                    if beyond == NONE
-                        || at[usize::from(beyond)] != NONE
-                        || !(board.is_goal(p) || has(&self.parkable, p))
-                    {
+                    if beyond == Z::NONE || at[beyond.ix()] != Z::NONE || !(board.is_goal(p) || self.parkable.has(p)) {
                         continue;
                     }
                     let mut next = boxes;
-                    remove(&mut next, b);
-                    insert(&mut next, p);
-                    at[usize::from(b)] = NONE;
-                    at[usize::from(p)] = 0;
+                    next.remove(b);
+                    next.insert(p);
+                    at[b.ix()] = Z::NONE;
+                    at[p.ix()] = Z::Sq::ZERO;
                     let (_, least) = board.region(beyond, &at);
-                    at[usize::from(p)] = NONE;
-                    at[usize::from(b)] = 0;
+                    at[p.ix()] = Z::NONE;
+                    at[b.ix()] = Z::Sq::ZERO;
                     search.add(Node { boxes: next, player: least, parent: id, pull: (b, p) });
                 }
             }
@@ -204,7 +198,7 @@ impl<'a> Planner<'a> {
         let stats = Stats { expanded, generated: held, max_frontier: held, ..Stats::default() };
         let Some(mut id) = found else { return (None, stats) };
         let nodes = &search.nodes;
-        let bases = squares_in(&nodes[id as usize].boxes).collect();
+        let bases = (nodes[id as usize].boxes).squares().collect();
         let mut pulls = Vec::new();
         while nodes[id as usize].parent != u32::MAX {
             pulls.push(nodes[id as usize].pull);
@@ -219,26 +213,27 @@ impl<'a> Planner<'a> {
 mod tests {
     use super::*;
     use crate::rules::level::Level;
+    use crate::rules::size::Small;
 
     /// Plays `plan`'s pulls from the solved position of `board` and checks each: a box on the
     /// square it leaves, the two squares ahead free, the player able to get there (after the
     /// first, from where the last pull left it). Returns the position they end at.
-    fn checked(board: &Board, plan: &Plan) -> [u8; 256] {
-        let mut at = [NONE; 256];
+    fn checked(board: &Board, plan: &Plan<Small>) -> [u8; 256] {
+        let mut at = Small::marks(Small::NONE);
         for &g in board.goals() {
-            at[usize::from(g)] = 0;
+            at[g.ix()] = 0;
         }
         let mut player = None;
         for &(from, to) in &plan.pulls {
             let d = board.direction(from, to).expect("a pull moves a box one square");
             let beyond = board.next(to, d);
-            assert_ne!(at[usize::from(from)], NONE, "no box to pull");
-            assert!(at[usize::from(to)] == NONE && beyond != NONE && at[usize::from(beyond)] == NONE);
+            assert_ne!(at[from.ix()], Small::NONE, "no box to pull");
+            assert!(at[to.ix()] == Small::NONE && beyond != Small::NONE && at[beyond.ix()] == Small::NONE);
             if let Some(player) = player {
-                assert!(has(&board.region(player, &at).0, to), "the player cannot get to the pull");
+                assert!(board.region(player, &at).0.has(to), "the player cannot get to the pull");
             }
-            at[usize::from(to)] = at[usize::from(from)];
-            at[usize::from(from)] = NONE;
+            at[to.ix()] = at[from.ix()];
+            at[from.ix()] = Small::NONE;
             player = Some(beyond);
         }
         at
@@ -253,7 +248,7 @@ mod tests {
         let plan = plan.expect("the room can be emptied");
         assert!(stats.expanded > 0 && stats.generated >= stats.expanded);
         let at = checked(&board, &plan);
-        let parked: Vec<u8> = (0..board.floor() as u8).filter(|&s| at[usize::from(s)] != NONE).collect();
+        let parked: Vec<u8> = (0..board.floor() as u8).filter(|&s| at[s.ix()] != Small::NONE).collect();
         assert_eq!(parked, plan.bases);
         assert!(plan.bases.iter().all(|&b| !board.is_goal(b)), "a box left on a goal");
         assert_eq!(regions(&board, &at), 1);
@@ -284,8 +279,8 @@ mod tests {
         let board = Board::new(&Level::parse("#######\n#@$  .#\n#######\n").unwrap(), false).unwrap();
         let planner = Planner::new(&board);
         let one = |col| {
-            let mut set = [0; 4];
-            insert(&mut set, board.square_at(1, col));
+            let mut set = [0u64; 4];
+            set.insert(board.square_at(1, col));
             set
         };
         assert!(planner.matched(&one(2)) && planner.matched(&one(4)));
@@ -293,13 +288,13 @@ mod tests {
         // Two squares only the first box reaches (the second is ahead of them): no matching.
         let board = Board::new(&Level::parse("#########\n#@ $ $..#\n#########\n").unwrap(), false).unwrap();
         let planner = Planner::new(&board);
-        let mut two = [0; 4];
-        insert(&mut two, board.square_at(1, 3));
-        insert(&mut two, board.square_at(1, 4));
+        let mut two = [0u64; 4];
+        two.insert(board.square_at(1, 3));
+        two.insert(board.square_at(1, 4));
         assert!(!planner.matched(&two));
-        let mut starts = [0; 4];
+        let mut starts = [0u64; 4];
         for &s in board.start_boxes() {
-            insert(&mut starts, s);
+            starts.insert(s);
         }
         assert!(planner.matched(&starts));
     }
@@ -314,7 +309,7 @@ mod tests {
             let planner = Planner::new(&board);
             let plan = (0..2).find_map(|seed| planner.plan(seed, || false).0).expect("a plan");
             let at = checked(&board, &plan);
-            assert!(board.goals().iter().all(|&g| at[usize::from(g)] == NONE), "level {n}");
+            assert!(board.goals().iter().all(|&g| at[g.ix()] == Small::NONE), "level {n}");
             assert_eq!(regions(&board, &at), 1, "level {n}");
         }
     }

@@ -41,7 +41,8 @@
 use crate::fess::features::{RoomLinks, Route, regions, walking_distances};
 use crate::fess::rooms::Arrivals;
 use crate::prune::frozen_goals::matches_all;
-use crate::rules::board::{Board, FAR, NONE, Squares, first, has, insert, remove, set_of, squares_in};
+use crate::rules::board::{Board, FAR};
+use crate::rules::size::{Size, Square, SquareSet};
 use delve_core::Stats;
 use delve_core::hash::{FxHashMap, FxHashSet};
 use std::cmp::Reverse;
@@ -86,24 +87,24 @@ impl Style {
 
 /// A sink plan: the route it gives the boxes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct SinkPlan {
-    /// The route, forwards: per move, the square the box comes from ([`NONE`]: out of the
+pub(crate) struct SinkPlan<Z: Size> {
+    /// The route, forwards: per move, the square the box comes from ([`Size::NONE`](crate::rules::size::Size::NONE): out of the
     /// start) and the one it goes to.
-    pub(crate) moves: Vec<(u8, u8)>,
+    pub(crate) moves: Vec<(Z::Sq, Z::Sq)>,
     /// Per move out of the start, the start square of its box (the base it sank on);
-    /// [`NONE`] for the others.
-    pub(crate) bases: Vec<u8>,
+    /// [`Size::NONE`](crate::rules::size::Size::NONE) for the others.
+    pub(crate) bases: Vec<Z::Sq>,
 }
 
-impl SinkPlan {
+impl<Z: Size> SinkPlan<Z> {
     /// Whether some box waits on its way, off the goals: a plan whose boxes all go straight
     /// from the start to the goals says little more than the packing orders.
     pub(crate) fn waits(&self) -> bool {
-        self.moves.iter().any(|&(from, _)| from != NONE)
+        self.moves.iter().any(|&(from, _)| from != Z::NONE)
     }
 
     /// The route for the forward search, its steps out of the start naming their boxes.
-    pub(crate) fn route(&self, board: &Board) -> Route {
+    pub(crate) fn route(&self, board: &Board<Z>) -> Route<Z> {
         Route::new(board, &self.moves).with_bases(self.bases.clone())
     }
 }
@@ -129,15 +130,15 @@ impl Score {
 }
 
 /// A position of the search and how it was reached.
-struct Node {
-    boxes: Squares,
+struct Node<Z: Size> {
+    boxes: Z::Set,
     /// Free bases.
-    bases: Squares,
+    bases: Z::Set,
     /// The top-left-most square of the player's region.
-    player: u8,
+    player: Z::Sq,
     parent: u32,
     /// The move: the box's square before it and after it, and whether the box then sank.
-    pull: (u8, u8),
+    pull: (Z::Sq, Z::Sq),
     sank: bool,
     /// Unadvised moves on the path from the root.
     weight: u32,
@@ -149,35 +150,35 @@ struct Node {
 
 /// One move from a position: the box's square before it and after it, the player's square
 /// after it, and whether the box sinks where it ends.
-struct Step {
-    pull: (u8, u8),
-    player: u8,
+struct Step<Z: Size> {
+    pull: (Z::Sq, Z::Sq),
+    player: Z::Sq,
     sinks: bool,
 }
 
 /// A move waiting in its position's cell: the position, the move, the top-left-most square of
 /// the player's region after it and the score of the position it leads to.
-struct Waiting {
+struct Waiting<Z: Size> {
     parent: u32,
-    pull: (u8, u8),
+    pull: (Z::Sq, Z::Sq),
     sinks: bool,
-    player: u8,
+    player: Z::Sq,
     score: Score,
 }
 
 /// A move from the position being expanded, as its advisors see it.
-struct Kid {
-    pull: (u8, u8),
+struct Kid<Z: Size> {
+    pull: (Z::Sq, Z::Sq),
     sinks: bool,
-    region: Squares,
+    region: Z::Set,
     /// The top-left-most square of `region`.
-    player: u8,
+    player: Z::Sq,
     score: Score,
 }
 
 /// The level's fixed data for the search.
-struct Fixed<'b> {
-    board: &'b Board,
+struct Fixed<'b, Z: Size> {
+    board: &'b Board<Z>,
     style: Style,
     rooms: RoomLinks,
     /// Per square, the summed pushes from it to every goal a box on it reaches (Festival's
@@ -185,56 +186,57 @@ struct Fixed<'b> {
     goal_distance: Vec<u32>,
     /// Per square, the squares a box starting there reaches by pushes on the empty board
     /// (empty for squares that hold no box at the start).
-    base_reach: Vec<Squares>,
+    base_reach: Vec<Z::Set>,
     /// Walking distances between every two squares.
     between: Vec<Vec<u16>>,
 }
 
-impl Fixed<'_> {
+impl<Z: Size> Fixed<'_, Z> {
     /// The data of `board`, for a search in `style`.
-    fn new(board: &Board, style: Style) -> Fixed<'_> {
+    fn new(board: &Board<Z>, style: Style) -> Fixed<'_, Z> {
         let floor = board.floor();
         Fixed {
             board,
             style,
             rooms: RoomLinks::new(board),
-            goal_distance: (0..floor as u8)
+            goal_distance: (0..floor)
+                .map(Z::Sq::of)
                 .map(|s| {
                     let d = (0..board.goals().len()).map(|g| board.side_distance(g, s)).filter(|&d| d != FAR);
                     d.map(u32::from).sum()
                 })
                 .collect(),
             base_reach: {
-                let mut reach = vec![[0; 4]; floor];
+                let mut reach = vec![Z::Set::EMPTY; floor];
                 for (s, r) in Arrivals::of_each_start(board) {
-                    reach[usize::from(s)] = r;
+                    reach[s.ix()] = r;
                 }
                 reach
             },
-            between: (0..floor as u8).map(|s| walking_distances(board, &[s])).collect(),
+            between: (0..floor).map(Z::Sq::of).map(|s| walking_distances(board, &[s])).collect(),
         }
     }
 
     /// The squares a box on start square `s` reaches by pushes on the empty board.
-    fn reach_of(&self, s: u8) -> Squares {
-        self.base_reach[usize::from(s)]
+    fn reach_of(&self, s: Z::Sq) -> Z::Set {
+        self.base_reach[s.ix()]
     }
 
     /// The score of the position with boxes on `boxes` (`at` marks them).
-    fn score(&self, at: &[u8; 256], boxes: &Squares) -> Score {
+    fn score(&self, at: &Z::Marks<Z::Sq>, boxes: &Z::Set) -> Score {
         let (mut left, mut on_goals, mut far) = (0, 0, 0u32);
-        for b in squares_in(boxes) {
+        for b in boxes.squares() {
             left += 1;
             on_goals += u32::from(self.board.is_goal(b));
-            far += self.goal_distance[usize::from(b)];
+            far += self.goal_distance[b.ix()];
         }
         let (regions, cut) = (regions(self.board, at), self.rooms.cut(self.board, at));
         Score { left, regions, on_goals, cut, near: u32::MAX - far }
     }
 
     /// The free bases of `bases`, each with the squares it reaches ([`matches_all`]'s input).
-    fn reaches(&self, bases: &Squares) -> Vec<(u8, Squares)> {
-        squares_in(bases).map(|s| (s, self.reach_of(s))).collect()
+    fn reaches(&self, bases: &Z::Set) -> Vec<(Z::Sq, Z::Set)> {
+        bases.squares().map(|s| (s, self.reach_of(s))).collect()
     }
 
     /// Whether the start cannot be reached from a position by pulls (Festival's pull
@@ -242,9 +244,9 @@ impl Fixed<'_> {
     /// that reaches them by pushes on the empty board (`reach`: [`reaches`](Self::reaches) of
     /// the free bases), or pulling away, one step at a time, every box the player reaches from
     /// `region` and can pull leaves one stuck off the start squares.
-    fn dead(&self, at: &[u8; 256], boxes: &Squares, reach: &[(u8, Squares)], region: Squares) -> bool {
-        let held: Vec<u8> = squares_in(boxes).collect();
-        if !matches_all(&held, reach) {
+    fn dead(&self, at: &Z::Marks<Z::Sq>, boxes: &Z::Set, reach: &[(Z::Sq, Z::Set)], region: Z::Set) -> bool {
+        let held: Vec<Z::Sq> = boxes.squares().collect();
+        if !matches_all::<Z>(&held, reach) {
             return true;
         }
         let board = self.board;
@@ -256,21 +258,21 @@ impl Fixed<'_> {
             left.retain(|&b| {
                 let pulled = (0..4).any(|d| {
                     let p = board.next(b, d);
-                    p != NONE && has(&region, p) && {
+                    p != Z::NONE && region.has(p) && {
                         let beyond = board.next(p, d);
-                        beyond != NONE && open[usize::from(beyond)] == NONE
+                        beyond != Z::NONE && open[beyond.ix()] == Z::NONE
                     }
                 });
                 if pulled {
-                    open[usize::from(b)] = NONE;
-                    insert(&mut region, b);
+                    open[b.ix()] = Z::NONE;
+                    region.insert(b);
                 }
                 !pulled
             });
             if left.len() == before {
                 break;
             }
-            let from = first(&region);
+            let from = region.first();
             region = board.region(from, &open).0;
         }
         left.iter().any(|b| !board.start_boxes().contains(b))
@@ -279,11 +281,11 @@ impl Fixed<'_> {
     /// The moves of the position with boxes on `boxes`, free bases `bases` and the player in
     /// the region of `player` that lead to no pull deadlock ([`dead`](Self::dead)), with the
     /// position's occupancy and the player's region.
-    fn kids(&self, boxes: &Squares, bases: &Squares, player: u8) -> ([u8; 256], Squares, Vec<Kid>) {
+    fn kids(&self, boxes: &Z::Set, bases: &Z::Set, player: Z::Sq) -> (Z::Marks<Z::Sq>, Z::Set, Vec<Kid<Z>>) {
         let board = self.board;
-        let mut at = [NONE; 256];
-        for b in squares_in(boxes) {
-            at[usize::from(b)] = 0;
+        let mut at = Z::marks(Z::NONE);
+        for b in boxes.squares::<Z::Sq>() {
+            at[b.ix()] = Z::Sq::ZERO;
         }
         let (region, _) = board.region(player, &at);
         let steps = moves(self, &mut at, &region, boxes, bases, player);
@@ -292,19 +294,19 @@ impl Fixed<'_> {
         for step in &steps {
             let (from, to) = step.pull;
             let mut after = *boxes;
-            remove(&mut after, from);
-            at[usize::from(from)] = NONE;
+            after.remove(from);
+            at[from.ix()] = Z::NONE;
             if !step.sinks {
-                insert(&mut after, to);
-                at[usize::from(to)] = 0;
+                after.insert(to);
+                at[to.ix()] = Z::Sq::ZERO;
             }
             let (kid_region, least) = board.region(step.player, &at);
             if step.sinks || !self.dead(&at, &after, &reach, kid_region) {
                 let score = self.score(&at, &after);
                 kids.push(Kid { pull: step.pull, sinks: step.sinks, region: kid_region, player: least, score });
             }
-            at[usize::from(to)] = NONE;
-            at[usize::from(from)] = 0;
+            at[to.ix()] = Z::NONE;
+            at[from.ix()] = Z::Sq::ZERO;
         }
         (at, region, kids)
     }
@@ -313,15 +315,15 @@ impl Fixed<'_> {
     /// and the player in the region of `player`, proved by searching all its moves' positions
     /// before [`ROOT_PROOF`] moves (Festival's test of the player's regions of the solved
     /// position: XSokoban #50's lower left one leads to three sinks, then nowhere).
-    fn hopeless(&self, boxes: &Squares, bases: &Squares, player: u8) -> bool {
+    fn hopeless(&self, boxes: &Z::Set, bases: &Z::Set, player: Z::Sq) -> bool {
         let mut seen = FxHashSet::default();
         let mut stack = vec![(*boxes, *bases, player)];
         let mut moves = 0;
         while let Some((boxes, bases, player)) = stack.pop() {
             for kid in self.kids(&boxes, &bases, player).2 {
                 moves += 1;
-                let (boxes, bases) = after(&boxes, &bases, kid.pull, kid.sinks);
-                if moves > ROOT_PROOF || boxes == [0; 4] {
+                let (boxes, bases) = after::<Z>(&boxes, &bases, kid.pull, kid.sinks);
+                if moves > ROOT_PROOF || boxes == Z::Set::EMPTY {
                     return false;
                 }
                 if seen.insert((boxes, bases, kid.player)) {
@@ -334,13 +336,13 @@ impl Fixed<'_> {
 
     /// The weights of the moves of a position (FESS's advisors, as Festival's base search
     /// has them): 0 for a move an advisor recommends, 1 for the rest.
-    fn weights(&self, node: &Node, at: &[u8; 256], region: &Squares, kids: &[Kid]) -> Vec<u32> {
+    fn weights(&self, node: &Node<Z>, at: &Z::Marks<Z::Sq>, region: &Z::Set, kids: &[Kid<Z>]) -> Vec<u32> {
         let best =
-            |keep: &dyn Fn(&Kid) -> bool| (0..kids.len()).filter(|&i| keep(&kids[i])).min_by_key(|&i| kids[i].score);
-        let pull_len = |k: &Kid| self.between[usize::from(k.pull.1)][usize::from(k.pull.0)];
+            |keep: &dyn Fn(&Kid<Z>) -> bool| (0..kids.len()).filter(|&i| keep(&kids[i])).min_by_key(|&i| kids[i].score);
+        let pull_len = |k: &Kid<Z>| self.between[k.pull.1.ix()][k.pull.0.ix()];
         // The length of a pull off a goal: in Festival's pull lengths, the pushes that bring
         // the box back.
-        let off_goal_len = |k: &Kid| {
+        let off_goal_len = |k: &Kid<Z>| {
             if self.style.pushes_back() {
                 let g = self.board.goals().iter().position(|&g| g == k.pull.0).expect("a pull off a goal");
                 self.board.side_distance(g, k.pull.1)
@@ -354,12 +356,12 @@ impl Fixed<'_> {
         // and room links and takes the box further from the goals, the longest first (in
         // pushes back or in steps, as the style says).
         let pack = if kids.iter().any(|k| k.sinks) {
-            let floats = |s: u8| !self.board.is_goal(s) && !self.board.start_boxes().contains(&s);
+            let floats = |s: Z::Sq| !self.board.is_goal(s) && !self.board.start_boxes().contains(&s);
             // Festival counts the regions with the box still on the base it sinks on.
-            let regions_on_base = |k: &Kid| {
+            let regions_on_base = |k: &Kid<Z>| {
                 let mut after = *at;
-                after[usize::from(k.pull.0)] = NONE;
-                after[usize::from(k.pull.1)] = 0;
+                after[k.pull.0.ix()] = Z::NONE;
+                after[k.pull.1.ix()] = Z::Sq::ZERO;
                 regions(self.board, &after)
             };
             (0..kids.len()).find(|&i| kids[i].sinks && floats(kids[i].pull.0)).or_else(|| {
@@ -389,16 +391,16 @@ impl Fixed<'_> {
             // was from a side it could not reach before.
             advised.push(best(&|k| {
                 let mut after = *at;
-                after[usize::from(k.pull.0)] = NONE;
+                after[k.pull.0.ix()] = Z::NONE;
                 if !k.sinks {
-                    after[usize::from(k.pull.1)] = 0;
+                    after[k.pull.1.ix()] = Z::Sq::ZERO;
                 }
-                squares_in(&node.boxes).filter(|&b| b != k.pull.0).any(|b| {
+                node.boxes.squares().filter(|&b| b != k.pull.0).any(|b| {
                     (0..4).any(|d| {
                         let p = self.board.next(b, d);
-                        p != NONE && at[usize::from(p)] == NONE && !has(region, p) && has(&k.region, p) && {
+                        p != Z::NONE && at[p.ix()] == Z::NONE && !region.has(p) && k.region.has(p) && {
                             let beyond = self.board.next(p, d);
-                            beyond != NONE && after[usize::from(beyond)] == NONE
+                            beyond != Z::NONE && after[beyond.ix()] == Z::NONE
                         }
                     })
                 })
@@ -419,10 +421,10 @@ impl Fixed<'_> {
 }
 
 /// The search's positions and its cells, each with the moves waiting in it.
-struct Tree {
-    nodes: Vec<Node>,
-    expanded: FxHashSet<(Squares, Squares, u8)>,
-    waiting: Vec<Waiting>,
+struct Tree<Z: Size> {
+    nodes: Vec<Node<Z>>,
+    expanded: FxHashSet<(Z::Set, Z::Set, Z::Sq)>,
+    waiting: Vec<Waiting<Z>>,
     cells: Vec<[u32; 4]>,
     cell_index: FxHashMap<[u32; 4], usize>,
     /// Per cell, its waiting moves: (weight, score after the move, index into `waiting`).
@@ -434,10 +436,10 @@ struct Tree {
     best: usize,
 }
 
-impl Tree {
+impl<Z: Size> Tree<Z> {
     /// Expands `node`: scores its moves, weighs them and files them in its cell. Returns the
     /// node's index.
-    fn expand(&mut self, level: &Fixed<'_>, node: Node) -> usize {
+    fn expand(&mut self, level: &Fixed<'_, Z>, node: Node<Z>) -> usize {
         let id = self.nodes.len();
         self.expanded.insert((node.boxes, node.bases, node.player));
         let (at, region, kids) = level.kids(&node.boxes, &node.bases, node.player);
@@ -483,7 +485,7 @@ impl Tree {
             self.queued -= 1;
             let m = &self.waiting[w as usize];
             let parent = &self.nodes[m.parent as usize];
-            let (boxes, bases) = after(&parent.boxes, &parent.bases, m.pull, m.sinks);
+            let (boxes, bases) = after::<Z>(&parent.boxes, &parent.bases, m.pull, m.sinks);
             if !self.expanded.contains(&(boxes, bases, m.player)) {
                 return Some((w, weight));
             }
@@ -493,28 +495,28 @@ impl Tree {
 }
 
 /// The boxes and free bases of a position after a move.
-fn after(boxes: &Squares, bases: &Squares, (from, to): (u8, u8), sinks: bool) -> (Squares, Squares) {
+fn after<Z: Size>(boxes: &Z::Set, bases: &Z::Set, (from, to): (Z::Sq, Z::Sq), sinks: bool) -> (Z::Set, Z::Set) {
     let (mut boxes, mut bases) = (*boxes, *bases);
-    remove(&mut boxes, from);
+    boxes.remove(from);
     if sinks {
-        remove(&mut bases, to);
+        bases.remove(to);
     } else {
-        insert(&mut boxes, to);
+        boxes.insert(to);
     }
     (boxes, bases)
 }
 
 /// The sink-plan search on `board` in `style`, at most `budget` expansions, until `stop` says
 /// so (polled every 64 expansions).
-pub(crate) fn sink_plan(
-    board: &Board,
+pub(crate) fn sink_plan<Z: Size>(
+    board: &Board<Z>,
     style: Style,
     budget: u64,
     stop: impl Fn() -> bool,
-) -> (Option<SinkPlan>, Stats) {
+) -> (Option<SinkPlan<Z>>, Stats) {
     let floor = board.floor();
     let level = Fixed::new(board, style);
-    let all_bases = set_of(board.start_boxes().iter().copied());
+    let all_bases = Z::Set::of(board.start_boxes().iter().copied());
     let mut tree = Tree {
         nodes: Vec::new(),
         expanded: FxHashSet::default(),
@@ -526,19 +528,17 @@ pub(crate) fn sink_plan(
         next: 0,
         best: 0,
     };
-    let goals = set_of(board.goals().iter().copied());
-    let mut at = [NONE; 256];
+    let goals = Z::Set::of(board.goals().iter().copied());
+    let mut at = Z::marks(Z::NONE);
     for &g in board.goals() {
-        at[usize::from(g)] = 0;
+        at[g.ix()] = Z::Sq::ZERO;
     }
     let solved_score = level.score(&at, &goals);
     let mut covered = goals;
-    for s in 0..floor as u8 {
-        if !has(&covered, s) {
+    for s in (0..floor).map(Z::Sq::of) {
+        if !covered.has(s) {
             let (region, least) = board.region(s, &at);
-            for (c, r) in covered.iter_mut().zip(region) {
-                *c |= r;
-            }
+            covered.add(&region);
             if level.hopeless(&goals, &all_bases, least) {
                 continue;
             }
@@ -547,7 +547,7 @@ pub(crate) fn sink_plan(
                 bases: all_bases,
                 player: least,
                 parent: u32::MAX,
-                pull: (NONE, NONE),
+                pull: (Z::NONE, Z::NONE),
                 sank: false,
                 weight: 0,
                 score: solved_score,
@@ -573,7 +573,7 @@ pub(crate) fn sink_plan(
         expanded += 1;
         let m = &tree.waiting[w as usize];
         let parent = &tree.nodes[m.parent as usize];
-        let (boxes, bases) = after(&parent.boxes, &parent.bases, m.pull, m.sinks);
+        let (boxes, bases) = after::<Z>(&parent.boxes, &parent.bases, m.pull, m.sinks);
         let past = parent.past.min(m.score);
         let node = Node {
             boxes,
@@ -606,11 +606,11 @@ pub(crate) fn sink_plan(
     path.reverse();
     // Forwards: the last move first; a sunk box comes out of its start square (the base it
     // sank on) to where it was.
-    let mut steps: Vec<(u8, u8, u8)> = Vec::new();
+    let mut steps: Vec<(Z::Sq, Z::Sq, Z::Sq)> = Vec::new();
     for &n in path.iter().rev() {
         let node = &nodes[n as usize];
         let (from, to) = node.pull;
-        let step = if node.sank { (NONE, from, to) } else { (to, from, NONE) };
+        let step = if node.sank { (Z::NONE, from, to) } else { (to, from, Z::NONE) };
         // A box that moves on from where the move before left it: one move.
         match steps.last_mut() {
             Some(last) if !node.sank && last.1 == step.0 => last.1 = step.1,
@@ -626,26 +626,24 @@ pub(crate) fn sink_plan(
 /// The moves from a position (its boxes marked in `at`, which is left as it was, and the
 /// player's region `region`): per box, every square it can be pulled to (the sinks alone when
 /// some box can sink).
-fn moves(
-    level: &Fixed<'_>,
-    at: &mut [u8; 256],
-    region: &Squares,
-    boxes: &Squares,
-    bases: &Squares,
-    player: u8,
-) -> Vec<Step> {
+fn moves<Z: Size>(
+    level: &Fixed<'_, Z>,
+    at: &mut Z::Marks<Z::Sq>,
+    region: &Z::Set,
+    boxes: &Z::Set,
+    bases: &Z::Set,
+    player: Z::Sq,
+) -> Vec<Step<Z>> {
     let board = level.board;
-    let reach_of = |s: u8| level.reach_of(s);
+    let reach_of = |s: Z::Sq| level.reach_of(s);
     // Squares some free base reaches by pushes on the empty board.
-    let mut possible: Squares = [0; 4];
-    for s in squares_in(bases) {
-        for (p, r) in possible.iter_mut().zip(reach_of(s)) {
-            *p |= r;
-        }
+    let mut possible: Z::Set = Z::Set::EMPTY;
+    for s in bases.squares::<Z::Sq>() {
+        possible.add(&reach_of(s));
     }
     let cluster = largest_cluster(board, at, bases);
-    let can_sink = squares_in(&cluster).all(|s| has(region, s));
-    let left: Vec<u8> = squares_in(boxes).collect();
+    let can_sink = cluster.squares::<Z::Sq>().all(|s| region.has(s));
+    let left: Vec<Z::Sq> = boxes.squares().collect();
     let mut sinks = Vec::new();
     let mut others = Vec::new();
     for &b in &left {
@@ -655,14 +653,14 @@ fn moves(
         }
         let mut sank = false;
         for &(to, after) in &reached {
-            if !has(&possible, to) {
+            if !possible.has(to) {
                 continue;
             }
-            if can_sink && !sank && has(&cluster, to) && far_apart(level, b, to) {
+            if can_sink && !sank && cluster.has(to) && far_apart(level, b, to) {
                 let mut rest_bases = *bases;
-                remove(&mut rest_bases, to);
-                let rest: Vec<u8> = left.iter().copied().filter(|&s| s != b).collect();
-                if matches_all(&rest, &level.reaches(&rest_bases)) {
+                rest_bases.remove(to);
+                let rest: Vec<Z::Sq> = left.iter().copied().filter(|&s| s != b).collect();
+                if matches_all::<Z>(&rest, &level.reaches(&rest_bases)) {
                     sank = true;
                     sinks.push(Step { pull: (b, to), player: after, sinks: true });
                     continue;
@@ -680,9 +678,9 @@ fn moves(
 /// different rooms, [`RoomLinks`]' rooms): they lie [`FAR_APART`] steps apart or more on the
 /// empty board, or in two rooms, or one lies in a room the other is neither in nor next to
 /// and they share no row and no column.
-fn far_apart(level: &Fixed<'_>, from: u8, to: u8) -> bool {
+fn far_apart<Z: Size>(level: &Fixed<'_, Z>, from: Z::Sq, to: Z::Sq) -> bool {
     let (board, rooms) = (level.board, &level.rooms);
-    if level.between[usize::from(from)][usize::from(to)] >= FAR_APART {
+    if level.between[from.ix()][to.ix()] >= FAR_APART {
         return true;
     }
     let (r1, r2) = (rooms.room_of(from), rooms.room_of(to));
@@ -692,12 +690,12 @@ fn far_apart(level: &Fixed<'_>, from: u8, to: u8) -> bool {
     if r1 != u8::MAX && r2 != u8::MAX {
         return true;
     }
-    let next_to = |room: u8, s: u8| {
+    let next_to = |room: u8, s: Z::Sq| {
         room != u8::MAX
             && (rooms.room_of(s) == room
                 || (0..4).any(|d| {
                     let t = board.next(s, d);
-                    t != NONE && rooms.room_of(t) == room
+                    t != Z::NONE && rooms.room_of(t) == room
                 }))
     };
     if next_to(r1, to) || next_to(r2, from) {
@@ -710,33 +708,33 @@ fn far_apart(level: &Fixed<'_>, from: u8, to: u8) -> bool {
 /// Every square the box on `b` can be pulled to around the other boxes of `at`, the player
 /// starting in the region of `player`, once for each region the player can end in there,
 /// with the player's square after the pull; the fewest pulls away first.
-fn pulled(board: &Board, at: &mut [u8; 256], b: u8, player: u8) -> Vec<(u8, u8)> {
-    let mark = at[usize::from(b)];
-    at[usize::from(b)] = 0;
+fn pulled<Z: Size>(board: &Board<Z>, at: &mut Z::Marks<Z::Sq>, b: Z::Sq, player: Z::Sq) -> Vec<(Z::Sq, Z::Sq)> {
+    let mark = at[b.ix()];
+    at[b.ix()] = Z::Sq::ZERO;
     // Search states: (box square, the player's region's top-left square).
-    let mut seen: FxHashSet<(u8, u8)> = FxHashSet::default();
+    let mut seen: FxHashSet<(Z::Sq, Z::Sq)> = FxHashSet::default();
     seen.insert((b, board.region(player, at).1));
-    at[usize::from(b)] = NONE;
+    at[b.ix()] = Z::NONE;
     let mut queue = std::collections::VecDeque::from([(b, player)]);
     let mut reached = Vec::new();
     while let Some((q, stand)) = queue.pop_front() {
-        at[usize::from(q)] = 0;
+        at[q.ix()] = Z::Sq::ZERO;
         let (region, _) = board.region(stand, at);
         for d in 0..4 {
             // The player on `p` steps on to `beyond`; the box follows onto `p`.
             let p = board.next(q, d);
-            if p == NONE || !has(&region, p) {
+            if p == Z::NONE || !region.has(p) {
                 continue;
             }
             let beyond = board.next(p, d);
-            if beyond == NONE || at[usize::from(beyond)] != NONE {
+            if beyond == Z::NONE || at[beyond.ix()] != Z::NONE {
                 continue;
             }
-            at[usize::from(q)] = NONE;
-            at[usize::from(p)] = 0;
+            at[q.ix()] = Z::NONE;
+            at[p.ix()] = Z::Sq::ZERO;
             let (_, least) = board.region(beyond, at);
-            at[usize::from(p)] = NONE;
-            at[usize::from(q)] = 0;
+            at[p.ix()] = Z::NONE;
+            at[q.ix()] = Z::Sq::ZERO;
             if seen.insert((p, least)) {
                 queue.push_back((p, beyond));
                 if p != b {
@@ -744,9 +742,9 @@ fn pulled(board: &Board, at: &mut [u8; 256], b: u8, player: u8) -> Vec<(u8, u8)>
                 }
             }
         }
-        at[usize::from(q)] = NONE;
+        at[q.ix()] = Z::NONE;
     }
-    at[usize::from(b)] = mark;
+    at[b.ix()] = mark;
     reached
 }
 
@@ -755,9 +753,9 @@ fn pulled(board: &Board, at: &mut [u8; 256], b: u8, player: u8) -> Vec<(u8, u8)>
 /// both ways (Festival's "strongly connected component" of the bases).
 /// [`Arrivals::from_any_side`]: with the player walking from his start square instead, a box
 /// pulled onto that square made every base seem to reach every square.
-fn largest_cluster(board: &Board, at: &[u8; 256], bases: &Squares) -> Squares {
-    let free: Vec<u8> = squares_in(bases).filter(|&s| at[usize::from(s)] == NONE).collect();
-    let reach: Vec<Squares> =
+fn largest_cluster<Z: Size>(board: &Board<Z>, at: &Z::Marks<Z::Sq>, bases: &Z::Set) -> Z::Set {
+    let free: Vec<Z::Sq> = bases.squares::<Z::Sq>().filter(|&s| at[s.ix()] == Z::NONE).collect();
+    let reach: Vec<Z::Set> =
         free.iter().map(|&s| Arrivals::from_any_side(board, at, s).squares(board.floor())).collect();
     let mut cluster = vec![usize::MAX; free.len()];
     let mut sizes = Vec::new();
@@ -768,7 +766,7 @@ fn largest_cluster(board: &Board, at: &[u8; 256], bases: &Squares) -> Squares {
         let id = sizes.len();
         let mut size = 0;
         for j in i..free.len() {
-            if cluster[j] == usize::MAX && (j == i || has(&reach[i], free[j]) && has(&reach[j], free[i])) {
+            if cluster[j] == usize::MAX && (j == i || reach[i].has(free[j]) && reach[j].has(free[i])) {
                 cluster[j] = id;
                 size += 1;
             }
@@ -776,27 +774,28 @@ fn largest_cluster(board: &Board, at: &[u8; 256], bases: &Squares) -> Squares {
         sizes.push(size);
     }
     let most = sizes.iter().copied().max().unwrap_or(0);
-    set_of(free.iter().zip(&cluster).filter(|&(_, &c)| sizes[c] == most).map(|(&s, _)| s))
+    Z::Set::of(free.iter().zip(&cluster).filter(|&(_, &c)| sizes[c] == most).map(|(&s, _)| s))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::size::Small;
 
     /// Plays `plan`'s route on the squares: boxes come out of the start and move on. Returns
     /// the squares holding a box at the end, and how many came out.
-    fn played(plan: &SinkPlan) -> (Squares, usize) {
-        let mut held: Squares = [0; 4];
+    fn played(plan: &SinkPlan<Small>) -> ([u64; 4], usize) {
+        let mut held: [u64; 4] = [0u64; 4];
         let mut out = 0;
         for &(from, to) in &plan.moves {
-            if from == NONE {
+            if from == Small::NONE {
                 out += 1;
             } else {
-                assert!(has(&held, from), "a move starts from a box");
-                remove(&mut held, from);
+                assert!(held.has(from), "a move starts from a box");
+                held.remove(from);
             }
-            assert!(!has(&held, to), "a move ends on a free square");
-            insert(&mut held, to);
+            assert!(!held.has(to), "a move ends on a free square");
+            held.insert(to);
         }
         (held, out)
     }
@@ -809,7 +808,7 @@ mod tests {
         let (plan, stats) = sink_plan(&board, Style::Festival, 1_000, || false);
         let plan = plan.expect("both boxes sink");
         assert!(stats.expanded <= 10, "{} expansions", stats.expanded);
-        let goals = set_of(board.goals().iter().copied());
+        let goals = <[u64; 4]>::of(board.goals().iter().copied());
         assert_eq!(played(&plan), (goals, 2), "each box comes out once, and the route ends on the goals");
         // Goals and start squares in one room: no box sinks, and the search runs dry.
         let board = Board::as_drawn("#######\n#@$ ..#\n# $   #\n#######\n");
@@ -825,17 +824,21 @@ mod tests {
             let board = Board::new(level, false).unwrap();
             let Some(plan) = sink_plan(&board, style, 5_000, || false).0 else { continue };
             plans += 1;
-            let goals = set_of(board.goals().iter().copied());
+            let goals = <[u64; 4]>::of(board.goals().iter().copied());
             assert_eq!(played(&plan), (goals, board.goals().len()), "Microban #{}", level.number);
             // Each box comes out of a start square of its own.
-            let mut bases: Vec<u8> = plan.bases.iter().copied().filter(|&b| b != NONE).collect();
+            let mut bases: Vec<u8> = plan.bases.iter().copied().filter(|&b| b != Small::NONE).collect();
             bases.sort_unstable();
             let mut starts = board.start_boxes().to_vec();
             starts.sort_unstable();
             assert_eq!(bases, starts, "Microban #{}", level.number);
             // A start square for each move out of the start, and for those alone.
             let mut pairs = plan.moves.iter().zip(&plan.bases);
-            assert!(pairs.all(|(&(from, _), &base)| (from == NONE) == (base != NONE)), "Microban #{}", level.number);
+            assert!(
+                pairs.all(|(&(from, _), &base)| (from == Small::NONE) == (base != Small::NONE)),
+                "Microban #{}",
+                level.number
+            );
         }
         // 99 of the 155 have a plan in Festival's style and 99 in the nearest-first one; the test
         // must look at many.
@@ -855,16 +858,16 @@ mod tests {
         // and plays the pull to (9, 11).
         let board = xsokoban(18);
         let level = Fixed::new(&board, Style::Festival);
-        let goals = set_of(board.goals().iter().copied());
-        let bases = set_of(board.start_boxes().iter().copied());
+        let goals = <[u64; 4]>::of(board.goals().iter().copied());
+        let bases = <[u64; 4]>::of(board.start_boxes().iter().copied());
         let box_at = |r, c| board.square_at(r, c);
         let dead_after = |to: u8| {
             let mut boxes = goals;
-            remove(&mut boxes, box_at(5, 7));
-            insert(&mut boxes, to);
-            let mut at = [NONE; 256];
-            for b in squares_in(&boxes) {
-                at[usize::from(b)] = 0;
+            boxes.remove(box_at(5, 7));
+            boxes.insert(to);
+            let mut at = Small::marks(Small::NONE);
+            for b in boxes.squares::<u8>() {
+                at[b.ix()] = 0;
             }
             let region = board.region(box_at(2, 13), &at).0;
             level.dead(&at, &boxes, &level.reaches(&bases), region)
@@ -881,11 +884,11 @@ mod tests {
         let (plan, stats) = sink_plan(&board, Style::Festival, 5_000, || false);
         let plan = plan.expect("a plan within 5,000 expansions");
         assert!(stats.expanded > 100, "{} expansions", stats.expanded);
-        let goals = set_of(board.goals().iter().copied());
+        let goals = <[u64; 4]>::of(board.goals().iter().copied());
         assert_eq!(played(&plan), (goals, board.goals().len()));
         // Festival's plan (`fess-cli -alg 0`, verbose) starts with these nine moves: two boxes
         // come up to the top right room and take turns through the top left one.
-        let cell = |s: u8| if s == NONE { None } else { Some(board.cell_of(s)) };
+        let cell = |s: u8| if s == Small::NONE { None } else { Some(board.cell_of(s)) };
         let first: Vec<_> = plan.moves[..9].iter().map(|&(f, t)| (cell(f), cell(t))).collect();
         let festival = [
             (None, (2, 9)),
@@ -945,10 +948,14 @@ mod tests {
             .moves
             .iter()
             .zip(&plan.bases)
-            .map(|(&(from, to), &base)| (board.cell_of(if from == NONE { base } else { from }), board.cell_of(to)))
+            .map(|(&(from, to), &base)| {
+                (board.cell_of(if from == Small::NONE { base } else { from }), board.cell_of(to))
+            })
             .collect();
         assert_eq!(ours, festival);
-        assert!(plan.bases[..16].iter().all(|&b| b != NONE) && plan.bases[16..].iter().all(|&b| b == NONE));
+        assert!(
+            plan.bases[..16].iter().all(|&b| b != Small::NONE) && plan.bases[16..].iter().all(|&b| b == Small::NONE)
+        );
     }
 
     #[test]
@@ -957,12 +964,12 @@ mod tests {
         let (plan, stats) = sink_plan(&board, Style::Festival, 5_000, || false);
         let plan = plan.expect("a plan within 5,000 expansions");
         assert!(stats.expanded < 1_000, "{} expansions", stats.expanded);
-        let goals = set_of(board.goals().iter().copied());
+        let goals = <[u64; 4]>::of(board.goals().iter().copied());
         assert_eq!(played(&plan), (goals, board.goals().len()));
         // As in Festival's plan (`fess-cli -alg 0`, verbose): three boxes wait in the dead
         // end below the room, on (13, 3), (11, 3) and (9, 3), and go last into the room's
         // column 3, the deepest one to (6, 3).
-        let cell = |s: u8| if s == NONE { None } else { Some(board.cell_of(s)) };
+        let cell = |s: u8| if s == Small::NONE { None } else { Some(board.cell_of(s)) };
         let last: Vec<_> = plan.moves[plan.moves.len() - 3..].iter().map(|&(f, t)| (cell(f), cell(t))).collect();
         assert_eq!(last, [(Some((9, 3)), Some((4, 3))), (Some((11, 3)), Some((5, 3))), (Some((13, 3)), Some((6, 3)))]);
     }

@@ -20,53 +20,54 @@
 //! change, so [`Mode::Optimal`](crate::Mode::Optimal) (fewest moves among the fewest pushes)
 //! does not use it.
 
-use crate::rules::board::{Board, MAX_BOXES, NONE, Squares, has};
+use crate::rules::board::Board;
+use crate::rules::size::{Size, Square, SquareSet};
 
 /// One corral of a position, as [`for_each_corral`] finds it.
-pub(crate) struct Corral<'a> {
+pub(crate) struct Corral<'a, Z: Size> {
     /// Its number in the marks (from 1).
-    pub(crate) id: u8,
+    pub(crate) id: Z::Sq,
     /// Its top-left-most square (the fill starts there).
-    pub(crate) first: u8,
+    pub(crate) first: Z::Sq,
     /// Per square: the number of the corral it belongs to, 0 for none (corrals after this
     /// one are not marked yet).
-    pub(crate) marks: &'a [u8; 256],
+    pub(crate) marks: &'a Z::Marks<Z::Sq>,
     /// The boxes next to its squares.
-    pub(crate) barrier: &'a [u8],
+    pub(crate) barrier: &'a [Z::Sq],
     /// Whether one of its squares is a goal.
     pub(crate) has_goal: bool,
 }
 
-impl Corral<'_> {
+impl<Z: Size> Corral<'_, Z> {
     /// Whether `sq` is one of the corral's squares.
-    pub(crate) fn contains(&self, sq: u8) -> bool {
-        self.marks[usize::from(sq)] == self.id
+    pub(crate) fn contains(&self, sq: Z::Sq) -> bool {
+        self.marks[sq.ix()] == self.id
     }
 }
 
-/// Finds the corrals of a position (`at`: box index per square or [`NONE`]; `reach`: the
+/// Finds the corrals of a position (`at`: box index per square or [`Size::NONE`](crate::rules::size::Size::NONE); `reach`: the
 /// player's region), in the order of their top-left-most
 /// squares, and hands each to `visit`; stops at the first for which `visit` returns `true`
 /// and returns `true` then. One flood fill over the empty unreachable squares, noting the
 /// boxes next to them; shared by the PI-corral pruning and the corral deadlocks.
-pub(crate) fn for_each_corral(
-    board: &Board,
-    at: &[u8; 256],
-    reach: &Squares,
-    mut visit: impl FnMut(Corral<'_>) -> bool,
+pub(crate) fn for_each_corral<Z: Size>(
+    board: &Board<Z>,
+    at: &Z::Marks<Z::Sq>,
+    reach: &Z::Set,
+    mut visit: impl FnMut(Corral<'_, Z>) -> bool,
 ) -> bool {
     let floor = board.floor();
-    let mut marks = [0u8; 256];
-    let mut next_id = 0u8;
-    let mut stack = [0u8; 256];
-    let mut barrier = [0u8; MAX_BOXES];
-    for start in 0..floor as u8 {
-        let s = usize::from(start);
-        if has(reach, start) || at[s] != NONE || marks[s] != 0 {
+    let mut marks = Z::marks(Z::Sq::default());
+    let mut next_id = 0;
+    let mut stack = Z::marks(Z::Sq::default());
+    let mut barrier = Z::boxes(Z::NONE);
+    for start in (0..floor).map(Z::Sq::of) {
+        let s = start.ix();
+        if reach.has(start) || at[s] != Z::NONE || marks[s] != Z::Sq::ZERO {
             continue;
         }
         next_id += 1;
-        let id = next_id;
+        let id = Z::Sq::of(next_id);
         let (mut len, mut walls) = (1, 0);
         let mut has_goal = false;
         marks[s] = id;
@@ -77,16 +78,16 @@ pub(crate) fn for_each_corral(
             has_goal |= board.is_goal(q);
             for d in 0..4 {
                 let n = board.next(q, d);
-                if n == NONE {
+                if n == Z::NONE {
                     continue;
                 }
-                let nu = usize::from(n);
-                if at[nu] != NONE {
+                let nu = n.ix();
+                if at[nu] != Z::NONE {
                     if !barrier[..walls].contains(&n) {
                         barrier[walls] = n;
                         walls += 1;
                     }
-                } else if marks[nu] == 0 {
+                } else if marks[nu] == Z::Sq::ZERO {
                     // Empty and next to an unreachable square: unreachable too.
                     marks[nu] = id;
                     stack[len] = n;
@@ -103,17 +104,17 @@ pub(crate) fn for_each_corral(
 
 /// The pushes `(box square, direction)` into the best PI-corral of a position, if it has one:
 /// the one with the fewest such pushes (none at all: the corral can never be entered, so the
-/// position is dead). `at` holds the box index per square (or [`NONE`]),
+/// position is dead). `at` holds the box index per square (or [`Size::NONE`](crate::rules::size::Size::NONE)),
 /// `reach` the player's region, `on_goal(i, sq)` whether box
 /// `i` on `sq` is where it may end. The search feeds the corrals to [`PiCorrals::visit`] in
 /// the one pass it shares with the corral deadlocks.
 #[cfg(test)]
-pub(crate) fn pi_corral_pushes(
-    board: &Board,
-    at: &[u8; 256],
-    reach: &Squares,
-    on_goal: impl Fn(usize, u8) -> bool,
-    out: &mut Vec<(u8, u8)>,
+pub(crate) fn pi_corral_pushes<Z: Size>(
+    board: &Board<Z>,
+    at: &Z::Marks<Z::Sq>,
+    reach: &Z::Set,
+    on_goal: impl Fn(usize, Z::Sq) -> bool,
+    out: &mut Vec<(Z::Sq, u8)>,
 ) -> bool {
     let mut pi = PiCorrals::default();
     for_each_corral(board, at, reach, |corral| {
@@ -134,34 +135,34 @@ impl PiCorrals {
     /// Takes `corral` of the position (`at`, `reach`, `on_goal` as for [`pi_corral_pushes`])
     /// into account: when it is a PI-corral with fewer pushes into it than the best so far,
     /// its pushes replace `out`.
-    pub(crate) fn visit(
+    pub(crate) fn visit<Z: Size>(
         &mut self,
-        board: &Board,
-        at: &[u8; 256],
-        reach: &Squares,
-        on_goal: impl Fn(usize, u8) -> bool,
-        corral: &Corral<'_>,
-        out: &mut Vec<(u8, u8)>,
+        board: &Board<Z>,
+        at: &Z::Marks<Z::Sq>,
+        reach: &Z::Set,
+        on_goal: impl Fn(usize, Z::Sq) -> bool,
+        corral: &Corral<'_, Z>,
+        out: &mut Vec<(Z::Sq, u8)>,
     ) {
         let barrier = corral.barrier;
-        let unfinished = corral.has_goal || barrier.iter().any(|&b| !on_goal(usize::from(at[usize::from(b)]), b));
+        let unfinished = corral.has_goal || barrier.iter().any(|&b| !on_goal(at[b.ix()].ix(), b));
         if !unfinished {
             return;
         }
-        let mut pushes = [(0u8, 0u8); 4 * MAX_BOXES];
+        let mut pushes = Z::marks((Z::NONE, 0u8));
         let mut count = 0;
         for &b in barrier {
             for d in 0..4 {
                 let (t, p) = (board.next(b, d), board.next(b, d ^ 1));
-                if t == NONE || p == NONE || corral.contains(p) {
+                if t == Z::NONE || p == Z::NONE || corral.contains(p) {
                     continue;
                 }
-                if board.is_dead_for(usize::from(at[usize::from(b)]), t) {
+                if board.is_dead_for(at[b.ix()].ix(), t) {
                     continue;
                 }
                 if corral.contains(t) {
                     // Into the corral: must be possible now (P).
-                    if !has(reach, p) {
+                    if !reach.has(p) {
                         return;
                     }
                     pushes[count] = (b, d as u8);

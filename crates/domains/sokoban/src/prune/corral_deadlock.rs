@@ -32,7 +32,8 @@
 
 use crate::prune::corral::Corral;
 use crate::prune::deadlock::{Lone, LoneBoxes, escapes, lone_pushes};
-use crate::rules::board::{Board, NONE, Squares, has, insert};
+use crate::rules::board::Board;
+use crate::rules::size::{Size, Square, SquareSet};
 use delve_core::hash::{FxHashMap, FxHashSet};
 
 /// Most positions one corral search may visit before it gives up (not dead).
@@ -55,35 +56,35 @@ pub(crate) struct CorralCache {
     shut: FxHashMap<u64, bool>,
 }
 
-/// Whether the position (`at`: box index per square or [`NONE`]; `reach`: the player's
+/// Whether the position (`at`: box index per square or [`Size::NONE`](crate::rules::size::Size::NONE); `reach`: the player's
 /// region) has a dead corral. Unordered boards only (callers skip ordered ones). The search
 /// tests each corral with [`corral_is_dead`] in the one pass over the corrals it shares with
 /// the PI-corral pruning. `thorough`: see [`corral_is_dead`].
 #[cfg(test)]
-pub(crate) fn corral_deadlock(
-    board: &Board,
-    at: &[u8; 256],
-    reach: &Squares,
+pub(crate) fn corral_deadlock<Z: Size>(
+    board: &Board<Z>,
+    at: &Z::Marks<Z::Sq>,
+    reach: &Z::Set,
     thorough: bool,
     cache: &mut CorralCache,
 ) -> bool {
-    let player = crate::rules::board::first(reach);
+    let player = reach.first();
     crate::prune::corral::for_each_corral(board, at, reach, |corral| {
         corral_is_dead(board, at, player, &corral, thorough, cache)
     })
 }
 
-/// Whether `corral` of a position (`at`: box index per square or [`NONE`]; the player on
+/// Whether `corral` of a position (`at`: box index per square or [`Size::NONE`](crate::rules::size::Size::NONE); the player on
 /// `player`, a square of its region) is dead. With `thorough`, a corral found live by the
 /// quick search is searched again without the stop when the player gets into the corral
 /// (then only when the boxes all stand on goals, or at [`THOROUGH_BUDGET`]), and then once
 /// more with the boxes next to the barrier added ([`widened`]): more positions proved dead,
 /// at more cost per corral.
-pub(crate) fn corral_is_dead(
-    board: &Board,
-    at: &[u8; 256],
-    player: u8,
-    corral: &Corral<'_>,
+pub(crate) fn corral_is_dead<Z: Size>(
+    board: &Board<Z>,
+    at: &Z::Marks<Z::Sq>,
+    player: Z::Sq,
+    corral: &Corral<'_, Z>,
     thorough: bool,
     cache: &mut CorralCache,
 ) -> bool {
@@ -91,14 +92,14 @@ pub(crate) fn corral_is_dead(
     if !unfinished || corral.barrier.len() > MAX_CORRAL_BOXES {
         return false;
     }
-    let mut squares = [NONE; MAX_CORRAL_BOXES];
+    let mut squares = [Z::NONE; MAX_CORRAL_BOXES];
     let barrier = &mut squares[..corral.barrier.len()];
     barrier.copy_from_slice(corral.barrier);
     barrier.sort_unstable();
     if boxes_are_dead(board, barrier, player, corral, thorough, cache) {
         return true;
     }
-    let mut wider = [NONE; MAX_CORRAL_BOXES];
+    let mut wider = [Z::NONE; MAX_CORRAL_BOXES];
     let wide = if thorough { widened(board, at, barrier, &mut wider) } else { None };
     // A goal must get a box only when there are as many boxes as goals.
     let waits = corral.has_goal && board.start_boxes().len() == board.goals().len();
@@ -122,12 +123,12 @@ pub(crate) fn corral_is_dead(
 /// leaves no box frozen off its goal nor on a dead square (else the solution would fail).
 /// The search prunes only such pushes. The all-on-goals stop of [`escapes`] is not used:
 /// barrier boxes already on their goals shut a goal room as well as any (XSokoban #21).
-fn shut_out(
-    board: &Board,
-    boxes: &[u8],
-    barrier: &[u8],
-    player: u8,
-    corral: &Corral<'_>,
+fn shut_out<Z: Size>(
+    board: &Board<Z>,
+    boxes: &[Z::Sq],
+    barrier: &[Z::Sq],
+    player: Z::Sq,
+    corral: &Corral<'_, Z>,
     cache: &mut CorralCache,
 ) -> bool {
     // Keyed by the boxes, the player, the barrier and the corral's first square.
@@ -137,28 +138,28 @@ fn shut_out(
     if let Some(&dead) = cache.shut.get(&key) {
         return dead;
     }
-    let mut squares: Squares = [0; 4];
-    for sq in (0..board.floor() as u8).filter(|&sq| corral.contains(sq)) {
-        insert(&mut squares, sq);
+    let mut squares: Z::Set = Z::Set::EMPTY;
+    for sq in (0..board.floor()).map(Z::Sq::of).filter(|&sq| corral.contains(sq)) {
+        squares.insert(sq);
     }
-    let mut seen: FxHashSet<(LoneBoxes, u8)> = FxHashSet::default();
-    let mut stack = vec![Lone::start(boxes, player)];
-    let mut at = [NONE; 256];
+    let mut seen: FxHashSet<(LoneBoxes<Z>, Z::Sq)> = FxHashSet::default();
+    let mut stack: Vec<Lone<Z>> = vec![Lone::start(boxes, player)];
+    let mut at = Z::marks(Z::NONE);
     let mut opened = false;
     while let Some(lone) = stack.pop() {
         let boxes = &lone.boxes;
         for &b in boxes.iter() {
-            at[usize::from(b)] = 0;
+            at[b.ix()] = Z::Sq::ZERO;
         }
         let (region, least) = lone.region(board, &at);
-        opened = region.iter().zip(&squares).any(|(r, c)| r & c != 0);
+        opened = region.meets(&squares);
         if !opened && seen.insert((*boxes, least)) {
             // The player stands where the pushed box was: a barrier box was pushed.
             lone_pushes(
                 board,
                 boxes,
                 &mut at,
-                |p| has(&region, p),
+                |p| region.has(p),
                 |next, from, to| {
                     opened |= barrier.contains(&from);
                     stack.push(Lone::child(next, &region, from, to));
@@ -167,7 +168,7 @@ fn shut_out(
             opened |= seen.len() > THOROUGH_BUDGET;
         }
         for &b in boxes.iter() {
-            at[usize::from(b)] = NONE;
+            at[b.ix()] = Z::NONE;
         }
         if opened {
             break;
@@ -181,11 +182,11 @@ fn shut_out(
 }
 
 /// The verdict of the searches of [`corral_is_dead`] for `boxes` (sorted), cached.
-fn boxes_are_dead(
-    board: &Board,
-    boxes: &[u8],
-    player: u8,
-    corral: &Corral<'_>,
+fn boxes_are_dead<Z: Size>(
+    board: &Board<Z>,
+    boxes: &[Z::Sq],
+    player: Z::Sq,
+    corral: &Corral<'_, Z>,
     thorough: bool,
     cache: &mut CorralCache,
 ) -> bool {
@@ -193,12 +194,12 @@ fn boxes_are_dead(
     if let Some(&dead) = cache.dead.get(&key) {
         return dead;
     }
-    let mut squares: Squares = [0; 4];
-    for sq in (0..board.floor() as u8).filter(|&sq| corral.contains(sq)) {
-        insert(&mut squares, sq);
+    let mut squares: Z::Set = Z::Set::EMPTY;
+    for sq in (0..board.floor()).map(Z::Sq::of).filter(|&sq| corral.contains(sq)) {
+        squares.insert(sq);
     }
     let dead = !leaves(board, boxes, player, BUDGET, &squares)
-        || thorough && !leaves(board, boxes, player, THOROUGH_BUDGET, &[0; 4]);
+        || thorough && !leaves(board, boxes, player, THOROUGH_BUDGET, &Z::Set::EMPTY);
     if cache.dead.len() >= CACHE_LIMIT {
         cache.dead.clear();
     }
@@ -211,13 +212,18 @@ fn boxes_are_dead(
 /// set of boxes may be searched alone (the argument of the module documentation holds for
 /// every set), and a box that wedges the barrier in (XSokoban #9: two barrier boxes and the
 /// box in the corner between them, outside the corral) makes a dead set of a live barrier.
-fn widened<'a>(board: &Board, at: &[u8; 256], barrier: &[u8], out: &'a mut [u8; MAX_CORRAL_BOXES]) -> Option<&'a [u8]> {
+fn widened<'a, Z: Size>(
+    board: &Board<Z>,
+    at: &Z::Marks<Z::Sq>,
+    barrier: &[Z::Sq],
+    out: &'a mut [Z::Sq; MAX_CORRAL_BOXES],
+) -> Option<&'a [Z::Sq]> {
     out[..barrier.len()].copy_from_slice(barrier);
     let mut len = barrier.len();
     for &b in barrier {
         for d in 0..4 {
             let n = board.next(b, d);
-            if n == NONE || at[usize::from(n)] == NONE || out[..len].contains(&n) {
+            if n == Z::NONE || at[n.ix()] == Z::NONE || out[..len].contains(&n) {
                 continue;
             }
             if len == MAX_CORRAL_BOXES {
@@ -235,14 +241,15 @@ fn widened<'a>(board: &Board, at: &[u8; 256], barrier: &[u8], out: &'a mut [u8; 
 /// Whether `boxes` alone on the board, the player on `player`, can be pushed until all stand
 /// on goals or the player reaches a square of `corral`, or the search runs out of `budget`;
 /// `false` only when every position was searched.
-fn leaves(board: &Board, boxes: &[u8], player: u8, budget: usize, corral: &Squares) -> bool {
-    escapes(board, boxes, player, budget, |_, region| region.iter().zip(corral).any(|(r, c)| r & c != 0))
+fn leaves<Z: Size>(board: &Board<Z>, boxes: &[Z::Sq], player: Z::Sq, budget: usize, corral: &Z::Set) -> bool {
+    escapes(board, boxes, player, budget, |_, region| region.meets(corral))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::level::Level;
+    use crate::rules::size::Small;
 
     fn verdict(text: &str) -> bool {
         verdict_of(text, false)
@@ -341,7 +348,7 @@ mod tests {
         let before = crate::prune::corral::for_each_corral(&board, &at, &region, |corral| {
             let mut barrier = corral.barrier.to_vec();
             barrier.sort_unstable();
-            let mut wider = [NONE; MAX_CORRAL_BOXES];
+            let mut wider = [Small::NONE; MAX_CORRAL_BOXES];
             let wide = widened(&board, &at, &barrier, &mut wider).map(<[u8]>::to_vec);
             [Some(barrier), wide]
                 .iter()

@@ -7,26 +7,28 @@
 //! chain that proves the pushed box frozen count: a box found frozen under an assumption that
 //! later failed is forgotten.
 
-use crate::rules::board::{Board, MAX_BOXES, NONE, Squares, has, insert, remove};
+use crate::rules::board::Board;
+use crate::rules::size::{Size, Square, SquareSet};
 use delve_core::hash::FxHashSet;
 
 /// What a freeze check needs to know about the boxes: which box stands on a square.
-pub(crate) struct Boxes<'a> {
-    /// Box index on each square, or [`NONE`].
-    pub(crate) at: &'a [u8],
+pub(crate) struct Boxes<'a, Z: Size> {
+    /// Box index on each square, or [`Size::NONE`](crate::rules::size::Size::NONE).
+    pub(crate) at: &'a [Z::Sq],
 }
 
 /// Whether the box just pushed to `sq` is frozen together with a box that is off its goal.
-pub(crate) fn freeze_deadlock(board: &Board, boxes: &Boxes<'_>, sq: u8) -> bool {
-    let mut assumed = [0u64; 4];
-    let mut chain = Chain { squares: [NONE; MAX_BOXES], len: 0 };
+pub(crate) fn freeze_deadlock<Z: Size>(board: &Board<Z>, boxes: &Boxes<'_, Z>, sq: Z::Sq) -> bool {
+    let mut assumed = Z::Set::EMPTY;
+    let mut chain = Chain { squares: Z::boxes(Z::NONE), len: 0 };
     frozen(board, boxes, sq, &mut assumed, &mut chain)
         && chain.squares[..chain.len].iter().any(|&s| !on_own_goal(board, boxes, s))
 }
 
 /// Whether the box on `sq` can never move again (off its goal or on it).
-pub(crate) fn is_frozen(board: &Board, boxes: &Boxes<'_>, sq: u8) -> bool {
-    frozen(board, boxes, sq, &mut [0; 4], &mut Chain { squares: [NONE; MAX_BOXES], len: 0 })
+pub(crate) fn is_frozen<Z: Size>(board: &Board<Z>, boxes: &Boxes<'_, Z>, sq: Z::Sq) -> bool {
+    let mut assumed = Z::Set::EMPTY;
+    frozen(board, boxes, sq, &mut assumed, &mut Chain { squares: Z::boxes(Z::NONE), len: 0 })
 }
 
 /// Most boxes of a sub-search ([`lone_pushes`]): the corral searches take at most ten.
@@ -34,25 +36,25 @@ pub(crate) const MAX_LONE: usize = 10;
 
 /// The boxes of a sub-search position, sorted, stored inline (no allocation per position).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct LoneBoxes {
-    /// The squares: the first `len`, the rest [`NONE`].
-    squares: [u8; MAX_LONE],
+pub(crate) struct LoneBoxes<Z: Size> {
+    /// The squares: the first `len`, the rest [`Size::NONE`](crate::rules::size::Size::NONE).
+    squares: [Z::Sq; MAX_LONE],
     len: u8,
 }
 
-impl LoneBoxes {
+impl<Z: Size> LoneBoxes<Z> {
     /// The boxes on `squares` (sorted, at most [`MAX_LONE`]).
-    pub(crate) fn new(squares: &[u8]) -> LoneBoxes {
-        let mut boxes = LoneBoxes { squares: [NONE; MAX_LONE], len: squares.len() as u8 };
+    pub(crate) fn new(squares: &[Z::Sq]) -> LoneBoxes<Z> {
+        let mut boxes = LoneBoxes { squares: [Z::NONE; MAX_LONE], len: squares.len() as u8 };
         boxes.squares[..squares.len()].copy_from_slice(squares);
         boxes
     }
 }
 
-impl std::ops::Deref for LoneBoxes {
-    type Target = [u8];
-    fn deref(&self) -> &[u8] {
-        &self.squares[..usize::from(self.len)]
+impl<Z: Size> std::ops::Deref for LoneBoxes<Z> {
+    type Target = [Z::Sq];
+    fn deref(&self) -> &[Z::Sq] {
+        &self.squares[..self.len.ix()]
     }
 }
 
@@ -60,34 +62,35 @@ impl std::ops::Deref for LoneBoxes {
 /// region follows from. A child's region is found from its parent's by
 /// [`Board::region_after`] (no flood fill of the whole region, as a rule), once it is taken
 /// from the queue (most children are never taken or are seen before).
-pub(crate) struct Lone {
+pub(crate) struct Lone<Z: Size> {
     /// The boxes, sorted.
-    pub(crate) boxes: LoneBoxes,
+    pub(crate) boxes: LoneBoxes<Z>,
     /// The parent's region (empty for the first position).
-    before: Squares,
+    before: Z::Set,
     /// The player's square: where the pushed box stood.
-    player: u8,
-    /// Where the pushed box went ([`NONE`] for the first position).
-    pushed: u8,
+    player: Z::Sq,
+    /// Where the pushed box went ([`Size::NONE`](crate::rules::size::Size::NONE) for the first position).
+    pushed: Z::Sq,
 }
 
-impl Lone {
+impl<Z: Size> Lone<Z> {
     /// The first position: `boxes`, the player on `player`.
-    pub(crate) fn start(boxes: &[u8], player: u8) -> Lone {
-        Lone { boxes: LoneBoxes::new(boxes), before: [0; 4], player, pushed: NONE }
+    pub(crate) fn start(boxes: &[Z::Sq], player: Z::Sq) -> Lone<Z> {
+        Lone { boxes: LoneBoxes::new(boxes), before: Z::Set::EMPTY, player, pushed: Z::NONE }
     }
 
     /// The child after the push from `player` to `pushed` that [`lone_pushes`] hands out,
     /// from a parent whose region is `before`.
-    pub(crate) fn child(boxes: LoneBoxes, before: &Squares, player: u8, pushed: u8) -> Lone {
+    pub(crate) fn child(boxes: LoneBoxes<Z>, before: &Z::Set, player: Z::Sq, pushed: Z::Sq) -> Lone<Z> {
         Lone { boxes, before: *before, player, pushed }
     }
 
     /// The player's region and its top-left-most square, the boxes standing in `at`.
-    pub(crate) fn region(&self, board: &Board, at: &[u8; 256]) -> (Squares, u8) {
-        match self.pushed {
-            NONE => board.region(self.player, at),
-            pushed => board.region_after(&self.before, self.player, pushed, at),
+    pub(crate) fn region(&self, board: &Board<Z>, at: &Z::Marks<Z::Sq>) -> (Z::Set, Z::Sq) {
+        if self.pushed == Z::NONE {
+            board.region(self.player, at)
+        } else {
+            board.region_after(&self.before, self.player, self.pushed, at)
         }
     }
 }
@@ -98,29 +101,29 @@ impl Lone {
 /// live square that freezes nothing is handed to `emit` as the sorted boxes after it, the
 /// square the player then stands on (the box's old square) and the box's new square. `at`
 /// is left as it was.
-pub(crate) fn lone_pushes(
-    board: &Board,
-    boxes: &LoneBoxes,
-    at: &mut [u8; 256],
-    reaches: impl Fn(u8) -> bool,
-    mut emit: impl FnMut(LoneBoxes, u8, u8),
+pub(crate) fn lone_pushes<Z: Size>(
+    board: &Board<Z>,
+    boxes: &LoneBoxes<Z>,
+    at: &mut Z::Marks<Z::Sq>,
+    reaches: impl Fn(Z::Sq) -> bool,
+    mut emit: impl FnMut(LoneBoxes<Z>, Z::Sq, Z::Sq),
 ) {
     for (i, &b) in boxes.iter().enumerate() {
         for d in 0..4 {
             let (t, p) = (board.next(b, d), board.next(b, d ^ 1));
-            if t == NONE || p == NONE || at[usize::from(t)] != NONE || !reaches(p) || board.is_dead(t) {
+            if t == Z::NONE || p == Z::NONE || at[t.ix()] != Z::NONE || !reaches(p) || board.is_dead(t) {
                 continue;
             }
-            at[usize::from(b)] = NONE;
-            at[usize::from(t)] = 0;
-            if !freeze_deadlock(board, &Boxes { at: &at[..] }, t) {
+            at[b.ix()] = Z::NONE;
+            at[t.ix()] = Z::Sq::ZERO;
+            if !freeze_deadlock(board, &Boxes { at: at.as_ref() }, t) {
                 let mut next = *boxes;
                 next.squares[i] = t;
-                next.squares[..usize::from(next.len)].sort_unstable();
+                next.squares[..next.len.ix()].sort_unstable();
                 emit(next, b, t);
             }
-            at[usize::from(t)] = NONE;
-            at[usize::from(b)] = 0;
+            at[t.ix()] = Z::NONE;
+            at[b.ix()] = Z::Sq::ZERO;
         }
     }
 }
@@ -131,23 +134,23 @@ pub(crate) fn lone_pushes(
 /// region in it, or more than `budget` positions were seen; `false` only when every position
 /// was searched without that. The corral deadlocks and the deadlock table ask it, each with
 /// its own `free`.
-pub(crate) fn escapes(
-    board: &Board,
-    boxes: &[u8],
-    player: u8,
+pub(crate) fn escapes<Z: Size>(
+    board: &Board<Z>,
+    boxes: &[Z::Sq],
+    player: Z::Sq,
     budget: usize,
-    free: impl Fn(&LoneBoxes, &Squares) -> bool,
+    free: impl Fn(&LoneBoxes<Z>, &Z::Set) -> bool,
 ) -> bool {
-    let mut seen: FxHashSet<(LoneBoxes, u8)> = FxHashSet::default();
+    let mut seen: FxHashSet<(LoneBoxes<Z>, Z::Sq)> = FxHashSet::default();
     let mut stack = vec![Lone::start(boxes, player)];
-    let mut at = [NONE; 256];
+    let mut at = Z::marks(Z::NONE);
     while let Some(lone) = stack.pop() {
         let boxes = &lone.boxes;
         if boxes.iter().all(|&b| board.is_goal(b)) {
             return true;
         }
         for &b in boxes.iter() {
-            at[usize::from(b)] = 0;
+            at[b.ix()] = Z::Sq::ZERO;
         }
         let (region, least) = lone.region(board, &at);
         if free(boxes, &region) {
@@ -161,39 +164,45 @@ pub(crate) fn escapes(
                 board,
                 boxes,
                 &mut at,
-                |p| has(&region, p),
+                |p| region.has(p),
                 |next, player, to| {
                     stack.push(Lone::child(next, &region, player, to));
                 },
             );
         }
         for &b in boxes.iter() {
-            at[usize::from(b)] = NONE;
+            at[b.ix()] = Z::NONE;
         }
     }
     false
 }
 
 /// Whether the box on `sq` sits on a goal it may end on.
-fn on_own_goal(board: &Board, boxes: &Boxes<'_>, sq: u8) -> bool {
-    match board.target(usize::from(boxes.at[usize::from(sq)])) {
+fn on_own_goal<Z: Size>(board: &Board<Z>, boxes: &Boxes<'_, Z>, sq: Z::Sq) -> bool {
+    match board.target(boxes.at[sq.ix()].ix()) {
         Some(g) => board.goals()[g] == sq,
         None => board.is_goal(sq),
     }
 }
 
 /// The boxes found frozen on the way to a verdict (each once): at most every box, inline.
-struct Chain {
-    squares: [u8; MAX_BOXES],
+struct Chain<Z: Size> {
+    squares: Z::Boxes<Z::Sq>,
     len: usize,
 }
 
-fn frozen(board: &Board, boxes: &Boxes<'_>, sq: u8, assumed: &mut Squares, chain: &mut Chain) -> bool {
+fn frozen<Z: Size>(
+    board: &Board<Z>,
+    boxes: &Boxes<'_, Z>,
+    sq: Z::Sq,
+    assumed: &mut Z::Set,
+    chain: &mut Chain<Z>,
+) -> bool {
     let mark = chain.len;
-    insert(assumed, sq);
+    assumed.insert(sq);
     // Vertical (up/down), then horizontal (left/right).
     let result = blocked(board, boxes, sq, 0, assumed, chain) && blocked(board, boxes, sq, 2, assumed, chain);
-    remove(assumed, sq);
+    assumed.remove(sq);
     if !result {
         chain.len = mark;
     } else if !chain.squares[..chain.len].contains(&sq) {
@@ -205,28 +214,36 @@ fn frozen(board: &Board, boxes: &Boxes<'_>, sq: u8, assumed: &mut Squares, chain
 }
 
 /// Whether the box on `sq` can never move along the axis of direction `d` (`d` and `d + 1`).
-fn blocked(board: &Board, boxes: &Boxes<'_>, sq: u8, d: usize, assumed: &mut Squares, chain: &mut Chain) -> bool {
+fn blocked<Z: Size>(
+    board: &Board<Z>,
+    boxes: &Boxes<'_, Z>,
+    sq: Z::Sq,
+    d: usize,
+    assumed: &mut Z::Set,
+    chain: &mut Chain<Z>,
+) -> bool {
     let (a, b) = (board.next(sq, d), board.next(sq, d + 1));
-    if a == NONE || b == NONE || has(assumed, a) || has(assumed, b) {
+    if a == Z::NONE || b == Z::NONE || assumed.has(a) || assumed.has(b) {
         return true;
     }
     if board.is_dead(a) && board.is_dead(b) {
         return true;
     }
-    (boxes.at[usize::from(a)] != NONE && frozen(board, boxes, a, assumed, chain))
-        || (boxes.at[usize::from(b)] != NONE && frozen(board, boxes, b, assumed, chain))
+    (boxes.at[a.ix()] != Z::NONE && frozen(board, boxes, a, assumed, chain))
+        || (boxes.at[b.ix()] != Z::NONE && frozen(board, boxes, b, assumed, chain))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::size::Small;
 
     /// Runs the check on the box at `(row, col)` of `text`.
     fn check(text: &str, row: usize, col: usize) -> bool {
         let board = Board::as_drawn(text);
-        let mut at = vec![NONE; board.floor()];
+        let mut at = vec![Small::NONE; board.floor()];
         for (i, &b) in board.start_boxes().iter().enumerate() {
-            at[usize::from(b)] = i as u8;
+            at[b.ix()] = i as u8;
         }
         freeze_deadlock(&board, &Boxes { at: &at }, board.square_at(row, col))
     }

@@ -33,7 +33,8 @@
 //! [`Settings::table_when_expanded`]: crate::Settings::table_when_expanded
 
 use crate::prune::deadlock::escapes;
-use crate::rules::board::{Board, NONE, Squares, has};
+use crate::rules::board::Board;
+use crate::rules::size::{Size, Square, SquareSet};
 use delve_core::hash::FxHashSet;
 
 /// Most boxes in one sub-problem.
@@ -49,17 +50,17 @@ const PATTERN_LIMIT: usize = 1 << 16;
 /// A dead pattern: boxes on these squares, the player on one of `player`'s squares. Stored
 /// inline (no pointer to follow), since every push scans the patterns of its square.
 #[derive(Clone, Debug)]
-struct Pattern {
-    player: Squares,
+struct Pattern<Z: Size> {
+    player: Z::Set,
     /// The box squares: the first `len`.
-    boxes: [u8; MAX_CLUSTER],
-    len: u8,
+    boxes: [Z::Sq; MAX_CLUSTER],
+    len: Z::Sq,
 }
 
 /// The learned patterns and the clusters known to be alive.
 #[derive(Debug, Default)]
-pub(crate) struct DeadlockTable {
-    patterns: Vec<Pattern>,
+pub(crate) struct DeadlockTable<Z: Size> {
+    patterns: Vec<Pattern<Z>>,
     /// Per square: the patterns with a box on it.
     by_square: Vec<Vec<u32>>,
     /// Keys (Zobrist of the boxes and of the emptied board's player region, or of the
@@ -67,23 +68,20 @@ pub(crate) struct DeadlockTable {
     alive: FxHashSet<u64>,
 }
 
-impl DeadlockTable {
+impl<Z: Size> DeadlockTable<Z> {
     /// Whether a learned pattern with a box on `pushed` matches the position `at` with the
     /// player on `player` (no new sub-problem search: the cheap half of
     /// [`is_dead`](Self::is_dead)).
-    pub(crate) fn is_known_dead(&self, at: &[u8; 256], pushed: u8, player: u8) -> bool {
-        let matches = |p: &Pattern| {
-            has(&p.player, player) && p.boxes[..usize::from(p.len)].iter().all(|&b| at[usize::from(b)] != NONE)
-        };
-        self.by_square
-            .get(usize::from(pushed))
-            .is_some_and(|ids| ids.iter().any(|&i| matches(&self.patterns[i as usize])))
+    pub(crate) fn is_known_dead(&self, at: &Z::Marks<Z::Sq>, pushed: Z::Sq, player: Z::Sq) -> bool {
+        let matches =
+            |p: &Pattern<Z>| p.player.has(player) && p.boxes[..p.len.ix()].iter().all(|&b| at[b.ix()] != Z::NONE);
+        self.by_square.get(pushed.ix()).is_some_and(|ids| ids.iter().any(|&i| matches(&self.patterns[i as usize])))
     }
 
-    /// Whether the position `at` (box index per square or [`NONE`]; unordered boards only),
+    /// Whether the position `at` (box index per square or [`Size::NONE`](crate::rules::size::Size::NONE); unordered boards only),
     /// just after a push left a box on `pushed` and the player on `player`, is dead by a
     /// learned pattern or by a new sub-problem search around `pushed`.
-    pub(crate) fn is_dead(&mut self, board: &Board, at: &[u8; 256], pushed: u8, player: u8) -> bool {
+    pub(crate) fn is_dead(&mut self, board: &Board<Z>, at: &Z::Marks<Z::Sq>, pushed: Z::Sq, player: Z::Sq) -> bool {
         if self.by_square.is_empty() {
             self.by_square = vec![Vec::new(); board.floor()];
         }
@@ -104,9 +102,9 @@ impl DeadlockTable {
         if self.alive.contains(&exact) {
             return false;
         }
-        let mut alone = [NONE; 256];
+        let mut alone = Z::marks(Z::NONE);
         for &b in cluster {
-            alone[usize::from(b)] = 0;
+            alone[b.ix()] = Z::Sq::ZERO;
         }
         let (region, least) = board.region(player, &alone);
         let key = boxes ^ board.player_key(least);
@@ -121,9 +119,9 @@ impl DeadlockTable {
         if self.patterns.len() < PATTERN_LIMIT {
             let id = self.patterns.len() as u32;
             for &b in cluster {
-                self.by_square[usize::from(b)].push(id);
+                self.by_square[b.ix()].push(id);
             }
-            self.patterns.push(Pattern { player: region, boxes: squares, len: len as u8 });
+            self.patterns.push(Pattern { player: region, boxes: squares, len: Z::Sq::of(len) });
         }
         true
     }
@@ -131,8 +129,8 @@ impl DeadlockTable {
 
 /// The boxes packed around `start` (8-neighbours, transitively), nearest first, at most
 /// [`MAX_CLUSTER`], sorted by square: the first `len` squares of the array, and `len`.
-fn cluster(board: &Board, at: &[u8; 256], start: u8) -> ([u8; MAX_CLUSTER], usize) {
-    let mut out = [NONE; MAX_CLUSTER];
+fn cluster<Z: Size>(board: &Board<Z>, at: &Z::Marks<Z::Sq>, start: Z::Sq) -> ([Z::Sq; MAX_CLUSTER], usize) {
+    let mut out = [Z::NONE; MAX_CLUSTER];
     out[0] = start;
     let (mut i, mut len) = (0, 1);
     while i < len && len < MAX_CLUSTER {
@@ -141,7 +139,7 @@ fn cluster(board: &Board, at: &[u8; 256], start: u8) -> ([u8; MAX_CLUSTER], usiz
         // Row by row: NW, N, NE, W, E, SW, S, SE (indices into the ring).
         for k in [7, 0, 1, 6, 2, 5, 4, 3] {
             let sq = around[k];
-            if sq != NONE && at[usize::from(sq)] != NONE && !out[..len].contains(&sq) && len < MAX_CLUSTER {
+            if sq != Z::NONE && at[sq.ix()] != Z::NONE && !out[..len].contains(&sq) && len < MAX_CLUSTER {
                 out[len] = sq;
                 len += 1;
             }
@@ -152,14 +150,14 @@ fn cluster(board: &Board, at: &[u8; 256], start: u8) -> ([u8; MAX_CLUSTER], usiz
 }
 
 /// Whether two of `boxes` touch (8-neighbours).
-fn touching(board: &Board, boxes: &[u8]) -> bool {
+fn touching<Z: Size>(board: &Board<Z>, boxes: &[Z::Sq]) -> bool {
     boxes.iter().enumerate().any(|(i, &a)| boxes[i + 1..].iter().any(|b| board.around(a).contains(b)))
 }
 
 /// Whether `boxes` alone on the board, the player on `player`, may still all reach goals
 /// (or come apart, no two touching): `false` only when every position (within the pruning)
 /// was searched without that.
-fn gets_away(board: &Board, boxes: &[u8], player: u8) -> bool {
+fn gets_away<Z: Size>(board: &Board<Z>, boxes: &[Z::Sq], player: Z::Sq) -> bool {
     escapes(board, boxes, player, BUDGET, |boxes, _| !touching(board, boxes))
 }
 

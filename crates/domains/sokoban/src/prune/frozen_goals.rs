@@ -25,18 +25,23 @@
 
 use crate::fess::rooms::BoxPaths;
 use crate::prune::deadlock::{Boxes, is_frozen};
-use crate::rules::board::{Board, NONE, Squares, has, insert, squares_in};
+use crate::rules::board::Board;
+use crate::rules::size::{Size, Square, SquareSet};
 use delve_core::hash::FxHashMap;
 
 /// Most frozen sets whose reach sets are kept before that memory is emptied.
 const KNOWN_LIMIT: usize = 1 << 12;
 
 /// The boxes of `at` that stand frozen on goals (a bit set of their squares).
-pub(crate) fn frozen_on_goals(board: &Board, at: &[u8; 256], boxes: impl Iterator<Item = u8>) -> Squares {
-    let mut frozen = [0; 4];
+pub(crate) fn frozen_on_goals<Z: Size>(
+    board: &Board<Z>,
+    at: &Z::Marks<Z::Sq>,
+    boxes: impl Iterator<Item = Z::Sq>,
+) -> Z::Set {
+    let mut frozen = Z::Set::EMPTY;
     for b in boxes.filter(|&b| board.is_goal(b)) {
-        if is_frozen(board, &Boxes { at }, b) {
-            insert(&mut frozen, b);
+        if is_frozen(board, &Boxes { at: at.as_ref() }, b) {
+            frozen.insert(b);
         }
     }
     frozen
@@ -45,18 +50,18 @@ pub(crate) fn frozen_on_goals(board: &Board, at: &[u8; 256], boxes: impl Iterato
 /// What a set of boxes frozen on goals leaves: for each free goal, the squares from which a
 /// lone box can be pushed onto it, the frozen boxes being walls; and all those squares.
 #[derive(Debug)]
-struct Reach {
-    goals: Vec<(u8, Squares)>,
-    any: Squares,
+struct Reach<Z: Size> {
+    goals: Vec<(Z::Sq, Z::Set)>,
+    any: Z::Set,
 }
 
 /// The reach sets of the frozen sets met so far.
 #[derive(Debug, Default)]
-pub(crate) struct FrozenGoals {
-    known: FxHashMap<Squares, Reach>,
+pub(crate) struct FrozenGoals<Z: Size> {
+    known: FxHashMap<Z::Set, Reach<Z>>,
 }
 
-impl FrozenGoals {
+impl<Z: Size> FrozenGoals<Z> {
     /// Whether the position just after a push left a box on `pushed`, with the boxes on
     /// `boxes` (unordered) and those on the squares of `frozen` never moving again, is dead:
     /// the pushed box reaches no free goal, or, when the push froze it (`froze`: `frozen`
@@ -65,23 +70,23 @@ impl FrozenGoals {
     /// microseconds, as much as an expansion of a push-optimal search).
     pub(crate) fn is_dead(
         &mut self,
-        board: &Board,
-        (boxes, pushed, froze): (impl Iterator<Item = u8>, u8, bool),
-        frozen: &Squares,
+        board: &Board<Z>,
+        (boxes, pushed, froze): (impl Iterator<Item = Z::Sq>, Z::Sq, bool),
+        frozen: &Z::Set,
     ) -> bool {
-        if *frozen == [0; 4] {
+        if *frozen == Z::Set::EMPTY {
             return false;
         }
         if self.known.len() >= KNOWN_LIMIT && !self.known.contains_key(frozen) {
             self.known.clear();
         }
         let reach = self.known.entry(*frozen).or_insert_with(|| reach_sets(board, frozen));
-        if !has(frozen, pushed) && !has(&reach.any, pushed) {
+        if !frozen.has(pushed) && !reach.any.has(pushed) {
             return true;
         }
         froze && {
-            let free: Vec<u8> = boxes.filter(|&b| !has(frozen, b)).collect();
-            !matches_all(&free, &reach.goals)
+            let free: Vec<Z::Sq> = boxes.filter(|&b| !frozen.has(b)).collect();
+            !matches_all::<Z>(&free, &reach.goals)
         }
     }
 }
@@ -90,24 +95,24 @@ impl FrozenGoals {
 /// with the squares of `frozen` as walls: pulls from the goal over (box square, player's
 /// side), where the player on one side of the box pulls it from another side he can walk to
 /// round it, and a pull from `t` to `b` needs `b` and the player's square beyond it free.
-fn reach_sets(board: &Board, frozen: &Squares) -> Reach {
-    let open = |s: u8| s != NONE && !has(frozen, s);
-    let mut at = [NONE; 256];
-    for s in squares_in(frozen) {
-        at[usize::from(s)] = 0;
+fn reach_sets<Z: Size>(board: &Board<Z>, frozen: &Z::Set) -> Reach<Z> {
+    let open = |s: Z::Sq| s != Z::NONE && !frozen.has(s);
+    let mut at = Z::marks(Z::NONE);
+    for s in frozen.squares::<Z::Sq>() {
+        at[s.ix()] = Z::Sq::ZERO;
     }
     let mut stack = Vec::new();
     // Per (square, side): the player next to the box there, on that side.
     let mut seen = vec![false; 4 * board.floor()];
-    let goals = board.goals().iter().copied().filter(|&g| !has(frozen, g));
-    let goals: Vec<(u8, Squares)> = goals
+    let goals = board.goals().iter().copied().filter(|&g| !frozen.has(g));
+    let goals: Vec<(Z::Sq, Z::Set)> = goals
         .map(|goal| {
             let paths = BoxPaths::new(board, &at, goal);
             seen.fill(false);
-            let mut from = [0; 4];
-            insert(&mut from, goal);
+            let mut from = Z::Set::EMPTY;
+            from.insert(goal);
             for d in (0..4).filter(|&d| open(board.next(goal, d))) {
-                seen[4 * usize::from(goal) + d] = true;
+                seen[4 * goal.ix() + d] = true;
                 stack.push((goal, d));
             }
             while let Some((t, side)) = stack.pop() {
@@ -118,9 +123,9 @@ fn reach_sets(board: &Board, frozen: &Squares) -> Reach {
                 // box follows onto that side, and the player is then on its side `d`.
                 for d in (0..4).filter(|&d| round[d]) {
                     let b = board.next(t, d);
-                    if open(board.next(b, d)) && !seen[4 * usize::from(b) + d] {
-                        seen[4 * usize::from(b) + d] = true;
-                        insert(&mut from, b);
+                    if open(board.next(b, d)) && !seen[4 * b.ix() + d] {
+                        seen[4 * b.ix() + d] = true;
+                        from.insert(b);
                         stack.push((b, d));
                     }
                 }
@@ -128,18 +133,16 @@ fn reach_sets(board: &Board, frozen: &Squares) -> Reach {
             (goal, from)
         })
         .collect();
-    let mut any = [0; 4];
+    let mut any = Z::Set::EMPTY;
     for (_, from) in &goals {
-        for (word, bits) in any.iter_mut().zip(from) {
-            *word |= bits;
-        }
+        any.add(from);
     }
     Reach { goals, any }
 }
 
 /// Whether every box of `boxes` gets a goal of its own among `reach` (goal, squares it is
 /// reached from): Kuhn's augmenting paths.
-pub(crate) fn matches_all(boxes: &[u8], reach: &[(u8, Squares)]) -> bool {
+pub(crate) fn matches_all<Z: Size>(boxes: &[Z::Sq], reach: &[(Z::Sq, Z::Set)]) -> bool {
     if boxes.len() > reach.len() {
         return false;
     }
@@ -147,7 +150,7 @@ pub(crate) fn matches_all(boxes: &[u8], reach: &[(u8, Squares)]) -> bool {
     let mut owner = vec![usize::MAX; reach.len()];
     for i in 0..boxes.len() {
         let mut tried = vec![false; reach.len()];
-        if !augment(i, boxes, reach, &mut owner, &mut tried) {
+        if !augment::<Z>(i, boxes, reach, &mut owner, &mut tried) {
             return false;
         }
     }
@@ -155,13 +158,19 @@ pub(crate) fn matches_all(boxes: &[u8], reach: &[(u8, Squares)]) -> bool {
 }
 
 /// Finds a goal for box `i`, moving boxes already matched along an augmenting path.
-fn augment(i: usize, boxes: &[u8], reach: &[(u8, Squares)], owner: &mut [usize], tried: &mut [bool]) -> bool {
+fn augment<Z: Size>(
+    i: usize,
+    boxes: &[Z::Sq],
+    reach: &[(Z::Sq, Z::Set)],
+    owner: &mut [usize],
+    tried: &mut [bool],
+) -> bool {
     for (g, (_, from)) in reach.iter().enumerate() {
-        if tried[g] || !has(from, boxes[i]) {
+        if tried[g] || !from.has(boxes[i]) {
             continue;
         }
         tried[g] = true;
-        if owner[g] == usize::MAX || augment(owner[g], boxes, reach, owner, tried) {
+        if owner[g] == usize::MAX || augment::<Z>(owner[g], boxes, reach, owner, tried) {
             owner[g] = i;
             return true;
         }
@@ -181,7 +190,7 @@ mod tests {
         let boxes = || board.start_boxes().iter().copied();
         let frozen = frozen_on_goals(&board, &at, boxes());
         // As after a push that froze the first box on a goal (the full test).
-        let pushed = boxes().find(|&b| has(&frozen, b)).expect("a frozen box");
+        let pushed = boxes().find(|&b| frozen.has(b)).expect("a frozen box");
         FrozenGoals::default().is_dead(&board, (boxes(), pushed, true), &frozen)
     }
 
@@ -210,7 +219,7 @@ mod tests {
         let board = Board::as_drawn(level);
         let at = board.start_occupancy();
         let frozen = frozen_on_goals(&board, &at, board.start_boxes().iter().copied());
-        assert_eq!(crate::rules::board::squares_in(&frozen).count(), 2, "both boxes on goals are frozen");
+        assert_eq!(frozen.squares::<u8>().count(), 2, "both boxes on goals are frozen");
         assert!(!dead(level));
     }
 

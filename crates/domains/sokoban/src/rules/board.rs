@@ -3,62 +3,15 @@
 //! neighbours, the goals, push distances from every square to every goal, dead squares, and
 //! Zobrist keys.
 //!
-//! Limits: at most [`MAX_FLOOR`] floor squares (a square fits in a byte) and [`MAX_BOXES`]
-//! boxes (a state is a fixed 48-byte value); larger levels are refused with a message that
-//! names the limit.
+//! A board belongs to a size class ([`Size`]), which bounds its floor squares and boxes;
+//! [`Board::new`] refuses a level past them with a message that names the limit.
 
 use crate::rules::level::{ErrorKind, Level, ParseError};
+use crate::rules::size::{Size, Small, Square, SquareSet};
 
-/// Most floor squares (in the player's region) a level may have.
-pub const MAX_FLOOR: usize = 255;
-/// Most boxes a level may have.
-pub const MAX_BOXES: usize = 38;
-/// "No square": a wall or the outside, as a neighbour.
-pub const NONE: u8 = u8::MAX;
 /// Distance of a square from which a goal cannot be reached.
 pub const FAR: u16 = u16::MAX;
 
-/// A set of squares as a bit set (a board has at most 255 squares): the player's regions,
-/// the player squares of dead patterns, the freeze test's assumed-blocked boxes.
-pub(crate) type Squares = [u64; 4];
-
-/// Whether `sq` is in `set`.
-pub(crate) fn has(set: &Squares, sq: u8) -> bool {
-    set[usize::from(sq >> 6)] >> (sq & 63) & 1 == 1
-}
-
-/// Puts `sq` into `set`.
-pub(crate) fn insert(set: &mut Squares, sq: u8) {
-    set[usize::from(sq >> 6)] |= 1 << (sq & 63);
-}
-
-/// The smallest square in `set` (which must not be empty): the top-left-most.
-pub(crate) fn first(set: &Squares) -> u8 {
-    let word = set.iter().position(|&w| w != 0).expect("a square in the set");
-    (word * 64) as u8 + set[word].trailing_zeros() as u8
-}
-
-/// The squares in `set`, smallest first.
-pub(crate) fn squares_in(set: &Squares) -> impl Iterator<Item = u8> + '_ {
-    set.iter().enumerate().flat_map(|(word, &bits)| {
-        std::iter::successors((bits != 0).then_some(bits), |&b| Some(b & (b - 1)).filter(|&b| b != 0))
-            .map(move |b| (word * 64) as u8 + b.trailing_zeros() as u8)
-    })
-}
-
-/// The set of `squares`.
-pub(crate) fn set_of(squares: impl IntoIterator<Item = u8>) -> Squares {
-    let mut set = [0; 4];
-    for sq in squares {
-        insert(&mut set, sq);
-    }
-    set
-}
-
-/// Takes `sq` out of `set`.
-pub(crate) fn remove(set: &mut Squares, sq: u8) {
-    set[usize::from(sq >> 6)] &= !(1 << (sq & 63));
-}
 /// Sides of a square in [`Board::distance_from`]'s table: up to four components of the floor
 /// around it, and [`ELSEWHERE`].
 const SIDES: usize = 5;
@@ -109,24 +62,24 @@ pub const LETTERS: [u8; 4] = *b"udlr";
 
 /// The static part of a level, compiled for search.
 #[derive(Clone, Debug)]
-pub struct Board {
+pub struct Board<Z: Size = Small> {
     width: usize,
-    /// Square of each cell (`row * width + col`), or [`NONE`].
-    square: Vec<u8>,
+    /// Square of each cell (`row * width + col`), or [`Size::NONE`].
+    square: Vec<Z::Sq>,
     /// `(row, col)` of each square.
     cell: Vec<(usize, usize)>,
-    /// Neighbour of each square in each direction, or [`NONE`].
-    next: Vec<[u8; 4]>,
+    /// Neighbour of each square in each direction, or [`Size::NONE`].
+    next: Vec<[Z::Sq; 4]>,
     /// Whether each square is a goal.
     goal: Vec<bool>,
     /// The goal squares, in reading order.
-    goals: Vec<u8>,
+    goals: Vec<Z::Sq>,
     /// The boxes at the start, in reading order.
-    boxes: Vec<u8>,
+    boxes: Vec<Z::Sq>,
     /// Ordered mode: the goal index of each box.
     targets: Option<Vec<usize>>,
     /// The player at the start.
-    player: u8,
+    player: Z::Sq,
     /// `dist[g][s]`: fewest pushes that bring a box from `s` to goal `g` alone on the board
     /// (the player may stand anywhere), [`FAR`] if none.
     dist: Vec<Vec<u16>>,
@@ -145,15 +98,14 @@ pub struct Board {
     /// Zobrist keys: per box slot (one slot unless ordered) per square, then per square for
     /// the player.
     zobrist: Vec<u64>,
-    /// The eight neighbours of each square in [`RING`] order, [`NONE`] for walls.
-    around: Vec<[u8; 8]>,
+    /// The eight neighbours of each square in [`RING`] order, [`Size::NONE`] for walls.
+    around: Vec<[Z::Sq; 8]>,
 }
 
 impl Board {
-    /// Compiles `level`; `ordered` pairs box i with goal i in reading order (levels with
-    /// letters are always ordered, by letter). Errors name the level's first line.
+    /// Compiles `level` in the [`Small`] class (see [`Board::build`]).
     pub fn new(level: &Level, ordered: bool) -> Result<Board, ParseError> {
-        Board::compile(level, ordered, true)
+        Board::build(level, ordered)
     }
 
     /// A board for unit tests, parsed from `text`, with every box kept as drawn: boxes that
@@ -162,9 +114,18 @@ impl Board {
     pub(crate) fn as_drawn(text: &str) -> Board {
         Board::compile(&Level::parse(text).unwrap(), false, false).unwrap()
     }
+}
+
+impl<Z: Size> Board<Z> {
+    /// Compiles `level` in the size class `Z`; `ordered` pairs box i with goal i in reading
+    /// order (levels with letters are always ordered, by letter). Errors name the level's
+    /// first line, and the class's limit for a level too large for it.
+    pub fn build(level: &Level, ordered: bool) -> Result<Board<Z>, ParseError> {
+        Board::compile(level, ordered, true)
+    }
 
     /// [`Board::new`], with the boxes that can never move made walls when `fix` is set.
-    fn compile(level: &Level, ordered: bool, fix: bool) -> Result<Board, ParseError> {
+    fn compile(level: &Level, ordered: bool, fix: bool) -> Result<Board<Z>, ParseError> {
         let (width, height) = (level.width(), level.height());
         let too_large = |what, found, max| ParseError {
             file: None,
@@ -201,21 +162,21 @@ impl Board {
             }
         }
         let floor = region.iter().filter(|&&x| x).count();
-        if floor > MAX_FLOOR {
-            return Err(too_large("floor squares the player can reach", floor, MAX_FLOOR));
+        if floor > Z::FLOOR {
+            return Err(too_large("floor squares the player can reach", floor, Z::FLOOR));
         }
-        let mut square = vec![NONE; width * height];
+        let mut square = vec![Z::NONE; width * height];
         let mut cell = Vec::with_capacity(floor);
         for (at, _) in region.iter().enumerate().filter(|(_, x)| **x) {
-            square[at] = cell.len() as u8;
+            square[at] = Z::Sq::of(cell.len());
             cell.push((at / width, at % width));
         }
-        let next: Vec<[u8; 4]> = cell
+        let next: Vec<[Z::Sq; 4]> = cell
             .iter()
             .map(|&(r, c)| {
                 DIRS.map(|(dr, dc)| {
                     let (nr, nc) = (r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
-                    if nr < height && nc < width { square[nr * width + nc] } else { NONE }
+                    if nr < height && nc < width { square[nr * width + nc] } else { Z::NONE }
                 })
             })
             .collect();
@@ -278,12 +239,12 @@ impl Board {
             }
             goals.sort_unstable();
         }
-        if boxes.len() > MAX_BOXES {
-            return Err(too_large("boxes", boxes.len(), MAX_BOXES));
+        if boxes.len() > Z::BOXES {
+            return Err(too_large("boxes", boxes.len(), Z::BOXES));
         }
         let mut goal = vec![false; floor];
         for &g in &goals {
-            goal[usize::from(g)] = true;
+            goal[g.ix()] = true;
         }
         let mut board = Board {
             width,
@@ -294,7 +255,7 @@ impl Board {
             goals,
             boxes,
             targets: ordered.then_some(targets),
-            player: 0,
+            player: Z::Sq::default(),
             dist: Vec::new(),
             side: Vec::new(),
             side_dist: Vec::new(),
@@ -330,15 +291,15 @@ impl Board {
             let row = &mut side[b * floor..(b + 1) * floor];
             let mut label = 0;
             for &n in &self.next[b] {
-                if n == NONE || row[usize::from(n)] != ELSEWHERE {
+                if n == Z::NONE || row[n.ix()] != ELSEWHERE {
                     continue;
                 }
-                row[usize::from(n)] = label;
+                row[n.ix()] = label;
                 stack.push(n);
                 while let Some(s) = stack.pop() {
-                    for &t in &self.next[usize::from(s)] {
-                        if t != NONE && usize::from(t) != b && row[usize::from(t)] == ELSEWHERE {
-                            row[usize::from(t)] = label;
+                    for &t in &self.next[s.ix()] {
+                        if t != Z::NONE && t.ix() != b && row[t.ix()] == ELSEWHERE {
+                            row[t.ix()] = label;
                             stack.push(t);
                         }
                     }
@@ -353,29 +314,29 @@ impl Board {
     /// a breadth-first search that pulls the box back from the goal, where a pull from `t` to
     /// `b` needs the square beyond `b` (the player's) free and, since the player ends a push on
     /// `b`, `b` on the side of `t` the later pushes start from.
-    fn side_pull_distances(&self, goal: u8) -> Vec<u16> {
+    fn side_pull_distances(&self, goal: Z::Sq) -> Vec<u16> {
         let floor = self.cell.len();
         let mut dist = vec![FAR; SIDES * floor];
         let mut queue = std::collections::VecDeque::new();
         for c in 0..SIDES as u8 {
-            dist[SIDES * usize::from(goal) + usize::from(c)] = 0;
+            dist[SIDES * goal.ix() + c.ix()] = 0;
             queue.push_back((goal, c));
         }
         while let Some((t, c)) = queue.pop_front() {
-            let here = dist[SIDES * usize::from(t) + usize::from(c)];
+            let here = dist[SIDES * t.ix() + c.ix()];
             for d in 0..4 {
-                let b = self.next[usize::from(t)][d ^ 1];
-                if b == NONE || self.side[usize::from(t) * floor + usize::from(b)] != c {
+                let b = self.next[t.ix()][d ^ 1];
+                if b == Z::NONE || self.side[t.ix() * floor + b.ix()] != c {
                     continue;
                 }
-                let p = self.next[usize::from(b)][d ^ 1];
-                if p == NONE {
+                let p = self.next[b.ix()][d ^ 1];
+                if p == Z::NONE {
                     continue;
                 }
-                let from = SIDES * usize::from(b) + usize::from(self.side[usize::from(b) * floor + usize::from(p)]);
+                let from = SIDES * b.ix() + self.side[b.ix() * floor + p.ix()].ix();
                 if dist[from] == FAR {
                     dist[from] = here + 1;
-                    queue.push_back((b, self.side[usize::from(b) * floor + usize::from(p)]));
+                    queue.push_back((b, self.side[b.ix() * floor + p.ix()]));
                 }
             }
         }
@@ -385,18 +346,18 @@ impl Board {
     /// Fewest pushes from each square to `goal` for a box alone on the board: a breadth-first
     /// search that pulls the box back from the goal (a pull from `t` to `b` needs the square
     /// beyond `b` free for the player).
-    fn pull_distances(&self, goal: u8) -> Vec<u16> {
+    fn pull_distances(&self, goal: Z::Sq) -> Vec<u16> {
         let mut dist = vec![FAR; self.cell.len()];
-        dist[usize::from(goal)] = 0;
+        dist[goal.ix()] = 0;
         let mut queue = std::collections::VecDeque::from([goal]);
         while let Some(t) = queue.pop_front() {
             for d in 0..4 {
                 // The box came from `b` (one step back) pushed by a player at `p`.
-                let b = self.next[usize::from(t)][d ^ 1];
-                if b == NONE || self.next[usize::from(b)][d ^ 1] == NONE || dist[usize::from(b)] != FAR {
+                let b = self.next[t.ix()][d ^ 1];
+                if b == Z::NONE || self.next[b.ix()][d ^ 1] == Z::NONE || dist[b.ix()] != FAR {
                     continue;
                 }
-                dist[usize::from(b)] = dist[usize::from(t)] + 1;
+                dist[b.ix()] = dist[t.ix()] + 1;
                 queue.push_back(b);
             }
         }
@@ -405,59 +366,64 @@ impl Board {
 
     /// The squares the player can reach from `from` around the boxes in `at` (a bit set),
     /// and the top-left-most of them.
-    pub(crate) fn region(&self, from: u8, at: &[u8; 256]) -> (Squares, u8) {
-        self.region_unless_it_meets(from, at, &[0; 4]).expect("an empty set is never met")
+    pub(crate) fn region(&self, from: Z::Sq, at: &Z::Marks<Z::Sq>) -> (Z::Set, Z::Sq) {
+        self.region_unless_it_meets(from, at, &Z::Set::EMPTY).expect("an empty set is never met")
     }
 
     /// [`Board::region`], unless its flood fill reaches every square of `targets` (not
     /// empty): then `None`, as soon as it has.
-    pub(crate) fn region_unless_it_meets(&self, from: u8, at: &[u8; 256], targets: &Squares) -> Option<(Squares, u8)> {
-        let mut left: u32 = targets.iter().map(|w| w.count_ones()).sum();
+    pub(crate) fn region_unless_it_meets(
+        &self,
+        from: Z::Sq,
+        at: &Z::Marks<Z::Sq>,
+        targets: &Z::Set,
+    ) -> Option<(Z::Set, Z::Sq)> {
+        let mut left = targets.count();
         let watching = left > 0;
         // A flood fill on a copy of `at`, where a square is marked (0) once seen and the
-        // outside ([`NONE`] as a neighbour) is marked from the start: one test per neighbour.
+        // outside ([`Size::NONE`] as a neighbour) is marked from the start: one test per neighbour.
         let mut open = *at;
-        open[usize::from(NONE)] = 0;
-        let mut seen: Squares = [0; 4];
-        let mut stack = [0u8; 256];
+        open[Z::NONE.ix()] = Z::Sq::default();
+        let mut seen = Z::Set::EMPTY;
+        let mut stack = Z::marks(Z::Sq::default());
         let mut len = 1;
         stack[0] = from;
-        open[usize::from(from)] = 0;
+        open[from.ix()] = Z::Sq::default();
         while len > 0 {
             len -= 1;
             let s = stack[len];
-            insert(&mut seen, s);
-            if watching && has(targets, s) {
+            seen.insert(s);
+            if watching && targets.has(s) {
                 left -= 1;
                 if left == 0 {
                     return None;
                 }
             }
-            for &t in &self.next[usize::from(s)] {
-                if open[usize::from(t)] == NONE {
-                    open[usize::from(t)] = 0;
+            for &t in &self.next[s.ix()] {
+                if open[t.ix()] == Z::NONE {
+                    open[t.ix()] = Z::Sq::default();
                     stack[len] = t;
                     len += 1;
                 }
             }
         }
-        Some((seen, first(&seen)))
+        Some((seen, seen.first()))
     }
 
     /// Adds to `seen` the squares the player reaches from `from` around the boxes in `at`
     /// without passing through a square already in `seen` (a flood fill that stops there).
-    pub(crate) fn fill(&self, seen: &mut Squares, from: u8, at: &[u8; 256]) {
-        let mut stack = [0u8; 256];
+    pub(crate) fn fill(&self, seen: &mut Z::Set, from: Z::Sq, at: &Z::Marks<Z::Sq>) {
+        let mut stack = Z::marks(Z::Sq::default());
         let mut len = 1;
         stack[0] = from;
-        insert(seen, from);
+        seen.insert(from);
         while len > 0 {
             len -= 1;
             let s = stack[len];
             for d in 0..4 {
                 let t = self.next(s, d);
-                if t != NONE && at[usize::from(t)] == NONE && !has(seen, t) {
-                    insert(seen, t);
+                if t != Z::NONE && at[t.ix()] == Z::NONE && !seen.has(t) {
+                    seen.insert(t);
                     stack[len] = t;
                     len += 1;
                 }
@@ -474,16 +440,16 @@ impl Board {
     /// free neighbours are joined round it on the ring of its eight neighbours, or else when
     /// a flood fill from `b` reaches all of them; when it does not, that flood fill is the
     /// region.
-    pub(crate) fn region_after(&self, here: &Squares, b: u8, t: u8, at: &[u8; 256]) -> (Squares, u8) {
+    pub(crate) fn region_after(&self, here: &Z::Set, b: Z::Sq, t: Z::Sq, at: &Z::Marks<Z::Sq>) -> (Z::Set, Z::Sq) {
         let board = self;
-        let free = |s: u8| s != NONE && at[usize::from(s)] == NONE;
-        if has(here, t) {
+        let free = |s: Z::Sq| s != Z::NONE && at[s.ix()] == Z::NONE;
+        if here.has(t) {
             // The ring of `t`'s eight neighbours (see [`RING`]).
             let free_ring = board.around(t).iter().enumerate().fold(0, |bits, (k, &s)| bits | u8::from(free(s)) << k);
-            if !KEEPS_REGION_WHOLE[usize::from(free_ring)] {
-                let mut sides: Squares = [0; 4];
+            if !KEEPS_REGION_WHOLE[free_ring.ix()] {
+                let mut sides = Z::Set::EMPTY;
                 for n in (0..4).map(|d| board.next(t, d)).filter(|&n| n != b && free(n)) {
-                    insert(&mut sides, n);
+                    sides.insert(n);
                 }
                 if let Some(cut) = board.region_unless_it_meets(b, at, &sides) {
                     return cut;
@@ -491,22 +457,22 @@ impl Board {
             }
         }
         let mut region = *here;
-        remove(&mut region, t);
-        insert(&mut region, b);
+        region.remove(t);
+        region.insert(b);
         for d in 0..4 {
             let n = board.next(b, d);
-            if free(n) && !has(&region, n) {
+            if free(n) && !region.has(n) {
                 board.fill(&mut region, n, at);
             }
         }
-        (region, first(&region))
+        (region, region.first())
     }
 
-    /// The start position as a box index per square ([`NONE`] where no box stands).
-    pub(crate) fn start_occupancy(&self) -> [u8; 256] {
-        let mut at = [NONE; 256];
+    /// The start position as a box index per square ([`Size::NONE`] where no box stands).
+    pub(crate) fn start_occupancy(&self) -> Z::Marks<Z::Sq> {
+        let mut at = Z::marks(Z::NONE);
         for (i, &b) in self.start_boxes().iter().enumerate() {
-            at[usize::from(b)] = i as u8;
+            at[b.ix()] = Z::Sq::of(i);
         }
         at
     }
@@ -519,25 +485,25 @@ impl Board {
     pub fn width(&self) -> usize {
         self.width
     }
-    /// The square at `(row, col)`, or [`NONE`] for a wall or a cell the player never reaches.
-    pub fn square_at(&self, row: usize, col: usize) -> u8 {
-        if col >= self.width { NONE } else { self.square.get(row * self.width + col).copied().unwrap_or(NONE) }
+    /// The square at `(row, col)`, or [`Size::NONE`] for a wall or a cell the player never reaches.
+    pub fn square_at(&self, row: usize, col: usize) -> Z::Sq {
+        if col >= self.width { Z::NONE } else { self.square.get(row * self.width + col).copied().unwrap_or(Z::NONE) }
     }
     /// `(row, col)` of a square.
-    pub fn cell_of(&self, sq: u8) -> (usize, usize) {
-        self.cell[usize::from(sq)]
+    pub fn cell_of(&self, sq: Z::Sq) -> (usize, usize) {
+        self.cell[sq.ix()]
     }
     /// `level` (the level this board was made from) redrawn with the boxes on `boxes`, the
     /// player on `player` and the goals on `goals` (squares of this board): the cells of the
     /// floor redrawn, walls and boxes fixed for good kept. `--any` solves such levels as parts
     /// of the whole: from the start to parking squares as goals, or from a position one push
     /// in. `None` if the redrawn level does not parse (never expected).
-    pub(crate) fn redrawn(&self, level: &Level, boxes: &[u8], player: u8, goals: &[u8]) -> Option<Level> {
+    pub(crate) fn redrawn(&self, level: &Level, boxes: &[Z::Sq], player: Z::Sq, goals: &[Z::Sq]) -> Option<Level> {
         let mut text = String::new();
         for row in 0..level.height() {
             for col in 0..level.width() {
                 let sq = self.square_at(row, col);
-                let cell = if sq == NONE {
+                let cell = if sq == Z::NONE {
                     level.cell(row, col)
                 } else {
                     match (boxes.contains(&sq), sq == player, goals.contains(&sq)) {
@@ -555,36 +521,36 @@ impl Board {
         }
         Level::parse(&text).ok()
     }
-    /// The eight neighbours of `sq` in [`RING`] order, [`NONE`] for walls.
+    /// The eight neighbours of `sq` in [`RING`] order, [`Size::NONE`] for walls.
     #[inline]
-    pub(crate) fn around(&self, sq: u8) -> &[u8; 8] {
-        &self.around[usize::from(sq)]
+    pub(crate) fn around(&self, sq: Z::Sq) -> &[Z::Sq; 8] {
+        &self.around[sq.ix()]
     }
-    /// The neighbour of `sq` in direction `d`, or [`NONE`].
+    /// The neighbour of `sq` in direction `d`, or [`Size::NONE`].
     #[inline]
-    pub fn next(&self, sq: u8, d: usize) -> u8 {
-        self.next[usize::from(sq)][d]
+    pub fn next(&self, sq: Z::Sq, d: usize) -> Z::Sq {
+        self.next[sq.ix()][d]
     }
     /// The direction from `from` to its neighbour `to`, if they are neighbours (`None` for
-    /// [`NONE`]).
-    pub(crate) fn direction(&self, from: u8, to: u8) -> Option<usize> {
-        (from != NONE).then(|| (0..4).find(|&d| self.next(from, d) == to)).flatten()
+    /// [`Size::NONE`]).
+    pub(crate) fn direction(&self, from: Z::Sq, to: Z::Sq) -> Option<usize> {
+        (from != Z::NONE).then(|| (0..4).find(|&d| self.next(from, d) == to)).flatten()
     }
     /// Whether `sq` is a goal.
     #[inline]
-    pub fn is_goal(&self, sq: u8) -> bool {
-        self.goal[usize::from(sq)]
+    pub fn is_goal(&self, sq: Z::Sq) -> bool {
+        self.goal[sq.ix()]
     }
     /// The goal squares, in reading order (ordered mode: goal `i` of [`Board::target`]).
-    pub fn goals(&self) -> &[u8] {
+    pub fn goals(&self) -> &[Z::Sq] {
         &self.goals
     }
     /// The boxes at the start (ordered mode: box `i` belongs on goal `target(i)`).
-    pub fn start_boxes(&self) -> &[u8] {
+    pub fn start_boxes(&self) -> &[Z::Sq] {
         &self.boxes
     }
     /// The player's square at the start.
-    pub fn start_player(&self) -> u8 {
+    pub fn start_player(&self) -> Z::Sq {
         self.player
     }
     /// Whether boxes are paired with goals.
@@ -598,8 +564,8 @@ impl Board {
     }
     /// Pushes from `sq` to goal number `g` for a box alone on the board ([`FAR`]: never).
     #[inline]
-    pub fn distance(&self, g: usize, sq: u8) -> u16 {
-        self.dist[g][usize::from(sq)]
+    pub fn distance(&self, g: usize, sq: Z::Sq) -> u16 {
+        self.dist[g][sq.ix()]
     }
     /// Pushes from `sq` to goal number `g` for a box alone on the board with the player on
     /// square `player` ([`FAR`]: never): the player has to walk round the box to push it from
@@ -608,36 +574,36 @@ impl Board {
     /// game (other boxes only stand in the player's way). A push of another box keeps the
     /// player on the same side of this one (its walk and its step avoid this box's square).
     #[inline]
-    pub fn distance_from(&self, g: usize, sq: u8, player: u8) -> u16 {
+    pub fn distance_from(&self, g: usize, sq: Z::Sq, player: Z::Sq) -> u16 {
         self.distances_from(sq, player)[g]
     }
     /// Pushes from `sq` to goal number `g` for a box alone on the board, the player starting
     /// on whichever side of it is best ([`FAR`]: never): [`distance`](Board::distance) with
     /// the player walking round the box between pushes.
-    pub(crate) fn side_distance(&self, g: usize, sq: u8) -> u16 {
+    pub(crate) fn side_distance(&self, g: usize, sq: Z::Sq) -> u16 {
         let goals = self.goals.len();
-        (0..SIDES).map(|c| self.side_dist[(SIDES * usize::from(sq) + c) * goals + g]).min().unwrap_or(FAR)
+        (0..SIDES).map(|c| self.side_dist[(SIDES * sq.ix() + c) * goals + g]).min().unwrap_or(FAR)
     }
     /// [`Board::distance_from`] to every goal at once, indexed by goal.
     #[inline]
-    pub(crate) fn distances_from(&self, sq: u8, player: u8) -> &[u16] {
-        let c = self.side[usize::from(sq) * self.cell.len() + usize::from(player)];
+    pub(crate) fn distances_from(&self, sq: Z::Sq, player: Z::Sq) -> &[u16] {
+        let c = self.side[sq.ix() * self.cell.len() + player.ix()];
         let goals = self.goals.len();
-        let at = (SIDES * usize::from(sq) + usize::from(c)) * goals;
+        let at = (SIDES * sq.ix() + c.ix()) * goals;
         &self.side_dist[at..at + goals]
     }
     /// Whether box `i` at `sq` can never reach a goal (its own goal, when ordered).
     #[inline]
-    pub fn is_dead_for(&self, i: usize, sq: u8) -> bool {
+    pub fn is_dead_for(&self, i: usize, sq: Z::Sq) -> bool {
         match self.target(i) {
-            Some(g) => self.dist[g][usize::from(sq)] == FAR,
-            None => self.dead[usize::from(sq)],
+            Some(g) => self.dist[g][sq.ix()] == FAR,
+            None => self.dead[sq.ix()],
         }
     }
     /// Whether no box can reach any goal from `sq`.
     #[inline]
-    pub fn is_dead(&self, sq: u8) -> bool {
-        self.dead[usize::from(sq)]
+    pub fn is_dead(&self, sq: Z::Sq) -> bool {
+        self.dead[sq.ix()]
     }
     /// Why the level is unsolvable before any search, if it is (a box or goal the player
     /// can never get to).
@@ -646,13 +612,13 @@ impl Board {
     }
     /// Zobrist key of box slot `slot` (always 0 unless ordered) on `sq`.
     #[inline]
-    pub fn box_key(&self, slot: usize, sq: u8) -> u64 {
-        self.zobrist[slot * self.cell.len() + usize::from(sq)]
+    pub fn box_key(&self, slot: usize, sq: Z::Sq) -> u64 {
+        self.zobrist[slot * self.cell.len() + sq.ix()]
     }
     /// Zobrist key of the player on `sq`.
     #[inline]
-    pub fn player_key(&self, sq: u8) -> u64 {
-        self.zobrist[self.zobrist.len() - self.cell.len() + usize::from(sq)]
+    pub fn player_key(&self, sq: Z::Sq) -> u64 {
+        self.zobrist[self.zobrist.len() - self.cell.len() + sq.ix()]
     }
 }
 
@@ -700,6 +666,8 @@ fn fixed_boxes(level: &Level) -> Vec<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::size::Large;
+    use crate::rules::size::Small;
 
     #[test]
     fn squares_neighbours_and_pull_distances() {
@@ -707,7 +675,7 @@ mod tests {
         assert_eq!(b.floor(), 4);
         assert_eq!(b.square_at(1, 1), 0);
         assert_eq!(b.next(0, 3), 1);
-        assert_eq!(b.next(0, 2), NONE);
+        assert_eq!(b.next(0, 2), Small::NONE);
         // Pushes right only: the box reaches the goal from squares 1 and 2, not from 0.
         let dist: Vec<u16> = (0..4).map(|s| b.distance(0, s)).collect();
         assert_eq!(dist, [FAR, 2, 1, 0]);
@@ -765,7 +733,7 @@ mod tests {
         // player's walk cannot cross them.
         let b = compiled("#######\n#**   #\n#**@$.#\n#######\n");
         assert_eq!((b.floor(), b.start_boxes().len(), b.goals().len()), (6, 1, 1));
-        assert_eq!(b.square_at(1, 2), NONE);
+        assert_eq!(b.square_at(1, 2), Small::NONE);
         assert!(b.hopeless().is_none());
         // Two boxes side by side on the top wall hold each other; the third one can move.
         let b = compiled("#######\n#**   #\n# @$ .#\n#######\n");
@@ -780,5 +748,12 @@ mod tests {
         let wide = format!("{}\n#@$.{}#\n{}\n", "#".repeat(300), " ".repeat(294), "#".repeat(300));
         let e = Board::new(&Level::parse(&wide).unwrap(), false).unwrap_err();
         assert!(e.to_string().contains("limit is 255"), "{e}");
+        // The large class takes the same level, and refuses more boxes than it has room for.
+        assert_eq!(Board::<Large>::build(&Level::parse(&wide).unwrap(), false).unwrap().floor(), 297);
+        let boxes =
+            format!("{}\n#@{}#\n#{}#\n#{}#\n", "#".repeat(131), " ".repeat(128), ".".repeat(129), "$".repeat(129));
+        let level = Level::parse(&format!("{boxes}#{}#\n{}\n", " ".repeat(129), "#".repeat(131))).unwrap();
+        let e = Board::<Large>::build(&level, false).unwrap_err();
+        assert!(e.to_string().contains("129 boxes; the solver's limit is 127"), "{e}");
     }
 }

@@ -7,3 +7,4 @@ pub mod board;
 pub mod level;
 pub mod playthrough;
 pub mod replay;
+pub mod size;

@@ -2,12 +2,13 @@
 //! shortest walk of the player to the square behind the box.
 
 use crate::fess::rooms::box_path;
-use crate::rules::board::{DIRS, FAR, LETTERS, NONE};
+use crate::rules::board::{DIRS, FAR, LETTERS};
+use crate::rules::size::{Size, Square};
 use crate::search::problem::SokobanProblem;
 use crate::search::state::Push;
 
 /// Writes pushes as LURD: before each push, a shortest walk to the square behind the box.
-pub fn lay_out(problem: &SokobanProblem, pushes: &[Push]) -> String {
+pub fn lay_out<Z: Size>(problem: &SokobanProblem<Z>, pushes: &[Push<Z>]) -> String {
     let board = problem.board();
     let (mut at, mut player) = (board.start_occupancy(), board.start_player());
     let mut text = String::new();
@@ -17,28 +18,28 @@ pub fn lay_out(problem: &SokobanProblem, pushes: &[Push]) -> String {
 
 /// [`lay_out`] from the position `at` with the player on `player` (both moved on as the
 /// pushes are made), appending to `text`.
-pub(crate) fn lay_out_from(
-    problem: &SokobanProblem,
-    at: &mut [u8; 256],
-    player: &mut u8,
-    pushes: &[Push],
+pub(crate) fn lay_out_from<Z: Size>(
+    problem: &SokobanProblem<Z>,
+    at: &mut Z::Marks<Z::Sq>,
+    player: &mut Z::Sq,
+    pushes: &[Push<Z>],
     text: &mut String,
 ) {
     let board = problem.board();
-    let mut dist = [FAR; 256];
+    let mut dist = Z::marks(FAR);
     for push in pushes {
         // A macro is its first push, then the box's fewest pushes on to `to`.
-        let first = board.next(push.from, usize::from(push.dir));
-        let mut steps = vec![(push.from, usize::from(push.dir))];
+        let first = board.next(push.from, push.dir.ix());
+        let mut steps = vec![(push.from, push.dir.ix())];
         if push.to != first {
-            let i = at[usize::from(push.from)];
-            at[usize::from(push.from)] = NONE;
+            let i = at[push.from.ix()];
+            at[push.from.ix()] = Z::NONE;
             let dirs = box_path(board, at, first, push.from, push.to).expect("the search found this macro");
-            at[usize::from(push.from)] = i;
+            at[push.from.ix()] = i;
             let mut sq = first;
             for d in dirs {
-                steps.push((sq, usize::from(d)));
-                sq = board.next(sq, usize::from(d));
+                steps.push((sq, d.ix()));
+                sq = board.next(sq, d.ix());
             }
         }
         for (from, d) in steps {
@@ -50,9 +51,7 @@ pub(crate) fn lay_out_from(
             while here != *player {
                 let (step, prev) = (0..4)
                     .map(|k| (k, board.next(here, k ^ 1)))
-                    .find(|&(_, p)| {
-                        p != NONE && dist[usize::from(p)] != FAR && dist[usize::from(p)] + 1 == dist[usize::from(here)]
-                    })
+                    .find(|&(_, p)| p != Z::NONE && dist[p.ix()] != FAR && dist[p.ix()] + 1 == dist[here.ix()])
                     .expect("the push was generated from a reachable square");
                 walk.push(LETTERS[step]);
                 here = prev;
@@ -60,8 +59,8 @@ pub(crate) fn lay_out_from(
             text.extend(walk.iter().rev().map(|&c| c as char));
             text.push(LETTERS[d].to_ascii_uppercase() as char);
             let to = board.next(from, d);
-            at[usize::from(to)] = at[usize::from(from)];
-            at[usize::from(from)] = NONE;
+            at[to.ix()] = at[from.ix()];
+            at[from.ix()] = Z::NONE;
             *player = from;
         }
     }

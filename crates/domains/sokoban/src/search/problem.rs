@@ -31,7 +31,8 @@ use crate::prune::corral_deadlock::{CorralCache, corral_is_dead};
 use crate::prune::deadlock::{Boxes, freeze_deadlock, is_frozen};
 use crate::prune::deadlock_table::DeadlockTable;
 use crate::prune::frozen_goals::{FrozenGoals, frozen_on_goals};
-use crate::rules::board::{Board, FAR, MAX_BOXES, NONE, Squares, first, has, insert, squares_in};
+use crate::rules::board::{Board, FAR};
+use crate::rules::size::{Size, Square, SquareSet};
 use crate::search::settings::Settings;
 use crate::search::state::{Cost, Push, State};
 use crate::search::symmetry::{ImageKeys, Symmetries};
@@ -40,12 +41,12 @@ use delve_core::{Lex, Problem, Solution, Successor};
 use std::cell::RefCell;
 
 /// The matching of the last expanded state, reused for its successors' bounds.
-struct Cache {
+struct Cache<Z: Size> {
     matcher: Matcher<u32>,
     /// The state it is for: its boxes and player (the bound depends on the player's side of
     /// each box).
-    boxes: [u8; MAX_BOXES],
-    player: u8,
+    boxes: Z::BoxSquares,
+    player: Z::Sq,
     /// Its bound (`None`: the boxes cannot all be matched).
     bound: Option<u32>,
     /// Its matching: the goal index of each box.
@@ -59,41 +60,41 @@ struct Cache {
 
 /// What the expansion of a child of the last expanded state can take over (see [`Children`]).
 #[derive(Clone, Copy, Debug)]
-struct Child {
-    state: State,
+struct Child<Z: Size> {
+    state: State<Z>,
     /// The player's region.
-    region: Squares,
+    region: Z::Set,
     /// The pushed box's row in the parent's matching and in the child's (boxes are sorted).
     rows: (usize, usize),
     /// Where the box went, and a square of the player's region after the push.
-    to: u8,
-    player: u8,
+    to: Z::Sq,
+    player: Z::Sq,
 }
 
 /// The children of the last expanded state, as [`SokobanProblem::child`] made them (those
 /// stored as found, not as a symmetric image; normalised player only).
 #[derive(Debug, Default)]
-struct Children {
-    parent: Option<State>,
-    list: Vec<Child>,
+struct Children<Z: Size> {
+    parent: Option<State<Z>>,
+    list: Vec<Child<Z>>,
     /// The parent's [`image_keys`](SokobanProblem::image_keys), when the board has symmetries.
     images: ImageKeys,
 }
 
 /// Sokoban over pushes, for `delve-core`'s searches.
-pub struct SokobanProblem {
-    board: Board,
+pub struct SokobanProblem<Z: Size> {
+    board: Board<Z>,
     settings: Settings,
     /// How a cycling search is guided (read only with [`Settings::macros`]).
-    strategy: Strategy,
+    strategy: Strategy<Z>,
     /// How many goals a room the packing macros may reach ([`Strategy::packing`]).
     packing_goals: usize,
     n: usize,
-    cache: RefCell<Cache>,
+    cache: RefCell<Cache<Z>>,
     /// Goal rooms and packing orders (empty unless [`Settings::macros`]).
-    rooms: GoalRooms,
+    rooms: GoalRooms<Z>,
     /// FESS's hotspot table for the advisors (empty unless [`Settings::macros`]).
-    hotspots: Hotspots,
+    hotspots: Hotspots<Z>,
     /// Rooms and their links, for the room-connectivity feature (empty unless
     /// [`Settings::macros`]).
     links: RoomLinks,
@@ -101,14 +102,14 @@ pub struct SokobanProblem {
     corrals: RefCell<CorralCache>,
     /// The board's symmetries, when states are stored one per class (see the `symmetry`
     /// module; unordered levels without macros).
-    symmetries: Symmetries,
+    symmetries: Symmetries<Z>,
     /// Dead patterns learned from sub-problems ([`Settings::deadlock_table`]).
-    table: RefCell<DeadlockTable>,
+    table: RefCell<DeadlockTable<Z>>,
     /// Reach sets of free goals per set of boxes frozen on goals ([`Settings::frozen_goals`]).
-    frozen_goals: RefCell<FrozenGoals>,
+    frozen_goals: RefCell<FrozenGoals<Z>>,
     /// The last expanded state's children: A* often expands one of them next, which can then
     /// take its region and its matching over from the parent's.
-    children: RefCell<Children>,
+    children: RefCell<Children<Z>>,
 }
 
 /// Most rows [`SokobanProblem::rematch`] changes in a kept matching before it leaves the
@@ -122,24 +123,21 @@ fn cost_of(row: &[u16], c: usize) -> Option<u32> {
     (d != FAR).then_some(u32::from(d))
 }
 
-/// Squares indexed by square: a box index or [`NONE`]; a distance or [`FAR`].
-type Marks = [u8; 256];
-
-impl SokobanProblem {
+impl<Z: Size> SokobanProblem<Z> {
     /// The problem on `board`.
-    pub fn new(board: Board, settings: Settings) -> SokobanProblem {
+    pub fn new(board: Board<Z>, settings: Settings) -> SokobanProblem<Z> {
         SokobanProblem::with_strategy(board, settings, Strategy::default())
     }
 
     /// The problem on `board` for a cycling search guided by `strategy` (its room links,
     /// route and packing reach; the advisors are [`advise`](Self::advise)'s).
-    pub fn with_strategy(board: Board, settings: Settings, strategy: Strategy) -> SokobanProblem {
+    pub fn with_strategy(board: Board<Z>, settings: Settings, strategy: Strategy<Z>) -> SokobanProblem<Z> {
         let config = settings;
         let n = board.start_boxes().len();
         let cache = Cache {
             matcher: Matcher::new(),
-            boxes: [NONE; MAX_BOXES],
-            player: NONE,
+            boxes: Z::box_squares(Z::NONE),
+            player: Z::NONE,
             bound: None,
             assignment: Vec::new(),
             scratch: Vec::new(),
@@ -170,7 +168,7 @@ impl SokobanProblem {
     }
 
     /// The board's symmetries the search folds states by (none for ordered levels and macros).
-    pub(crate) fn symmetries(&self) -> &Symmetries {
+    pub(crate) fn symmetries(&self) -> &Symmetries<Z> {
         &self.symmetries
     }
 
@@ -182,7 +180,7 @@ impl SokobanProblem {
     }
 
     /// The board.
-    pub fn board(&self) -> &Board {
+    pub fn board(&self) -> &Board<Z> {
         &self.board
     }
 
@@ -197,7 +195,7 @@ impl SokobanProblem {
     }
 
     /// The strategy of a cycling search ([`with_strategy`](Self::with_strategy)).
-    pub fn strategy(&self) -> &Strategy {
+    pub fn strategy(&self) -> &Strategy<Z> {
         &self.strategy
     }
 
@@ -214,30 +212,30 @@ impl SokobanProblem {
     }
 
     /// Box index on each square for `state`.
-    fn occupancy(&self, state: &State) -> Marks {
-        let mut at = [NONE; 256];
+    fn occupancy(&self, state: &State<Z>) -> Z::Marks<Z::Sq> {
+        let mut at = Z::marks(Z::NONE);
         for (i, &b) in state.boxes(self.n).iter().enumerate() {
-            at[usize::from(b)] = i as u8;
+            at[b.ix()] = Z::Sq::of(i);
         }
         at
     }
 
     /// Walking distance from `from` to every square around the boxes in `at` ([`FAR`]:
     /// unreachable), by breadth-first flood fill.
-    pub(crate) fn walk(&self, from: u8, at: &Marks, dist: &mut [u16; 256]) {
+    pub(crate) fn walk(&self, from: Z::Sq, at: &Z::Marks<Z::Sq>, dist: &mut Z::Marks<u16>) {
         dist[..self.board.floor()].fill(FAR);
-        let mut queue = [0u8; 256];
+        let mut queue = Z::marks(Z::Sq::default());
         let (mut head, mut tail) = (0, 1);
         queue[0] = from;
-        dist[usize::from(from)] = 0;
+        dist[from.ix()] = 0;
         while head < tail {
             let s = queue[head];
             head += 1;
-            let ds = dist[usize::from(s)] + 1;
+            let ds = dist[s.ix()] + 1;
             for d in 0..4 {
                 let t = self.board.next(s, d);
-                if t != NONE && at[usize::from(t)] == NONE && dist[usize::from(t)] == FAR {
-                    dist[usize::from(t)] = ds;
+                if t != Z::NONE && at[t.ix()] == Z::NONE && dist[t.ix()] == FAR {
+                    dist[t.ix()] = ds;
                     queue[tail] = t;
                     tail += 1;
                 }
@@ -246,13 +244,13 @@ impl SokobanProblem {
     }
 
     /// The top-left-most square the player can reach from `from` around the boxes in `at`.
-    pub(crate) fn normalise(&self, from: u8, at: &Marks) -> u8 {
+    pub(crate) fn normalise(&self, from: Z::Sq, at: &Z::Marks<Z::Sq>) -> Z::Sq {
         self.region(from, at).1
     }
 
     /// The squares the player can reach from `from` around the boxes in `at` (a bit set),
     /// and the top-left-most of them.
-    pub(crate) fn region(&self, from: u8, at: &Marks) -> (Squares, u8) {
+    pub(crate) fn region(&self, from: Z::Sq, at: &Z::Marks<Z::Sq>) -> (Z::Set, Z::Sq) {
         self.board.region(from, at)
     }
 
@@ -260,8 +258,8 @@ impl SokobanProblem {
     /// with the matching written to `assignment` when unordered.
     fn push_bound(
         &self,
-        boxes: &[u8],
-        player: u8,
+        boxes: &[Z::Sq],
+        player: Z::Sq,
         matcher: &mut Matcher<u32>,
         assignment: &mut Vec<usize>,
     ) -> Option<u32> {
@@ -288,7 +286,7 @@ impl SokobanProblem {
     }
 
     /// Makes the cache hold the matching of `state`; returns its bound.
-    fn cached_bound(&self, state: &State) -> Option<u32> {
+    fn cached_bound(&self, state: &State<Z>) -> Option<u32> {
         let mut cache = self.cache.borrow_mut();
         if cache.boxes != state.boxes || cache.player != state.player {
             let Cache { matcher, boxes, player, bound, assignment, duals, .. } = &mut *cache;
@@ -298,8 +296,8 @@ impl SokobanProblem {
                 *bound = self.push_bound(here, state.player, matcher, assignment);
                 *duals = None;
             } else {
-                let mut rows: [&[u16]; MAX_BOXES] = [&[]; MAX_BOXES];
-                for (row, &b) in rows.iter_mut().zip(here) {
+                let mut rows: Z::Boxes<&[u16]> = Z::boxes(&[]);
+                for (row, &b) in rows.as_mut().iter_mut().zip(here) {
                     *row = board.distances_from(b, state.player);
                 }
                 let rows = &rows[..here.len()];
@@ -333,15 +331,15 @@ impl SokobanProblem {
     fn rematch(
         &self,
         solved: &mut IncrementalMatching,
-        (old, old_player, old_bound): (&[u8], u8, u32),
-        boxes: &[u8],
+        (old, old_player, old_bound): (&[Z::Sq], Z::Sq, u32),
+        boxes: &[Z::Sq],
         rows: &[&[u16]],
     ) -> Option<u32> {
         let n = boxes.len();
         // order[r]: the old row that becomes row r. Both lists are sorted: merge them, and
         // pair the old rows left (`gone`) with the new rows left (`came`); both lists hold n
         // boxes, so they are as many.
-        let mut order = [0; MAX_BOXES];
+        let mut order = Z::boxes(0usize);
         let (mut gone, mut came) = ([0; REMATCH_ROWS], [0; REMATCH_ROWS]);
         let (mut i, mut j, mut kg, mut kc) = (0, 0, 0, 0);
         while i < n || j < n {
@@ -373,7 +371,7 @@ impl SokobanProblem {
     /// Makes the cache hold the matching of `child`, a child of `parent`, and returns its
     /// bound: from the parent's matching by one changed row when the cache holds that (see
     /// [`IncrementalMatching::change_row`]), else solved afresh.
-    fn bound_after(&self, parent: &State, child: &Child) -> Option<u32> {
+    fn bound_after(&self, parent: &State<Z>, child: &Child<Z>) -> Option<u32> {
         let mut cache = self.cache.borrow_mut();
         let Cache { boxes, player, bound, assignment, duals, .. } = &mut *cache;
         if let Some(solved) = duals
@@ -399,7 +397,7 @@ impl SokobanProblem {
     }
 
     /// The heuristic value for a push bound.
-    fn estimate(&self, bound: Option<u32>, state: &State) -> Cost {
+    fn estimate(&self, bound: Option<u32>, state: &State<Z>) -> Cost {
         match bound {
             None => <Cost as delve_core::Cost>::MAX,
             Some(h) if self.settings.macros && self.settings.weight == 1 => {
@@ -413,7 +411,7 @@ impl SokobanProblem {
     /// The FESS feature-space cell of `state` (packing, then boxes out of plan, then room
     /// links cut, then player regions, in bits 32 and up, 16–31, 8–15 and 0–7: see the
     /// `features` module), for [`cycling`](delve_core::informed::cycling) search.
-    pub fn feature_cell(&self, state: &State) -> u64 {
+    pub fn feature_cell(&self, state: &State<Z>) -> u64 {
         Features::of(&self.board, &self.rooms, self.strategy.route.as_ref(), &self.links, &self.occupancy(state)).cell()
     }
 
@@ -433,14 +431,14 @@ impl SokobanProblem {
     ///   and explorer advisors, each of which may recommend one more move.
     pub fn advise(
         &self,
-        parent: &State,
+        parent: &State<Z>,
         cell: u64,
-        moves: &[delve_core::informed::Move<'_, State, Cost>],
+        moves: &[delve_core::informed::Move<'_, State<Z>, Cost>],
         weights: &mut [u32],
     ) {
         crate::fess::features::advise(cell, moves, weights);
         match self.strategy.advisors {
-            Advisors::Features if parent.pushed != NONE => {
+            Advisors::Features if parent.pushed != Z::NONE => {
                 for (m, w) in moves.iter().zip(weights) {
                     if !m.state.boxes(self.n).contains(&parent.pushed) {
                         *w = 0;
@@ -456,8 +454,8 @@ impl SokobanProblem {
     }
 
     /// The state with the given boxes and player (key computed from scratch).
-    pub(crate) fn make_state(&self, boxes: &[u8], player: u8) -> State {
-        let mut state = State { key: 0, boxes: [0; MAX_BOXES], player, pushed: NONE };
+    pub(crate) fn make_state(&self, boxes: &[Z::Sq], player: Z::Sq) -> State<Z> {
+        let mut state: State<Z> = State { key: 0, boxes: Z::box_squares(Z::Sq::ZERO), player, pushed: Z::NONE };
         state.boxes[..boxes.len()].copy_from_slice(boxes);
         if !self.board.is_ordered() {
             state.boxes[..boxes.len()].sort_unstable();
@@ -473,9 +471,9 @@ impl SokobanProblem {
     /// The state with the boxes `sorted` (unordered boards), the player on `player` and the
     /// Zobrist key `key`, already known to the caller ([`make_state`](Self::make_state) with
     /// no sort and no key to compute).
-    pub(crate) fn sorted_state(&self, sorted: impl Iterator<Item = u8>, player: u8, key: u64) -> State {
-        let mut state = State { key, boxes: [0; MAX_BOXES], player, pushed: NONE };
-        for (to, b) in state.boxes.iter_mut().zip(sorted) {
+    pub(crate) fn sorted_state(&self, sorted: impl Iterator<Item = Z::Sq>, player: Z::Sq, key: u64) -> State<Z> {
+        let mut state: State<Z> = State { key, boxes: Z::box_squares(Z::Sq::ZERO), player, pushed: Z::NONE };
+        for (to, b) in state.boxes.as_mut().iter_mut().zip(sorted) {
             *to = b;
         }
         debug_assert_eq!(state, self.make_state(state.boxes(self.n), player), "sorted, with its key");
@@ -487,11 +485,11 @@ impl SokobanProblem {
     /// with a route, its macros instead ([`route_pushes`]).
     fn pack(
         &self,
-        state: &State,
-        frozen: &Squares,
-        at: &mut Marks,
-        walk: &[u16; 256],
-        out: &mut Vec<Successor<State, Push, Cost>>,
+        state: &State<Z>,
+        frozen: &Z::Set,
+        at: &mut Z::Marks<Z::Sq>,
+        walk: &Z::Marks<u16>,
+        out: &mut Vec<Successor<State<Z>, Push<Z>, Cost>>,
     ) {
         let board = &self.board;
         let pushes = match &self.strategy.route {
@@ -499,24 +497,25 @@ impl SokobanProblem {
             None => packing_pushes(board, &self.rooms, at, walk, self.packing_goals),
         };
         for (b, dirs) in pushes {
-            let i = at[usize::from(b)];
-            let to = dirs.iter().fold(b, |sq, &d| board.next(sq, usize::from(d)));
-            let last = usize::from(*dirs.last().expect("packing paths are not empty"));
-            at[usize::from(b)] = NONE;
-            at[usize::from(to)] = i;
-            if !freeze_deadlock(board, &Boxes { at }, to) && !self.frozen_dead(state, frozen, at, (b, to)) {
+            let i = at[b.ix()];
+            let to = dirs.iter().fold(b, |sq, &d| board.next(sq, d.ix()));
+            let last = (*dirs.last().expect("packing paths are not empty")).ix();
+            at[b.ix()] = Z::NONE;
+            at[to.ix()] = i;
+            if !freeze_deadlock(board, &Boxes { at: at.as_ref() }, to) && !self.frozen_dead(state, frozen, at, (b, to))
+            {
                 let push = Push { from: b, dir: dirs[0], to };
                 let pushes = Lex(dirs.len() as u32, 0);
-                out.push(self.child(state, usize::from(i), push, board.next(to, last ^ 1), pushes, at, None));
+                out.push(self.child(state, i.ix(), push, board.next(to, last ^ 1), pushes, at, None));
             }
-            at[usize::from(to)] = NONE;
-            at[usize::from(b)] = i;
+            at[to.ix()] = Z::NONE;
+            at[b.ix()] = i;
         }
     }
 
     /// Whether the deadlock table ([`Settings::deadlock_table`]) proves dead the position `at`
     /// just after a push left a box on `pushed` and the player on `player`.
-    fn table_dead(&self, at: &Marks, pushed: u8, player: u8) -> bool {
+    fn table_dead(&self, at: &Z::Marks<Z::Sq>, pushed: Z::Sq, player: Z::Sq) -> bool {
         self.settings.deadlock_table
             && !self.board.is_ordered()
             && self.table.borrow_mut().is_dead(&self.board, at, pushed, player)
@@ -524,7 +523,7 @@ impl SokobanProblem {
 
     /// Whether a pattern the deadlock table has already learned proves dead the position `at`
     /// just after a push left a box on `pushed` and the player on `player`.
-    fn table_known_dead(&self, at: &Marks, pushed: u8, player: u8) -> bool {
+    fn table_known_dead(&self, at: &Z::Marks<Z::Sq>, pushed: Z::Sq, player: Z::Sq) -> bool {
         self.settings.deadlock_table
             && !self.board.is_ordered()
             && self.table.borrow().is_known_dead(at, pushed, player)
@@ -532,23 +531,23 @@ impl SokobanProblem {
 
     /// The boxes of `state` (occupancy `at`) frozen on goals, when [`Settings::frozen_goals`]
     /// is on for this board (else none).
-    fn frozen_on_goals(&self, state: &State, at: &Marks) -> Squares {
+    fn frozen_on_goals(&self, state: &State<Z>, at: &Z::Marks<Z::Sq>) -> Z::Set {
         match self.settings.frozen_goals && !self.board.is_ordered() {
             true => frozen_on_goals(&self.board, at, state.boxes(self.n).iter().copied()),
-            false => [0; 4],
+            false => Z::Set::EMPTY,
         }
     }
 
     /// Whether the frozen-goal test ([`Settings::frozen_goals`]) proves dead the position `at`
     /// just after a box of `state` went from `from` to `to`; `frozen` holds the boxes
     /// of `state` frozen on goals (a push freezes more only when the pushed box ends frozen).
-    fn frozen_dead(&self, state: &State, frozen: &Squares, at: &Marks, (from, to): (u8, u8)) -> bool {
+    fn frozen_dead(&self, state: &State<Z>, frozen: &Z::Set, at: &Z::Marks<Z::Sq>, (from, to): (Z::Sq, Z::Sq)) -> bool {
         let board = &self.board;
         if !self.settings.frozen_goals || board.is_ordered() {
             return false;
         }
         let boxes = || state.boxes(self.n).iter().map(|&s| if s == from { to } else { s });
-        let froze = board.is_goal(to) && is_frozen(board, &Boxes { at }, to);
+        let froze = board.is_goal(to) && is_frozen(board, &Boxes { at: at.as_ref() }, to);
         let frozen = if froze { frozen_on_goals(board, at, boxes()) } else { *frozen };
         self.frozen_goals.borrow_mut().is_dead(board, (boxes(), to, froze), &frozen)
     }
@@ -566,19 +565,19 @@ impl SokobanProblem {
     #[allow(clippy::too_many_arguments)]
     fn child(
         &self,
-        state: &State,
+        state: &State<Z>,
         i: usize,
-        push: Push,
-        player: u8,
+        push: Push<Z>,
+        player: Z::Sq,
         cost: Cost,
-        at: &Marks,
-        here: Option<&Squares>,
-    ) -> Successor<State, Push, Cost> {
+        at: &Z::Marks<Z::Sq>,
+        here: Option<&Z::Set>,
+    ) -> Successor<State<Z>, Push<Z>, Cost> {
         let board = &self.board;
         let (b, t) = (push.from, push.to);
         let (region, player) = match self.settings.exact_player {
             false => here.map_or_else(|| self.region(player, at), |here| board.region_after(here, b, t, at)),
-            true => ([0; 4], player),
+            true => (Z::Set::EMPTY, player),
         };
         let slot = self.slot(i);
         let key = state.key
@@ -592,11 +591,11 @@ impl SokobanProblem {
         if !board.is_ordered() {
             // Keep the squares sorted: move the pushed box to its place.
             while k > 0 && boxes[k - 1] > t {
-                boxes.swap(k - 1, k);
+                boxes.as_mut().swap(k - 1, k);
                 k -= 1;
             }
             while k + 1 < self.n && boxes[k + 1] < t {
-                boxes.swap(k + 1, k);
+                boxes.as_mut().swap(k + 1, k);
                 k += 1;
             }
         }
@@ -618,13 +617,12 @@ impl SokobanProblem {
     /// The square box `i` on `t` (just pushed in direction `d`, not yet in `at`) is pushed on
     /// to by a tunnel macro: when `t` is not a goal, has walls on both sides across the push,
     /// and the next square is free and live.
-    fn through_tunnel(&self, i: usize, t: u8, d: usize, at: &Marks) -> Option<u8> {
+    fn through_tunnel(&self, i: usize, t: Z::Sq, d: usize, at: &Z::Marks<Z::Sq>) -> Option<Z::Sq> {
         let board = &self.board;
         let across = if d < 2 { 2 } else { 0 };
-        let walled = board.next(t, across) == NONE && board.next(t, across + 1) == NONE;
+        let walled = board.next(t, across) == Z::NONE && board.next(t, across + 1) == Z::NONE;
         let n = board.next(t, d);
-        (walled && !board.is_goal(t) && n != NONE && at[usize::from(n)] == NONE && !board.is_dead_for(i, n))
-            .then_some(n)
+        (walled && !board.is_goal(t) && n != Z::NONE && at[n.ix()] == Z::NONE && !board.is_dead_for(i, n)).then_some(n)
     }
 
     /// After `push` of box `i` (`pushes` pushes, the player left on `player`, already made in
@@ -632,41 +630,43 @@ impl SokobanProblem {
     /// room's next goal, if it can get there.
     fn goal_macro(
         &self,
-        state: &State,
+        state: &State<Z>,
         i: usize,
-        (push, player, pushes): (Push, u8, u32),
-        frozen: &Squares,
-        at: &mut Marks,
-        out: &mut Vec<Successor<State, Push, Cost>>,
+        (push, player, pushes): (Push<Z>, Z::Sq, u32),
+        frozen: &Z::Set,
+        at: &mut Z::Marks<Z::Sq>,
+        out: &mut Vec<Successor<State<Z>, Push<Z>, Cost>>,
     ) -> bool {
         let board = &self.board;
         let t = push.to;
         let Some(goal) = self.rooms.target(t, at) else { return false };
         let mut made = false;
-        at[usize::from(t)] = NONE;
+        at[t.ix()] = Z::NONE;
         let path = box_path(board, at, t, player, goal);
         if let Some(dirs) = path.filter(|dirs| !dirs.is_empty()) {
-            at[usize::from(goal)] = i as u8;
-            if !freeze_deadlock(board, &Boxes { at }, goal) && !self.frozen_dead(state, frozen, at, (push.from, goal)) {
-                let last = usize::from(*dirs.last().expect("not empty"));
+            at[goal.ix()] = Z::Sq::of(i);
+            if !freeze_deadlock(board, &Boxes { at: at.as_ref() }, goal)
+                && !self.frozen_dead(state, frozen, at, (push.from, goal))
+            {
+                let last = (*dirs.last().expect("not empty")).ix();
                 let player = board.next(goal, last ^ 1);
                 let pushes = pushes + dirs.len() as u32;
                 out.push(self.child(state, i, Push { to: goal, ..push }, player, Lex(pushes, 0), at, None));
                 made = true;
             }
-            at[usize::from(goal)] = NONE;
+            at[goal.ix()] = Z::NONE;
         }
-        at[usize::from(t)] = i as u8;
+        at[t.ix()] = Z::Sq::of(i);
         made
     }
 }
 
-impl Problem for SokobanProblem {
-    type State = State;
-    type Action = Push;
+impl<Z: Size> Problem for SokobanProblem<Z> {
+    type State = State<Z>;
+    type Action = Push<Z>;
     type Cost = Cost;
 
-    fn initial_state(&self) -> State {
+    fn initial_state(&self) -> State<Z> {
         let board = &self.board;
         let mut state = self.make_state(board.start_boxes(), board.start_player());
         if !self.settings.exact_player {
@@ -676,7 +676,7 @@ impl Problem for SokobanProblem {
         state
     }
 
-    fn is_goal(&self, state: &State) -> bool {
+    fn is_goal(&self, state: &State<Z>) -> bool {
         let board = &self.board;
         state.boxes(self.n).iter().enumerate().all(|(i, &b)| match board.target(i) {
             Some(g) => board.goals()[g] == b,
@@ -684,7 +684,7 @@ impl Problem for SokobanProblem {
         })
     }
 
-    fn expand(&self, state: &State, out: &mut Vec<Successor<State, Push, Cost>>) {
+    fn expand(&self, state: &State<Z>, out: &mut Vec<Successor<State<Z>, Push<Z>, Cost>>) {
         let known = {
             let mut children = self.children.borrow_mut();
             let known = children.list.iter().find(|child| child.state == *state).copied();
@@ -707,29 +707,31 @@ impl Problem for SokobanProblem {
         // With `table_when_expanded`, the deadlock table searches around the push that made
         // this state now, not when the state was made: a state reached again is then looked
         // at once, and one never expanded not at all.
-        if self.settings.table_when_expanded && state.pushed != NONE && self.table_dead(&at, state.pushed, state.player)
+        if self.settings.table_when_expanded
+            && state.pushed != Z::NONE
+            && self.table_dead(&at, state.pushed, state.player)
         {
             return;
         }
         // The player's region as a bit set (for the corrals, the pushes and the children's
         // regions: see `region_after`), and its walking distances when moves count or the
         // packing macros need them.
-        let mut walk = [FAR; 256];
+        let mut walk = Z::marks(FAR);
         let walking = self.settings.exact_player || self.settings.macros;
         let (here, player) = if walking {
             self.walk(state.player, &at, &mut walk);
-            let mut here: Squares = [0; 4];
+            let mut here: Z::Set = Z::Set::EMPTY;
             if self.settings.corral_deadlocks || self.settings.pi_corrals {
-                for s in (0..board.floor() as u8).filter(|&s| walk[usize::from(s)] != FAR) {
-                    insert(&mut here, s);
+                for s in (0..board.floor()).map(Z::Sq::of).filter(|&s| walk[s.ix()] != FAR) {
+                    here.insert(s);
                 }
             }
             (here, state.player)
         } else {
-            known.map_or_else(|| self.region(state.player, &at), |(child, _)| (child.region, first(&child.region)))
+            known.map_or_else(|| self.region(state.player, &at), |(child, _)| (child.region, child.region.first()))
         };
         let mut only = Vec::new();
-        let on_goal = |i: usize, sq: u8| match board.target(i) {
+        let on_goal = |i: usize, sq: Z::Sq| match board.target(i) {
             Some(g) => board.goals()[g] == sq,
             None => board.is_goal(sq),
         };
@@ -759,8 +761,8 @@ impl Problem for SokobanProblem {
             let b = state.boxes[i];
             for d in 0..4 {
                 let (t, p) = (board.next(b, d), board.next(b, d ^ 1));
-                let reaches = if walking { walk[usize::from(p)] != FAR } else { has(&here, p) };
-                if t == NONE || p == NONE || at[usize::from(t)] != NONE || !reaches {
+                let reaches = if walking { walk[p.ix()] != FAR } else { here.has(p) };
+                if t == Z::NONE || p == Z::NONE || at[t.ix()] != Z::NONE || !reaches {
                     continue;
                 }
                 if restricted && !only.contains(&(b, d as u8)) {
@@ -769,7 +771,7 @@ impl Problem for SokobanProblem {
                 if board.is_dead_for(i, t) {
                     continue;
                 }
-                at[usize::from(b)] = NONE;
+                at[b.ix()] = Z::NONE;
                 let (mut t, mut pushes) = (t, 1);
                 if self.settings.macros {
                     // Tunnel macro: a box in a one-wide passage goes on to its end.
@@ -777,26 +779,26 @@ impl Problem for SokobanProblem {
                         (t, pushes) = (n, pushes + 1);
                     }
                 }
-                at[usize::from(t)] = i as u8;
+                at[t.ix()] = Z::Sq::of(i);
                 let player = board.next(t, d ^ 1);
-                let table_dead = |at: &Marks| match self.settings.table_when_expanded {
+                let table_dead = |at: &Z::Marks<Z::Sq>| match self.settings.table_when_expanded {
                     true => self.table_known_dead(at, t, player),
                     false => self.table_dead(at, t, player),
                 };
-                if !freeze_deadlock(board, &Boxes { at: &at }, t)
+                if !freeze_deadlock(board, &Boxes { at: at.as_ref() }, t)
                     && !table_dead(&at)
                     && !self.frozen_dead(state, &frozen, &at, (b, t))
                 {
                     let push = Push { from: b, dir: d as u8, to: t };
-                    let moves = if self.settings.exact_player { u32::from(walk[usize::from(p)]) + 1 } else { 0 };
+                    let moves = if self.settings.exact_player { u32::from(walk[p.ix()]) + 1 } else { 0 };
                     let made = (push, player, pushes);
                     if self.rooms.is_empty() || !self.goal_macro(state, i, made, &frozen, &mut at, out) {
                         let here = (pushes == 1).then_some(&here);
                         out.push(self.child(state, i, push, player, Lex(pushes, moves), &at, here));
                     }
                 }
-                at[usize::from(t)] = NONE;
-                at[usize::from(b)] = i as u8;
+                at[t.ix()] = Z::NONE;
+                at[b.ix()] = Z::Sq::of(i);
             }
         }
         if self.settings.macros && (!self.rooms.is_empty() || self.strategy.route.is_some()) {
@@ -804,14 +806,14 @@ impl Problem for SokobanProblem {
         }
     }
 
-    fn heuristic(&self, state: &State) -> Cost {
+    fn heuristic(&self, state: &State<Z>) -> Cost {
         let mut cache = self.cache.borrow_mut();
         let Cache { matcher, scratch, .. } = &mut *cache;
         let bound = self.push_bound(state.boxes(self.n), state.player, matcher, scratch);
         self.estimate(bound, state)
     }
 
-    fn heuristic_after(&self, parent: &State, _parent_h: Cost, action: &Push, child: &State) -> Cost {
+    fn heuristic_after(&self, parent: &State<Z>, _parent_h: Cost, action: &Push<Z>, child: &State<Z>) -> Cost {
         let board = &self.board;
         if !board.is_ordered()
             && let Some(bound) = self.cached_bound(parent)
@@ -825,7 +827,7 @@ impl Problem for SokobanProblem {
                 // box after a single push (`child` may be the canonical image of the position,
                 // see the `symmetry` module), the child's square after a macro (macros never
                 // fold symmetries).
-                let single = to == board.next(action.from, usize::from(action.dir));
+                let single = to == board.next(action.from, action.dir.ix());
                 let player = if single { action.from } else { child.player };
                 let before = board.distance_from(g, action.from, parent.player);
                 let after = board.distance_from(g, to, player);
@@ -846,38 +848,38 @@ impl Problem for SokobanProblem {
 }
 
 /// Folding states by the board's symmetries (see the `symmetry` module).
-impl SokobanProblem {
+impl<Z: Size> SokobanProblem<Z> {
     /// The canonical state of the class of `state` (its player normalised when the problem
     /// normalises it, `region` then the player's squares as a bit set; unused otherwise): the
     /// image with the smallest key of its boxes, then of its player (the player normalised in
     /// each image).
-    pub(crate) fn canonical(&self, state: State, region: &Squares) -> State {
+    pub(crate) fn canonical(&self, state: State<Z>, region: &Z::Set) -> State<Z> {
         self.canonical_with(state, region, &self.image_keys(state.boxes(self.box_count())))
     }
 
     /// The Zobrist keys of the images of `boxes` under each symmetry (of the boxes only).
-    pub(crate) fn image_keys(&self, boxes: &[u8]) -> ImageKeys {
+    pub(crate) fn image_keys(&self, boxes: &[Z::Sq]) -> ImageKeys {
         let board = self.board();
         let mut keys = [0u64; 7];
         for (k, map) in keys.iter_mut().zip(&self.symmetries().maps) {
-            *k = boxes.iter().fold(0, |k, &b| k ^ board.box_key(0, map[usize::from(b)]));
+            *k = boxes.iter().fold(0, |k, &b| k ^ board.box_key(0, map[b.ix()]));
         }
         keys
     }
 
     /// [`image_keys`](Self::image_keys) after the box on `b` moved to `t`, from `keys` before.
-    pub(crate) fn image_keys_after(&self, keys: &ImageKeys, b: u8, t: u8) -> ImageKeys {
+    pub(crate) fn image_keys_after(&self, keys: &ImageKeys, b: Z::Sq, t: Z::Sq) -> ImageKeys {
         let board = self.board();
         let mut after = *keys;
         for (k, map) in after.iter_mut().zip(&self.symmetries().maps) {
-            *k ^= board.box_key(0, map[usize::from(b)]) ^ board.box_key(0, map[usize::from(t)]);
+            *k ^= board.box_key(0, map[b.ix()]) ^ board.box_key(0, map[t.ix()]);
         }
         after
     }
 
     /// [`canonical`](Self::canonical), given the [`image_keys`](Self::image_keys) of the
     /// state's boxes.
-    pub(crate) fn canonical_with(&self, state: State, region: &Squares, keys: &ImageKeys) -> State {
+    pub(crate) fn canonical_with(&self, state: State<Z>, region: &Z::Set, keys: &ImageKeys) -> State<Z> {
         let board = self.board();
         let boxes = state.boxes(self.box_count());
         // The state's key is its boxes' and its player's (one box slot: unordered).
@@ -891,13 +893,13 @@ impl SokobanProblem {
         // The images that tie on the boxes, told apart by their players.
         let exact = self.settings().exact_player;
         let player = state.player();
-        let image_player = |map: &[u8]| -> u8 {
+        let image_player = |map: &[Z::Sq]| -> Z::Sq {
             if exact {
-                return map[usize::from(player)];
+                return map[player.ix()];
             }
-            squares_in(region).map(|s| map[usize::from(s)]).min().unwrap_or(u8::MAX)
+            region.squares::<Z::Sq>().map(|s| map[s.ix()]).min().unwrap_or(Z::NONE)
         };
-        let mut best: Option<(&Vec<u8>, u8)> = None;
+        let mut best: Option<(&Vec<Z::Sq>, Z::Sq)> = None;
         let mut best_key = if own == least { state.key() } else { u64::MAX };
         for (map, _) in maps.iter().zip(keys).filter(|&(_, &k)| k == least) {
             let p = image_player(map);
@@ -910,12 +912,12 @@ impl SokobanProblem {
             None => state,
             Some((map, p)) => {
                 // The image's boxes come out of a bit set sorted, and its key is known.
-                let mut mapped: Squares = [0; 4];
+                let mut mapped: Z::Set = Z::Set::EMPTY;
                 for &b in boxes {
-                    insert(&mut mapped, map[usize::from(b)]);
+                    mapped.insert(map[b.ix()]);
                 }
-                let mut image = self.sorted_state(squares_in(&mapped), p, best_key);
-                image.pushed = map.get(usize::from(state.pushed)).map_or(NONE, |&s| s);
+                let mut image = self.sorted_state(mapped.squares(), p, best_key);
+                image.pushed = map.get(state.pushed.ix()).map_or(Z::NONE, |&s| s);
                 image
             }
         }
@@ -924,7 +926,7 @@ impl SokobanProblem {
     /// The pushes of `solution` in the real frame: from the real start, for each next state
     /// of the path, the cheapest legal push whose successor is that state up to symmetry.
     /// Without symmetries, the solution's own actions.
-    pub(crate) fn unfold(&self, solution: &Solution<State, Push, Cost>) -> Vec<Push> {
+    pub(crate) fn unfold(&self, solution: &Solution<State<Z>, Push<Z>, Cost>) -> Vec<Push<Z>> {
         if self.symmetries().is_empty() {
             return solution.actions.clone();
         }
@@ -935,31 +937,32 @@ impl SokobanProblem {
         let mut player = board.start_player();
         let mut pushes = Vec::with_capacity(solution.actions.len());
         for target in &solution.states[1..] {
-            let mut at = [NONE; 256];
+            let mut at = Z::marks(Z::NONE);
             for (i, &b) in boxes.iter().enumerate() {
-                at[usize::from(b)] = i as u8;
+                at[b.ix()] = Z::Sq::of(i);
             }
-            let mut walk = [FAR; 256];
+            let mut walk = Z::marks(FAR);
             self.walk(player, &at, &mut walk);
-            let mut found: Option<(Lex<u32, u32>, Push)> = None;
+            let mut found: Option<(Lex<u32, u32>, Push<Z>)> = None;
             for i in 0..n {
                 let b = boxes[i];
                 for d in 0..4 {
                     let (t, p) = (board.next(b, d), board.next(b, d ^ 1));
-                    if t == NONE || p == NONE || at[usize::from(t)] != NONE || walk[usize::from(p)] == FAR {
+                    if t == Z::NONE || p == Z::NONE || at[t.ix()] != Z::NONE || walk[p.ix()] == FAR {
                         continue;
                     }
                     let mut next = boxes.clone();
                     next[i] = t;
-                    at[usize::from(b)] = NONE;
-                    at[usize::from(t)] = i as u8;
-                    let (region, player) = if self.settings().exact_player { ([0; 4], b) } else { self.region(b, &at) };
-                    at[usize::from(t)] = NONE;
-                    at[usize::from(b)] = i as u8;
+                    at[b.ix()] = Z::NONE;
+                    at[t.ix()] = Z::Sq::of(i);
+                    let (region, player) =
+                        if self.settings().exact_player { (Z::Set::EMPTY, b) } else { self.region(b, &at) };
+                    at[t.ix()] = Z::NONE;
+                    at[b.ix()] = Z::Sq::of(i);
                     if self.canonical(self.make_state(&next, player), &region) != *target {
                         continue;
                     }
-                    let cost = Lex(1, u32::from(walk[usize::from(p)]) + 1);
+                    let cost = Lex(1, u32::from(walk[p.ix()]) + 1);
                     if found.is_none_or(|(c, _)| cost < c) {
                         found = Some((cost, Push { from: b, dir: d as u8, to: t }));
                     }
@@ -978,11 +981,11 @@ impl SokobanProblem {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::board::remove;
+    use crate::rules::size::{Large, Small};
     use delve_core::{Limits, NoObserver, informed::astar};
     use std::hash::BuildHasher;
 
-    fn problem(text: &str, exact_player: bool) -> SokobanProblem {
+    fn problem(text: &str, exact_player: bool) -> SokobanProblem<Small> {
         let board = Board::as_drawn(text);
         SokobanProblem::new(board, Settings { exact_player, ..Settings::PLAIN })
     }
@@ -1010,7 +1013,7 @@ mod tests {
             out.iter().find(|s| s.action.from == p.board().square_at(2, 2) && s.action.dir == 1).unwrap().state;
         out.clear();
         p.expand(&parent, &mut out);
-        let moves: Vec<Move<'_, State, Cost>> = out
+        let moves: Vec<Move<'_, State<Small>, Cost>> = out
             .iter()
             .map(|s| Move { state: &s.state, cell: p.feature_cell(&s.state), h: p.heuristic(&s.state) })
             .collect();
@@ -1032,7 +1035,7 @@ mod tests {
         // No symmetry of walls and goals (an image would carry the image of the square).
         let p = problem("#######\n#@    #\n#    .#\n#  $  #\n#     #\n#     #\n#######\n", false);
         let start = p.initial_state();
-        assert_eq!(start.pushed, NONE, "the start was not made by a push");
+        assert_eq!(start.pushed, Small::NONE, "the start was not made by a push");
         let mut out = Vec::new();
         p.expand(&start, &mut out);
         assert_eq!(out.len(), 4, "the box can go four ways");
@@ -1040,7 +1043,7 @@ mod tests {
             assert_eq!(succ.state.pushed, succ.action.to, "the pushed box's square");
             let other = State { pushed: succ.action.from, ..succ.state };
             assert_eq!(other, succ.state);
-            let hash = |s: &State| delve_core::hash::FxBuildHasher.hash_one(s);
+            let hash = |s: &State<Small>| delve_core::hash::FxBuildHasher.hash_one(s);
             assert_eq!(hash(&other), hash(&succ.state));
         }
     }
@@ -1091,6 +1094,22 @@ mod tests {
     }
 
     #[test]
+    fn both_size_classes_search_alike() {
+        // The same level searched as a small and as a large board: the same pushes, moves and
+        // node counts in each mode (the classes differ only in the sizes of their arrays).
+        let levels = crate::rules::level::parse_collection(include_str!("../../data/microban.xsb")).unwrap();
+        for n in [1, 4, 20, 38, 60] {
+            for settings in [Settings::optimal(), Settings::pushes(), Settings::fast()] {
+                let small = SokobanProblem::new(Board::new(&levels[n - 1], false).unwrap(), settings);
+                let large = SokobanProblem::new(Board::<Large>::build(&levels[n - 1], false).unwrap(), settings);
+                let (a, b) = (astar(&small, &Limits::none(), NoObserver), astar(&large, &Limits::none(), NoObserver));
+                assert_eq!(a.solution().map(|s| s.cost), b.solution().map(|s| s.cost), "#{n}");
+                assert_eq!((a.stats.expanded, a.stats.generated), (b.stats.expanded, b.stats.generated), "#{n}");
+            }
+        }
+    }
+
+    #[test]
     fn regions_after_a_push_equal_a_flood_fill() {
         // Every legal single push from the first states of a few Microban levels:
         // `region_after` gives the flood fill's region, whether the push cuts the region
@@ -1108,25 +1127,25 @@ mod tests {
                 }
                 let mut at = p.occupancy(&s);
                 let (here, _) = p.region(s.player(), &at);
-                let inside = |q: u8| has(&here, q);
+                let inside = |q: u8| here.has(q);
                 for &b in s.boxes(p.n) {
                     for d in 0..4 {
                         let (t, behind) = (p.board.next(b, d), p.board.next(b, d ^ 1));
-                        if t == NONE || behind == NONE || at[usize::from(t)] != NONE || !inside(behind) {
+                        if t == Small::NONE || behind == Small::NONE || at[t.ix()] != Small::NONE || !inside(behind) {
                             continue;
                         }
-                        let i = at[usize::from(b)];
-                        (at[usize::from(b)], at[usize::from(t)]) = (NONE, i);
+                        let i = at[b.ix()];
+                        (at[b.ix()], at[t.ix()]) = (Small::NONE, i);
                         let found = p.board.region_after(&here, b, t, &at);
                         assert_eq!(found, p.region(b, &at), "level {n}, box {b} pushed to {t}");
                         let mut kept = here;
-                        remove(&mut kept, t);
+                        kept.remove(t);
                         if kept.iter().zip(&found.0).all(|(k, f)| k & !f == 0) {
                             whole += 1;
                         } else {
                             cut += 1;
                         }
-                        (at[usize::from(b)], at[usize::from(t)]) = (i, NONE);
+                        (at[b.ix()], at[t.ix()]) = (i, Small::NONE);
                     }
                 }
                 let mut out = Vec::new();
@@ -1167,7 +1186,7 @@ mod tests {
 
     /// Asserts that the matching cached after expanding `s` has the bound a fresh solve gives,
     /// and that its assignment is an optimal matching (its distances sum to that bound).
-    fn assert_cached_matching_is_fresh(p: &SokobanProblem, s: &State, what: &str) {
+    fn assert_cached_matching_is_fresh(p: &SokobanProblem<Small>, s: &State<Small>, what: &str) {
         let cache = p.cache.borrow();
         let mut fresh = (Matcher::new(), Vec::new());
         let bound = p.push_bound(s.boxes(p.n), s.player, &mut fresh.0, &mut fresh.1);

@@ -14,28 +14,29 @@
 //! Only unordered levels use it (an ordered level's boxes are not interchangeable), and not
 //! with macros (their packing orders are not mapped).
 
-use crate::rules::board::{Board, NONE};
+use crate::rules::board::Board;
+use crate::rules::size::{Size, Square};
 
 /// The keys of a state's boxes under each symmetry of the board ([`Symmetries`]' order).
 pub(crate) type ImageKeys = [u64; 7];
 
 /// The symmetries of a board other than the identity: each maps square to square.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Symmetries {
+pub(crate) struct Symmetries<Z: Size> {
     /// Each symmetry as the image of every floor square.
-    pub(crate) maps: Vec<Vec<u8>>,
+    pub(crate) maps: Vec<Vec<Z::Sq>>,
 }
 
-impl Symmetries {
+impl<Z: Size> Symmetries<Z> {
     /// The maps among the seven non-identity symmetries of the square (mirrors, rotations,
     /// transpositions of the floor's bounding box) that send every floor square to a floor
     /// square and every goal to a goal.
-    pub(crate) fn new(board: &Board) -> Symmetries {
+    pub(crate) fn new(board: &Board<Z>) -> Symmetries<Z> {
         let floor = board.floor();
         if floor == 0 {
             return Symmetries::default();
         }
-        let cells: Vec<(usize, usize)> = (0..floor).map(|s| board.cell_of(s as u8)).collect();
+        let cells: Vec<(usize, usize)> = (0..floor).map(|s| board.cell_of(Z::Sq::of(s))).collect();
         let top = cells.iter().map(|c| c.0).min().expect("a floor square");
         let left = cells.iter().map(|c| c.1).min().expect("a floor square");
         let height = cells.iter().map(|c| c.0).max().expect("a floor square") - top;
@@ -47,7 +48,7 @@ impl Symmetries {
             if swap && height != width {
                 continue;
             }
-            let map: Option<Vec<u8>> = cells
+            let map: Option<Vec<Z::Sq>> = cells
                 .iter()
                 .enumerate()
                 .map(|(s, &(r, c))| {
@@ -62,11 +63,11 @@ impl Symmetries {
                         x = width - x;
                     }
                     let t = board.square_at(top + y, left + x);
-                    (t != NONE && board.is_goal(t) == board.is_goal(s as u8)).then_some(t)
+                    (t != Z::NONE && board.is_goal(t) == board.is_goal(Z::Sq::of(s))).then_some(t)
                 })
                 .collect();
             // A flip of a one-row (or one-column) box is the identity: not a symmetry to fold.
-            maps.extend(map.filter(|m| m.iter().enumerate().any(|(s, &t)| usize::from(t) != s)));
+            maps.extend(map.filter(|m| m.iter().enumerate().any(|(s, &t)| t.ix() != s)));
         }
         Symmetries { maps }
     }
@@ -87,11 +88,12 @@ impl Symmetries {
 mod tests {
     use super::*;
     use crate::rules::level::Level;
+    use crate::rules::size::Small;
     use crate::search::problem::SokobanProblem;
     use crate::search::settings::Settings;
     use delve_core::{Limits, NoObserver, informed::astar};
 
-    fn problem(text: &str, exact_player: bool) -> SokobanProblem {
+    fn problem(text: &str, exact_player: bool) -> SokobanProblem<Small> {
         let board = Board::as_drawn(text);
         SokobanProblem::new(board, Settings { exact_player, pi_corrals: !exact_player, ..Settings::PLAIN })
     }
@@ -117,7 +119,7 @@ mod tests {
         let keys = p.image_keys(boxes);
         let mut moved = 0;
         for (i, &b) in boxes.iter().enumerate() {
-            for t in (0..4).map(|d| board.next(b, d)).filter(|t| *t != NONE && !boxes.contains(t)) {
+            for t in (0..4).map(|d| board.next(b, d)).filter(|t| *t != Small::NONE && !boxes.contains(t)) {
                 let mut after = boxes.to_vec();
                 after[i] = t;
                 assert_eq!(p.image_keys_after(&keys, b, t), p.image_keys(&after));
@@ -134,16 +136,16 @@ mod tests {
         let (a, b) = (board.square_at(2, 2), board.square_at(2, 4));
         let (l, r) = (board.square_at(3, 2), board.square_at(3, 4));
         // Left box pushed down with the player left of the right box, and the mirror image.
-        let one = p.canonical(p.make_state(&[l, b], board.square_at(2, 3)), &[0; 4]);
-        let two = p.canonical(p.make_state(&[a, r], board.square_at(2, 3)), &[0; 4]);
+        let one = p.canonical(p.make_state(&[l, b], board.square_at(2, 3)), &[0u64; 4]);
+        let two = p.canonical(p.make_state(&[a, r], board.square_at(2, 3)), &[0u64; 4]);
         assert_eq!(one, two);
-        assert_ne!(one, p.canonical(p.make_state(&[l, b], board.square_at(2, 1)), &[0; 4]));
+        assert_ne!(one, p.canonical(p.make_state(&[l, b], board.square_at(2, 1)), &[0u64; 4]));
         // Normalised: the player's region decides, not its square.
         let p = problem("#######\n#     #\n# $ $ #\n#.   .#\n#   @ #\n#######\n", false);
         let everywhere = |boxes: &[u8]| {
-            let mut at = [NONE; 256];
+            let mut at = Small::marks(Small::NONE);
             for &b in boxes {
-                at[usize::from(b)] = 0;
+                at[b.ix()] = 0;
             }
             p.region(0, &at).0
         };
