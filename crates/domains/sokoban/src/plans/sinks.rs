@@ -176,6 +176,9 @@ struct Kid<Z: Size> {
     score: Score,
 }
 
+/// A position's occupancy, the player's region and its moves ([`Fixed::kids`]).
+type Kids<Z> = (<Z as Size>::Marks<<Z as Size>::Sq>, <Z as Size>::Set, Vec<Kid<Z>>);
+
 /// The level's fixed data for the search.
 struct Fixed<'b, Z: Size> {
     board: &'b Board<Z>,
@@ -281,7 +284,7 @@ impl<Z: Size> Fixed<'_, Z> {
     /// The moves of the position with boxes on `boxes`, free bases `bases` and the player in
     /// the region of `player` that lead to no pull deadlock ([`dead`](Self::dead)), with the
     /// position's occupancy and the player's region.
-    fn kids(&self, boxes: &Z::Set, bases: &Z::Set, player: Z::Sq) -> (Z::Marks<Z::Sq>, Z::Set, Vec<Kid<Z>>) {
+    fn kids(&self, boxes: &Z::Set, bases: &Z::Set, player: Z::Sq) -> Kids<Z> {
         let board = self.board;
         let mut at = Z::marks(Z::NONE);
         for b in boxes.squares::<Z::Sq>() {

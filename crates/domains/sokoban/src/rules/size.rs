@@ -183,6 +183,10 @@ pub trait Size: Copy + Debug + Default + Eq + Hash + Send + Sync + 'static {
 
 // A per-square array has room for four entries per box (the PI-corral pushes).
 const _: () = assert!(Small::SLOTS >= 4 * Small::BOXES && Large::SLOTS >= 4 * Large::BOXES);
+// The large class takes at least 1,024 squares and 127 boxes, and its sets hold every slot.
+const _: () = assert!(Large::FLOOR >= 1024 && Large::BOXES >= 127 && Large::SLOTS <= 64 * 20);
+// Every small slot fits its set too.
+const _: () = assert!(Small::SLOTS <= 64 * 4);
 
 /// Levels of up to 255 floor squares and 38 boxes (a state is 48 bytes).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -269,7 +273,6 @@ mod tests {
     fn square_sets_hold_every_square_of_each_class() {
         sets::<Small>();
         sets::<Large>();
-        assert!(Large::FLOOR >= 1024 && Large::BOXES >= 127 && Large::SLOTS <= 64 * 20);
         assert_eq!(Small::NONE.ix(), Small::FLOOR);
         assert_eq!(Large::NONE.ix(), Large::FLOOR);
     }
