@@ -47,10 +47,11 @@ pub fn run(args: GameArgs) -> anyhow::Result<Status> {
 
 fn cs188(args: &Cs188Args) -> anyhow::Result<Status> {
     let limits = args.limits.limits();
+    let start = std::time::Instant::now();
     let verdicts: Vec<Verdict> =
         test_files(&args.files)?.iter().map(|f| check(f, &limits)).collect::<Result<_, _>>()?;
-    let report = Cs188Report::new(&verdicts);
-    let (passed, failed) = (report.passed, report.failed);
+    let report = Cs188Report::of(&verdicts, start.elapsed());
+    let (passed, failed) = (report.detail.passed, report.detail.failed);
     if args.output.json {
         common::print_json(&report);
     } else {

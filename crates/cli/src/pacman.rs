@@ -240,6 +240,7 @@ fn play(args: &PlayArgs) -> anyhow::Result<Status> {
     let mut rng = SeededRng::seed_from_u64(args.seed);
     // Ctrl-C ends the game in play before Pacman's next move, and the series with it.
     let clock = common::interruptible().clock();
+    let start = std::time::Instant::now();
     let mut records = Vec::new();
     let stdout = std::io::stdout();
     for game in 1..=args.games {
@@ -298,25 +299,27 @@ fn play(args: &PlayArgs) -> anyhow::Result<Status> {
     if let Some(mut file) = replay_file {
         file.flush()?;
     }
-    let report = PlayReport::new(&records, &args.layout, &agent, ghost, args.seed);
+    let report = PlayReport::new(&records, &args.layout, &agent, ghost, args.seed, start.elapsed());
+    let (stop_reason, played) = (report.stop_reason, &report.detail);
+    let all_won = played.wins == played.games && stop_reason.is_none();
     if args.json {
         common::print_json(&report);
     } else {
         println!(
             "{} {}: {} won ({:.0}%), average score {:.1}, {:.3} ms and {:.0} states generated per move",
-            report.games,
-            common::plural(u64::from(report.games), "game"),
-            report.wins,
-            100.0 * report.win_rate,
-            report.average_score,
-            report.ms_per_move,
-            report.generated_per_move
+            played.games,
+            common::plural(u64::from(played.games), "game"),
+            played.wins,
+            100.0 * played.win_rate,
+            played.average_score,
+            played.ms_per_move,
+            played.generated_per_move
         );
-        if let Some(reason) = report.stop_reason {
-            println!("stopped: {reason} after {} of {} games", report.games, args.games);
+        if let Some(reason) = stop_reason {
+            println!("stopped: {reason} after {} of {} games", played.games, args.games);
         }
     }
-    Ok(Status::from_solved(report.wins == report.games && report.stop_reason.is_none()))
+    Ok(Status::from_solved(all_won))
 }
 
 fn replay(args: &ReplayArgs) -> anyhow::Result<Status> {
@@ -349,6 +352,7 @@ fn replay(args: &ReplayArgs) -> anyhow::Result<Status> {
 }
 
 fn grade(args: &GradeArgs) -> anyhow::Result<Status> {
+    let start = std::time::Instant::now();
     let dirs = question_dirs(&args.dir)?;
     let mut progress = common::Progress::new("grading");
     let limits = args.limits.limits();
@@ -369,8 +373,8 @@ fn grade(args: &GradeArgs) -> anyhow::Result<Status> {
     }
     drop(progress);
     let graded = questions.len();
-    let report = GradeReport::new(questions, stop_reason);
-    let GradeReport { points, max_points, passed, failed, .. } = report;
+    let report = GradeReport::new(questions, stop_reason, start.elapsed());
+    let GradeReport { points, max_points, passed, failed, .. } = report.detail;
     if args.output.json {
         common::print_json(&report);
     } else {

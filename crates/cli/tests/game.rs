@@ -4,17 +4,9 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 /// A path under the shipped CS188 tests (`crates/game/data/cs188`, see its SOURCES.md).
 fn data(path: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../game/data/cs188").join(path).display().to_string()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("delve-game-test-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::repo_path(&format!("crates/game/data/cs188/{path}"))
 }
 
 #[test]
@@ -48,7 +40,7 @@ fn text_output_says_pass_per_file() {
 
 #[test]
 fn a_wrong_solution_fails_with_exit_1() {
-    let dir = temp_dir("wrong");
+    let dir = common::scratch("game-test-wrong");
     let test = std::fs::read_to_string(data("q3/6-tied-root.test")).unwrap();
     std::fs::write(dir.join("tied.test"), &test).unwrap();
     // The right move, but generated states of a non-strict cut (C missing) and a wrong move.
@@ -71,7 +63,7 @@ fn a_wrong_solution_fails_with_exit_1() {
 
 #[test]
 fn bad_input_names_file_line_and_column() {
-    let dir = temp_dir("bad");
+    let dir = common::scratch("game-test-bad");
     let test = std::fs::read_to_string(data("q2/0-small-tree.test")).unwrap();
     std::fs::write(dir.join("bad.test"), test.replace("depth: \"3\"", "depth: \"three\"")).unwrap();
     std::fs::copy(data("q2/0-small-tree.solution"), dir.join("bad.solution")).unwrap();
@@ -85,11 +77,11 @@ fn bad_input_names_file_line_and_column() {
     let missing = common::bad_input("game", &["cs188", "no/such.test"]);
     assert!(missing.contains("no/such.test") && missing.contains("No such file"), "{missing}");
     // A test file under another name is read as it is, and named as it is.
-    let txt = temp_dir("txt").join("empty.txt");
+    let txt = common::scratch("game-test-txt").join("empty.txt");
     std::fs::write(&txt, "").unwrap();
     let err = common::bad_input("game", &["cs188", txt.to_str().unwrap()]);
     assert!(err.contains("empty.txt:") && !err.contains("empty.test"), "{err}");
-    let empty = temp_dir("empty").display().to_string();
+    let empty = common::scratch("game-test-empty").display().to_string();
     assert!(common::bad_input("game", &["cs188", &empty]).contains("no `*.test` files"));
     std::fs::write(dir.join("pac.test"), "class: \"PacmanGameTreeTest\"\n").unwrap();
     let pac = dir.join("pac.test").display().to_string();
@@ -117,7 +109,7 @@ fn cycle_test(dir: &std::path::Path, depth: u32) -> String {
 
 #[test]
 fn a_tree_too_big_to_search_stops_at_the_limits() {
-    let dir = temp_dir("cycle");
+    let dir = common::scratch("game-test-cycle");
     let test = cycle_test(&dir, 40);
     let v = common::json("game", &["cs188", &test, "--timeout", "0.3"], 1);
     assert_eq!(v["files"][0]["stop_reason"], "timeout", "{v}");
@@ -138,7 +130,7 @@ fn a_tree_too_big_to_search_stops_at_the_limits() {
 #[test]
 fn pacman_grade_stops_a_game_tree_test_at_the_limits() {
     // The same tree as a CS188 question folder.
-    let dir = temp_dir("grade-cycle");
+    let dir = common::scratch("game-test-grade-cycle");
     let q = dir.join("q9");
     std::fs::create_dir_all(&q).unwrap();
     std::fs::write(q.join("CONFIG"), "max_points: \"1\"\nclass: \"PassAllTestsQuestion\"\n").unwrap();

@@ -61,11 +61,6 @@ fn interrupt(args: &[&str], after: Duration) -> (i32, Value, Duration) {
     (run.code, report, run.ran)
 }
 
-/// A repository file's path, from the repository root.
-fn data(path: &str) -> String {
-    format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))
-}
-
 /// Microban, for the bench test.
 const DATA_MICROBAN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../domains/sokoban/data/microban.xsb");
 
@@ -187,14 +182,14 @@ fn sigint_stops_every_bench() {
     let dir = common::scratch("sigint-bench");
     // Connect Four: a thousand easy positions, then one that takes minutes.
     let c4 = dir.join("c4-test");
-    let easy = std::fs::read_to_string(data("crates/domains/connect4/data/Test_L3_R1")).unwrap();
+    let easy = std::fs::read_to_string(common::repo_path("crates/domains/connect4/data/Test_L3_R1")).unwrap();
     std::fs::write(&c4, format!("{easy}4 -1\n")).unwrap();
     let args = ["connect4", "bench", c4.to_str().unwrap(), "--json"];
     let (code, report, _) = interrupt(&args, Duration::from_millis(700));
     assert_cancelled(&args, code, &report);
     assert_eq!(report["stopped"], 1, "{report}");
     // RGB Express: the 120 levels of the archiloque folder by uniform-cost search take seconds.
-    let levels = data("crates/domains/rgb/data/archiloque");
+    let levels = common::repo_path("crates/domains/rgb/data/archiloque");
     let args = ["rgb", "bench", &levels, "--algo", "ucs", "--json"];
     let (code, report, _) = interrupt(&args, Duration::from_millis(700));
     let last = report["levels"].as_array().and_then(|l| l.last()).cloned().unwrap_or_default();
@@ -223,7 +218,7 @@ fn sigint_stops_batch_solves() {
     let last: Value = run.stdout.lines().last().map(|l| serde_json::from_str(l).unwrap()).unwrap_or_default();
     assert_eq!((run.code, last["position"].as_str(), last["stop_reason"].as_str()), (1, Some("4"), Some("cancelled")));
     // Sliding tiles: Korf's first 15-puzzles by IDA* with Manhattan distance, minutes each.
-    let korf = std::fs::read_to_string(data("crates/domains/sliding/data/korf100.txt")).unwrap();
+    let korf = std::fs::read_to_string(common::repo_path("crates/domains/sliding/data/korf100.txt")).unwrap();
     let states: Vec<&str> = korf.lines().filter(|l| !l.starts_with('#')).take(4).collect();
     let file = dir.join("korf4.txt");
     std::fs::write(&file, states.join("\n")).unwrap();
@@ -269,7 +264,7 @@ fn sigint_stops_pacman_games_and_grading() {
         report["games"].as_u64().map(|g| g as usize)
     );
     // The CS188 grader runs for several seconds.
-    let questions = data("crates/domains/pacman/data/cs188");
+    let questions = common::repo_path("crates/domains/pacman/data/cs188");
     let args = ["pacman", "grade", &questions, "--json"];
     let (code, report, _) = interrupt(&args, Duration::from_millis(700));
     assert_cancelled(&args, code, &report);

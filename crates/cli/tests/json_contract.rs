@@ -6,14 +6,9 @@
 
 mod common;
 
-use common::{delve, repo_file, scratch};
+use common::{delve, repo_file, repo_path, scratch};
 use serde_json::Value;
 use std::path::PathBuf;
-
-/// A path from the repository root, as an argument.
-fn data(path: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(path).display().to_string()
-}
 
 /// The subcommands (as their words after `delve`) listed under `Commands:` in `help`.
 fn listed(help: &str) -> Vec<String> {
@@ -83,7 +78,7 @@ impl Drop for Files {
 
 /// A tiny run of each subcommand with `--json`: its arguments and exit code.
 fn tiny(command: &str, f: &Files) -> Option<(Vec<String>, i32)> {
-    let microban = data("crates/domains/sokoban/data/microban.xsb");
+    let microban = repo_path("crates/domains/sokoban/data/microban.xsb");
     let args: Vec<String> = match command {
         "queens solve" => vec!["5".into()],
         "queens batch" => vec![f.path("batch.txt"), "--out-dir".into(), f.path("out")],
@@ -102,23 +97,23 @@ fn tiny(command: &str, f: &Files) -> Option<(Vec<String>, i32)> {
         "sliding samples-needed" => vec!["--pool".into(), "10".into()],
         "sliding read" => vec![
             "--templates".into(),
-            data("crates/domains/sliding-vision/data/demo/templates"),
-            data("crates/domains/sliding-vision/data/demo/frames/frame1.jpg"),
+            repo_path("crates/domains/sliding-vision/data/demo/templates"),
+            repo_path("crates/domains/sliding-vision/data/demo/frames/frame1.jpg"),
         ],
         "sliding pdb build" => {
             ["2x3", "--partition", "3-2", "--pdb-dir"].map(String::from).into_iter().chain([f.path("out")]).collect()
         }
-        "rgb solve" => vec![data("crates/domains/rgb/data/A-4.txt")],
+        "rgb solve" => vec![repo_path("crates/domains/rgb/data/A-4.txt")],
         "rgb bench" => vec![f.path("rgb")],
-        "game cs188" => vec![data("crates/game/data/cs188/q2/0-lecture-6-tree.test")],
+        "game cs188" => vec![repo_path("crates/game/data/cs188/q2/0-lecture-6-tree.test")],
         "tictactoe count" => vec![],
         "pacman play" => ["--layout", "testClassic", "--agent", "minimax", "--quiet"].map(String::from).to_vec(),
-        "pacman grade" => vec![data("crates/domains/pacman/data/cs188/q1")],
+        "pacman grade" => vec![repo_path("crates/domains/pacman/data/cs188/q1")],
         "sokoban solve" => vec![microban, "--level".into(), "1".into()],
         "sokoban bench" => vec![microban, "--levels".into(), "1-2".into()],
         "connect4 solve" => vec!["4455".into()],
         "connect4 bench" => vec![f.path("c4-easy")],
-        "connect4 book info" => vec![data("crates/domains/connect4/data/book-44455554221-d2.c4b")],
+        "connect4 book info" => vec![repo_path("crates/domains/connect4/data/book-44455554221-d2.c4b")],
         _ => return None,
     };
     Some((args, 0))
@@ -127,7 +122,7 @@ fn tiny(command: &str, f: &Files) -> Option<(Vec<String>, i32)> {
 /// A run of each subcommand that takes a limit, with a tiny one: its arguments and the
 /// `stop_reason` it must give.
 fn limited(command: &str, f: &Files) -> Option<(Vec<String>, &'static str)> {
-    let microban = data("crates/domains/sokoban/data/microban.xsb");
+    let microban = repo_path("crates/domains/sokoban/data/microban.xsb");
     let nodes =
         |args: Vec<String>| Some((args.into_iter().chain(["--max-nodes".into(), "1".into()]).collect(), "node_limit"));
     match command {
@@ -139,10 +134,10 @@ fn limited(command: &str, f: &Files) -> Option<(Vec<String>, &'static str)> {
         }
         "route" => nodes(["--from", "Arad", "--to", "Bucharest"].map(String::from).to_vec()),
         "sliding solve" => nodes(vec!["867254301".into()]),
-        "rgb solve" => nodes(vec![data("crates/domains/rgb/data/A-4.txt")]),
+        "rgb solve" => nodes(vec![repo_path("crates/domains/rgb/data/A-4.txt")]),
         "rgb bench" => nodes(vec![f.path("rgb")]),
-        "game cs188" => nodes(vec![data("crates/game/data/cs188/q2/0-lecture-6-tree.test")]),
-        "pacman grade" => nodes(vec![data("crates/domains/pacman/data/cs188/q2")]),
+        "game cs188" => nodes(vec![repo_path("crates/game/data/cs188/q2/0-lecture-6-tree.test")]),
+        "pacman grade" => nodes(vec![repo_path("crates/domains/pacman/data/cs188/q2")]),
         "sokoban solve" => nodes(vec![microban, "--level".into(), "93".into()]),
         "sokoban bench" => nodes(vec![microban, "--levels".into(), "1-2".into()]),
         "connect4 solve" => nodes(vec!["4".into()]),
@@ -150,11 +145,6 @@ fn limited(command: &str, f: &Files) -> Option<(Vec<String>, &'static str)> {
         _ => None,
     }
 }
-
-/// Commands whose reports do not have the shared keys yet: each is still to move onto
-/// `delve_core::Report`. The list only shrinks: a command on it that keeps the contract fails
-/// the test until it is taken off.
-const NOT_YET: [&str; 4] = ["sliding pdb build", "game cs188", "pacman play", "pacman grade"];
 
 /// The problems with the shared keys of `v`, if any.
 fn shared_keys(v: &Value) -> Vec<String> {
@@ -204,10 +194,8 @@ fn every_json_report_has_the_shared_keys() {
             continue;
         };
         let wrong = shared_keys(&report(command, &args, code));
-        match (wrong.is_empty(), NOT_YET.contains(&command.as_str())) {
-            (true, true) => failures.push(format!("{command}: keeps the contract now; take it off NOT_YET")),
-            (false, false) => failures.push(format!("{command}: {}", wrong.join(", "))),
-            _ => {}
+        if !wrong.is_empty() {
+            failures.push(format!("{command}: {}", wrong.join(", ")));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -227,7 +215,7 @@ fn a_tiny_limit_exits_1_and_names_the_limit() {
             continue;
         };
         let v = report(&command, &args, 1);
-        if v["stop_reason"] != reason && !NOT_YET.contains(&command.as_str()) {
+        if v["stop_reason"] != reason {
             failures.push(format!("{command}: stop_reason {} instead of {reason}", v["stop_reason"]));
         }
     }

@@ -3,17 +3,9 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 /// A path under the shipped Pacman data (`crates/domains/pacman/data`, see its SOURCES.md).
 fn data(path: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../domains/pacman/data").join(path).display().to_string()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("delve-pacman-test-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::repo_path(&format!("crates/domains/pacman/data/{path}"))
 }
 
 #[test]
@@ -88,7 +80,7 @@ fn a_lost_game_exits_1() {
 
 #[test]
 fn play_draws_the_maze_and_saves_a_replay() {
-    let dir = temp_dir("replay");
+    let dir = common::scratch("pacman-test-replay");
     let file = dir.join("games.jsonl").display().to_string();
     let out = common::run(
         "pacman",
@@ -125,7 +117,7 @@ fn grade_gives_cs188s_points() {
 
 #[test]
 fn a_wrong_state_count_fails_grading_with_exit_1() {
-    let dir = temp_dir("wrong").join("q2");
+    let dir = common::scratch("pacman-test-wrong").join("q2");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::copy(data("cs188/q2/CONFIG"), dir.join("CONFIG")).unwrap();
     std::fs::copy(data("cs188/q2/8-pacman-game.test"), dir.join("8-pacman-game.test")).unwrap();
@@ -155,7 +147,7 @@ fn bad_input_says_what_and_where() {
     assert!(err.contains("no/such/folder") && err.contains("No such file"), "{err}");
     let err = common::bad_input("pacman", &["play", "--layout", "nosuchClassic", "--agent", "reflex"]);
     assert!(err.contains("no layout `nosuchClassic`") && err.contains("smallClassic"), "{err}");
-    let dir = temp_dir("bad");
+    let dir = common::scratch("pacman-test-bad");
     let lay = dir.join("bad.lay");
     std::fs::write(&lay, "%%%%\n%P.%\n%.x%\n%%%%\n").unwrap();
     let lay = lay.display().to_string();

@@ -3,13 +3,11 @@
 
 mod common;
 
-use common::{bad_input, delve};
+use common::{bad_input, delve, repo_path};
 use serde_json::Value;
-use std::path::PathBuf;
 
 fn data(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../domains/rgb/data").join(name);
-    path.to_str().expect("UTF-8 path").to_string()
+    repo_path(&format!("crates/domains/rgb/data/{name}"))
 }
 
 fn run(args: &[&str], code: i32) -> String {

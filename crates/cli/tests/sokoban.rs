@@ -4,13 +4,11 @@
 
 mod common;
 
-use common::bad_input;
+use common::{bad_input, repo_path};
 use serde_json::Value;
-use std::path::PathBuf;
 
 fn data(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../domains/sokoban/data").join(name);
-    path.to_str().expect("UTF-8 path").to_string()
+    repo_path(&format!("crates/domains/sokoban/data/{name}"))
 }
 
 /// A level written to a fresh temporary file, for levels the data folder does not hold.

@@ -558,7 +558,8 @@ pub struct FileReport {
     pub stop_reason: Option<&'static str>,
 }
 
-/// The report of `delve game cs188 --json`: every test's verdict and the counts.
+/// The domain's part of the report of `delve game cs188 --json`: every test's verdict and the
+/// counts, beside the keys every report has.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Cs188Report {
     /// The tests, in the order they ran.
@@ -570,8 +571,10 @@ pub struct Cs188Report {
 }
 
 impl Cs188Report {
-    /// The report of `verdicts`.
-    pub fn new(verdicts: &[Verdict]) -> Self {
+    /// The report of `verdicts`, run in `elapsed`: a job named `cs188`, complete when every
+    /// test ran to a decision, else stopped by the first limit that stopped one. Its stats
+    /// add up the tests' searches.
+    pub fn of(verdicts: &[Verdict], elapsed: std::time::Duration) -> delve_core::Report<Cs188Report> {
         let files: Vec<FileReport> = verdicts
             .iter()
             .map(|v| FileReport {
@@ -584,7 +587,12 @@ impl Cs188Report {
             })
             .collect();
         let passed = files.iter().filter(|f| f.passed).count();
-        Cs188Report { failed: files.len() - passed, files, passed }
+        let mut stats = delve_core::Stats { elapsed, ..Default::default() };
+        for v in verdicts {
+            stats.absorb(&v.run.stats);
+        }
+        let stop = verdicts.iter().find_map(|v| v.run.stop_reason);
+        delve_core::Report::job("cs188", stop, stats, Cs188Report { failed: files.len() - passed, files, passed })
     }
 }
 

@@ -39,6 +39,7 @@ pub fn game_cs188(
         _ => return Err(PyValueError::new_err("give test files or folders, or a test's text and solution=")),
     };
     let limits = guard::limits(max_nodes, timeout, max_memory)?;
+    let start = std::time::Instant::now();
     let (verdicts, interrupted) =
         guard::run_native(py, limits, on_progress.as_ref(), |limits, _| match (&files, &text, &solution) {
             (Some(files), _, _) => files.iter().map(|f| check(f, limits)).collect::<Result<Vec<Verdict>, _>>(),
@@ -46,5 +47,5 @@ pub fn game_cs188(
             _ => Ok(Vec::new()),
         })?;
     let verdicts = verdicts.map_err(|e| cs188_error(py, e))?;
-    Ok((guard::to_py(py, &Cs188Report::new(&verdicts))?, interrupted))
+    Ok((guard::to_py(py, &Cs188Report::of(&verdicts, start.elapsed()))?, interrupted))
 }

@@ -71,6 +71,7 @@ pub fn pacman_play(
     let (layout, name) = open_layout(py, layout, text)?;
     let limits = guard::limits(None, timeout, None)?;
     let (report, interrupted) = guard::run_native(py, limits, on_progress.as_ref(), |limits, _| {
+        let start = std::time::Instant::now();
         let rules = Rules::new(Arc::new(layout), num_ghosts);
         let dist = Distances::new(&rules);
         let clock = limits.clock();
@@ -84,7 +85,7 @@ pub fn pacman_play(
                 break;
             }
         }
-        PlayReport::new(&records, &name, &agent, ghost, seed)
+        PlayReport::new(&records, &name, &agent, ghost, seed, start.elapsed())
     })?;
     Ok((guard::to_py(py, &report)?, interrupted))
 }
@@ -118,6 +119,7 @@ pub fn pacman_grade(
     let dirs = question_dirs(&path).map_err(|e| grade_error(py, e))?;
     let limits = guard::limits(max_nodes, timeout, max_memory)?;
     let (report, interrupted) = guard::run_native(py, limits, on_progress.as_ref(), |limits, _| {
+        let start = std::time::Instant::now();
         let mut questions = Vec::new();
         let mut stop_reason: Option<StopReason> = None;
         for dir in &dirs {
@@ -130,7 +132,7 @@ pub fn pacman_grade(
                 Err(e) => return Err(e),
             }
         }
-        Ok(GradeReport::new(questions, stop_reason))
+        Ok(GradeReport::new(questions, stop_reason, start.elapsed()))
     })?;
     let report = report.map_err(|e| grade_error(py, e))?;
     Ok((guard::to_py(py, &report)?, interrupted))

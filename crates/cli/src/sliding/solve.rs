@@ -7,7 +7,7 @@ use clap::Args;
 use delve_core::human;
 use delve_core::{Algorithm, OutcomeKind};
 use delve_sliding::notation::{Notation, format_board, parse_state};
-use delve_sliding::pdb::{self, AdditivePdb, Partition, PdbReport};
+use delve_sliding::pdb::{self, AdditivePdb, Partition, PdbTables};
 use delve_sliding::solve::{BatchReport, HeuristicRequest, Method, Solved, Solver, solve_one};
 use delve_sliding::{Dims, Error as SlidingError, Grid, move_string};
 use std::path::{Path, PathBuf};
@@ -312,7 +312,7 @@ pub(super) fn run_pdb_build(args: PdbBuildArgs) -> Result<Status> {
     };
     let prepared = match prepared {
         Err(SlidingError::Stopped { reason, stats }) => {
-            let report = PdbReport::stopped(&dir, &goal, &partition, reason, stats);
+            let report = PdbTables::stopped(&dir, &goal, &partition, reason, stats);
             if args.json {
                 common::print_json(&report);
             } else {
@@ -330,13 +330,14 @@ pub(super) fn run_pdb_build(args: PdbBuildArgs) -> Result<Status> {
     if args.json {
         common::print_json(&report);
     } else {
+        let (stats, report) = (report.stats, report.detail);
         println!(
             "{} pattern database for {} (goal {}): {} in {:.1} s, {}{}",
             partition.sizes(),
             report.board,
             report.goal,
             if report.built { "built" } else { "loaded from the cache" },
-            report.stats.elapsed.as_secs_f64(),
+            stats.elapsed.as_secs_f64(),
             human::bytes(report.bytes as f64),
             if report.reflection { ", with the reflected lookup" } else { "" }
         );
@@ -344,7 +345,7 @@ pub(super) fn run_pdb_build(args: PdbBuildArgs) -> Result<Status> {
             println!("  tiles {tiles:?}: largest value {m}; {f}");
         }
         if report.built {
-            println!("stats: {}", report.stats);
+            println!("stats: {stats}");
         }
     }
     Ok(Status::Done)

@@ -76,6 +76,12 @@ pub fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// The path of a file the repository ships, by its path from the repository root, as an
+/// argument.
+pub fn repo_path(path: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(path).display().to_string()
+}
+
 /// The text of a data file the repository ships, by its path from the repository root; a
 /// missing file names itself and where it belongs instead of a bare `NotFound`.
 pub fn repo_file(path: &str) -> String {

@@ -23,7 +23,7 @@ use crate::layout::Layout;
 use crate::play::{play_agent, play_within};
 use crate::rules::{Dir, Rules};
 use delve_core::rand::SeedableRng;
-use delve_core::{Clock, Limits, StopReason};
+use delve_core::{Clock, Limits, Report, Stats, StopReason};
 use delve_game::Method;
 use delve_game::cs188::{Cs188Error, TestFile};
 use serde::Serialize;
@@ -115,7 +115,9 @@ pub struct QuestionOutcome {
     pub tests: Vec<TestOutcome>,
 }
 
-/// The report of `delve pacman grade --json`: every question graded, and the totals.
+/// The domain's part of the report of `delve pacman grade --json`: every question graded, and
+/// the totals, beside the keys every report has (`stop_reason` says why grading ended before
+/// its last test: Ctrl-C, or a limit that stopped a test's search).
 #[derive(Clone, Debug, Serialize)]
 pub struct GradeReport {
     /// The questions graded, in order.
@@ -128,18 +130,22 @@ pub struct GradeReport {
     pub passed: usize,
     /// Tests failed.
     pub failed: usize,
-    /// Why grading ended before its last test (Ctrl-C: `cancelled`); `None` when every test ran.
-    pub stop_reason: Option<StopReason>,
 }
 
 impl GradeReport {
-    /// The report of `questions`, graded until `stop_reason` (if a limit stopped the grading).
-    pub fn new(questions: Vec<QuestionOutcome>, stop_reason: Option<StopReason>) -> Self {
+    /// The report of `questions`, graded in `elapsed` until `stop_reason` (if a limit
+    /// stopped the grading): a job named `grade`.
+    pub fn new(
+        questions: Vec<QuestionOutcome>,
+        stop_reason: Option<StopReason>,
+        elapsed: std::time::Duration,
+    ) -> Report<GradeReport> {
         let points = questions.iter().map(|q| q.points).sum();
         let max_points = questions.iter().map(|q| q.max_points).sum();
         let passed = questions.iter().flat_map(|q| &q.tests).filter(|t| t.passed).count();
         let failed = questions.iter().map(|q| q.tests.len()).sum::<usize>() - passed;
-        GradeReport { questions, points, max_points, passed, failed, stop_reason }
+        let stats = Stats { elapsed, ..Stats::default() };
+        Report::job("grade", stop_reason, stats, GradeReport { questions, points, max_points, passed, failed })
     }
 }
 

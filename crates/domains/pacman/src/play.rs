@@ -4,7 +4,7 @@ use crate::agents::{Distances, PacmanAgent};
 use crate::ghosts::{Chance, GhostKind};
 use crate::layout::Layout;
 use crate::rules::{Dir, Rules, State};
-use delve_core::{Clock, Limits, StopReason};
+use delve_core::{Clock, Limits, Report, Stats, StopReason};
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
@@ -216,7 +216,10 @@ impl Replay {
     }
 }
 
-/// The report of `delve pacman play --json`: how a series of games went, and its settings.
+/// The domain's part of the report of `delve pacman play --json`: how a series of games went,
+/// and its settings, beside the keys every report has (`algorithm` is the agent; `stats`
+/// hold the states Pacman's searches generated, and the time; `stop_reason` says why a limit (Ctrl-C)
+/// ended the series before its last game, whose numbers are then left out).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlayReport {
     /// Games played.
@@ -247,15 +250,19 @@ pub struct PlayReport {
     pub pacman_moves: usize,
     /// States generated per Pacman move.
     pub generated_per_move: f64,
-    /// Why a limit (Ctrl-C) ended the series before its last game; `null` when every game was
-    /// played. The game it stopped is left out of the other numbers.
-    pub stop_reason: Option<StopReason>,
 }
 
 impl PlayReport {
-    /// The report of `records`, games of `agent` against `ghosts` on `layout` from `seed`
-    /// (a game a limit stopped counts only for `stop_reason`).
-    pub fn new(records: &[GameRecord], layout: &str, agent: &PacmanAgent, ghosts: GhostKind, seed: u64) -> Self {
+    /// The report of `records`, games of `agent` against `ghosts` on `layout` from `seed`,
+    /// played in `elapsed` (a game a limit stopped counts only for `stop_reason`).
+    pub fn new(
+        records: &[GameRecord],
+        layout: &str,
+        agent: &PacmanAgent,
+        ghosts: GhostKind,
+        seed: u64,
+        elapsed: Duration,
+    ) -> Report<PlayReport> {
         let stop_reason = records.iter().find_map(|r| r.stopped);
         let played: Vec<&GameRecord> = records.iter().filter(|r| r.stopped.is_none()).collect();
         let records = played.as_slice();
@@ -267,7 +274,8 @@ impl PlayReport {
         let generated: u64 = records.iter().map(|r| r.generated).sum();
         let per_move = |x: f64| if moves == 0 { 0.0 } else { x / moves as f64 };
         let per_game = |x: f64| if games == 0 { 0.0 } else { x / f64::from(games) };
-        PlayReport {
+        let stats = Stats { generated, elapsed, ..Stats::default() };
+        let detail = PlayReport {
             games,
             wins,
             win_rate: per_game(f64::from(wins)),
@@ -282,7 +290,7 @@ impl PlayReport {
             seed,
             pacman_moves: moves,
             generated_per_move: per_move(generated as f64),
-            stop_reason,
-        }
+        };
+        Report::job(agent.kind.name(), stop_reason, stats, detail)
     }
 }

@@ -49,7 +49,8 @@ fn a_raised_cancel_flag_ends_the_game_before_pacman_moves_and_the_report_says_so
     assert_eq!((stopped.stopped, stopped.pacman_moves(), stopped.win), (Some(StopReason::Cancelled), 0, false));
     assert_eq!(won.stopped, None);
     // The stopped game counts only as the reason the series ended.
-    let report = PlayReport::new(&[won.clone(), stopped], "testClassic", &agent, GhostKind::Random, 1);
-    assert_eq!((report.games, report.scores.as_slice()), (1, [won.score].as_slice()));
-    assert_eq!(report.stop_reason, Some(StopReason::Cancelled));
+    let games = [won.clone(), stopped];
+    let report = PlayReport::new(&games, "testClassic", &agent, GhostKind::Random, 1, Default::default());
+    assert_eq!((report.detail.games, report.detail.scores.as_slice()), (1, [won.score].as_slice()));
+    assert_eq!((report.stop_reason, report.stats.generated), (Some(StopReason::Cancelled), won.generated));
 }

@@ -20,7 +20,7 @@ use crate::heuristic::Heuristic;
 use crate::notation::{Notation, format_state};
 use crate::rank::{PartialCursor, partial_count, partial_rank};
 use crate::state::{Grid, Nibbles, Position};
-use delve_core::{Bound, Clock, Limits, Meter, Observer, OutcomeKind, SharedMeter, Stats, StopReason};
+use delve_core::{Bound, Clock, Limits, Meter, Observer, OutcomeKind, Report, SharedMeter, Stats, StopReason};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -316,9 +316,13 @@ pub struct Prepared {
     pub stats: Stats,
 }
 
-/// What `pdb build --json` prints: the tables of a database and where they are cached.
+/// The domain's part of what `pdb build --json` prints: the tables of a database and where
+/// they are cached. It is the `detail` of a [`Report`], beside the keys every report has
+/// (`stats`, and `stop_reason` when a limit (Ctrl-C) stopped the build). A stopped build
+/// leaves only whole tables on disk: the tables finished before the stop are cached, and the
+/// next build reads them and builds the rest.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PdbReport {
+pub struct PdbTables {
     /// The board, as `MxN`.
     pub board: String,
     /// The goal, in row-major notation.
@@ -335,19 +339,22 @@ pub struct PdbReport {
     pub bytes: usize,
     /// The files the tables are cached in.
     pub files: Vec<String>,
-    /// The work done.
-    pub stats: Stats,
-    /// Why a limit (Ctrl-C) stopped the build; `null` when every table is ready. A stopped
-    /// build leaves only whole tables on disk: the tables finished before the stop are cached,
-    /// and the next build reads them and builds the rest.
-    pub stop_reason: Option<StopReason>,
 }
 
-impl PdbReport {
+/// The name of the job in a build's report.
+const BUILD: &str = "pdb-build";
+
+impl PdbTables {
     /// The report of a build of `goal`'s tables in `partition` that `reason` stopped after
     /// `stats`: no values or bytes, only where the tables go.
-    pub fn stopped(dir: &Path, goal: &Grid, partition: &Partition, reason: StopReason, stats: Stats) -> Self {
-        PdbReport {
+    pub fn stopped(
+        dir: &Path,
+        goal: &Grid,
+        partition: &Partition,
+        reason: StopReason,
+        stats: Stats,
+    ) -> Report<PdbTables> {
+        let tables = PdbTables {
             board: goal.dims().to_string(),
             goal: format_state(goal, Notation::RowMajor),
             groups: partition.groups().to_vec(),
@@ -356,17 +363,16 @@ impl PdbReport {
             built: false,
             bytes: 0,
             files: partition.groups().iter().map(|t| table_path(dir, goal, t).display().to_string()).collect(),
-            stats,
-            stop_reason: Some(reason),
-        }
+        };
+        Report::job(BUILD, Some(reason), stats, tables)
     }
 }
 
 impl Prepared {
     /// The report of this database, cached in `dir`.
-    pub fn report(&self, dir: &Path) -> PdbReport {
+    pub fn report(&self, dir: &Path) -> Report<PdbTables> {
         let db = &self.pdb;
-        PdbReport {
+        let tables = PdbTables {
             board: db.goal.dims().to_string(),
             goal: format_state(&db.goal, Notation::RowMajor),
             groups: db.groups.iter().map(|g| g.tiles.clone()).collect(),
@@ -375,9 +381,8 @@ impl Prepared {
             built: self.built,
             bytes: db.groups.iter().map(|g| g.table.len()).sum(),
             files: db.groups.iter().map(|g| table_path(dir, &db.goal, &g.tiles).display().to_string()).collect(),
-            stats: self.stats,
-            stop_reason: None,
-        }
+        };
+        Report::job(BUILD, None, self.stats, tables)
     }
 }
 
@@ -997,9 +1002,10 @@ mod tests {
         assert_eq!(again.stats.expanded, 0);
         assert_eq!(again.pdb.groups()[1].table(), built.pdb.groups()[1].table());
         let report = again.report(&dir);
-        assert_eq!((report.groups.clone(), report.built, report.files.len()), (partition.groups().to_vec(), false, 2));
-        assert_eq!(report.bytes, 2 * partial_count(9, 4) as usize);
-        assert_eq!(report.stop_reason, None);
+        let tables = &report.detail;
+        assert_eq!((tables.groups.clone(), tables.built, tables.files.len()), (partition.groups().to_vec(), false, 2));
+        assert_eq!(tables.bytes, 2 * partial_count(9, 4) as usize);
+        assert_eq!((report.stop_reason, report.outcome), (None, OutcomeKind::Complete));
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -1014,8 +1020,9 @@ mod tests {
         let partition = Partition::default_for(&goal);
         let stopped = AdditivePdb::build(&goal, &partition, &cancel, NoObserver);
         let Err(Error::Stopped { reason, stats }) = stopped else { panic!("not stopped") };
-        let report = PdbReport::stopped(Path::new("/cache"), &goal, &partition, reason, stats);
-        assert_eq!((report.stop_reason, report.built, report.files.len()), (Some(StopReason::Cancelled), false, 2));
+        let report = PdbTables::stopped(Path::new("/cache"), &goal, &partition, reason, stats);
+        let (tables, stop) = (&report.detail, report.stop_reason);
+        assert_eq!((stop, tables.built, tables.files.len()), (Some(StopReason::Cancelled), false, 2));
     }
 
     #[test]

@@ -178,7 +178,8 @@ fn frame(state: &Position) -> Value {
 /// What `POST /api/pacman/play` answers.
 #[derive(Serialize)]
 struct Game {
-    /// The report `delve pacman play --json` prints for this one game.
+    /// The game's numbers and settings, as `delve pacman play --json` prints them (its
+    /// domain keys; why the game was cut short is `stop_reason` below).
     report: PlayReport,
     /// Whether the game was won, lost, or stopped at the move cap.
     result: &'static str,
@@ -243,7 +244,7 @@ async fn play_game(
             (false, false) => "lost",
         };
         Ok(Game {
-            report: PlayReport::new(std::slice::from_ref(&record), &name, &agent, ghosts, seed),
+            report: PlayReport::new(std::slice::from_ref(&record), &name, &agent, ghosts, seed, start.elapsed()).detail,
             result,
             stop_reason,
             maze: maze_of(&rules.layout),

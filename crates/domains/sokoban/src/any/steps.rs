@@ -232,7 +232,7 @@ impl<Z: Size, O: Observer<State<Z>, Cost> + Send> Steps<'_, O, Z> {
             if budget.spent() {
                 return None;
             }
-            let (plan, counts) = planner.plan(seed, || budget.spent());
+            let (plan, counts) = planner.plan(seed, &budget.limits());
             tally.add(&counts);
             let Some(plan) = plan.filter(|plan| !tried.contains(&plan.bases)) else { continue };
             tried.push(plan.bases.clone());

@@ -18,7 +18,7 @@
 //! several orders (`seed`), each first part for a limited time and number of expansions
 //! (`solve::parked`).
 //!
-//! The pull search is best-first on (boxes on goals, then the largest summed walking distance
+//! The pull search is core's greedy search on (boxes on goals, then the largest summed walking distance
 //! of the boxes from the goals: boxes parked far apart leave the way free), first come first
 //! among equals. A box pulled off the goals only goes to squares a box from the start can be
 //! pushed to (`Arrivals`), since the first part must bring a box there. It ends at the first
@@ -31,10 +31,9 @@ use crate::fess::rooms::Arrivals;
 use crate::prune::frozen_goals::matches_all;
 use crate::rules::board::Board;
 use crate::rules::size::{Size, Square, SquareSet};
-use delve_core::Stats;
-use delve_core::hash::FxHashSet;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use delve_core::informed::greedy;
+use delve_core::{Control, Event, Limits, Problem, Stats, Successor, observer};
+use std::hash::BuildHasher;
 
 /// Most positions the pull search expands.
 const BUDGET: u64 = 100_000;
@@ -52,41 +51,113 @@ pub(crate) struct Plan<Z: Size> {
 }
 
 /// A position of the pull search: the boxes and the top-left-most square of the player's
-/// region, reached from `parent` by `pull`.
-struct Node<Z: Size> {
-    boxes: Z::Set,
-    player: Z::Sq,
-    parent: u32,
-    pull: (Z::Sq, Z::Sq),
-}
+/// region. The search's root, whose children are the solved position with the player in each
+/// region of the floor, has no boxes.
+type Pos<Z> = (<Z as Size>::Set, <Z as Size>::Sq);
 
-/// The pull search's positions and its open list.
-struct Search<Z: Size> {
-    nodes: Vec<Node<Z>>,
-    seen: FxHashSet<(Z::Set, Z::Sq)>,
-    /// (boxes on goals, the summed distance's complement, tie-break, node): the fewest on
-    /// goals, then the farthest, then by `tie`.
-    open: BinaryHeap<Reverse<(u32, u32, u32, u32)>>,
+/// Bits of the heuristic below the count of boxes on goals: the summed distance's complement
+/// (24 bits: 127 boxes at most 65,535 steps each) and the seed's tie-break (32 bits).
+const ON_GOALS: u32 = 56;
+
+/// The pull search as a [`Problem`] for core's greedy search: a pull is a move, and the
+/// heuristic orders positions by boxes on goals, then the largest summed walking distance of
+/// the boxes from the goals, then (with a seed) a scramble of the position.
+struct Pulls<'p, 'a, Z: Size> {
+    planner: &'p Planner<'a, Z>,
     goals: Z::Set,
     goal_distance: Vec<u16>,
     seed: u64,
 }
 
-impl<Z: Size> Search<Z> {
-    /// Adds `node` unless its position was seen. Equals come first come first served with
-    /// seed 0, else in an order scrambled by the seed.
-    fn add(&mut self, node: Node<Z>) {
-        if self.seen.insert((node.boxes, node.player)) {
-            let id = self.nodes.len() as u32;
-            let on: u32 = node.boxes.common(&self.goals);
-            let far: u32 = node.boxes.squares::<Z::Sq>().map(|b| u32::from(self.goal_distance[b.ix()])).sum();
-            let tie = match self.seed {
-                0 => id,
-                seed => ((u64::from(id) ^ seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as u32,
-            };
-            self.open.push(Reverse((on, u32::MAX - far, tie, id)));
-            self.nodes.push(node);
+impl<Z: Size> Pulls<'_, '_, Z> {
+    /// The occupancy of `boxes`.
+    fn marks(boxes: &Z::Set) -> Z::Marks<Z::Sq> {
+        let mut at = Z::marks(Z::NONE);
+        for b in boxes.squares::<Z::Sq>() {
+            at[b.ix()] = Z::Sq::ZERO;
         }
+        at
+    }
+}
+
+impl<Z: Size> Problem for Pulls<'_, '_, Z> {
+    type State = Pos<Z>;
+    type Action = (Z::Sq, Z::Sq);
+    type Cost = u64;
+
+    fn initial_state(&self) -> Pos<Z> {
+        (Z::Set::EMPTY, Z::NONE)
+    }
+
+    /// Every goal empty, the free floor one region, and the parking squares matched with
+    /// start boxes that reach them.
+    fn is_goal(&self, (boxes, _): &Pos<Z>) -> bool {
+        let board = self.planner.board;
+        *boxes != Z::Set::EMPTY
+            && boxes.common(&self.goals) == 0
+            && regions(board, &Self::marks(boxes)) == 1
+            && self.planner.matched(boxes)
+    }
+
+    fn expand(&self, &(boxes, player): &Pos<Z>, out: &mut Vec<Successor<Pos<Z>, (Z::Sq, Z::Sq), u64>>) {
+        let board = self.planner.board;
+        let mut at = Self::marks(&boxes);
+        if boxes == Z::Set::EMPTY {
+            // One root per region of the floor around the full goals.
+            let goals = self.goals;
+            at = Self::marks(&goals);
+            let mut covered = goals;
+            for s in (0..board.floor()).map(Z::Sq::of) {
+                if !covered.has(s) {
+                    let (region, least) = board.region(s, &at);
+                    covered.add(&region);
+                    out.push(Successor { action: (Z::NONE, Z::NONE), state: (goals, least), cost: 1 });
+                }
+            }
+            return;
+        }
+        let (region, _) = board.region(player, &at);
+        for b in boxes.squares() {
+            for d in 0..4 {
+                // The player on `p` steps on to `beyond`; the box follows onto `p`.
+                let p = board.next(b, d);
+                if p == Z::NONE || !region.has(p) {
+                    continue;
+                }
+                let beyond = board.next(p, d);
+                if beyond == Z::NONE
+                    || at[beyond.ix()] != Z::NONE
+                    || !(board.is_goal(p) || self.planner.parkable.has(p))
+                {
+                    continue;
+                }
+                let mut next = boxes;
+                next.remove(b);
+                next.insert(p);
+                at[b.ix()] = Z::NONE;
+                at[p.ix()] = Z::Sq::ZERO;
+                let (_, least) = board.region(beyond, &at);
+                at[p.ix()] = Z::NONE;
+                at[b.ix()] = Z::Sq::ZERO;
+                out.push(Successor { action: (b, p), state: (next, least), cost: 1 });
+            }
+        }
+    }
+
+    /// Boxes on goals, then the summed distance's complement, then the seed's scramble (none
+    /// with seed 0: equals are then taken first come first served).
+    fn heuristic(&self, state: &Pos<Z>) -> u64 {
+        let (boxes, _) = state;
+        if *boxes == Z::Set::EMPTY {
+            return 0;
+        }
+        let on = u64::from(boxes.common(&self.goals));
+        let far: u64 = boxes.squares::<Z::Sq>().map(|b| u64::from(self.goal_distance[b.ix()])).sum();
+        let tie = match self.seed {
+            0 => 0,
+            seed => delve_core::hash::FxBuildHasher.hash_one((seed, state)) >> 32,
+        };
+        (on << ON_GOALS) | ((0xFF_FFFF - far.min(0xFF_FFFF)) << 32) | tie
     }
 }
 
@@ -121,90 +192,37 @@ impl<'a, Z: Size> Planner<'a, Z> {
         matches_all::<Z>(&bases.squares().collect::<Vec<Z::Sq>>(), &self.reach)
     }
 
-    /// Searches a parking plan (unordered boards), equals taken in an order set by `seed` (0:
-    /// first come first served; others scramble it, for other plans), giving up as the module
-    /// says or as soon as `stop` says so (polled every 256 expansions). Also returns the
-    /// search's counts (expanded, generated, the most positions held; no time).
-    pub(crate) fn plan(&self, seed: u64, stop: impl Fn() -> bool) -> (Option<Plan<Z>>, Stats) {
+    /// Searches a parking plan (unordered boards) with core's greedy search, equals taken in
+    /// an order set by `seed` (0: first come first served; others scramble it, for other
+    /// plans), giving up as the module says or when `limits` stop it. Also returns the
+    /// search's counts.
+    pub(crate) fn plan(&self, seed: u64, limits: &Limits) -> (Option<Plan<Z>>, Stats) {
         let board = self.board;
-        let floor = board.floor();
         let goals = Z::Set::of(board.goals().iter().copied());
-        let mut at = Z::marks(Z::NONE);
-        for &g in board.goals() {
-            at[g.ix()] = Z::Sq::ZERO;
-        }
-        let mut search = Search {
-            nodes: Vec::new(),
-            seen: FxHashSet::default(),
-            open: BinaryHeap::new(),
-            goals,
-            goal_distance: walking_distances(board, board.goals()),
-            seed,
-        };
-        // One root per region of the floor around the full goals.
-        let mut covered: Z::Set = goals;
-        for s in (0..floor).map(Z::Sq::of) {
-            if !covered.has(s) {
-                let (region, least) = board.region(s, &at);
-                covered.add(&region);
-                search.add(Node { boxes: goals, player: least, parent: u32::MAX, pull: (Z::NONE, Z::NONE) });
-            }
-        }
-        let mut found = None;
-        let mut until = BUDGET;
-        let mut expanded = 0;
-        while let Some(Reverse((on, _, _, id))) = search.open.pop() {
-            expanded += 1;
-            if expanded > until || (expanded % 256 == 0 && stop()) {
-                break;
-            }
-            let Node::<Z> { boxes, player, .. } = search.nodes[id as usize];
-            at = Z::marks(Z::NONE);
-            for b in boxes.squares::<Z::Sq>() {
-                at[b.ix()] = Z::Sq::ZERO;
-            }
-            if on == 0 {
-                if regions(board, &at) == 1 && self.matched(&boxes) {
-                    found = Some(id);
-                    break;
+        let pulls = Pulls { planner: self, goals, goal_distance: walking_distances(board, board.goals()), seed };
+        let mut limits = limits.clone();
+        limits.max_expanded = Some(limits.max_expanded.map_or(BUDGET, |n| n.min(BUDGET)));
+        // `EXTRA` expansions after the first with every goal empty, then no more.
+        let mut until = u64::MAX;
+        let extra = observer(|event: &Event<'_, Pos<Z>, u64>, live| match event {
+            Event::Expand(node) => {
+                let expanded = live.stats().expanded;
+                if expanded > until {
+                    return Control::Stop;
                 }
-                until = until.min(expanded + EXTRA);
-            }
-            let (region, _) = board.region(player, &at);
-            for b in boxes.squares() {
-                for d in 0..4 {
-                    // The player on `p` steps on to `beyond`; the box follows onto `p`.
-                    let p = board.next(b, d);
-                    if p == Z::NONE || !region.has(p) {
-                        continue;
-                    }
-                    let beyond = board.next(p, d);
-                    if beyond == Z::NONE || at[beyond.ix()] != Z::NONE || !(board.is_goal(p) || self.parkable.has(p)) {
-                        continue;
-                    }
-                    let mut next = boxes;
-                    next.remove(b);
-                    next.insert(p);
-                    at[b.ix()] = Z::NONE;
-                    at[p.ix()] = Z::Sq::ZERO;
-                    let (_, least) = board.region(beyond, &at);
-                    at[p.ix()] = Z::NONE;
-                    at[b.ix()] = Z::Sq::ZERO;
-                    search.add(Node { boxes: next, player: least, parent: id, pull: (b, p) });
+                if node.state.0 != Z::Set::EMPTY && node.h.is_some_and(|h| h >> ON_GOALS == 0) {
+                    until = until.min(expanded + EXTRA);
                 }
+                Control::Continue
             }
-        }
-        let held = search.nodes.len() as u64;
-        let stats = Stats { expanded, generated: held, max_frontier: held, ..Stats::default() };
-        let Some(mut id) = found else { return (None, stats) };
-        let nodes = &search.nodes;
-        let bases = (nodes[id as usize].boxes).squares().collect();
-        let mut pulls = Vec::new();
-        while nodes[id as usize].parent != u32::MAX {
-            pulls.push(nodes[id as usize].pull);
-            id = nodes[id as usize].parent;
-        }
-        pulls.reverse();
+            _ => Control::Continue,
+        });
+        let out = greedy(&pulls, &limits, extra);
+        let stats = out.stats;
+        let Some(path) = out.into_solution() else { return (None, stats) };
+        let bases = path.goal().0.squares().collect();
+        // The first move is the root's, to the solved position.
+        let pulls = path.actions[1..].to_vec();
         (Some(Plan { bases, pulls }), stats)
     }
 }
@@ -244,7 +262,7 @@ mod tests {
         let text = "#########\n#..     #\n#.. $ $ #\n#  $ $  #\n#  @    #\n#########\n";
         let level = Level::parse(text).unwrap();
         let board = Board::new(&level, false).unwrap();
-        let (plan, stats) = Planner::new(&board).plan(0, || false);
+        let (plan, stats) = Planner::new(&board).plan(0, &Limits::none());
         let plan = plan.expect("the room can be emptied");
         assert!(stats.expanded > 0 && stats.generated >= stats.expanded);
         let at = checked(&board, &plan);
@@ -265,12 +283,14 @@ mod tests {
     fn a_stop_or_a_room_that_cannot_empty_gives_no_plan() {
         let levels = crate::rules::level::parse_collection(include_str!("../../data/xsokoban90.xsb")).unwrap();
         let board = Board::new(&levels[65], false).unwrap();
-        let (plan, stats) = Planner::new(&board).plan(0, || true);
-        assert_eq!((plan, stats.expanded), (None, 256), "polled every 256 expansions");
+        let cancelled = Limits::none().cancel_flag(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true)));
+        let (plan, stats) = Planner::new(&board).plan(0, &cancelled);
+        assert_eq!(plan, None);
+        assert!(stats.expanded < 1_000, "{stats:?}");
         // A goal at the end of a corridor: wherever its box is pulled to, it cuts the floor
         // in two.
         let board = Board::new(&Level::parse("#######\n#@ $ .#\n#######\n").unwrap(), false).unwrap();
-        assert_eq!(Planner::new(&board).plan(0, || false).0, None);
+        assert_eq!(Planner::new(&board).plan(0, &Limits::none()).0, None);
     }
 
     #[test]
@@ -307,7 +327,7 @@ mod tests {
         for n in [66, 69] {
             let board = Board::new(&levels[n - 1], false).unwrap();
             let planner = Planner::new(&board);
-            let plan = (0..2).find_map(|seed| planner.plan(seed, || false).0).expect("a plan");
+            let plan = (0..2).find_map(|seed| planner.plan(seed, &Limits::none()).0).expect("a plan");
             let at = checked(&board, &plan);
             assert!(board.goals().iter().all(|&g| at[g.ix()] == Small::NONE), "level {n}");
             assert_eq!(regions(&board, &at), 1, "level {n}");
