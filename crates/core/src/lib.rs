@@ -29,7 +29,7 @@
 //! | [`report`] | the one serialisable [`Report`] of a run |
 //! | [`algorithm`] | the name → function dispatch ([`Algorithm`]) |
 //! | [`uninformed`] | breadth-first, depth-first, depth-limited, iterative deepening and lengthening, uniform-cost, bidirectional |
-//! | [`informed`] | greedy, A*, weighted A*, parallel A*, IDA* and cell-cycling searches |
+//! | [`informed`] | greedy, A*, weighted A*, parallel A*, IDA*, cell-cycling searches and Festival's FESS |
 //! | [`local`] | hill climbing and simulated annealing |
 //! | [`best_first`] | the best-first engine the informed searches and uniform-cost share (internal) |
 //! | [`depth_first`] | the depth-first engine the depth-bounded searches share (internal) |

@@ -147,18 +147,17 @@ impl<Z: Size, O: Observer<State<Z>, Cost> + Send> Steps<'_, O, Z> {
     /// [`both`]: Self::both
     fn sunk(&self, budget: &Budget, tally: &mut Tally) -> Option<String> {
         let board = self.board;
-        let stop = || budget.spent();
         // Each style's plan, made when a search first needs it (`None` until then).
         let mut plans: [Option<Option<SinkPlan<Z>>>; 3] = [None, None, None];
         let mut followed: [Vec<SinkPlan<Z>>; 2] = [Vec::new(), Vec::new()];
         for round in 0..2 {
             let mut routes = Vec::new();
             for (search, styles) in [FIRST_STYLES, SECOND_STYLES].into_iter().enumerate() {
-                let Some(plan) = next_plan(board, styles, &mut plans, &followed[search], &stop, tally) else { break };
+                let Some(plan) = next_plan(board, styles, &mut plans, &followed[search], budget, tally) else { break };
                 routes.push(plan.route(board));
                 followed[search].push(plan);
             }
-            if routes.len() < 2 || stop() {
+            if routes.len() < 2 || budget.spent() {
                 return None;
             }
             let expansions = if round == 0 { SINK_EXPANSIONS } else { SINK_LATER_EXPANSIONS };
@@ -270,22 +269,23 @@ impl<Z: Size, O: Observer<State<Z>, Cost> + Send> Steps<'_, O, Z> {
 /// The sink step's next plan for a search: the first, in `styles`' order, that the search
 /// has not `followed` yet and in which some box waits. Each style's plan is made the first
 /// time a search asks for it and kept in `plans` (by the style's place in
-/// [`sinks::Style`]), its expansions counted in `tally`.
+/// [`sinks::Style`]), within `budget` and [`SINK_PLAN_EXPANSIONS`], its expansions counted in
+/// `tally`.
 fn next_plan<Z: Size>(
     board: &Board<Z>,
     styles: [sinks::Style; 3],
     plans: &mut [Option<Option<SinkPlan<Z>>>; 3],
     followed: &[SinkPlan<Z>],
-    stop: &impl Fn() -> bool,
+    budget: &Budget,
     tally: &mut Tally,
 ) -> Option<SinkPlan<Z>> {
     for style in styles {
-        if stop() {
+        if budget.spent() {
             return None;
         }
         let plan = plans[style as usize].get_or_insert_with(|| {
             let (plan, counts): (Option<SinkPlan<Z>>, Stats) =
-                sinks::sink_plan(board, style, SINK_PLAN_EXPANSIONS, stop);
+                sinks::sink_plan(board, style, &budget.expansions(SINK_PLAN_EXPANSIONS).limits());
             tally.add(&counts);
             plan.filter(SinkPlan::waits)
         });
@@ -348,7 +348,7 @@ mod tests {
         assert!(stats.expanded > 0, "the plan's and the searches' expansions are counted");
         // Boxes that go straight to the goals: the plan is not followed.
         let straight = parse("#########\n#   #   #\n# .   $ #\n# . # $ #\n#   #  @#\n#########\n");
-        let (plan, _) = sinks::sink_plan(&straight.1, sinks::Style::Festival, 1_000, || false);
+        let (plan, _) = sinks::sink_plan(&straight.1, sinks::Style::Festival, &Limits::none().max_expanded(1_000));
         assert!(plan.is_some_and(|plan| !plan.waits()));
         assert_eq!(run(&straight, &Limits::none(), |s, b, t| s.sunk(b, t)).0, None);
     }

@@ -16,14 +16,14 @@
 //! pull deadlocks (`Fixed::dead`); a region of the solved position whose moves are all
 //! searched without a plan is no root (`Fixed::hopeless`).
 //!
-//! The search is Festival's FESS on its pull features: positions fall into *cells* by (boxes
-//! left, boxes on goals, regions of free floor, room links cut) of the best position on their
-//! path; each position's moves wait in its cell, weighed by advisors (0 for the few they
-//! recommend, 1 for the rest, summed along the path); turns alternate between the next cell
-//! of a cycle (a new cell next) and the cell of the best position so far, and take the
-//! lightest waiting move there, then the one leading to the best position: fewer boxes left,
-//! fewer regions, fewer boxes on goals, fewer room links cut, more summed push distance to
-//! the goals.
+//! The search is core's [`fess`], Festival's FESS, on its pull features: positions fall into
+//! *cells* by (boxes left, boxes on goals, regions of free floor, room links cut) of the best
+//! position on their path; each position's moves wait in its cell, weighed by advisors (0 for
+//! the few they recommend, 1 for the rest, summed along the path); turns alternate between the
+//! next cell of a cycle (a new cell next) and the cell of the best position so far, and take
+//! the lightest waiting move there, then the one leading to the best position: fewer boxes
+//! left, fewer regions, fewer boxes on goals, fewer room links cut, more summed push distance
+//! to the goals. This module gives it the positions, moves, scores and advisors (`Search`).
 //!
 //! FESS's cells and advisors find plans that best-first search on the same order misses, and
 //! the pull deadlocks keep the search out of positions no plan leaves. The bases' cluster is
@@ -43,10 +43,11 @@ use crate::fess::rooms::Arrivals;
 use crate::prune::frozen_goals::matches_all;
 use crate::rules::board::{Board, FAR};
 use crate::rules::size::{Size, Square, SquareSet};
-use delve_core::Stats;
-use delve_core::hash::{FxHashMap, FxHashSet};
+use delve_core::hash::FxHashSet;
+use delve_core::informed::{FessProblem, Step as Move, fess};
+use delve_core::uninformed::dfs;
+use delve_core::{Control, Event, Limits, NoObserver, OutcomeKind, Problem, Stats, Successor, observer};
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// Squares that lie this many steps apart on the empty board count as in different rooms
 /// for a sink (Festival's `BIG_DISTANCE`): XSokoban #50's first sink is of a box pulled to
@@ -54,7 +55,7 @@ use std::collections::BinaryHeap;
 const FAR_APART: u16 = 6;
 
 /// Most moves [`Fixed::hopeless`] looks at (Festival's bound on its test of a start zone).
-const ROOT_PROOF: usize = 1_000;
+const ROOT_PROOF: u64 = 1_000;
 
 /// How a sink plan search weighs the packing advisor's pulls and which start square a box
 /// sinks on. None is best everywhere: each style gives the only plan a race can follow on
@@ -129,23 +130,17 @@ impl Score {
     }
 }
 
-/// A position of the search and how it was reached.
-struct Node<Z: Size> {
-    boxes: Z::Set,
-    /// Free bases.
-    bases: Z::Set,
-    /// The top-left-most square of the player's region.
-    player: Z::Sq,
-    parent: u32,
-    /// The move: the box's square before it and after it, and whether the box then sank.
+/// A position of the search: the boxes, the free bases, and the top-left-most square of the
+/// player's region.
+type Pos<Z> = (<Z as Size>::Set, <Z as Size>::Set, <Z as Size>::Sq);
+
+/// A move of the search: the box's square before it and after it, whether the box then sinks,
+/// and the top-left-most square of the player's region after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pull<Z: Size> {
     pull: (Z::Sq, Z::Sq),
-    sank: bool,
-    /// Unadvised moves on the path from the root.
-    weight: u32,
-    score: Score,
-    /// The best score on the path from the root, this position's included: FESS files a
-    /// position in that score's cell.
-    past: Score,
+    sinks: bool,
+    player: Z::Sq,
 }
 
 /// One move from a position: the box's square before it and after it, the player's square
@@ -154,16 +149,6 @@ struct Step<Z: Size> {
     pull: (Z::Sq, Z::Sq),
     player: Z::Sq,
     sinks: bool,
-}
-
-/// A move waiting in its position's cell: the position, the move, the top-left-most square of
-/// the player's region after it and the score of the position it leads to.
-struct Waiting<Z: Size> {
-    parent: u32,
-    pull: (Z::Sq, Z::Sq),
-    sinks: bool,
-    player: Z::Sq,
-    score: Score,
 }
 
 /// A move from the position being expanded, as its advisors see it.
@@ -315,31 +300,21 @@ impl<Z: Size> Fixed<'_, Z> {
     }
 
     /// Whether no plan starts from the position with boxes on `boxes`, free bases `bases`
-    /// and the player in the region of `player`, proved by searching all its moves' positions
-    /// before [`ROOT_PROOF`] moves (Festival's test of the player's regions of the solved
+    /// and the player in the region of `player`, proved by core's depth-first search ending
+    /// with no solution before it makes [`ROOT_PROOF`] moves (Festival's test of the player's regions of the solved
     /// position: XSokoban #50's lower left one leads to three sinks, then nowhere).
     fn hopeless(&self, boxes: &Z::Set, bases: &Z::Set, player: Z::Sq) -> bool {
-        let mut seen = FxHashSet::default();
-        let mut stack = vec![(*boxes, *bases, player)];
-        let mut moves = 0;
-        while let Some((boxes, bases, player)) = stack.pop() {
-            for kid in self.kids(&boxes, &bases, player).2 {
-                moves += 1;
-                let (boxes, bases) = after::<Z>(&boxes, &bases, kid.pull, kid.sinks);
-                if moves > ROOT_PROOF || boxes == Z::Set::EMPTY {
-                    return false;
-                }
-                if seen.insert((boxes, bases, kid.player)) {
-                    stack.push((boxes, bases, kid.player));
-                }
-            }
-        }
-        true
+        let proof = Proof { level: self, root: (*boxes, *bases, player) };
+        let bounded = observer(|event: &Event<'_, Pos<Z>, u32>, live| match event {
+            Event::Generate(_) if live.stats().generated > ROOT_PROOF => Control::Stop,
+            _ => Control::Continue,
+        });
+        dfs(&proof, &Limits::none(), bounded).outcome.kind() == OutcomeKind::NoSolution
     }
 
     /// The weights of the moves of a position (FESS's advisors, as Festival's base search
     /// has them): 0 for a move an advisor recommends, 1 for the rest.
-    fn weights(&self, node: &Node<Z>, at: &Z::Marks<Z::Sq>, region: &Z::Set, kids: &[Kid<Z>]) -> Vec<u32> {
+    fn weights(&self, boxes: &Z::Set, here: Score, at: &Z::Marks<Z::Sq>, region: &Z::Set, kids: &[Kid<Z>]) -> Vec<u32> {
         let best =
             |keep: &dyn Fn(&Kid<Z>) -> bool| (0..kids.len()).filter(|&i| keep(&kids[i])).min_by_key(|&i| kids[i].score);
         let pull_len = |k: &Kid<Z>| self.between[k.pull.1.ix()][k.pull.0.ix()];
@@ -353,7 +328,6 @@ impl<Z: Size> Fixed<'_, Z> {
                 pull_len(k)
             }
         };
-        let here = node.score;
         // Packing: a sink, of a box off the goals and the start squares first, else the one
         // leaving the fewest regions, the longest; else a pull off a goal that keeps regions
         // and room links and takes the box further from the goals, the longest first (in
@@ -398,7 +372,7 @@ impl<Z: Size> Fixed<'_, Z> {
                 if !k.sinks {
                     after[k.pull.1.ix()] = Z::Sq::ZERO;
                 }
-                node.boxes.squares().filter(|&b| b != k.pull.0).any(|b| {
+                boxes.squares().filter(|&b| b != k.pull.0).any(|b| {
                     (0..4).any(|d| {
                         let p = self.board.next(b, d);
                         p != Z::NONE && at[p.ix()] == Z::NONE && !region.has(p) && k.region.has(p) && {
@@ -423,77 +397,96 @@ impl<Z: Size> Fixed<'_, Z> {
     }
 }
 
-/// The search's positions and its cells, each with the moves waiting in it.
-struct Tree<Z: Size> {
-    nodes: Vec<Node<Z>>,
-    expanded: FxHashSet<(Z::Set, Z::Set, Z::Sq)>,
-    waiting: Vec<Waiting<Z>>,
-    cells: Vec<[u32; 4]>,
-    cell_index: FxHashMap<[u32; 4], usize>,
-    /// Per cell, its waiting moves: (weight, score after the move, index into `waiting`).
-    queues: Vec<BinaryHeap<Reverse<(u32, Score, u32)>>>,
-    queued: usize,
-    /// The cell the cycle serves next.
-    next: usize,
-    /// The best position expanded.
-    best: usize,
+impl<Z: Size> Kid<Z> {
+    /// The move, as the searches take it.
+    fn pull(&self) -> Pull<Z> {
+        Pull { pull: self.pull, sinks: self.sinks, player: self.player }
+    }
 }
 
-impl<Z: Size> Tree<Z> {
-    /// Expands `node`: scores its moves, weighs them and files them in its cell. Returns the
-    /// node's index.
-    fn expand(&mut self, level: &Fixed<'_, Z>, node: Node<Z>) -> usize {
-        let id = self.nodes.len();
-        self.expanded.insert((node.boxes, node.bases, node.player));
-        let (at, region, kids) = level.kids(&node.boxes, &node.bases, node.player);
-        let weights = level.weights(&node, &at, &region, &kids);
-        let c = self.cell(node.past.cell());
-        for (kid, w) in kids.iter().zip(weights) {
-            let entry = (node.weight + w, kid.score, self.waiting.len() as u32);
-            self.waiting.push(Waiting {
-                parent: id as u32,
-                pull: kid.pull,
-                sinks: kid.sinks,
-                player: kid.player,
-                score: kid.score,
-            });
-            self.queues[c].push(Reverse(entry));
-            self.queued += 1;
-        }
-        if self.nodes.get(self.best).is_none_or(|b| node.past < b.past) {
-            self.best = id;
-        }
-        self.nodes.push(node);
-        id
+/// The pull search from one position, for [`Fixed::hopeless`]: a depth-first search for a
+/// position whose boxes have all sunk.
+struct Proof<'f, 'b, Z: Size> {
+    level: &'f Fixed<'b, Z>,
+    root: Pos<Z>,
+}
+
+impl<Z: Size> Problem for Proof<'_, '_, Z> {
+    type State = Pos<Z>;
+    type Action = Pull<Z>;
+    type Cost = u32;
+
+    fn initial_state(&self) -> Pos<Z> {
+        self.root
     }
 
-    /// The index of `cell`, a new cell when it has none yet (served next, as Festival does).
-    fn cell(&mut self, cell: [u32; 4]) -> usize {
-        match self.cell_index.get(&cell) {
-            Some(&c) => c,
-            None => {
-                let c = self.cells.len();
-                self.cells.push(cell);
-                self.cell_index.insert(cell, c);
-                self.queues.push(BinaryHeap::new());
-                self.next = c;
-                c
-            }
-        }
+    fn is_goal(&self, (boxes, _, _): &Pos<Z>) -> bool {
+        *boxes == Z::Set::EMPTY
     }
 
-    /// The next move of cell `c` that leads to a position not expanded yet, with its weight.
-    fn take(&mut self, c: usize) -> Option<(u32, u32)> {
-        while let Some(Reverse((weight, _, w))) = self.queues[c].pop() {
-            self.queued -= 1;
-            let m = &self.waiting[w as usize];
-            let parent = &self.nodes[m.parent as usize];
-            let (boxes, bases) = after::<Z>(&parent.boxes, &parent.bases, m.pull, m.sinks);
-            if !self.expanded.contains(&(boxes, bases, m.player)) {
-                return Some((w, weight));
+    fn expand(&self, &(boxes, bases, player): &Pos<Z>, out: &mut Vec<Successor<Pos<Z>, Pull<Z>, u32>>) {
+        for kid in self.level.kids(&boxes, &bases, player).2 {
+            let (boxes, bases) = after::<Z>(&boxes, &bases, kid.pull, kid.sinks);
+            out.push(Successor { action: kid.pull(), state: (boxes, bases, kid.player), cost: 1 });
+        }
+    }
+}
+
+/// The sink-plan search as core's [`fess`] runs it: Festival's positions, moves, scores,
+/// cells and advisors.
+struct Search<'f, 'b, Z: Size> {
+    level: &'f Fixed<'b, Z>,
+}
+
+impl<Z: Size> FessProblem for Search<'_, '_, Z> {
+    type State = Pos<Z>;
+    type Action = Pull<Z>;
+    type Score = Score;
+    type Cell = [u32; 4];
+
+    /// The solved position with the player in each region of the rest of the floor that is
+    /// not [`hopeless`](Fixed::hopeless).
+    fn roots(&self) -> Vec<(Pos<Z>, Score)> {
+        let (level, board) = (self.level, self.level.board);
+        let all_bases = Z::Set::of(board.start_boxes().iter().copied());
+        let goals = Z::Set::of(board.goals().iter().copied());
+        let mut at = Z::marks(Z::NONE);
+        for &g in board.goals() {
+            at[g.ix()] = Z::Sq::ZERO;
+        }
+        let solved = level.score(&at, &goals);
+        let mut covered = goals;
+        let mut roots = Vec::new();
+        for s in (0..board.floor()).map(Z::Sq::of) {
+            if !covered.has(s) {
+                let (region, least) = board.region(s, &at);
+                covered.add(&region);
+                if !level.hopeless(&goals, &all_bases, least) {
+                    roots.push(((goals, all_bases, least), solved));
+                }
             }
         }
-        None
+        roots
+    }
+
+    fn cell(&self, past: &Score) -> [u32; 4] {
+        past.cell()
+    }
+
+    fn expand(&self, &(boxes, bases, player): &Pos<Z>, score: &Score, out: &mut Vec<Move<Pull<Z>, Score>>) {
+        let (at, region, kids) = self.level.kids(&boxes, &bases, player);
+        let weights = self.level.weights(&boxes, *score, &at, &region, &kids);
+        out.extend(kids.iter().zip(weights).map(|(kid, weight)| Move { action: kid.pull(), score: kid.score, weight }));
+    }
+
+    fn play(&self, (boxes, bases, _): &Pos<Z>, m: &Pull<Z>) -> Pos<Z> {
+        let (boxes, bases) = after::<Z>(boxes, bases, m.pull, m.sinks);
+        (boxes, bases, m.player)
+    }
+
+    /// Every box has sunk.
+    fn is_goal(&self, _: &Pos<Z>, score: &Score) -> bool {
+        score.left == 0
     }
 }
 
@@ -509,114 +502,22 @@ fn after<Z: Size>(boxes: &Z::Set, bases: &Z::Set, (from, to): (Z::Sq, Z::Sq), si
     (boxes, bases)
 }
 
-/// The sink-plan search on `board` in `style`, at most `budget` expansions, until `stop` says
-/// so (polled every 64 expansions).
-pub(crate) fn sink_plan<Z: Size>(
-    board: &Board<Z>,
-    style: Style,
-    budget: u64,
-    stop: impl Fn() -> bool,
-) -> (Option<SinkPlan<Z>>, Stats) {
-    let floor = board.floor();
+/// The sink-plan search on `board` in `style`, within `limits` (its expansions bound the
+/// search: plans that exist are found in a few thousand).
+pub(crate) fn sink_plan<Z: Size>(board: &Board<Z>, style: Style, limits: &Limits) -> (Option<SinkPlan<Z>>, Stats) {
     let level = Fixed::new(board, style);
-    let all_bases = Z::Set::of(board.start_boxes().iter().copied());
-    let mut tree = Tree {
-        nodes: Vec::new(),
-        expanded: FxHashSet::default(),
-        waiting: Vec::new(),
-        cells: Vec::new(),
-        cell_index: FxHashMap::default(),
-        queues: Vec::new(),
-        queued: 0,
-        next: 0,
-        best: 0,
-    };
-    let goals = Z::Set::of(board.goals().iter().copied());
-    let mut at = Z::marks(Z::NONE);
-    for &g in board.goals() {
-        at[g.ix()] = Z::Sq::ZERO;
-    }
-    let solved_score = level.score(&at, &goals);
-    let mut covered = goals;
-    for s in (0..floor).map(Z::Sq::of) {
-        if !covered.has(s) {
-            let (region, least) = board.region(s, &at);
-            covered.add(&region);
-            if level.hopeless(&goals, &all_bases, least) {
-                continue;
-            }
-            let node = Node {
-                boxes: goals,
-                bases: all_bases,
-                player: least,
-                parent: u32::MAX,
-                pull: (Z::NONE, Z::NONE),
-                sank: false,
-                weight: 0,
-                score: solved_score,
-                past: solved_score,
-            };
-            tree.expand(&level, node);
-        }
-    }
-    let mut expanded = 0;
-    let mut found = None;
-    let mut turn = 0u64;
-    while tree.queued > 0 && expanded < budget && !(expanded % 64 == 0 && stop()) {
-        // Festival's turns: the next cell of the cycle, then the best position's cell.
-        turn += 1;
-        let c = if turn % 2 == 1 {
-            let c = tree.next % tree.cells.len();
-            tree.next = c + 1;
-            c
-        } else {
-            tree.cell_index[&tree.nodes[tree.best].past.cell()]
-        };
-        let Some((w, weight)) = tree.take(c) else { continue };
-        expanded += 1;
-        let m = &tree.waiting[w as usize];
-        let parent = &tree.nodes[m.parent as usize];
-        let (boxes, bases) = after::<Z>(&parent.boxes, &parent.bases, m.pull, m.sinks);
-        let past = parent.past.min(m.score);
-        let node = Node {
-            boxes,
-            bases,
-            player: m.player,
-            parent: m.parent,
-            pull: m.pull,
-            sank: m.sinks,
-            weight,
-            score: m.score,
-            past,
-        };
-        let left = node.score.left;
-        let id = tree.expand(&level, node);
-        if left == 0 {
-            found = Some(id as u32);
-            break;
-        }
-    }
-    let nodes = std::mem::take(&mut tree.nodes);
-    let held = nodes.len() as u64;
-    let stats = Stats { expanded, generated: tree.waiting.len() as u64, max_frontier: held, ..Stats::default() };
-    let Some(mut id) = found else { return (None, stats) };
-    // The moves from the solved position to the empty board, in order.
-    let mut path = Vec::new();
-    while nodes[id as usize].parent != u32::MAX {
-        path.push(id);
-        id = nodes[id as usize].parent;
-    }
-    path.reverse();
+    let out = fess(&Search { level: &level }, limits, NoObserver);
+    let stats = out.stats;
+    let Some(path) = out.into_solution() else { return (None, stats) };
     // Forwards: the last move first; a sunk box comes out of its start square (the base it
     // sank on) to where it was.
     let mut steps: Vec<(Z::Sq, Z::Sq, Z::Sq)> = Vec::new();
-    for &n in path.iter().rev() {
-        let node = &nodes[n as usize];
-        let (from, to) = node.pull;
-        let step = if node.sank { (Z::NONE, from, to) } else { (to, from, Z::NONE) };
+    for m in path.actions.iter().rev() {
+        let (from, to) = m.pull;
+        let step = if m.sinks { (Z::NONE, from, to) } else { (to, from, Z::NONE) };
         // A box that moves on from where the move before left it: one move.
         match steps.last_mut() {
-            Some(last) if !node.sank && last.1 == step.0 => last.1 = step.1,
+            Some(last) if !m.sinks && last.1 == step.0 => last.1 = step.1,
             _ => steps.push(step),
         }
     }
@@ -808,14 +709,14 @@ mod tests {
         // Goals in the room on the left, boxes in the one on the right, a door between.
         let text = "#########\n#   #   #\n# .   $ #\n# . # $ #\n#   #  @#\n#########\n";
         let board = Board::as_drawn(text);
-        let (plan, stats) = sink_plan(&board, Style::Festival, 1_000, || false);
+        let (plan, stats) = sink_plan(&board, Style::Festival, &Limits::none().max_expanded(1_000));
         let plan = plan.expect("both boxes sink");
         assert!(stats.expanded <= 10, "{} expansions", stats.expanded);
         let goals = <[u64; 4]>::of(board.goals().iter().copied());
         assert_eq!(played(&plan), (goals, 2), "each box comes out once, and the route ends on the goals");
         // Goals and start squares in one room: no box sinks, and the search runs dry.
         let board = Board::as_drawn("#######\n#@$ ..#\n# $   #\n#######\n");
-        assert_eq!(sink_plan(&board, Style::Festival, 1_000, || false).0, None);
+        assert_eq!(sink_plan(&board, Style::Festival, &Limits::none().max_expanded(1_000)).0, None);
     }
 
     #[test]
@@ -825,7 +726,7 @@ mod tests {
         let styles = [Style::Festival, Style::Reached, Style::Nearest];
         for (level, style) in levels.iter().flat_map(|level| styles.map(|style| (level, style))) {
             let board = Board::new(level, false).unwrap();
-            let Some(plan) = sink_plan(&board, style, 5_000, || false).0 else { continue };
+            let Some(plan) = sink_plan(&board, style, &Limits::none().max_expanded(5_000)).0 else { continue };
             plans += 1;
             let goals = <[u64; 4]>::of(board.goals().iter().copied());
             assert_eq!(played(&plan), (goals, board.goals().len()), "Microban #{}", level.number);
@@ -884,7 +785,7 @@ mod tests {
     #[test]
     fn xsokoban_18s_plan_opens_with_festivals_dance_in_the_top_rooms() {
         let board = xsokoban(18);
-        let (plan, stats) = sink_plan(&board, Style::Festival, 5_000, || false);
+        let (plan, stats) = sink_plan(&board, Style::Festival, &Limits::none().max_expanded(5_000));
         let plan = plan.expect("a plan within 5,000 expansions");
         assert!(stats.expanded > 100, "{} expansions", stats.expanded);
         let goals = <[u64; 4]>::of(board.goals().iter().copied());
@@ -910,7 +811,7 @@ mod tests {
     #[test]
     fn xsokoban_50s_plan_is_festivals() {
         let board = xsokoban(50);
-        let (plan, stats) = sink_plan(&board, Style::Festival, 5_000, || false);
+        let (plan, stats) = sink_plan(&board, Style::Festival, &Limits::none().max_expanded(5_000));
         let plan = plan.expect("a plan within 5,000 expansions");
         // Festival's base search (`fess -cores 1`, its plan printed when it ends) finds it in
         // 33 expansions: 16 boxes out of their start squares (the first number pair) to where
@@ -964,7 +865,7 @@ mod tests {
     #[test]
     fn xsokoban_88_parks_three_boxes_in_the_pocket_below_its_goal_room() {
         let board = xsokoban(88);
-        let (plan, stats) = sink_plan(&board, Style::Festival, 5_000, || false);
+        let (plan, stats) = sink_plan(&board, Style::Festival, &Limits::none().max_expanded(5_000));
         let plan = plan.expect("a plan within 5,000 expansions");
         assert!(stats.expanded < 1_000, "{} expansions", stats.expanded);
         let goals = <[u64; 4]>::of(board.goals().iter().copied());
