@@ -298,12 +298,12 @@ impl Arrivals {
         let mut queue = Vec::with_capacity(4 * board.floor());
         // Marks and queues the sides of a box on `t`, not seen yet, that the player reaches
         // from `from`.
-        let visit = |t: Z::Sq, from: Z::Sq, seen: &mut [bool], queue: &mut Vec<(Z::Sq, Z::Sq)>| {
+        let visit = |t: Z::Sq, from: Z::Sq, seen: &mut [bool], queue: &mut Vec<(Z::Sq, u8)>| {
             let wanted = std::array::from_fn(|d| !seen[4 * t.ix() + d]);
             let reached = sides.reached(board, at, t, from, wanted);
             for d in (0..4).filter(|&d| reached[d]) {
                 seen[4 * t.ix() + d] = true;
-                queue.push((t, Z::Sq::of(d)));
+                queue.push((t, d as u8));
             }
         };
         // Only boxes on the player's side of the room's boxes: `Sides` knows nothing of others.
@@ -324,7 +324,7 @@ impl Arrivals {
             let p = board.next(s, d);
             if p != Z::NONE && at[p.ix()] == Z::NONE {
                 seen[4 * s.ix() + d] = true;
-                queue.push((s, Z::Sq::of(d)));
+                queue.push((s, d as u8));
             }
         }
         Arrivals::spread(board, at, &sides, seen, queue)
@@ -336,18 +336,18 @@ impl Arrivals {
         at: &Z::Marks<Z::Sq>,
         sides: &Sides<Z>,
         mut seen: Vec<bool>,
-        mut queue: Vec<(Z::Sq, Z::Sq)>,
+        mut queue: Vec<(Z::Sq, u8)>,
     ) -> Arrivals {
         let mut head = 0;
         while let Some(&(b, side)) = queue.get(head) {
             head += 1;
-            let t = board.next(b, side.ix() ^ 1);
+            let t = board.next(b, usize::from(side) ^ 1);
             if t != Z::NONE && at[t.ix()] == Z::NONE {
                 let wanted = std::array::from_fn(|d| !seen[4 * t.ix() + d]);
                 let reached = sides.reached(board, at, t, b, wanted);
                 for d in (0..4).filter(|&d| reached[d]) {
                     seen[4 * t.ix() + d] = true;
-                    queue.push((t, Z::Sq::of(d)));
+                    queue.push((t, d as u8));
                 }
             }
         }
