@@ -45,7 +45,7 @@ fn parse_size(s: &str) -> Result<usize, String> {
 /// Arguments of `delve queens solve`.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  delve queens solve 8 --algo hc --seed 1 --verbose 2\n  delve queens solve 5 --algo bfs\n  delve queens solve 1000 --algo csp-mrv-fc --json\n  delve queens solve 100000 --algo min-conflicts --verbose 0"
+    after_help = "Examples:\n  delve queens solve 8 --algo hc --seed 1 --verbose 2\n  delve queens solve 8 --algo hc --zero-based\n  delve queens solve 5 --algo bfs\n  delve queens solve 1000 --algo csp-mrv-fc --json\n  delve queens solve 100000 --algo min-conflicts --verbose 0"
 )]
 struct SolveArgs {
     /// Board size.
@@ -55,16 +55,29 @@ struct SolveArgs {
     #[arg(long, value_parser = common::parse_name::<Algorithm>, default_value = "min-conflicts")]
     algo: Algorithm,
     /// Seed of the randomised algorithms (hc, hc-restart, sa, min-conflicts; MRV ties of
-    /// csp-mrv-fc and mac).
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
-    /// 0: solved or not; 1: the 1-based rows and statistics; 2: also a drawn board.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=2))]
-    verbose: u8,
+    /// csp-mrv-fc and mac) [default: a fresh one for hc and hc-restart, printed with the
+    /// result so the run can be repeated; 0 for the others].
+    #[arg(long)]
+    seed: Option<u64>,
+    #[command(flatten)]
+    view: ViewArgs,
     #[command(flatten)]
     limits: LimitArgs,
     #[command(flatten)]
     output: OutputArgs,
+}
+
+/// How `solve` and `batch` print an answer on the console.
+#[derive(Args, Debug, Clone, Copy)]
+struct ViewArgs {
+    /// 0: solved or not; 1: the rows (`solve`: and the statistics; `batch`: for boards up to
+    /// 32); 2: the rows, the statistics and a drawn board.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=2))]
+    verbose: u8,
+    /// Rows and the drawn board counted from 0, the original's console view (files and
+    /// `--json` stay 1-based).
+    #[arg(long)]
+    zero_based: bool,
 }
 
 /// Arguments of `delve queens batch`.
@@ -75,9 +88,12 @@ struct BatchArgs {
     /// Where the output files go.
     #[arg(long, value_name = "DIR", default_value = ".")]
     out_dir: PathBuf,
-    /// Seed of the randomised algorithms.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
+    /// Seed of the randomised algorithms [default: a fresh one for each hc and hc-restart
+    /// line, printed with it; 0 for the others].
+    #[arg(long)]
+    seed: Option<u64>,
+    #[command(flatten)]
+    view: ViewArgs,
     /// Limits apply to each line separately.
     #[command(flatten)]
     limits: LimitArgs,
@@ -122,51 +138,63 @@ fn run_checked(n: usize, algo: Algorithm, seed: u64, limits: &Limits) -> anyhow:
 
 fn solve(args: SolveArgs) -> anyhow::Result<Status> {
     let (n, algo) = (args.n, args.algo);
-    let run = run_checked(n, algo, args.seed, &args.limits.limits())?;
+    let run = run_checked(n, algo, algo.seed(args.seed), &args.limits.limits())?;
     let report = run.report();
-    let rows = run.rows();
-    let out = std::io::stdout();
-    let mut out = out.lock();
     if args.output.json {
         common::print_json(&report);
         return Ok(Status::from_solved(report.solved));
     }
-    if args.verbose == 0 {
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    if args.view.verbose == 0 {
         writeln!(out, "{}", report.status())?;
         return Ok(Status::from_solved(report.solved));
     }
     let seed = report.detail.seed.map(|s| format!(", seed {s}")).unwrap_or_default();
     writeln!(out, "{n}-queens by {algo}{seed}: {}", report.status())?;
-    if let Some(rows) = rows {
-        writeln!(out, "rows: {}", rows_line(rows))?;
+    print_answer(&mut out, &run, args.view)?;
+    Ok(Status::from_solved(report.solved))
+}
+
+/// The rows, the statistics and (at `--verbose 2`) the board of `run`, as `solve` prints them.
+fn print_answer(out: &mut impl Write, run: &Run, view: ViewArgs) -> std::io::Result<()> {
+    if let Some(rows) = run.rows() {
+        writeln!(out, "rows: {}", rows_text(rows, view.zero_based))?;
     }
     let extra: Vec<String> = run.counters.iter().map(|(k, v)| format!("{k} {v}")).collect();
     let extra = if extra.is_empty() { String::new() } else { format!("; {}", extra.join(", ")) };
-    writeln!(out, "{}{extra}", report.stats)?;
-    if args.verbose == 2
-        && let Some(rows) = rows
+    writeln!(out, "{}{extra}", run.report().stats)?;
+    if view.verbose == 2
+        && let Some(rows) = run.rows()
     {
-        if n <= MAX_DRAWN {
-            write!(out, "{}", draw(rows))?;
+        if rows.len() <= MAX_DRAWN {
+            write!(out, "{}", draw(rows, view.zero_based))?;
         } else {
             writeln!(out, "(board not drawn for N > {MAX_DRAWN}; the rows above are the placement)")?;
         }
     }
-    Ok(Status::from_solved(report.solved))
+    Ok(())
 }
 
-/// The board: row 1 at the top, column numbers above, `Q` for a queen, `.` for an empty square.
-fn draw(rows: &[u32]) -> String {
+/// The rows, counted from 1 (or from 0 with `zero_based`), separated by spaces.
+fn rows_text(rows: &[u32], zero_based: bool) -> String {
+    if zero_based { rows.iter().map(u32::to_string).collect::<Vec<_>>().join(" ") } else { rows_line(rows) }
+}
+
+/// The board: the first row at the top, column numbers above (from 1, or from 0 with
+/// `zero_based`), `Q` for a queen, `.` for an empty square.
+fn draw(rows: &[u32], zero_based: bool) -> String {
     let n = rows.len();
-    let width = n.to_string().len();
+    let first = usize::from(!zero_based);
+    let width = (n - 1 + first).to_string().len();
     let mut s = String::new();
     s.push_str(&" ".repeat(width + 1));
-    for c in 1..=n {
+    for c in first..n + first {
         s.push_str(&format!(" {:>w$}", c, w = width));
     }
     s.push('\n');
     for r in 0..n {
-        s.push_str(&format!("{:>w$} ", r + 1, w = width));
+        s.push_str(&format!("{:>w$} ", r + first, w = width));
         for &q in rows {
             let cell = if q as usize == r { "Q" } else { "." };
             s.push_str(&format!(" {cell:>width$}"));
@@ -197,7 +225,8 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
     // One `Limits` for the whole batch: the time limit is counted per line.
     let limits = args.limits.limits();
     for line in &lines {
-        let run = match run_checked(line.n, line.algorithm, args.seed, &limits) {
+        let seed = line.algorithm.seed(args.seed);
+        let run = match run_checked(line.n, line.algorithm, seed, &limits) {
             Ok(r) => r,
             Err(e) => {
                 common::print_error(format!("{name}: line {}: {e:#}", line.line));
@@ -210,6 +239,7 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
         } else {
             args.out_dir.join(line.output_name())
         };
+        let zero = args.view.zero_based;
         let summary = match &run.found {
             Found::Stopped(reason) => {
                 eprintln!(
@@ -220,14 +250,23 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
                 results.push(BatchResult { line: line.line, file: None, report: run.report() });
                 continue;
             }
-            Found::Solved(rows) if line.n <= MAX_SUMMARY_ROWS => rows_line(rows),
+            Found::Solved(rows) if line.n <= MAX_SUMMARY_ROWS && args.view.verbose == 1 => rows_text(rows, zero),
             Found::Solved(_) => "solved".to_string(),
             Found::NoSolution => "no solution".to_string(),
         };
         std::fs::write(&file, format_output(run.rows())).with_context(|| format!("cannot write {}", file.display()))?;
         results.push(BatchResult { line: line.line, file: Some(file.display().to_string()), report: run.report() });
         if !args.output.json {
-            println!("line {}: {} {} -> {}: {summary}", line.line, line.n, line.algorithm, file.display());
+            // A drawn seed is printed, so the line can be repeated with `--seed`.
+            let drawn = if args.seed.is_none() && line.algorithm.draws_a_seed() {
+                format!(", seed {seed}")
+            } else {
+                String::new()
+            };
+            println!("line {}: {} {}{drawn} -> {}: {summary}", line.line, line.n, line.algorithm, file.display());
+            if args.view.verbose == 2 {
+                print_answer(&mut std::io::stdout().lock(), &run, args.view)?;
+            }
         }
     }
     let bad = errors.len() + refusals.len();
@@ -277,6 +316,10 @@ mod tests {
 
     #[test]
     fn boards_are_drawn_row_one_on_top() {
-        assert_eq!(draw(&[1, 3, 0, 2]), "   1 2 3 4\n1  . . Q .\n2  Q . . .\n3  . . . Q\n4  . Q . .\n");
+        assert_eq!(draw(&[1, 3, 0, 2], false), "   1 2 3 4\n1  . . Q .\n2  Q . . .\n3  . . . Q\n4  . Q . .\n");
+        assert_eq!(draw(&[1, 3, 0, 2], true), "   0 1 2 3\n0  . . Q .\n1  Q . . .\n2  . . . Q\n3  . Q . .\n");
+        // Ten rows from 0 end at 9: one digit, as from 1 they would need two.
+        assert!(draw(&[0; 10], true).starts_with("   0 1 2"));
+        assert!(draw(&[0; 10], false).starts_with("     1  2"));
     }
 }

@@ -186,6 +186,75 @@ fn reference_batch_example_round_trips() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Hill climbing draws a fresh seed when given none, as the original assignment's did, and
+/// says which: that seed repeats the run. The other algorithms start from seed 0.
+#[test]
+fn hill_climbing_draws_a_seed_that_repeats_the_run() {
+    let first = json(&["solve", "8", "--algo", "hc", "--json"], 0);
+    let second = json(&["solve", "8", "--algo", "hc-restart", "--json"], 0);
+    let (a, b) = (first["seed"].as_u64().unwrap(), second["seed"].as_u64().unwrap());
+    let third = json(&["solve", "8", "--algo", "hc", "--json"], 0);
+    // Three draws of 64 bits: equal ones would mean no draw at all.
+    assert!(a != b && a != third["seed"].as_u64().unwrap(), "{a} {b} {third}");
+    let again = json(&["solve", "8", "--algo", "hc", "--seed", &a.to_string(), "--json"], 0);
+    assert_eq!((rows(&again), again["seed"].as_u64()), (rows(&first), Some(a)));
+    assert_eq!(json(&["solve", "8", "--algo", "min-conflicts", "--json"], 0)["seed"], 0);
+    // The text names the seed it drew.
+    let (_, out, _) = run(&["solve", "8", "--algo", "hc"]);
+    let header = out.lines().next().unwrap();
+    let seed: u64 = header.split("seed ").nth(1).and_then(|s| s.split(':').next()).unwrap().parse().unwrap();
+    let (_, again, _) = run(&["solve", "8", "--algo", "hc", "--seed", &seed.to_string()]);
+    assert_eq!(again.lines().nth(1), out.lines().nth(1), "the same rows");
+}
+
+/// `--zero-based` prints the rows and the board counted from 0; `--json` and the files stay
+/// 1-based.
+#[test]
+fn zero_based_rows_and_board() {
+    let (_, out, _) = run(&["solve", "4", "--algo", "bfs", "--verbose", "2", "--zero-based"]);
+    assert!(out.contains("rows: 1 3 0 2\n"), "{out}");
+    assert!(out.ends_with("   0 1 2 3\n0  . . Q .\n1  Q . . .\n2  . . . Q\n3  . Q . .\n"), "{out}");
+    let v = json(&["solve", "4", "--algo", "bfs", "--zero-based", "--json"], 0);
+    assert_eq!(rows(&v), [2, 4, 1, 3]);
+    let dir = common::scratch("cli-queens-zero");
+    let input = dir.join("input.txt");
+    std::fs::write(&input, "4 bfs\n").unwrap();
+    let (rc, out, _) = run(&["batch", input.to_str().unwrap(), "--out-dir", dir.to_str().unwrap(), "--zero-based"]);
+    assert_eq!(rc, 0);
+    assert!(out.ends_with(": 1 3 0 2\n"), "{out}");
+    assert_eq!(std::fs::read_to_string(dir.join("4_bfs_output.txt")).unwrap(), "2 4 1 3\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `batch --verbose`: 0 the status of each line, 1 its rows, 2 each answer as `solve` prints
+/// it, with its statistics and board; a drawn seed is named on its line.
+#[test]
+fn batch_verbosity_levels() {
+    let dir = common::scratch("cli-queens-verbose");
+    let input = dir.join("input.txt");
+    std::fs::write(&input, "4 bfs\n5 hc\n").unwrap();
+    let batch = |extra: &[&str]| {
+        let mut args = vec!["batch", input.to_str().unwrap(), "--out-dir", dir.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let (rc, out, err) = run(&args);
+        assert_eq!(rc, 0, "{err}");
+        out
+    };
+    let quiet = batch(&["--verbose", "0", "--seed", "3"]);
+    let lines: Vec<&str> = quiet.lines().collect();
+    assert_eq!(lines.len(), 2, "{quiet}");
+    assert!(lines[0].ends_with("4_bfs_output.txt: solved") && lines[1].ends_with("5_hc_output.txt: solved"), "{quiet}");
+    let full = batch(&["--verbose", "2", "--seed", "3"]);
+    assert!(full.contains("4_bfs_output.txt: solved\nrows: 2 4 1 3\nexpanded "), "{full}");
+    assert!(full.contains("   1 2 3 4\n1  . . Q .\n"), "{full}");
+    assert_eq!(full.matches("rows: ").count(), 2, "{full}");
+    // Without --seed, the hc line names the seed it drew; with it, no line does.
+    let drawn = batch(&[]);
+    assert!(drawn.lines().nth(1).is_some_and(|l| l.starts_with("line 2: 5 hc, seed ")), "{drawn}");
+    assert!(!quiet.contains("seed"), "{quiet}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn counts_match_oeis() {
     let text = common::repo_file("data/nqueens/nqueens-counts.tsv");

@@ -23,22 +23,24 @@ fn algorithm(name: &str) -> PyResult<Algorithm> {
     name.parse().map_err(queens_error)
 }
 
-/// Places `n` queens with `algo` (seeded when randomised). Returns the report (the CLI's
+/// Places `n` queens with `algo` (seeded when randomised; without a seed, the hill climbers
+/// draw a fresh one and the others use 0). Returns the report (the CLI's
 /// `delve queens solve --json`) and whether Ctrl-C stopped it.
 #[pyfunction]
-#[pyo3(signature = (n, algo="min-conflicts", seed=0, max_nodes=None, timeout=None, max_memory=None, on_progress=None))]
+#[pyo3(signature = (n, algo="min-conflicts", seed=None, max_nodes=None, timeout=None, max_memory=None, on_progress=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn queens_solve(
     py: Python<'_>,
     n: usize,
     algo: &str,
-    seed: u64,
+    seed: Option<u64>,
     max_nodes: Option<u64>,
     timeout: Option<f64>,
     max_memory: Option<f64>,
     on_progress: Option<Py<PyAny>>,
 ) -> PyResult<(Py<PyAny>, bool)> {
     let algorithm = algorithm(algo)?;
+    let seed = algorithm.seed(seed);
     let limits = guard::limits(max_nodes, timeout, max_memory)?;
     let (run, interrupted) = guard::run_native(py, limits, on_progress.as_ref(), |limits, shared| {
         delve_queens::solve_checked(n, algorithm, seed, limits, Publish::new(shared))
@@ -83,7 +85,7 @@ pub fn queens_count(
 /// `N_algorithm_output.txt` for each line into `out_dir` when one is given. Returns the
 /// report (the CLI's `delve queens batch --json`) and whether Ctrl-C stopped it.
 #[pyfunction]
-#[pyo3(signature = (text=None, path=None, out_dir=None, seed=0, max_nodes=None, timeout=None, max_memory=None,
+#[pyo3(signature = (text=None, path=None, out_dir=None, seed=None, max_nodes=None, timeout=None, max_memory=None,
     on_progress=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn queens_batch(
@@ -91,7 +93,7 @@ pub fn queens_batch(
     text: Option<String>,
     path: Option<PathBuf>,
     out_dir: Option<PathBuf>,
-    seed: u64,
+    seed: Option<u64>,
     max_nodes: Option<u64>,
     timeout: Option<f64>,
     max_memory: Option<f64>,
@@ -121,7 +123,7 @@ pub fn queens_batch(
     let mut interrupted = false;
     for line in &lines {
         let (run, stopped) = guard::run_native(py, limits.clone(), on_progress.as_ref(), |limits, shared| {
-            delve_queens::solve_checked(line.n, line.algorithm, seed, limits, Publish::new(shared))
+            delve_queens::solve_checked(line.n, line.algorithm, line.algorithm.seed(seed), limits, Publish::new(shared))
         })?;
         let run = match run {
             Ok(run) => run,

@@ -45,13 +45,21 @@ def test_progress_is_reported():
     assert all(isinstance(s, delve.Stats) for s in seen)
 
 
+def test_hill_climbing_draws_a_seed_that_repeats_the_call():
+    first, second = delve.queens.solve(8, "hc"), delve.queens.solve(8, "hc")
+    assert isinstance(first.seed, int) and first.seed != second.seed
+    again = delve.queens.solve(8, "hc", seed=first.seed)
+    assert (again.rows, again.seed) == (first.rows, first.seed)
+    assert delve.queens.solve(8, "min-conflicts").seed == 0
+
+
 def test_batch_matches_the_cli(delve_cli, tmp_path):
     text = "5 bfs\n6 csp\nx y\n8 hc\n4 nope\n"
     batch = tmp_path / "batch.txt"
     batch.write_text(text)
     mine, theirs = tmp_path / "mine", tmp_path / "theirs"
-    report = delve.queens.batch(path=batch, out_dir=mine)
-    cli = delve_cli("queens", "batch", str(batch), "--out-dir", str(theirs))
+    report = delve.queens.batch(path=batch, out_dir=mine, seed=0)
+    cli = delve_cli("queens", "batch", str(batch), "--out-dir", str(theirs), "--seed", "0")
     for r in cli["results"]:
         r["file"] = r["file"].replace(str(theirs), str(mine))
     same(report, cli)

@@ -128,6 +128,25 @@ impl Algorithm {
         Self::ALL.iter().map(|a| a.name()).collect()
     }
 
+    /// Whether a run given no seed draws a fresh one, so that each run may find another
+    /// placement: the hill climbers, as the original assignment's hill climbing did. The other
+    /// algorithms start from seed 0, so their runs repeat.
+    pub fn draws_a_seed(self) -> bool {
+        matches!(self, Algorithm::Hc | Algorithm::HcRestart)
+    }
+
+    /// The seed of a run: `seed` when given, else a fresh one for the hill climbers
+    /// ([`draws_a_seed`](Self::draws_a_seed)) and 0 for the rest.
+    ///
+    /// ```
+    /// use delve_queens::Algorithm;
+    /// assert_eq!(Algorithm::Hc.seed(Some(7)), 7);
+    /// assert_eq!(Algorithm::MinConflicts.seed(None), 0);
+    /// ```
+    pub fn seed(self, seed: Option<u64>) -> u64 {
+        seed.unwrap_or_else(|| if self.draws_a_seed() { delve_core::random::fresh_seed() } else { 0 })
+    }
+
     /// Whether the algorithm uses its seed (local searches; MRV tie-breaks of the CSP ones).
     pub fn is_randomised(self) -> bool {
         matches!(

@@ -41,7 +41,7 @@ def solve(
     n: int,
     algo: str = "min-conflicts",
     *,
-    seed: int = 0,
+    seed: Optional[int] = None,
     max_nodes: Optional[int] = None,
     timeout: Optional[float] = None,
     max_memory: Optional[float] = None,
@@ -51,14 +51,18 @@ def solve(
     """Places `n` queens with `algo` (one of :data:`ALGORITHMS`; case-insensitive).
 
     ``seed`` drives the randomised algorithms (``hc``, ``hc-restart``, ``sa``,
-    ``min-conflicts``, and the MRV ties of ``csp-mrv-fc`` and ``mac``). The report's ``rows``
+    ``min-conflicts``, and the MRV ties of ``csp-mrv-fc`` and ``mac``). Without one, ``hc``
+    and ``hc-restart`` draw a fresh seed, so each call may find another placement, as the
+    original assignment's hill climbing did; the others use 0. The report's ``seed`` is the
+    seed used, so a call can be repeated. The report's ``rows``
     are the 1-based rows of the queens column by column (``None`` unless solved); ``counters``
     holds the algorithm's own counts (backtracks, restarts, …). A board that cannot fit in the
     memory available raises ``MemoryError``; an N beyond what the algorithm supports,
     ``ValueError``.
     """
     n = check_int("n", n, 1)
-    seed = check_int("seed", seed, 0, 2**64 - 1)
+    if seed is not None:
+        seed = check_int("seed", seed, 0, 2**64 - 1)
     return call(
         _delve.queens_solve, f"{n}-queens {algo}", progress, on_progress, n, check_str("algo", algo), seed=seed,
         max_nodes=max_nodes, timeout=timeout, max_memory=max_memory,
@@ -88,7 +92,7 @@ def batch(
     *,
     path: Optional[Union[str, os.PathLike]] = None,
     out_dir: Optional[Union[str, os.PathLike]] = None,
-    seed: int = 0,
+    seed: Optional[int] = None,
     max_nodes: Optional[int] = None,
     timeout: Optional[float] = None,
     max_memory: Optional[float] = None,
@@ -102,13 +106,15 @@ def batch(
     there (1-based rows, or ``no solution``), as the original assignment asks. The report
     has ``input``, ``results`` (``line``, ``file`` and the line's report) and ``errors``
     (malformed lines and lines the solver refused, with their line numbers: the other lines
-    still run).
+    still run). Without `seed`, each ``hc`` and ``hc-restart`` line draws its own, as
+    :func:`solve` does.
     """
     if (text is None) == (path is None):
         raise ValueError("give the batch as text or as path=, exactly one of them")
     if text is not None:
         check_str("text", text)
-    seed = check_int("seed", seed, 0, 2**64 - 1)
+    if seed is not None:
+        seed = check_int("seed", seed, 0, 2**64 - 1)
     return call(
         _delve.queens_batch, "queens batch", progress, on_progress, text=text,
         path=None if path is None else os.fspath(path), out_dir=None if out_dir is None else os.fspath(out_dir),
