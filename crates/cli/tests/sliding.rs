@@ -349,6 +349,32 @@ fn pool_and_samples_needed() {
     let png = dir.join("pool.png");
     run(&["pool", "--samples", "80", "--observed", "48", "--plot", png.to_str().unwrap()], 0);
     assert_eq!(&std::fs::read(&png).unwrap()[..4], b"\x89PNG");
+    // `--mark N`: the probability (P/(P+1))^N at each mark, and a line on the plot for each.
+    let svg = dir.join("needed.svg");
+    let v =
+        json(&["samples-needed", "--pool", "70", "--mark", "70", "--mark", "80", "--plot", svg.to_str().unwrap()], 0);
+    for (mark, n) in v["marks"].as_array().unwrap().iter().zip([70, 80]) {
+        let expected = (70.0f64 / 71.0).powi(n);
+        assert_eq!(mark["samples"], n);
+        assert!((mark["probability"].as_f64().unwrap() - expected).abs() < 1e-12, "{mark}");
+    }
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawn.contains("70 samples: 37.0%") && drawn.contains("80 samples: 32.1%"), "the marks' legend");
+    // The pool plot's "every pattern seen" line is the original's y = x over the whole range:
+    // one straight segment (orange), not a curve flattening at the samples drawn.
+    let svg = dir.join("pool.svg");
+    run(&["pool", "--samples", "10", "--observed", "8", "--max-pool", "40", "--plot", svg.to_str().unwrap()], 0);
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    let points = drawn.split("stroke=\"#FF7F0E\"").nth(1).and_then(|s| s.split("points=\"").nth(1)).unwrap();
+    let points: Vec<(f64, f64)> = points
+        .split('"')
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .map(|p| p.split_once(',').map(|(x, y)| (x.parse().unwrap(), y.parse().unwrap())).unwrap())
+        .collect();
+    assert_eq!(points.len(), 2, "{points:?}");
+    assert!(points[1].0 > points[0].0 && points[1].1 < points[0].1, "rising to the right: {points:?}");
     bad_input(&["pool", "--samples", "10", "--observed", "11"]);
     bad_input(&["samples-needed", "--pool", "70", "--confidence", "1.5"]);
     let text = run(&["samples-needed", "--pool", "70", "--have", "1"], 0);

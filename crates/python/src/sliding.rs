@@ -318,5 +318,5 @@ pub fn sliding_pool(
 pub fn sliding_samples_needed(py: Python<'_>, pool: u64, confidence: f64, have: Option<u64>) -> PyResult<Py<PyAny>> {
     let start = Instant::now();
     let s = samples_needed(pool, confidence).map_err(|e| sliding_error(py, e))?;
-    guard::to_py(py, &Report::job("samples-needed", None, Stats::since(start), s.report(confidence, have)))
+    guard::to_py(py, &Report::job("samples-needed", None, Stats::since(start), s.report(confidence, have, &[])))
 }

@@ -68,9 +68,11 @@ pub(super) fn run_pool(args: PoolArgs) -> Result<Status> {
                         points: xs.clone().map(|p| (p as f64, expected_distinct(p as f64, args.samples))).collect(),
                         color: plot::GREEN_LINE,
                     },
+                    // The original's line y = x, over the whole range: a pool of P patterns
+                    // would show all P only with at least P samples.
                     plot::Line {
                         name: "every pattern seen".into(),
-                        points: xs.clone().map(|p| (p as f64, (p as f64).min(args.samples as f64))).collect(),
+                        points: vec![(1.0, 1.0), (args.max_pool as f64, args.max_pool as f64)],
                         color: plot::ORANGE_LINE,
                     },
                     plot::Line {
@@ -124,6 +126,10 @@ pub(super) struct SamplesNeededArgs {
     /// Also report the probability after N samples.
     #[arg(long, value_name = "N")]
     have: Option<u64>,
+    /// Mark N samples with a line on the plot and report the probability there (repeatable:
+    /// the original marked 70 and 80).
+    #[arg(long = "mark", value_name = "N")]
+    marks: Vec<u64>,
     /// Draw the probability curve to FILE (.png or .svg).
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
@@ -156,7 +162,8 @@ pub(super) fn run_samples_needed(args: SamplesNeededArgs) -> Result<Status> {
             percent(1.0 - args.confidence),
             s.samples
         );
-        let end = s.samples.max(args.have.unwrap_or(0)) as usize + s.samples as usize / 10 + 1;
+        let last = args.marks.iter().copied().chain(args.have).chain([s.samples]).max().unwrap_or(0);
+        let end = last as usize + s.samples as usize / 10 + 1;
         let points: Vec<(f64, f64)> =
             (0..=end).map(|n| (n as f64, unseen_probability(args.pool, n as u64) * 100.0)).collect();
         let mut lines = vec![
@@ -172,6 +179,14 @@ pub(super) fn run_samples_needed(args: SamplesNeededArgs) -> Result<Status> {
                 name: samples(n),
                 points: vec![(n as f64, 0.0), (n as f64, 100.0)],
                 color: plot::GREEN_LINE,
+            });
+        }
+        for (&n, color) in args.marks.iter().zip([plot::BLACK_LINE, plot::RED_LINE].into_iter().cycle()) {
+            let p = unseen_probability(args.pool, n) * 100.0;
+            lines.push(plot::Line {
+                name: format!("{}: {p:.1}%", samples(n)),
+                points: vec![(n as f64, 0.0), (n as f64, 100.0)],
+                color,
             });
         }
         plot::line_chart(
@@ -191,7 +206,7 @@ pub(super) fn run_samples_needed(args: SamplesNeededArgs) -> Result<Status> {
             "samples-needed",
             None,
             delve_core::Stats::since(start),
-            s.report(args.confidence, args.have),
+            s.report(args.confidence, args.have, &args.marks),
         );
     } else {
         println!(
@@ -202,7 +217,7 @@ pub(super) fn run_samples_needed(args: SamplesNeededArgs) -> Result<Status> {
             percent(1.0 - args.confidence),
             args.pool
         );
-        if let Some((n, p)) = have {
+        for (n, p) in have.into_iter().chain(args.marks.iter().map(|&n| (n, unseen_probability(args.pool, n)))) {
             println!("With {}, that probability is {p:.6} (confidence {:.2}%)", samples(n), (1.0 - p) * 100.0);
         }
         if let Some(p) = &args.plot {

@@ -255,21 +255,29 @@ pub struct SamplesNeededReport {
     pub probability: f64,
     /// The same figures for the number of samples the user has, if given.
     pub have: Option<Unseen>,
+    /// The same figures at each marked number of samples (`--mark`), if any.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<Unseen>,
 }
 
 impl SamplesNeeded {
-    /// The report of this answer for `confidence`, with the figures for `have` samples.
-    pub fn report(&self, confidence: f64, have: Option<u64>) -> SamplesNeededReport {
+    /// The report of this answer for `confidence`, with the figures for `have` samples and
+    /// for each of `marks`.
+    pub fn report(&self, confidence: f64, have: Option<u64>, marks: &[u64]) -> SamplesNeededReport {
         SamplesNeededReport {
             pool: self.pool,
             confidence,
             samples: self.samples,
             probability: self.probability,
-            have: have.map(|n| {
-                let probability = unseen_probability(self.pool, n);
-                Unseen { samples: n, probability, confidence: 1.0 - probability }
-            }),
+            have: have.map(|n| self.unseen(n)),
+            marks: marks.iter().map(|&n| self.unseen(n)).collect(),
         }
+    }
+
+    /// The figures after `n` samples.
+    pub fn unseen(&self, n: u64) -> Unseen {
+        let probability = unseen_probability(self.pool, n);
+        Unseen { samples: n, probability, confidence: 1.0 - probability }
     }
 }
 
