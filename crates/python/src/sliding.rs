@@ -314,9 +314,15 @@ pub fn sliding_pool(
 /// How many samples make one unexpected extra pattern improbable, (P/(P+1))^n below
 /// `1 - confidence` (the CLI's `delve sliding samples-needed --json`).
 #[pyfunction]
-#[pyo3(signature = (pool, confidence=0.999, have=None))]
-pub fn sliding_samples_needed(py: Python<'_>, pool: u64, confidence: f64, have: Option<u64>) -> PyResult<Py<PyAny>> {
+#[pyo3(signature = (pool, confidence=0.999, have=None, marks=Vec::new()))]
+pub fn sliding_samples_needed(
+    py: Python<'_>,
+    pool: u64,
+    confidence: f64,
+    have: Option<u64>,
+    marks: Vec<u64>,
+) -> PyResult<Py<PyAny>> {
     let start = Instant::now();
     let s = samples_needed(pool, confidence).map_err(|e| sliding_error(py, e))?;
-    guard::to_py(py, &Report::job("samples-needed", None, Stats::since(start), s.report(confidence, have, &[])))
+    guard::to_py(py, &Report::job("samples-needed", None, Stats::since(start), s.report(confidence, have, &marks)))
 }

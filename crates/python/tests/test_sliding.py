@@ -105,6 +105,10 @@ def test_pool_and_samples_needed_match_the_cli(delve_cli):
     same(delve.sliding.samples_needed(70, have=100), delve_cli("sliding", "samples-needed", "--pool", "70",
                                                                 "--have", "100"))
     assert delve.sliding.samples_needed(70).samples == 487
+    marked = delve.sliding.samples_needed(70, marks=[70, 80])
+    same(marked, delve_cli("sliding", "samples-needed", "--pool", "70", "--mark", "70", "--mark", "80"))
+    assert [m["samples"] for m in marked.marks] == [70, 80]
+    assert abs(marked.marks[0]["probability"] - (70 / 71) ** 70) < 1e-12
 
 
 def test_parse_errors():

@@ -29,7 +29,7 @@ input, ``1 2 … 0`` otherwise. Text that does not read raises :class:`delve.Par
 from __future__ import annotations
 
 import os
-from typing import Any, Callable, Dict, Iterable, Optional, Union
+from typing import Any, Callable, Dict, Iterable, Optional, Sequence, Union
 
 from . import _delve
 from ._native import call, check_int, check_str
@@ -221,16 +221,22 @@ def pool(samples: int, observed: int, *, trials: int = 100, max_pool: int = 100,
     return Report(_delve.sliding_pool(samples, observed, trials=trials, max_pool=max_pool, seed=seed))
 
 
-def samples_needed(pool: int, confidence: float = 0.999, *, have: Optional[int] = None) -> Report:
+def samples_needed(
+    pool: int, confidence: float = 0.999, *, have: Optional[int] = None, marks: Sequence[int] = ()
+) -> Report:
     """How many samples make one pattern beyond a pool of `pool` improbable: the smallest n
     with ``(P/(P+1))^n`` at most ``1 - confidence`` (``samples``, ``probability``), and the
-    same figures for the `have` samples you have (``have``)."""
+    same figures for the `have` samples you have (``have``) and at each of `marks`
+    (``marks``, as ``--mark`` gives them; absent when there are none)."""
     pool = check_int("pool", pool, 1)
     if isinstance(confidence, bool) or not isinstance(confidence, (int, float)):
         raise TypeError(f"confidence must be a number, got {type(confidence).__name__}")
     if have is not None:
         have = check_int("have", have, 0)
-    return Report(_delve.sliding_samples_needed(pool, float(confidence), have=have))
+    if isinstance(marks, (str, bytes)):
+        raise TypeError("marks must be a sequence of sample counts, not a string")
+    marks = [check_int("marks", m, 0) for m in marks]
+    return Report(_delve.sliding_samples_needed(pool, float(confidence), have=have, marks=marks))
 
 
 def read(
