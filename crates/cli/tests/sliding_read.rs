@@ -43,6 +43,20 @@ fn demo_frames_are_read() {
     // Any threshold in (0, 1] is taken, however small; the boards are still read.
     let out = run("sliding", &["read", "--templates", &templates, "--frames", &frames, "--threshold", "1e-300"], 0);
     assert!(out.contains("frame1.jpg,1,359B26478"), "{out}");
+    // `--save-frames` keeps the frame of each board read, byte for byte.
+    let kept = temp_dir("kept");
+    run(
+        "sliding",
+        &["read", "--templates", &templates, "--frames", &frames, "--save-frames", kept.to_str().unwrap()],
+        0,
+    );
+    let mut names: Vec<String> =
+        std::fs::read_dir(&kept).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    assert_eq!(names, ["frame1.jpg", "frame4.jpg"]);
+    let original = std::fs::read(Path::new(&frames).join("frame4.jpg")).unwrap();
+    assert_eq!(std::fs::read(kept.join("frame4.jpg")).unwrap(), original);
+    std::fs::remove_dir_all(&kept).unwrap();
 }
 
 /// Frames of boards from `truth` (rows `puzzle,pattern`), each shown twice and followed by a
@@ -131,13 +145,16 @@ fn read_then_analyze_gives_the_tables_of_the_truth() {
     assert_eq!(common::untimed(read_tables.clone()), common::untimed(truth_tables));
     assert_eq!(read_tables["samples"].as_u64(), Some(12));
 
-    // Text rows: frame,puzzle,pattern; --verbose says why the mid-slide frames were skipped.
+    // Text rows: frame,puzzle,pattern; --verbose says why the mid-slide frames were skipped
+    // and names each frame with no puzzle.
     let out = delve().args(["sliding", "read", "--templates", t, "--frames", f, "--verbose"]).output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     let stderr = String::from_utf8(out.stderr).unwrap();
     let why: Vec<&str> = stderr.lines().filter(|l| l.contains(": skipped: ")).collect();
-    assert_eq!(why.len(), truth.len().div_ceil(3), "{stderr}");
-    assert!(why.iter().all(|l| l.contains("is between two cells (mid-slide)")), "{stderr}");
+    let mid_slide = why.iter().filter(|l| l.contains("is between two cells (mid-slide)")).count();
+    let no_puzzle = why.iter().filter(|l| l.contains(": skipped: no puzzle (best key piece score ")).count();
+    assert_eq!((mid_slide, no_puzzle), (truth.len().div_ceil(3), truth.len()), "{stderr}");
+    assert_eq!(why.len(), mid_slide + no_puzzle, "{stderr}");
     let text = String::from_utf8(out.stdout).unwrap();
     let rows: Vec<(String, String)> = text
         .lines()
@@ -243,8 +260,26 @@ fn video_through_ffmpeg() {
         .status()
         .unwrap();
     assert!(status.success());
-    let v = json("sliding", &["read", "--templates", &templates, "--video", video.to_str().unwrap()], 0);
+    let kept = dir.join("kept");
+    let v = json(
+        "sliding",
+        &[
+            "read",
+            "--templates",
+            &templates,
+            "--video",
+            video.to_str().unwrap(),
+            "--save-frames",
+            kept.to_str().unwrap(),
+        ],
+        0,
+    );
     assert_eq!(v["frames"].as_u64(), Some(15));
+    // The frames of the two boards, as the video decodes them (lossless: the pictures).
+    let saved = image::open(kept.join("frame000010.png")).unwrap().to_rgb8();
+    let picture = image::open(dir.join("f010.png")).unwrap().to_rgb8();
+    assert_eq!(saved, picture);
+    assert!(kept.join("frame000001.png").exists() && std::fs::read_dir(&kept).unwrap().count() == 2);
     let boards: Vec<(String, String)> = v["boards"]
         .as_array()
         .unwrap()

@@ -8,7 +8,7 @@ use clap::Args;
 use delve_sliding_vision::reader::{BoardRow, ReadReport, boards_csv};
 use delve_sliding_vision::templates::image_files;
 use delve_sliding_vision::video::Video;
-use delve_sliding_vision::{DEFAULT_THRESHOLD, Reader, Reading, Skip, Tally, TemplateSet, debug};
+use delve_sliding_vision::{DEFAULT_THRESHOLD, Reader, Reading, Tally, TemplateSet, debug};
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -53,7 +53,11 @@ pub(super) struct ReadArgs {
     /// skipped), as NAME.png after the frame's file, or frameNNNNNN.png for a video's frames.
     #[arg(long, value_name = "DIR")]
     debug_dir: Option<PathBuf>,
-    /// Say on stderr why each skipped frame was skipped (frames without a puzzle excepted).
+    /// Keep the frame of each board read (the first of its run of frames) in DIR: a frame
+    /// file is copied under its own name, a video's frame written as frameNNNNNN.png.
+    #[arg(long, value_name = "DIR")]
+    save_frames: Option<PathBuf>,
+    /// Say on stderr why each skipped frame was skipped, and name each frame with no puzzle.
     #[arg(long, short)]
     verbose: bool,
 }
@@ -93,7 +97,7 @@ pub(super) fn run_read(args: ReadArgs) -> Result<Status> {
         (None, None) if !args.frame.is_empty() => Source::Files(args.frame.clone()),
         (None, None) => bail!("no frames: give FRAME files, --frames DIR or --video FILE"),
     };
-    if let Some(dir) = &args.debug_dir {
+    for dir in [&args.debug_dir, &args.save_frames].into_iter().flatten() {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
     let mut job = Job { reader, args: &args, tally: Tally::default(), rows: Vec::new() };
@@ -163,12 +167,12 @@ impl Job<'_> {
         Ok(reading)
     }
 
-    /// Counts a frame's reading, in order; with `--verbose`, says why it was skipped (above
-    /// the progress bar when there is one).
-    fn count(&mut self, name: &str, reading: &Reading, progress: Option<&Progress>) {
+    /// Counts a frame's reading, in order; with `--verbose`, says why it was skipped, a frame
+    /// with no puzzle included (above the progress bar when there is one). Returns whether
+    /// the frame gave a new board.
+    fn count(&mut self, name: &str, reading: &Reading, progress: Option<&Progress>) -> bool {
         if self.args.verbose
             && let Err(skip) = &reading.result
-            && !matches!(skip, Skip::NoPuzzle { .. })
         {
             let line = format!("{name}: skipped: {skip}");
             match progress {
@@ -176,7 +180,10 @@ impl Job<'_> {
                 None => eprintln!("{line}"),
             }
         }
-        self.rows.extend(self.tally.add(name, reading));
+        let row = self.tally.add(name, reading);
+        let new = row.is_some();
+        self.rows.extend(row);
+        new
     }
 
     /// Reads image files, in parallel, counted in order. Returns whether Ctrl-C stopped it.
@@ -205,9 +212,12 @@ impl Job<'_> {
             .collect();
         drop(progress);
         for (path, reading) in files.iter().zip(readings) {
-            match reading {
-                Some(r) => self.count(&path.display().to_string(), &r?, None),
-                None => return Ok(true),
+            let Some(reading) = reading else { return Ok(true) };
+            if self.count(&path.display().to_string(), &reading?, None)
+                && let (Some(dir), Some(file)) = (&self.args.save_frames, path.file_name())
+            {
+                let to = dir.join(file);
+                std::fs::copy(path, &to).with_context(|| format!("copying {} to {}", path.display(), to.display()))?;
             }
         }
         Ok(false)
@@ -223,10 +233,22 @@ impl Job<'_> {
         loop {
             let batch = video.next_batch(2 * rayon::current_num_threads())?;
             let Some(&(last, _)) = batch.last() else { return Ok(false) };
-            let readings: Vec<(u64, Result<Reading>)> =
-                batch.into_par_iter().map(|(i, frame)| (i, self.read(frame, &format!("frame{i:06}")))).collect();
-            for (i, reading) in readings {
-                self.count(&format!("{name}#{i}"), &reading?, Some(&progress));
+            // The frames are kept past their reading only to be saved.
+            let keep = self.args.save_frames.is_some();
+            let readings: Vec<(u64, Result<Reading>, Option<image::RgbImage>)> = batch
+                .into_par_iter()
+                .map(|(i, frame)| {
+                    let kept = keep.then(|| frame.clone());
+                    (i, self.read(frame, &format!("frame{i:06}")), kept)
+                })
+                .collect();
+            for (i, reading, frame) in readings {
+                if self.count(&format!("{name}#{i}"), &reading?, Some(&progress))
+                    && let (Some(dir), Some(frame)) = (&self.args.save_frames, frame)
+                {
+                    let to = dir.join(format!("frame{i:06}.png"));
+                    frame.save(&to).with_context(|| format!("writing {}", to.display()))?;
+                }
             }
             progress.show("frames", last, None);
             if cancel.load(Ordering::Relaxed) {
