@@ -305,10 +305,14 @@ fn print_report(level: &Level, report: &Report, mode: Mode) {
         (None, Some("no_solution")) => println!("no solution: the whole search space was searched"),
         (None, reason) => println!("not solved: {}", reason.unwrap_or("stopped")),
     }
-    println!(
+    print!(
         "nodes generated {}, max nodes held {}, {:.1} ms",
         detail.nodes_generated, detail.max_nodes, detail.elapsed_ms
     );
+    match report.stats.branching_factor() {
+        Some(b) => println!(", b* {b:.3}"),
+        None => println!(),
+    }
 }
 
 fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {

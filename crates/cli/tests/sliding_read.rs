@@ -59,6 +59,42 @@ fn demo_frames_are_read() {
     std::fs::remove_dir_all(&kept).unwrap();
 }
 
+/// `--min-change`: a run of frames where the second board appears after two frames of the
+/// first. Identical frames change by 0, so only the frame where the picture changes is read;
+/// the first frame never is. Between two different screenshots the change is large, so a
+/// `--max-change` below it skips that frame as a cut.
+#[test]
+fn min_change_reads_the_frames_that_changed() {
+    let dir = temp_dir("change");
+    let frames = repo(&format!("{DEMO}/frames"));
+    let templates = repo(&format!("{DEMO}/templates"));
+    for (name, from) in
+        [("f1.jpg", "frame1.jpg"), ("f2.jpg", "frame1.jpg"), ("f3.jpg", "frame4.jpg"), ("f4.jpg", "frame4.jpg")]
+    {
+        std::fs::copy(Path::new(&frames).join(from), dir.join(name)).unwrap();
+    }
+    let d = dir.to_str().unwrap();
+    let all = run("sliding", &["read", "--templates", &templates, "--frames", d], 0);
+    assert_eq!(all.lines().count(), 2, "{all}");
+    let out = run("sliding", &["read", "--templates", &templates, "--frames", d, "--min-change", "0.2"], 0);
+    let lines: Vec<&str> = out.lines().map(|l| l.rsplit('/').next().unwrap()).collect();
+    assert_eq!(lines, ["f3.jpg,2,8734B9265"]);
+    let v = json("sliding", &["read", "--templates", &templates, "--frames", d, "--min-change", "0.2"], 0);
+    assert_eq!(v["skips"], serde_json::json!({"first_frame": 1, "small_change": 2}));
+    let v = json(
+        "sliding",
+        &["read", "--templates", &templates, "--frames", d, "--min-change", "0.2", "--max-change", "0.5"],
+        0,
+    );
+    assert_eq!(v["skips"], serde_json::json!({"first_frame": 1, "small_change": 2, "cut": 1}));
+    assert_eq!(v["boards"], serde_json::json!([]));
+    let e = bad_input("sliding", &["read", "--templates", &templates, "--frames", d, "--min-change", "3"]);
+    assert!(e.contains("expected a change between frames in [0, 2]"), "{e}");
+    let e = bad_input("sliding", &["read", "--templates", &templates, "--frames", d, "--max-change", "0.5"]);
+    assert!(e.contains("--min-change"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Frames of boards from `truth` (rows `puzzle,pattern`), each shown twice and followed by a
 /// frame without the puzzle; every third also caught mid-slide. Written as PNG or JPEG.
 fn write_frames(dir: &Path, truth: &[(u64, String)], rng: &mut SeededRng) -> usize {

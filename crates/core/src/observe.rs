@@ -606,6 +606,9 @@ impl<'a, O> Meter<'a, O> {
     where
         O: Observer<S, C>,
     {
+        if let Outcome::Solved(solution) = &outcome {
+            self.live.stats.depth = Some(solution.actions.len() as u64);
+        }
         let stats = self.finish_with::<S, C>(outcome.kind(), outcome.stop_reason());
         SearchResult { algorithm: self.algorithm, outcome, stats }
     }

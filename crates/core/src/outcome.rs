@@ -203,12 +203,15 @@ impl<S, A, C> SearchResult<S, A, C> {
 /// Instrumentation every algorithm reports the same way.
 ///
 /// Serialised as `{"generated","expanded","max_frontier","iterations","elapsed_ms"}` — the
-/// `stats` object of every report. `Display` gives the one-line human form.
+/// `stats` object of every report — plus `"depth"` and `"b_star"` when a path search found a
+/// solution (see [`Stats::branching_factor`]). `Display` gives the one-line human form.
 ///
 /// ```
 /// use delve_core::Stats;
 /// let stats = Stats { expanded: 5, generated: 15, max_frontier: 6, ..Stats::default() };
 /// assert_eq!(stats.to_string(), "expanded 5, generated 15, max frontier 6, iterations 0, 0.000 ms");
+/// let solved = Stats { depth: Some(5), generated: 52, ..Stats::default() };
+/// assert_eq!(solved.to_string(), "expanded 0, generated 52, max frontier 0, iterations 0, 0.000 ms, depth 5, b* 1.917");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -226,6 +229,10 @@ pub struct Stats {
     pub iterations: u64,
     /// Wall-clock time.
     pub elapsed: Duration,
+    /// The depth (number of actions) of the solution a path search found, which with
+    /// `generated` gives the effective branching factor; `None` when there is no solution or
+    /// the job is not one path search.
+    pub depth: Option<u64>,
 }
 
 impl Stats {
@@ -259,6 +266,54 @@ impl Stats {
     pub fn elapsed_ms(&self) -> f64 {
         self.elapsed.as_secs_f64() * 1000.0
     }
+
+    /// The effective branching factor b\* of a solved search: the branching factor a uniform
+    /// tree would need to hold the `generated` nodes down to the solution's `depth`, that is
+    /// the root of N = b\* + b\*² + … + b\*^d (AIMA, §3.6). `None` without a solution, at
+    /// depth 0 or with no node generated. A value near 1 means the search went nearly
+    /// straight to the goal.
+    ///
+    /// ```
+    /// use delve_core::Stats;
+    /// // AIMA's example: a solution at depth 5 found with 52 nodes has b* ≈ 1.92.
+    /// let stats = Stats { generated: 52, depth: Some(5), ..Stats::default() };
+    /// assert!((stats.branching_factor().unwrap() - 1.92).abs() < 0.01);
+    /// ```
+    pub fn branching_factor(&self) -> Option<f64> {
+        effective_branching_factor(self.generated, self.depth?)
+    }
+}
+
+/// Solves N = b + b² + … + b^d for b > 0 by bisection (the sum grows with b, is 0 at b = 0
+/// and at least N at b = N, or at 1 when N < 1). Sums stop as soon as they pass N, so a deep
+/// solution costs no more than it must.
+fn effective_branching_factor(generated: u64, depth: u64) -> Option<f64> {
+    if generated == 0 || depth == 0 {
+        return None;
+    }
+    let n = generated as f64;
+    let exceeds = |b: f64| {
+        let (mut term, mut sum) = (1.0, 0.0);
+        for _ in 0..depth {
+            term *= b;
+            sum += term;
+            if sum > n {
+                return true;
+            }
+        }
+        false
+    };
+    let (mut lo, mut hi) = (0.0, n.max(1.0));
+    // 64 halvings take any bracket below f64's resolution.
+    for _ in 0..64 {
+        let mid = 0.5 * (lo + hi);
+        if exceeds(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    Some(0.5 * (lo + hi))
 }
 
 impl std::fmt::Display for Stats {
@@ -271,19 +326,34 @@ impl std::fmt::Display for Stats {
             self.max_frontier,
             self.iterations,
             self.elapsed_ms()
-        )
+        )?;
+        if let (Some(depth), Some(b)) = (self.depth, self.branching_factor()) {
+            write!(f, ", depth {depth}, b* {b:.3}")?;
+        }
+        Ok(())
     }
 }
 
 impl Serialize for Stats {
     fn serialize<Z: Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
-        let mut s = serializer.serialize_struct("Stats", 5)?;
+        let mut s = serializer.serialize_struct("Stats", 7)?;
         s.serialize_field("generated", &self.generated)?;
         s.serialize_field("expanded", &self.expanded)?;
         s.serialize_field("max_frontier", &self.max_frontier)?;
         s.serialize_field("iterations", &self.iterations)?;
         // Three decimals are enough for a report and keep the JSON short.
         s.serialize_field("elapsed_ms", &((self.elapsed_ms() * 1000.0).round() / 1000.0))?;
+        match (self.depth, self.branching_factor()) {
+            (Some(depth), Some(b)) => {
+                s.serialize_field("depth", &depth)?;
+                // Four decimals, as b* is read against others like it (1.126, 1.086).
+                s.serialize_field("b_star", &((b * 1e4).round() / 1e4))?;
+            }
+            _ => {
+                s.skip_field("depth")?;
+                s.skip_field("b_star")?;
+            }
+        }
         s.end()
     }
 }
@@ -298,6 +368,8 @@ impl<'de> Deserialize<'de> for Stats {
             max_frontier: u64,
             iterations: u64,
             elapsed_ms: f64,
+            #[serde(default)]
+            depth: Option<u64>,
         }
         let w = Wire::deserialize(deserializer)?;
         // Whole nanoseconds, so a time written to the microsecond reads back exactly.
@@ -312,6 +384,7 @@ impl<'de> Deserialize<'de> for Stats {
             max_frontier: w.max_frontier,
             iterations: w.iterations,
             elapsed,
+            depth: w.depth,
         })
     }
 }
@@ -532,15 +605,47 @@ mod tests {
         assert_eq!(Limits::none().timeout_secs(0.0).unwrap().clock().check(), Err(StopReason::Timeout));
     }
 
+    /// b* from hand-worked sums: 2 + 4 + 8 = 14 at depth 3 gives 2; a straight path (N = d)
+    /// gives 1; the sums on either side of the answer bracket it.
+    #[test]
+    fn branching_factor_solves_the_sum() {
+        let b = |generated, depth| Stats { generated, depth: Some(depth), ..Stats::default() }.branching_factor();
+        assert!((b(14, 3).unwrap() - 2.0).abs() < 1e-9);
+        assert!((b(3 + 9 + 27 + 81, 4).unwrap() - 3.0).abs() < 1e-9);
+        assert!((b(10, 10).unwrap() - 1.0).abs() < 1e-9);
+        assert!((b(1, 1).unwrap() - 1.0).abs() < 1e-9);
+        // Fewer nodes than the depth (a path found by a search that counts only some nodes).
+        let small = b(2, 3).unwrap();
+        assert!((small + small * small + small.powi(3) - 2.0).abs() < 1e-9);
+        // The Sokoban course's runs: 874,279 nodes at 115 moves, 9,210 at 111.
+        assert!((b(874_279, 115).unwrap() - 1.1034).abs() < 1e-3);
+        assert!((b(9_210, 111).unwrap() - 1.0576).abs() < 1e-3);
+        // A huge count at depth 1 is the count itself.
+        assert!((b(u64::MAX, 1).unwrap() - u64::MAX as f64).abs() / (u64::MAX as f64) < 1e-12);
+        assert_eq!(b(0, 5), None);
+        assert_eq!(b(5, 0), None);
+        assert_eq!(Stats { generated: 5, ..Stats::default() }.branching_factor(), None);
+    }
+
     #[test]
     fn stats_serialise_with_the_report_keys() {
-        let stats =
-            Stats { generated: 15, expanded: 5, max_frontier: 6, iterations: 2, elapsed: Duration::from_micros(1500) };
+        let stats = Stats {
+            generated: 15,
+            expanded: 5,
+            max_frontier: 6,
+            iterations: 2,
+            elapsed: Duration::from_micros(1500),
+            depth: None,
+        };
         let json = serde_json::to_string(&stats).unwrap();
         assert_eq!(json, r#"{"generated":15,"expanded":5,"max_frontier":6,"iterations":2,"elapsed_ms":1.5}"#);
         assert_eq!(serde_json::from_str::<Stats>(&json).unwrap(), stats);
         assert!(serde_json::from_str::<Stats>(&json.replace("1.5", "-1")).is_err());
         assert_eq!(serde_json::to_string(&StopReason::NodeLimit).unwrap(), r#""node_limit""#);
+        let solved = Stats { depth: Some(5), ..stats };
+        let json = serde_json::to_string(&solved).unwrap();
+        assert!(json.ends_with(r#""elapsed_ms":1.5,"depth":5,"b_star":1.3918}"#), "{json}");
+        assert_eq!(serde_json::from_str::<Stats>(&json).unwrap(), solved);
         for r in [StopReason::Memory, StopReason::Observer, StopReason::Cancelled] {
             assert_eq!(serde_json::to_string(&r).unwrap(), format!("\"{}\"", r.name()));
         }

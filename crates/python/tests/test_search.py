@@ -89,8 +89,22 @@ def test_the_report_has_the_cli_keys():
     report = delve.search.astar("s", successors, lambda s: s == "g", lambda s: H[s])
     data = report.to_dict()
     assert set(data) == {"algorithm", "solved", "outcome", "stop_reason", "cost", "length", "stats"}
-    assert set(data["stats"]) == {"generated", "expanded", "max_frontier", "iterations", "elapsed_ms"}
+    assert set(data["stats"]) == {"generated", "expanded", "max_frontier", "iterations", "elapsed_ms",
+                                  "depth", "b_star"}
     assert "astar" in repr(report)
+
+
+def test_b_star_is_the_root_of_the_node_sum():
+    # The path s -free-> a -a-b-> b -b-c-> c -c-g-> g has 4 steps; b* solves
+    # generated = b* + b*^2 + b*^3 + b*^4 (to the four decimals reported).
+    report = delve.search.astar("s", successors, lambda s: s == "g", lambda s: H[s])
+    stats = report.stats
+    assert stats.depth == len(report.solution) == 4
+    total = sum(stats.b_star ** i for i in range(1, stats.depth + 1))
+    assert abs(total - stats.generated) < 1e-3 * stats.generated
+    # No solution, no depth and no b*.
+    unsolved = delve.search.bfs(0, lambda n: [(n + 1, 1)] if n < 5 else [], lambda n: n < 0)
+    assert "b_star" not in unsolved.to_dict()["stats"]
 
 
 def test_pairs_without_actions_and_lists_as_states():

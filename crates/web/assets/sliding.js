@@ -1,27 +1,54 @@
 // Sliding puzzles: play a board, solve it through /api/sliding/solve (streamed: IDA*'s
 // bounds and the node counts arrive as the search runs), animate the optimal path, and draw
-// the enumeration's histogram from /api/sliding/enumerate.
+// the enumeration's histogram from /api/sliding/enumerate. States typed in any notation the
+// CLI takes (keypad `789456B23` or numbers) are read by the server (/api/sliding/board); a
+// keypad state is drawn with its keypad labels and solved toward the keypad goal.
 import { $, api, el, header, say, statsLine, stream, svg, sleep } from './common.js';
 
 await header('sliding');
 
-let rows = 3, cols = 3, tiles = [];
+// The board as /api/sliding/board read it: tile numbers (0 the blank), the goal's tiles,
+// each tile's label and the notation the state was written in.
+let rows = 3, cols = 3, tiles = [], goal = [], labels = [], notation = 'numbers', goalText = '';
 let busy = false;
 let job = null;
 
-const goalTiles = () => [...Array(rows * cols - 1).keys()].map((i) => i + 1).concat([0]);
-const atGoal = () => tiles.every((t, i) => t === goalTiles()[i]);
+const atGoal = () => tiles.every((t, i) => t === goal[i]);
+/** The state in its own notation: keypad labels with `B` for the blank, or numbers. */
+const stateText = () => (notation === 'keypad' ? tiles.map((t) => labels[t] || 'B').join('') : tiles.join(' '));
+
+// Board reads run one after another, and a solve waits for them, so a quick Set then Solve
+// solves the board that was set.
+let loading = Promise.resolve();
+
+/** Reads `state` (and `goalInput`, if any) through the server and shows it. */
+function load(state, goalInput, size) {
+  loading = loading.catch(() => {}).then(() => read(state, goalInput, size));
+  return loading;
+}
+
+async function read(state, goalInput, size) {
+  const view = await api('/api/sliding/board', { state, goal: goalInput || undefined, size });
+  ({ rows, cols, tiles, labels, notation } = view);
+  goal = view.goal_tiles;
+  goalText = view.goal;
+  $('#goal').value = goalInput ? view.goal : '';
+  $('#goal').placeholder = view.goal;
+  $('#notation').textContent = notation === 'keypad' ? `keypad notation; goal ${view.goal}` : `goal ${view.goal}`;
+  draw();
+}
 
 function draw() {
   const board = $('#board');
   board.replaceChildren();
   board.style.gridTemplateColumns = `repeat(${cols}, 64px)`;
   tiles.forEach((t, i) => {
-    board.append(el('div', { class: t ? 'tile' : 'tile blank', 'data-tile': t, onclick: () => click(i) }, t ? String(t) : ''));
+    board.append(el('div', { class: t ? 'tile' : 'tile blank', 'data-tile': t, onclick: () => click(i) }, labels[t] ?? ''));
   });
   board.classList.toggle('at-goal', atGoal());
   board.dataset.atGoal = atGoal();
-  $('#state').value = tiles.join(' ');
+  board.dataset.notation = notation;
+  $('#state').value = stateText();
 }
 
 /** Moves the blank one step: 'U', 'D', 'L' or 'R'; false when it cannot go there. */
@@ -51,10 +78,11 @@ document.addEventListener('keydown', (e) => {
   if (moveBlank(dir)) draw();
 });
 
-function setSize(text) {
-  [rows, cols] = text.split('x').map(Number);
-  tiles = goalTiles();
-  draw();
+/** A new board of `text` (`3x3`) at the usual goal `1 2 … 0`. */
+async function setSize(text) {
+  const [r, c] = text.split('x').map(Number);
+  const standard = [...Array(r * c - 1).keys()].map((i) => i + 1).concat([0]).join(' ');
+  await load(standard, '', text);
   $('#histogram').replaceChildren();
   $('#moves').textContent = '';
 }
@@ -74,12 +102,13 @@ function shuffle() {
 async function solve() {
   if (busy) return;
   busy = true;
+  await loading.catch(() => {});
   $('#solve').disabled = true;
   $('#cancel').disabled = false;
   const status = $('#status');
   const bounds = [];
   say(status, 'solving…');
-  const request = { state: tiles.join(' '), size: `${rows}x${cols}`, algo: $('#algo').value, heuristic: $('#heuristic').value };
+  const request = { state: stateText(), goal: goalText, size: `${rows}x${cols}`, algo: $('#algo').value, heuristic: $('#heuristic').value };
   job = stream('/api/sliding/solve', request, (name, data) => {
     if (name === 'iteration' && data.bound) bounds.push(data.bound.cost ?? data.bound.depth);
     if (name === 'stats' || name === 'iteration') {
@@ -169,12 +198,22 @@ function histogram(report) {
 
 $('#size').addEventListener('change', (e) => setSize(e.target.value));
 $('#shuffle').addEventListener('click', () => !busy && shuffle());
-$('#reset').addEventListener('click', () => !busy && setSize(`${rows}x${cols}`));
-$('#set').addEventListener('click', () => {
-  const t = $('#state').value.trim().split(/[\s,]+/).map(Number);
-  if (t.length !== rows * cols || t.some(Number.isNaN)) return say($('#status'), `a ${rows}x${cols} state has ${rows * cols} numbers, 0 for the blank`, 'error');
-  tiles = t;
+$('#reset').addEventListener('click', () => {
+  if (busy) return;
+  tiles = [...goal];
   draw();
+});
+$('#set').addEventListener('click', async () => {
+  if (busy) return;
+  try {
+    await load($('#state').value, $('#goal').value.trim());
+    $('#size').value = `${rows}x${cols}`;
+    say($('#status'), '');
+    $('#histogram').replaceChildren();
+    $('#moves').textContent = '';
+  } catch (e) {
+    say($('#status'), e.message, 'error');
+  }
 });
 $('#solve').addEventListener('click', solve);
 $('#cancel').addEventListener('click', () => job?.cancel());

@@ -118,6 +118,25 @@ test('sliding: play with the keys and clicks, solve, the animation ends on the g
   await page.close();
 });
 
+test('sliding: a keypad state is drawn with its labels and solved to the keypad goal', async () => {
+  const page = await open('/sliding');
+  await page.waitForSelector('.tile');
+  // Two moves from the keypad goal 789456B23: the blank goes left, then down.
+  await page.fill('#state', '7895B6423');
+  await page.click('#set');
+  await page.waitForSelector('#board[data-notation="keypad"]');
+  const labels = await page.$$eval('#board .tile', (ts) => ts.map((t) => t.textContent));
+  assert.deepEqual(labels, ['7', '8', '9', '5', '', '6', '4', '2', '3']);
+  assert.match(await page.textContent('#notation'), /keypad notation; goal 789456B23/);
+  await fastest(page, '#speed');
+  await page.click('#solve');
+  await page.waitForSelector('#board[data-at-goal="true"]', { timeout: 20000 });
+  assert.match(await page.textContent('#moves'), /^2 moves played: LD — at the goal$/);
+  assert.equal(await page.$eval('#state', (e) => e.value), '789456B23');
+  clean('/sliding');
+  await page.close();
+});
+
 test('sliding: a long solve is cancelled with the page\'s token', async () => {
   const page = await open('/sliding');
   await page.waitForSelector('.tile');

@@ -184,6 +184,37 @@ async fn sliding_solve_and_enumerate() {
     assert!(err["error"].as_str().unwrap().contains("up to 10 cells"), "{err}");
 }
 
+/// The page's board reader: keypad and number notation, the keypad goal, and the labels the
+/// page draws; keypad label k is tile k - 1, as the notation's module documents.
+#[tokio::test]
+async fn sliding_board_reads_keypad_and_numbers() {
+    let app = server();
+    let view = ok(&app, "/api/sliding/board", json!({"state": "7895B6423"})).await;
+    assert_eq!(
+        (view["rows"].as_u64(), view["cols"].as_u64(), view["notation"].as_str()),
+        (Some(3), Some(3), Some("keypad"))
+    );
+    assert_eq!(view["tiles"], json!([6, 7, 8, 4, 0, 5, 3, 1, 2]));
+    assert_eq!((view["state"].as_str(), view["goal"].as_str()), (Some("7895B6423"), Some("789456B23")));
+    assert_eq!(view["goal_tiles"], json!([6, 7, 8, 3, 4, 5, 0, 1, 2]));
+    assert_eq!(view["labels"], json!(["", "2", "3", "4", "5", "6", "7", "8", "9"]));
+    let view = ok(&app, "/api/sliding/board", json!({"state": "1 2 3 4 5 0", "size": "2x3"})).await;
+    assert_eq!((view["notation"].as_str(), view["goal"].as_str()), (Some("numbers"), Some("1 2 3 4 5 0")));
+    assert_eq!(view["labels"], json!(["", "1", "2", "3", "4", "5"]));
+    // A keypad goal for a state written in numbers.
+    let view = ok(&app, "/api/sliding/board", json!({"state": "1 2 3 4 5 6 7 8 0", "goal": "789456B23"})).await;
+    assert_eq!(view["goal_tiles"], json!([6, 7, 8, 3, 4, 5, 0, 1, 2]));
+    for (body, needle) in [
+        (json!({"state": "78945B623x"}), "78945B623x"),
+        (json!({"state": "1 2 3 0", "size": "3x3"}), "1 2 3 0"),
+        (json!({"state": "789456B23", "goal": "1 2 3"}), "goal:"),
+    ] {
+        let (status, err) = call(&app, post("/api/sliding/board", &body)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {err}");
+        assert!(err["error"].as_str().unwrap().contains(needle), "{body}: {err}");
+    }
+}
+
 #[tokio::test]
 async fn queens_rgb_tictactoe_and_the_grid() {
     let app = server();

@@ -5,14 +5,14 @@
 use crate::common::{self, Progress, Status};
 use anyhow::{Context, Result, bail};
 use clap::Args;
+use delve_sliding_vision::change::{Change, ChangeGate};
 use delve_sliding_vision::reader::{BoardRow, ReadReport, boards_csv};
 use delve_sliding_vision::templates::image_files;
 use delve_sliding_vision::video::Video;
-use delve_sliding_vision::{DEFAULT_THRESHOLD, Reader, Reading, Tally, TemplateSet, debug};
+use delve_sliding_vision::{DEFAULT_THRESHOLD, Reader, Reading, Skip, Tally, TemplateSet, debug};
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::Ordering;
 
 /// Arguments of `delve sliding read`.
@@ -21,7 +21,8 @@ use std::sync::atomic::Ordering;
 one cell are skipped and counted; consecutive frames of one board count once (again after a frame without \
 the puzzle).\n\nExamples:\n  \
 delve sliding read --templates crates/domains/sliding-vision/data/demo/templates --frames crates/domains/sliding-vision/data/demo/frames\n  \
-delve sliding read --templates crates/domains/sliding-vision/data/demo/templates crates/domains/sliding-vision/data/demo/frames/frame1.jpg --json")]
+delve sliding read --templates crates/domains/sliding-vision/data/demo/templates crates/domains/sliding-vision/data/demo/frames/frame1.jpg --json\n  \
+delve sliding read --templates crates/domains/sliding-vision/data/demo/templates --frames crates/domains/sliding-vision/data/demo/frames --min-change 0.2 --verbose")]
 pub(super) struct ReadArgs {
     /// Tile templates: a folder of `{puzzle}{piece}.png|jpg` (piece 2-9 in keypad numbering,
     /// each a crop of the middle of the piece) or a JSON manifest for other boards and names.
@@ -57,6 +58,18 @@ pub(super) struct ReadArgs {
     /// file is copied under its own name, a video's frame written as frameNNNNNN.png.
     #[arg(long, value_name = "DIR")]
     save_frames: Option<PathBuf>,
+    /// Read only the frames that changed by at least X from the frame before, the original
+    /// study's way through a video: the change is 1 − the normalised cross-correlation of the
+    /// two whole frames (grey), so 0 is the same picture. The study read frames whose
+    /// similarity was between 0.5 and 0.8: `--min-change 0.2 --max-change 0.5`. The first
+    /// frame is never read. Without it every frame is read.
+    #[arg(long, value_name = "X", value_parser = parse_change)]
+    min_change: Option<f32>,
+    /// With --min-change: also skip the frames that changed by more than X (cuts: a screen
+    /// appearing or closing), which end a run of one board as a frame with no puzzle does
+    /// [default: 2, the most a change can be].
+    #[arg(long, value_name = "X", requires = "min_change", value_parser = parse_change)]
+    max_change: Option<f32>,
     /// Say on stderr why each skipped frame was skipped, and name each frame with no puzzle.
     #[arg(long, short)]
     verbose: bool,
@@ -69,6 +82,14 @@ fn parse_threshold(s: &str) -> Result<f32, String> {
     match s.trim().parse::<f64>() {
         Ok(t) if t > 0.0 && t <= 1.0 => Ok((t as f32).max(f32::MIN_POSITIVE)),
         _ => Err(format!("expected a correlation threshold in (0, 1], e.g. 0.95, got `{s}`")),
+    }
+}
+
+/// A change between frames: 1 − a correlation, so from 0 (the same picture) to 2 (its negative).
+fn parse_change(s: &str) -> Result<f32, String> {
+    match s.trim().parse::<f32>() {
+        Ok(x) if (0.0..=2.0).contains(&x) => Ok(x),
+        _ => Err(format!("expected a change between frames in [0, 2] (1 − their correlation), e.g. 0.2, got `{s}`")),
     }
 }
 
@@ -100,7 +121,8 @@ pub(super) fn run_read(args: ReadArgs) -> Result<Status> {
     for dir in [&args.debug_dir, &args.save_frames].into_iter().flatten() {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    let mut job = Job { reader, args: &args, tally: Tally::default(), rows: Vec::new() };
+    let gate = args.min_change.map(|min| ChangeGate::new(min, args.max_change.unwrap_or(2.0)));
+    let mut job = Job { reader, args: &args, gate, tally: Tally::default(), rows: Vec::new() };
     let interrupted = match source {
         Source::Files(files) => job.files(&files)?,
         Source::Video(path) => job.video(&path)?,
@@ -150,8 +172,26 @@ fn csv_field(s: &str) -> String {
 struct Job<'a> {
     reader: Reader,
     args: &'a ReadArgs,
+    /// The frame-to-frame gate of `--min-change`, if any.
+    gate: Option<ChangeGate>,
     tally: Tally,
     rows: Vec<BoardRow>,
+}
+
+/// A frame to read: its name in the output, the name of its tracking image, and the image.
+struct Pending {
+    name: String,
+    debug_name: String,
+    image: image::RgbImage,
+}
+
+/// A frame read (or skipped by the gate): its names, its reading, and the frame when
+/// `--save-frames` may keep it.
+struct Read {
+    name: String,
+    debug_name: String,
+    reading: Reading,
+    image: Option<image::RgbImage>,
 }
 
 impl Job<'_> {
@@ -167,18 +207,48 @@ impl Job<'_> {
         Ok(reading)
     }
 
+    /// Reads a batch of frames in parallel, after the `--min-change` gate (in order, since
+    /// each frame is compared with the one before); the frames the gate passes over are
+    /// skipped unread. Gives each frame's name, tracking-image name and reading, in order,
+    /// and the frame itself when `--save-frames` may keep it.
+    fn read_batch(&mut self, batch: Vec<Pending>) -> Result<Vec<Read>> {
+        let gated: Vec<(Pending, Option<Skip>)> = batch
+            .into_iter()
+            .map(|frame| {
+                let skip = self.gate.as_mut().and_then(|gate| match gate.check(&frame.image) {
+                    Change::First => Some(Skip::FirstFrame),
+                    Change::Small(similarity) => Some(Skip::SmallChange { similarity }),
+                    Change::Cut(similarity) => Some(Skip::Cut { similarity }),
+                    Change::Read(_) => None,
+                });
+                (frame, skip)
+            })
+            .collect();
+        let keep = self.args.save_frames.is_some();
+        let job = &*self;
+        gated
+            .into_par_iter()
+            .map(|(frame, skip)| {
+                let Pending { name, debug_name, image } = frame;
+                if let Some(skip) = skip {
+                    let reading = Reading { puzzle: None, found: Vec::new(), result: Err(skip) };
+                    return Ok(Read { name, debug_name, reading, image: None });
+                }
+                let kept = keep.then(|| image.clone());
+                let reading = job.read(image, &debug_name)?;
+                Ok(Read { name, debug_name, reading, image: kept })
+            })
+            .collect()
+    }
+
     /// Counts a frame's reading, in order; with `--verbose`, says why it was skipped, a frame
-    /// with no puzzle included (above the progress bar when there is one). Returns whether
-    /// the frame gave a new board.
-    fn count(&mut self, name: &str, reading: &Reading, progress: Option<&Progress>) -> bool {
+    /// with no puzzle included (above the progress bar). Returns whether the frame gave a new
+    /// board.
+    fn count(&mut self, name: &str, reading: &Reading, progress: &Progress) -> bool {
         if self.args.verbose
             && let Err(skip) = &reading.result
         {
-            let line = format!("{name}: skipped: {skip}");
-            match progress {
-                Some(p) => p.println(&line),
-                None => eprintln!("{line}"),
-            }
+            progress.println(&format!("{name}: skipped: {skip}"));
         }
         let row = self.tally.add(name, reading);
         let new = row.is_some();
@@ -186,39 +256,38 @@ impl Job<'_> {
         new
     }
 
-    /// Reads image files, in parallel, counted in order. Returns whether Ctrl-C stopped it.
+    /// Reads image files, a batch at a time in parallel, counted in order. Returns whether
+    /// Ctrl-C stopped it.
     fn files(&mut self, files: &[PathBuf]) -> Result<bool> {
         let cancel = common::cancel_flag();
-        let progress = Mutex::new(Progress::new("reading frames"));
-        let done = std::sync::atomic::AtomicU64::new(0);
-        let total = files.len() as u64;
-        let readings: Vec<Option<Result<Reading>>> = files
-            .par_iter()
-            .map(|path| {
-                if cancel.load(Ordering::Relaxed) {
-                    return None;
-                }
-                let max_pixels = self
-                    .args
-                    .max_megapixels
-                    .map_or(delve_sliding_vision::templates::MAX_PIXELS, |mp| (mp * 1e6).min(u64::MAX as f64) as u64);
-                let result = load_frame(path, max_pixels).and_then(|img| self.read(img, &debug_stem(path)));
-                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if let Ok(mut p) = progress.lock() {
-                    p.show("frames", n, Some(total));
-                }
-                Some(result)
-            })
-            .collect();
-        drop(progress);
-        for (path, reading) in files.iter().zip(readings) {
-            let Some(reading) = reading else { return Ok(true) };
-            if self.count(&path.display().to_string(), &reading?, None)
-                && let (Some(dir), Some(file)) = (&self.args.save_frames, path.file_name())
-            {
-                let to = dir.join(file);
-                std::fs::copy(path, &to).with_context(|| format!("copying {} to {}", path.display(), to.display()))?;
+        let mut progress = Progress::new("reading frames");
+        let max_pixels = self
+            .args
+            .max_megapixels
+            .map_or(delve_sliding_vision::templates::MAX_PIXELS, |mp| (mp * 1e6).min(u64::MAX as f64) as u64);
+        let mut done = 0;
+        for chunk in files.chunks(2 * rayon::current_num_threads()) {
+            if cancel.load(Ordering::Relaxed) {
+                return Ok(true);
             }
+            let batch = chunk
+                .par_iter()
+                .map(|path| {
+                    let image = load_frame(path, max_pixels)?;
+                    Ok(Pending { name: path.display().to_string(), debug_name: debug_stem(path), image })
+                })
+                .collect::<Result<Vec<_>>>()?;
+            for (read, path) in self.read_batch(batch)?.into_iter().zip(chunk) {
+                if self.count(&read.name, &read.reading, &progress)
+                    && let (Some(dir), Some(file)) = (&self.args.save_frames, path.file_name())
+                {
+                    let to = dir.join(file);
+                    std::fs::copy(path, &to)
+                        .with_context(|| format!("copying {} to {}", path.display(), to.display()))?;
+                }
+            }
+            done += chunk.len() as u64;
+            progress.show("frames", done, Some(files.len() as u64));
         }
         Ok(false)
     }
@@ -229,24 +298,23 @@ impl Job<'_> {
         let mut video = Video::open(path)?;
         let cancel = common::cancel_flag();
         let mut progress = Progress::new("reading video");
-        let name = path.display().to_string();
+        let video_name = path.display().to_string();
         loop {
             let batch = video.next_batch(2 * rayon::current_num_threads())?;
             let Some(&(last, _)) = batch.last() else { return Ok(false) };
-            // The frames are kept past their reading only to be saved.
-            let keep = self.args.save_frames.is_some();
-            let readings: Vec<(u64, Result<Reading>, Option<image::RgbImage>)> = batch
-                .into_par_iter()
-                .map(|(i, frame)| {
-                    let kept = keep.then(|| frame.clone());
-                    (i, self.read(frame, &format!("frame{i:06}")), kept)
+            let batch = batch
+                .into_iter()
+                .map(|(i, image)| Pending {
+                    name: format!("{video_name}#{i}"),
+                    debug_name: format!("frame{i:06}"),
+                    image,
                 })
                 .collect();
-            for (i, reading, frame) in readings {
-                if self.count(&format!("{name}#{i}"), &reading?, Some(&progress))
-                    && let (Some(dir), Some(frame)) = (&self.args.save_frames, frame)
+            for Read { name, debug_name, reading, image } in self.read_batch(batch)? {
+                if self.count(&name, &reading, &progress)
+                    && let (Some(dir), Some(frame)) = (&self.args.save_frames, image)
                 {
-                    let to = dir.join(format!("frame{i:06}.png"));
+                    let to = dir.join(format!("{debug_name}.png"));
                     frame.save(&to).with_context(|| format!("writing {}", to.display()))?;
                 }
             }

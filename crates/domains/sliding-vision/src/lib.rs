@@ -14,6 +14,7 @@
 //! | [`templates`] | loading a puzzle's templates from a folder or a manifest |
 //! | [`ncc`] | the pyramid normalised cross-correlation matcher (why its own: below) |
 //! | [`reader`] | a frame to a board, the reasons a frame is skipped, and the tally of a run |
+//! | [`change`] | picking a video's frames by their change from the frame before (`--min-change`) |
 //! | [`debug`] | tracking images: what was read where |
 //! | [`video`] | frames from a video file through `ffmpeg` |
 //! | [`synth`] | synthetic puzzles for tests, benches and demos |
@@ -57,6 +58,7 @@
 //! exactly at the final position. That keeps a frame well within video rates (BENCHMARKS.md
 //! has the figures), and the `image` crate stays the only dependency.
 
+pub mod change;
 pub mod debug;
 pub mod error;
 pub mod ncc;

@@ -66,6 +66,19 @@ pub enum Skip {
         /// The cell (row-major, from 0).
         cell: usize,
     },
+    /// Picking frames by their change ([`crate::change`]): the first frame, never read.
+    FirstFrame,
+    /// Picking frames by their change: too like the frame before to be read.
+    SmallChange {
+        /// The similarity to the frame before.
+        similarity: f32,
+    },
+    /// Picking frames by their change: too unlike the frame before (a cut); it ends a run of
+    /// one board.
+    Cut {
+        /// The similarity to the frame before.
+        similarity: f32,
+    },
 }
 
 impl Skip {
@@ -76,6 +89,9 @@ impl Skip {
             Skip::MissingPiece { .. } => "missing_piece",
             Skip::OffGrid { .. } => "off_grid",
             Skip::SharedCell { .. } => "shared_cell",
+            Skip::FirstFrame => "first_frame",
+            Skip::SmallChange { .. } => "small_change",
+            Skip::Cut { .. } => "cut",
         }
     }
 }
@@ -92,6 +108,13 @@ impl fmt::Display for Skip {
             }
             Skip::SharedCell { puzzle, labels, cell } => {
                 write!(f, "puzzle {puzzle}: pieces {} and {} both on cell {cell}", labels[0], labels[1])
+            }
+            Skip::FirstFrame => write!(f, "the first frame (nothing before it to compare with)"),
+            Skip::SmallChange { similarity } => {
+                write!(f, "changed too little from the frame before (similarity {similarity:.3})")
+            }
+            Skip::Cut { similarity } => {
+                write!(f, "changed too much from the frame before (similarity {similarity:.3})")
             }
         }
     }
@@ -356,8 +379,8 @@ pub fn boards_csv(rows: &[BoardRow]) -> String {
 
 /// Counts a run of frames as the original study did: a board counts once however many
 /// consecutive frames show it; it counts again only after a frame without a puzzle (the
-/// puzzle was closed and opened again) or a different board. Frames skipped for a missing
-/// piece or a piece mid-slide do not break a run.
+/// puzzle was closed and opened again), a cut ([`Skip::Cut`]) or a different board. Frames
+/// skipped for a missing piece, a piece mid-slide or a small change do not break a run.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Tally {
     /// Frames seen.
@@ -377,7 +400,7 @@ impl Tally {
         match &reading.result {
             Err(skip) => {
                 *self.skipped.entry(skip.kind()).or_default() += 1;
-                if matches!(skip, Skip::NoPuzzle { .. }) {
+                if matches!(skip, Skip::NoPuzzle { .. } | Skip::Cut { .. }) {
                     self.last = None;
                 }
                 None

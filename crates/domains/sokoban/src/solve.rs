@@ -237,7 +237,9 @@ fn solve_board<Z: Size, O: Observer<State<Z>, Cost> + Send>(
         Ending::NoSolution => (None, Some(Unsolved::NoSolution)),
         Ending::Stopped(reason) => (None, Some(Unsolved::Stopped(reason))),
     };
-    Ok(Solved { mode, solution, unsolved, stats: tally.stats() })
+    // The search's depth is the solution's pushes: one push is one step in push space.
+    let stats = Stats { depth: solution.as_ref().map(|l| u64::from(l.pushes)), ..tally.stats() };
+    Ok(Solved { mode, solution, unsolved, stats })
 }
 
 /// The level's own keys of its report, beside the keys every report shares.

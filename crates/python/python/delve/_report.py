@@ -19,7 +19,8 @@ class Path(NamedTuple):
 
 class Stats(SimpleNamespace):
     """What a search did: ``expanded``, ``generated``, ``max_frontier``, ``iterations`` and
-    ``elapsed_ms``, the ``stats`` object of the CLI's ``--json``."""
+    ``elapsed_ms``, the ``stats`` object of the CLI's ``--json``; a solved path search adds
+    ``depth`` and ``b_star``, the effective branching factor."""
 
     def to_dict(self) -> Dict[str, Any]:
         """The statistics as a plain dict."""

@@ -1,22 +1,24 @@
 //! Sliding-tile puzzles (`delve sliding`): `POST /api/sliding/solve` and
-//! `POST /api/sliding/enumerate`, returning the CLI's reports; the page plays a board,
-//! animates the optimal path and draws the enumeration's histogram.
+//! `POST /api/sliding/enumerate`, returning the CLI's reports, and `POST /api/sliding/board`,
+//! which reads a state and goal in any notation the CLI takes (keypad `789456B23` or
+//! numbers) for the page; the page plays a board, animates the optimal path and draws the
+//! enumeration's histogram.
 
 use super::{Asset, Domain};
 use crate::{ApiError, ApiJson, AppState, Knobs, NoView, Streamer, View, respond};
-use axum::Router;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::post;
+use axum::{Json, Router};
 use delve_core::Algorithm;
 use delve_sliding::enumerate::{enumerate, stopped_report};
 use delve_sliding::heuristic::{Heuristic, LinearConflict, Manhattan};
-use delve_sliding::notation::{Notation, default_goal, parse_state};
+use delve_sliding::notation::{Notation, default_goal, format_state, label, parse_state, resolve_goal};
 use delve_sliding::pdb::{AdditivePdb, Partition, table_path};
 use delve_sliding::solve::{HeuristicRequest, Method, solve_one};
 use delve_sliding::{Cells, Dims, Error as SlidingError, Grid, Position, problem::Trail};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::sync::Arc;
 
@@ -41,7 +43,60 @@ pub const DOMAIN: Domain = Domain {
 };
 
 fn routes() -> Router<AppState> {
-    Router::new().route("/solve", post(solve)).route("/enumerate", post(enumerate_board))
+    Router::new().route("/solve", post(solve)).route("/enumerate", post(enumerate_board)).route("/board", post(board))
+}
+
+/// The body of `POST /api/sliding/board`: a state, and optionally its board and goal, as
+/// `delve sliding solve` takes them.
+#[derive(Deserialize)]
+struct BoardRequest {
+    state: String,
+    #[serde(default)]
+    size: Option<String>,
+    #[serde(default)]
+    goal: Option<String>,
+}
+
+/// A state read for the page: its board, notation, tiles and goal (tile numbers as the
+/// solver's `path` moves them: 0 is the blank; in keypad notation tile `t` is label `t + 1`),
+/// and how each tile is labelled, so the page draws keypad boards as keypad boards.
+#[derive(Serialize)]
+struct BoardView {
+    rows: usize,
+    cols: usize,
+    /// `"keypad"` or `"numbers"`.
+    notation: &'static str,
+    /// The state as the notation writes it.
+    state: String,
+    tiles: Vec<u8>,
+    /// The goal as the notation writes it: the given one, or the notation's default (the
+    /// keypad goal `789456B23` for keypad input).
+    goal: String,
+    goal_tiles: Vec<u8>,
+    /// The label of each tile number (`labels[t]`), `""` for the blank.
+    labels: Vec<String>,
+}
+
+/// `POST /api/sliding/board`: reads a state and its goal, so the page parses nothing itself.
+async fn board(ApiJson(req): ApiJson<BoardRequest>) -> Result<Json<BoardView>, ApiError> {
+    let size = req.size.as_deref().map(Dims::parse).transpose().map_err(bad)?;
+    let (start, notation) = parse_state(&req.state, size).map_err(bad)?;
+    let goal = goal_of(req.goal.as_deref(), start.dims(), notation)?;
+    let dims = start.dims();
+    let labels = (0..dims.cells() as u8).map(|t| if t == 0 { String::new() } else { label(t, notation) }).collect();
+    Ok(Json(BoardView {
+        rows: dims.rows(),
+        cols: dims.cols(),
+        notation: match notation {
+            Notation::Keypad => "keypad",
+            Notation::RowMajor => "numbers",
+        },
+        state: format_state(&start, notation),
+        tiles: start.tiles().to_vec(),
+        goal: format_state(&goal, notation),
+        goal_tiles: goal.tiles().to_vec(),
+        labels,
+    }))
 }
 
 /// The body of `POST /api/sliding/solve`: `delve sliding solve`'s options.
@@ -110,10 +165,7 @@ fn bad(e: SlidingError) -> ApiError {
 
 /// The goal: `goal` on the start's board, or the notation's default.
 fn goal_of(goal: Option<&str>, board: Dims, notation: Notation) -> Result<Grid, ApiError> {
-    match goal {
-        Some(g) => Ok(parse_state(g, Some(board)).map_err(|e| ApiError::bad_request(format!("goal: {e}")))?.0),
-        None => Ok(default_goal(board, notation)),
-    }
+    resolve_goal(goal, board, notation).map_err(|e| ApiError::bad_request(format!("goal: {e}")))
 }
 
 /// Where `delve sliding pdb build` caches pattern databases.
