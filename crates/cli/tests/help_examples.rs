@@ -22,6 +22,7 @@ fn every_help_example_runs() {
         &["rgb", "bench"],
         &["rgb", "show"],
         &["game", "cs188"],
+        &["game", "solve"],
         &["tictactoe", "count"],
         &["pacman", "play"],
         &["pacman", "replay"],

@@ -14,6 +14,8 @@
 //! | [`negamax`] | the fast engine for two-player zero-sum games: negamax, alpha-beta, a bounds table, iterative deepening |
 //! | [`two_player`] | a two-player zero-sum game written once, as a [`ZeroSum`], run by both families of searches |
 //! | [`cs188`] | Berkeley CS188's `GraphGameTreeTest` files: their trees as games, checked against their solutions |
+//! | [`tree`] | a game tree written out by hand (nested parentheses or JSON) as a game, and the files `delve game solve` reads |
+//! | [`pruning`] | what alpha-beta saves: minimax and alpha-beta side by side, the tree's b and m, and each cut |
 //!
 //! ```
 //! use delve_core::{Limits, NoObserver};
@@ -46,11 +48,13 @@
 
 pub mod cs188;
 pub mod negamax;
+pub mod pruning;
 pub mod search;
+pub mod tree;
 pub mod two_player;
 
 pub use negamax::{BoundKind, Negamax, NegamaxOptions, NegamaxResult, Solved, ZeroSum};
-pub use search::{Decision, GameResult, Method, alpha_beta, expectimax, minimax, search};
+pub use search::{Cut, Decision, GameResult, Method, alpha_beta, expectimax, minimax, search, search_with_cuts};
 pub use two_player::TwoPlayer;
 
 /// A game of perfect information among `num_agents` agents who move in turn.

@@ -197,10 +197,73 @@ where
     G: Game,
     O: Observer<G::State, u32>,
 {
+    run(game, state, method, depth, limits, observer, None)
+}
+
+/// A cut alpha-beta made: at the node `path` leads to, the value found so far reached the
+/// bound the node was searched within, so its remaining moves were never tried.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cut {
+    /// The moves from the search's root to the node, each as its index among its node's
+    /// [`Game::actions`].
+    pub path: Vec<usize>,
+    /// Whether the node maximises (cut by beta) or minimises (cut by alpha).
+    pub maximising: bool,
+    /// The node's value so far: the best of the moves it tried.
+    pub value: f64,
+    /// The bound that value reached: beta at a maximising node, alpha at a minimising one.
+    pub bound: f64,
+    /// The moves never tried, as indices among the node's moves: always the last ones.
+    pub pruned: std::ops::Range<usize>,
+}
+
+/// [`search`], telling `on_cut` of every cut that prunes at least one move (only the
+/// alpha-beta methods cut). The cuts come in the order the search makes them.
+///
+/// ```
+/// use delve_core::{Limits, NoObserver};
+/// use delve_game::{Method, search_with_cuts, tree::GameTree};
+/// // MAX takes 3 from its first move; the second move's MIN node finds 2 < 3 and stops.
+/// let tree = GameTree::parse("t.tree", "(a: (3 5) b: (2 9 7))").unwrap();
+/// let mut cuts = Vec::new();
+/// let out = search_with_cuts(&tree, &0, Method::AlphaBeta, None, &Limits::none(), NoObserver, &mut |c| cuts.push(c));
+/// assert_eq!(out.decision().unwrap().value, 3.0);
+/// assert_eq!((cuts[0].path.as_slice(), cuts[0].value, cuts[0].bound), (&[1][..], 2.0, 3.0));
+/// assert_eq!(cuts[0].pruned, 1..3); // 9 and 7
+/// ```
+pub fn search_with_cuts<G, O>(
+    game: &G,
+    state: &G::State,
+    method: Method,
+    depth: Option<u32>,
+    limits: &Limits,
+    observer: O,
+    on_cut: &mut dyn FnMut(Cut),
+) -> GameResult<G::Action>
+where
+    G: Game,
+    O: Observer<G::State, u32>,
+{
+    run(game, state, method, depth, limits, observer, Some(on_cut))
+}
+
+fn run<G, O>(
+    game: &G,
+    state: &G::State,
+    method: Method,
+    depth: Option<u32>,
+    limits: &Limits,
+    observer: O,
+    on_cut: Option<&mut dyn FnMut(Cut)>,
+) -> GameResult<G::Action>
+where
+    G: Game,
+    O: Observer<G::State, u32>,
+{
     let mut meter = Meter::new(limits, observer);
     let max_plies = depth.map(|d| d.saturating_mul(u32::try_from(game.num_agents()).unwrap_or(u32::MAX)));
     let outcome = meter.start::<G::State, u32>(method.name()).and_then(|()| {
-        let mut searcher = Searcher { game, method, max_plies, meter: &mut meter };
+        let mut searcher = Searcher { game, method, max_plies, meter: &mut meter, on_cut };
         searcher.root(state).map(|(value, action)| Decision { value, action })
     });
     let stats = meter.finish_with::<G::State, u32>(kind_of(&outcome), outcome.as_ref().err().copied());
@@ -215,11 +278,13 @@ enum Kind {
     Chance,
 }
 
-struct Searcher<'a, 'm, 'l, G, O> {
+struct Searcher<'a, 'm, 'l, 'c, G, O> {
     game: &'a G,
     method: Method,
     max_plies: Option<u32>,
     meter: &'m mut Meter<'l, O>,
+    /// Told of every cut, when someone asked.
+    on_cut: Option<&'c mut dyn FnMut(Cut)>,
 }
 
 /// A node whose moves are being searched: the search keeps these on its own stack, not the
@@ -249,7 +314,7 @@ enum Entered<S, A> {
     Node(Frame<S, A>),
 }
 
-impl<G: Game, O: Observer<G::State, u32>> Searcher<'_, '_, '_, G, O> {
+impl<G: Game, O: Observer<G::State, u32>> Searcher<'_, '_, '_, '_, G, O> {
     /// The value of `root` and its best move.
     fn root(&mut self, root: &G::State) -> Result<(f64, Option<G::Action>), StopReason> {
         let mut stack = match self.enter(root, None, 0, f64::NEG_INFINITY, f64::INFINITY)? {
@@ -262,8 +327,16 @@ impl<G: Game, O: Observer<G::State, u32>> Searcher<'_, '_, '_, G, O> {
             let frame = stack.last_mut().expect("the root stays until the end");
             let mut done = false;
             if let Some(v) = returned.take() {
+                let index = frame.pending.as_ref().map_or(0, |(i, _)| *i);
                 done = Self::take(frame, v, self.method);
+                if done
+                    && let Some(on_cut) = self.on_cut.as_mut()
+                    && let Some(cut) = Self::cut(&stack, index)
+                {
+                    on_cut(cut);
+                }
             }
+            let frame = stack.last_mut().expect("the root stays until the end");
             if !done && let Some((i, action)) = frame.actions.next() {
                 let state = frame.state.as_ref().unwrap_or(root);
                 let child = self.game.result(state, &action);
@@ -344,6 +417,24 @@ impl<G: Game, O: Observer<G::State, u32>> Searcher<'_, '_, '_, G, O> {
             weights,
             total_weight: 0.0,
         }))
+    }
+
+    /// The cut the top frame of `stack` just made after its move number `index`, if it prunes
+    /// a move.
+    fn cut(stack: &[Frame<G::State, G::Action>], index: usize) -> Option<Cut> {
+        let (frame, below) = stack.split_last()?;
+        let left = frame.actions.len();
+        if left == 0 {
+            return None;
+        }
+        let maximising = frame.kind == Kind::Max;
+        Some(Cut {
+            path: below.iter().map(|f| f.pending.as_ref().map_or(0, |(i, _)| *i)).collect(),
+            maximising,
+            value: frame.best,
+            bound: if maximising { frame.beta } else { frame.alpha },
+            pruned: index + 1..index + 1 + left,
+        })
     }
 
     /// Takes the value `v` of `frame`'s pending move; true when alpha-beta (`method`) cuts the
