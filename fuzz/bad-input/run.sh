@@ -268,7 +268,7 @@ echo "== each command's own bad inputs"
   run "digit string above 10 cells" sliding solve 1234567890123456
   run "ragged rows" sliding solve "1,2,3/4,5/6,7,8,0"
   run "huge tile number" sliding solve "1 2 3 4 5 6 7 8 99999999999999999999"
-  run "bad --size (1x5)" sliding solve "1 2 3 0" --size 1x5
+  run "bad --size (1x1)" sliding solve "1 2 3 0" --size 1x1
   run "bad --size (7x7)" sliding solve "1 2 3 0" --size 7x7
   run "bad --size (text)" sliding solve "1 2 3 0" --size big
   run "bad --size (huge)" sliding solve "1 2 3 0" --size 4294967296x4294967296

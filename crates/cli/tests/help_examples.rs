@@ -15,6 +15,7 @@ fn every_help_example_runs() {
         &["queens", "count"],
         &["sudoku", "solve"],
         &["sliding", "enumerate"],
+        &["sliding", "lookup"],
         &["sliding", "solve"],
         &["sliding", "pool"],
         &["sliding", "read"],

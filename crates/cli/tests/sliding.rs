@@ -96,7 +96,8 @@ fn enumerate_writes_csv_and_plots() {
 fn enumerate_refuses_what_does_not_fit() {
     let e = bad_input(&["enumerate", "5x5"]);
     assert!(e.contains("needs") && e.contains("available"), "{e}");
-    bad_input(&["enumerate", "1x4"]);
+    let e = bad_input(&["enumerate", "1x1"]);
+    assert!(e.contains("at least 2 cells"), "{e}");
     bad_input(&["enumerate", "3x3", "--plot", "out.gif"]);
 }
 
@@ -384,4 +385,147 @@ fn pool_and_samples_needed() {
         ) && text.contains("(below 0.1%, pool of 70)\nWith 1 sample, that probability is 0.98"),
         "{text}"
     );
+}
+
+/// 1xN and Nx1 boards: the tiles never pass each other, so a goal has N states, one per cell
+/// of the blank (the original counts 4 for 1x4), and a state with the tiles in another order
+/// is unsolvable, whatever its parity.
+#[test]
+fn lines_have_one_state_per_blank_cell() {
+    let v = json(&["enumerate", "1x4"], 0);
+    assert_eq!((v["goal"].as_str(), v["states"].as_u64()), (Some("B234"), Some(4)));
+    assert_eq!(v["per_depth"], serde_json::json!([1, 1, 1, 1]), "a corner blank: one state per depth");
+    assert_eq!(v["max_depth"], 3);
+    let v = json(&["enumerate", "5x1", "--goal", "1/2/0/3/4"], 0);
+    assert_eq!(v["per_depth"], serde_json::json!([1, 2, 2]), "the blank in the middle of five cells");
+
+    let v = json(&["lookup", "1x4", "234B", "2B34", "32B4", "--path"], 1);
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results[0]["moves"], 3);
+    assert_eq!(replay(1, 4, &keypad_tiles("234B"), &results[0]["path"]), keypad_tiles("B234"));
+    assert_eq!(results[1]["moves"], 1);
+    assert_eq!(results[2]["unsolvable"], true);
+    let text = run(&["lookup", "1x4", "32B4"], 1);
+    assert!(text.contains("unsolvable (tile order differs from the goal's)"), "{text}");
+
+    let v = json(&["solve", "0 1 2 3 4 5 6", "--size", "1x7"], 0);
+    assert_eq!((v["moves"].as_u64(), v["heuristic"].as_str()), (Some(6), Some("manhattan")));
+    assert_eq!(replay(1, 7, &[0, 1, 2, 3, 4, 5, 6], &v["path"]), [1, 2, 3, 4, 5, 6, 0]);
+    let v = json(&["solve", "1/0/2", "--algo", "bfs"], 0);
+    assert_eq!(v["path"], serde_json::json!(["D"]));
+    // 2 3 1 4 0 is an even permutation: the parity rule of 2-D boards would call it solvable.
+    let v = json(&["solve", "2 3 1 4 0", "--size", "1x5"], 1);
+    assert_eq!(v["outcome"], "no_solution");
+    let why = v["unsolvable"].as_str().unwrap();
+    assert!(why.contains("never pass each other") && why.contains("2 3 1 4 here, 1 2 3 4 in the goal"), "{why}");
+    let e = bad_input(&["solve", "1 2 3 0", "--size", "1x4", "--heuristic", "pdb"]);
+    assert!(e.contains("tiles never pass each other"), "{e}");
+    let e = bad_input(&["pdb", "build", "1x4"]);
+    assert!(e.contains("tiles never pass each other"), "{e}");
+}
+
+/// A shuffled state of a `rows`x`cols` board in row-major numbers, from a small generator
+/// written here (half of them cannot reach the goal).
+fn random_states(rows: usize, cols: usize, count: usize, seed: &mut u64) -> Vec<String> {
+    (0..count)
+        .map(|_| {
+            let mut tiles: Vec<u32> = (0..(rows * cols) as u32).collect();
+            for i in (1..tiles.len()).rev() {
+                *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                tiles.swap(i, (*seed >> 33) as usize % (i + 1));
+            }
+            tiles.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+        })
+        .collect()
+}
+
+/// `enumerate --save` then `lookup --table` answers as `lookup` by enumeration does, paths
+/// included, from CSV and binary tables, on random states of 2x3 and 3x3.
+#[test]
+fn saved_tables_answer_as_the_enumeration_does() {
+    let dir = temp_dir("tables");
+    let mut seed = 51;
+    for board in ["2x3", "3x3"] {
+        let (rows, cols) = (board.as_bytes()[0] - b'0', board.as_bytes()[2] - b'0');
+        let states = random_states(rows.into(), cols.into(), 60, &mut seed);
+        let list = dir.join(format!("{board}.txt"));
+        std::fs::write(&list, states.join("\n")).unwrap();
+        let list = list.to_str().unwrap();
+        let by_search = json(&["lookup", board, "--from-file", list, "--path"], 1);
+        assert_eq!(by_search["algorithm"], "table-bfs");
+        for ext in ["csv", "bin"] {
+            let file = dir.join(format!("{board}.{ext}"));
+            let file = file.to_str().unwrap();
+            let saved = json(&["enumerate", board, "--row-major", "--save", file], 0);
+            assert_eq!(saved["table"], file);
+            let by_table = json(&["lookup", board, "--from-file", list, "--path", "--table", file], 1);
+            assert_eq!((by_table["algorithm"].as_str(), by_table["table"].as_str()), (Some("table-file"), Some(file)));
+            assert_eq!(by_table["goal"], by_search["goal"]);
+            assert_eq!(by_table["results"], by_search["results"], "{board} {ext}");
+        }
+        let answered = by_search["results"].as_array().unwrap().iter().filter(|r| !r["unsolvable"].as_bool().unwrap());
+        assert!(answered.count() > 10, "{board}: both halves of the states are tried");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The 2x2 table, checked against a count by hand: the blank circles the four cells, so the
+/// 12 states form one cycle through the goal and lie 0, 1, 1, 2, 2, … 5, 5, 6 moves from it.
+#[test]
+fn the_2x2_table_matches_a_hand_count() {
+    let dir = temp_dir("table-2x2");
+    let file = dir.join("2x2.csv");
+    let text = run(&["enumerate", "2x2", "--save", file.to_str().unwrap()], 0);
+    assert!(text.contains("(csv, 12 states)"), "{text}");
+    let csv = std::fs::read_to_string(&file).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("state,depth"));
+    let depths: Vec<u32> = lines.map(|l| l.split_once(',').unwrap().1.parse().unwrap()).collect();
+    assert_eq!(depths, [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6]);
+    assert!(csv.contains("\n34B2,0\n") && csv.contains("\n2B43,6\n"), "{csv}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn damaged_or_mismatched_tables_are_refused() {
+    let dir = temp_dir("table-bad");
+    let bin = dir.join("t.bin");
+    let csv = dir.join("t.csv");
+    run(&["enumerate", "2x3", "--save", bin.to_str().unwrap()], 0);
+    run(&["enumerate", "2x3", "--save", csv.to_str().unwrap()], 0);
+    let bytes = std::fs::read(&bin).unwrap();
+    assert_eq!(bytes.len(), 16 + 6 + 360, "header, goal, a byte per state");
+    assert_eq!(&bytes[..8], b"DELVETAB");
+    let lookup = |file: &std::path::Path, board: &str| {
+        bad_input(&["lookup", board, "1 2 3 4 5 0", "--table", file.to_str().unwrap()])
+    };
+    let cut = dir.join("cut.bin");
+    std::fs::write(&cut, &bytes[..200]).unwrap();
+    let e = lookup(&cut, "2x3");
+    assert!(e.contains("cut.bin: truncated: a table of a 2x3 board has 382 bytes"), "{e}");
+    let flipped = dir.join("flipped.bin");
+    let mut damaged = bytes.clone();
+    damaged[100] = damaged[100].wrapping_add(2);
+    std::fs::write(&flipped, &damaged).unwrap();
+    let e = lookup(&flipped, "2x3");
+    assert!(e.contains("byte 100") && e.contains("the table is damaged"), "{e}");
+    let e = lookup(&bin, "3x2");
+    assert!(e.contains("the table is for a 2x3 board, not 3x2"), "{e}");
+    let e = bad_input(&["lookup", "3x3", "789456B23", "--table", bin.to_str().unwrap()]);
+    assert!(e.contains("the table is for a 2x3 board, not 3x3"), "{e}");
+
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let short = dir.join("short.csv");
+    std::fs::write(&short, text.lines().take(300).collect::<Vec<_>>().join("\n")).unwrap();
+    let e = lookup(&short, "2x3");
+    assert!(e.contains("short.csv:300:1: the table has 299 of the 360 states"), "{e}");
+    let bad = dir.join("bad.csv");
+    std::fs::write(&bad, text.replacen(",1\n", ",one\n", 1)).unwrap();
+    let e = lookup(&bad, "2x3");
+    assert!(e.contains("bad.csv:3:8: expected a depth"), "{e}");
+    let e = bad_input(&["lookup", "2x3", "456B23", "--table", dir.join("t.dat").to_str().unwrap()]);
+    assert!(e.contains("name it .csv or .bin"), "{e}");
+    let e = bad_input(&["enumerate", "3x4", "--save", bin.to_str().unwrap()]);
+    assert!(e.contains("239,500,800 states"), "refused before enumerating: {e}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

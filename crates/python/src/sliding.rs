@@ -1,5 +1,5 @@
 //! `delve.sliding`: sliding-tile puzzles as `delve sliding` runs them: optimal solving,
-//! whole-space enumeration, depth lookups, the original study's sample analytics and its
+//! whole-space enumeration (and its saved per-state table), depth lookups, the original study's sample analytics and its
 //! pool-size estimates.
 
 use crate::guard::{self, Publish, Shared};
@@ -11,10 +11,11 @@ use delve_sliding::notation::{Notation, enumeration_goal, parse_state, resolve_g
 use delve_sliding::pdb::{self, AdditivePdb, Partition};
 use delve_sliding::pool::{check_observed, samples_needed, simulate_pool};
 use delve_sliding::solve::{HeuristicRequest, Method, Solver, solve_one};
+use delve_sliding::table::{self, DepthTable, TableFormat};
 use delve_sliding::{Dims, Error, Grid};
 use pyo3::exceptions::{PyMemoryError, PyOSError, PyValueError};
 use pyo3::prelude::*;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -24,6 +25,7 @@ fn sliding_error(py: Python<'_>, e: Error) -> PyErr {
     match e {
         Error::Dims(_) | Error::Notation(_) => guard::parse_error_at(py, e.to_string(), None, None),
         Error::Csv { line, column, .. } => guard::parse_error_at(py, e.to_string(), Some(line), Some(column)),
+        Error::Table { .. } => guard::parse_error_at(py, e.to_string(), None, None),
         Error::TooLarge { .. } => PyMemoryError::new_err(e.to_string()),
         Error::Io { .. } => PyOSError::new_err(e.to_string()),
         other => PyValueError::new_err(other.to_string()),
@@ -192,18 +194,30 @@ fn enumerate_space(
     }
 }
 
-/// Enumerates every state of a `board` (`3x3`) by breadth-first search from the goal.
-/// Returns the report (the CLI's `delve sliding enumerate --json`) and whether Ctrl-C stopped
-/// it.
+/// The format of the table file `path`: `format` (`csv` or `bin`) when given, else the
+/// file's extension.
+fn table_format(path: &Path, format: Option<&str>) -> PyResult<TableFormat> {
+    match format {
+        Some(f) => f.parse(),
+        None => TableFormat::from_path(path),
+    }
+    .map_err(|e: Error| PyValueError::new_err(e.to_string()))
+}
+
+/// Enumerates every state of a `board` (`3x3`) by breadth-first search from the goal, and
+/// writes the per-state table to `save` when given (the CLI's `--save`). Returns the report
+/// (the CLI's `delve sliding enumerate --json`) and whether Ctrl-C stopped it.
 #[pyfunction]
-#[pyo3(signature = (board, goal=None, row_major=false, max_nodes=None, timeout=None, max_memory=None,
-    on_progress=None))]
+#[pyo3(signature = (board, goal=None, row_major=false, save=None, table_format=None, max_nodes=None,
+    timeout=None, max_memory=None, on_progress=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn sliding_enumerate(
     py: Python<'_>,
     board: &str,
     goal: Option<&str>,
     row_major: bool,
+    save: Option<PathBuf>,
+    table_format: Option<&str>,
     max_nodes: Option<u64>,
     timeout: Option<f64>,
     max_memory: Option<f64>,
@@ -214,20 +228,36 @@ pub fn sliding_enumerate(
         Some(g) => state(py, g, Some(board))?,
         None => enumeration_goal(board, row_major),
     };
+    let save = match save {
+        Some(path) => {
+            let format = self::table_format(&path, table_format)?;
+            table::check_size(board).map_err(|e| sliding_error(py, e))?;
+            Some((path, format))
+        }
+        None => None,
+    };
     let limits = guard::limits(max_nodes, timeout, max_memory)?;
     let (space, interrupted) = enumerate_space(py, &goal, notation, limits, on_progress.as_ref())?;
     match space {
-        Ok(space) => Ok((guard::to_py(py, &space.report(notation))?, interrupted)),
+        Ok(space) => {
+            let mut report = space.report(notation);
+            if let Some((path, format)) = &save {
+                let saved = py.detach(|| space.table().and_then(|t| t.save(path, *format, notation)));
+                saved.map_err(|e| sliding_error(py, e))?;
+                report.detail.table = Some(path.display().to_string());
+            }
+            Ok((guard::to_py(py, &report)?, interrupted))
+        }
         Err(stopped) => Ok((stopped, interrupted)),
     }
 }
 
-/// The minimum number of moves of each of `states` (one board), from one enumeration.
-/// Returns the report (the CLI's `delve sliding lookup --json`) and whether Ctrl-C stopped
-/// it.
+/// The minimum number of moves of each of `states` (one board), from one enumeration or
+/// from the table file `table` (the CLI's `--table`). Returns the report (the CLI's
+/// `delve sliding lookup --json`) and whether Ctrl-C stopped it.
 #[pyfunction]
-#[pyo3(signature = (board, states, goal=None, paths=false, max_nodes=None, timeout=None, max_memory=None,
-    on_progress=None))]
+#[pyo3(signature = (board, states, goal=None, paths=false, table=None, table_format=None, max_nodes=None,
+    timeout=None, max_memory=None, on_progress=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn sliding_lookup(
     py: Python<'_>,
@@ -235,6 +265,8 @@ pub fn sliding_lookup(
     states: Vec<String>,
     goal: Option<&str>,
     paths: bool,
+    table: Option<PathBuf>,
+    table_format: Option<&str>,
     max_nodes: Option<u64>,
     timeout: Option<f64>,
     max_memory: Option<f64>,
@@ -246,6 +278,18 @@ pub fn sliding_lookup(
     }
     let grids = states.iter().map(|s| state(py, s, Some(board))).collect::<PyResult<Vec<_>>>()?;
     let notation = grids[0].1;
+    if let Some(file) = table {
+        let start = Instant::now();
+        let format = self::table_format(&file, table_format)?;
+        let loaded = py.detach(|| DepthTable::load(&file, format, board)).map_err(|e| sliding_error(py, e))?;
+        if let Some(g) = goal
+            && &state(py, g, Some(board))?.0 != loaded.goal()
+        {
+            return Err(PyValueError::new_err(format!("goal {g} is not the goal of {}", file.display())));
+        }
+        let report = loaded.lookup(&grids, notation, paths, &file.display().to_string(), Stats::since(start));
+        return Ok((guard::to_py(py, &report)?, false));
+    }
     let goal = self::goal(py, goal, board, notation)?;
     let limits = guard::limits(max_nodes, timeout, max_memory)?;
     let (space, interrupted) = enumerate_space(py, &goal, notation, limits, on_progress.as_ref())?;

@@ -74,6 +74,23 @@ def test_lookup_matches_the_cli(delve_cli):
     same(delve.sliding.lookup("3x3", ["789B56423"]), delve_cli("sliding", "lookup", "3x3", "789B56423"))
 
 
+def test_lines_and_saved_tables_match_the_cli(delve_cli, tmp_path):
+    same(delve.sliding.enumerate("1x4"), delve_cli("sliding", "enumerate", "1x4"))
+    assert delve.sliding.enumerate("1x4").per_depth == [1, 1, 1, 1]
+    same(delve.sliding.lookup("1x4", ["234B", "32B4"]), delve_cli("sliding", "lookup", "1x4", "234B", "32B4"))
+    table = tmp_path / "2x3.bin"
+    saved = delve.sliding.enumerate("2x3", save=table)
+    assert saved.table == str(table)
+    states = ["456B23", "4B5623", "B45623"]
+    same(
+        delve.sliding.lookup("2x3", states, paths=True, table=table),
+        delve_cli("sliding", "lookup", "2x3", *states, "--path", "--table", str(table)),
+    )
+    table.write_bytes(table.read_bytes()[:100])
+    with pytest.raises(delve.ParseError, match="truncated"):
+        delve.sliding.lookup("2x3", states, table=table)
+
+
 def test_analyze_matches_the_cli(delve_cli, tmp_path):
     f = tmp_path / "samples.csv"
     f.write_bytes(SAMPLES.encode())

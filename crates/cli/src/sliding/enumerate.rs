@@ -1,14 +1,18 @@
-//! `delve sliding enumerate` and `delve sliding lookup`: whole-space enumeration and depth lookups.
+//! `delve sliding enumerate` and `delve sliding lookup`: whole-space enumeration, its
+//! per-state table (`--save`), and depth lookups (from an enumeration or a saved table).
 
 use super::{board_arg, enumerate_space, plot, read_states, resolve_goal};
 use crate::common::{self, Status};
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use delve_core::human;
+use delve_core::{Stats, human};
 use delve_sliding::enumerate::{Enumeration, stopped_report};
 use delve_sliding::notation::{Notation, enumeration_goal, format_state, parse_state};
+use delve_sliding::solve::unsolvable_hint;
+use delve_sliding::table::{self, DepthTable, TableFormat};
 use delve_sliding::{Dims, Error as SlidingError, Grid, move_string};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// Enumerates `goal`'s space; a stop (Ctrl-C) is reported (as the `--json` report when
 /// `json`) and gives `Err(status)`.
@@ -33,9 +37,12 @@ fn enumerate_or_report(goal: &Grid, notation: Notation, json: bool) -> Result<Re
 
 /// Arguments of `delve sliding enumerate`.
 #[derive(Args, Debug)]
-#[command(after_help = "Examples:\n  delve sliding enumerate 3x3\n  delve sliding enumerate 2x3 --json")]
+#[command(
+    after_help = "Examples:\n  delve sliding enumerate 3x3\n  delve sliding enumerate 2x3 --json\n  delve sliding enumerate 1x4\n  delve sliding enumerate 2x3 --save /tmp/delve-help-2x3.bin"
+)]
 pub(super) struct EnumerateArgs {
-    /// The board, rows x columns (e.g. 3x3, 3x4, 2x6).
+    /// The board, rows x columns (e.g. 3x3, 3x4, 2x6; 1x4 and 4x1 too, where only the blank
+    /// moves and the tiles keep their order).
     #[arg(value_name = "MxN", value_parser = board_arg)]
     board: Dims,
     /// The goal (default: the original study's keypad goal, `789456B23` on 3x3, on boards of up
@@ -51,9 +58,31 @@ pub(super) struct EnumerateArgs {
     /// Write `depth,states` rows to FILE.
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
+    /// Write every state with its minimum number of moves to FILE, for `lookup --table`:
+    /// `state,depth` rows (.csv) or a compact binary table (.bin). Boards of up to 10 cells,
+    /// and 1xN.
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    #[command(flatten)]
+    format: TableFormatArg,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+}
+
+/// `--table-format`, shared by `enumerate --save` and `lookup --table`.
+#[derive(Args, Debug)]
+struct TableFormatArg {
+    /// The table file's format, csv or bin (default: from the file's extension, .csv or .bin).
+    #[arg(long, value_name = "FORMAT", value_parser = common::parse_name::<TableFormat>)]
+    table_format: Option<TableFormat>,
+}
+
+impl TableFormatArg {
+    /// The format of the table file `path`: the flag's, else the extension's.
+    fn of(&self, path: &Path) -> Result<TableFormat, SlidingError> {
+        self.table_format.map_or_else(|| TableFormat::from_path(path), Ok)
+    }
 }
 
 pub(super) fn run_enumerate(args: EnumerateArgs) -> Result<Status> {
@@ -61,6 +90,15 @@ pub(super) fn run_enumerate(args: EnumerateArgs) -> Result<Status> {
         plot::check_path(p)?;
     }
     let board = args.board;
+    // Refused before any enumeration: a format that cannot be told, a board too large.
+    let save = match &args.save {
+        Some(path) => Some((path, args.format.of(path)?)),
+        None if args.format.table_format.is_some() => bail!("--table-format goes with --save FILE"),
+        None => None,
+    };
+    if save.is_some() {
+        table::check_size(board)?;
+    }
     let (goal, notation) = match &args.goal {
         Some(g) => parse_state(g, Some(board)).map_err(|e| anyhow::anyhow!("--goal: {e}"))?,
         None => enumeration_goal(board, args.row_major),
@@ -76,6 +114,9 @@ pub(super) fn run_enumerate(args: EnumerateArgs) -> Result<Status> {
             text.push_str(&format!("{d},{c}\n"));
         }
         std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+    }
+    if let Some((path, format)) = save {
+        space.table()?.save(path, format, notation)?;
     }
     if let Some(path) = &args.plot {
         let title = format!(
@@ -95,7 +136,9 @@ pub(super) fn run_enumerate(args: EnumerateArgs) -> Result<Status> {
         )?;
     }
     if args.json {
-        common::print_json(&space.report(notation));
+        let mut report = space.report(notation);
+        report.detail.table = save.map(|(path, _)| path.display().to_string());
+        common::print_json(&report);
     } else {
         println!(
             "{board} board, goal {}: {} states",
@@ -119,6 +162,9 @@ pub(super) fn run_enumerate(args: EnumerateArgs) -> Result<Status> {
         if let Some(p) = &args.plot {
             println!("plot:    {}", p.display());
         }
+        if let Some((path, format)) = save {
+            println!("table:   {} ({format}, {} states)", path.display(), human::count(space.states() as f64));
+        }
     }
     Ok(Status::Done)
 }
@@ -128,8 +174,11 @@ pub(super) fn run_enumerate(args: EnumerateArgs) -> Result<Status> {
 
 /// Arguments of `delve sliding lookup`.
 #[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  delve sliding lookup 3x3 9B6358247 359B26478 --path\n  delve sliding lookup 1x4 234B\n  delve sliding lookup 2x3 4B5623 --table /tmp/delve-help-2x3.bin"
+)]
 pub(super) struct LookupArgs {
-    /// The board, e.g. 3x3.
+    /// The board, e.g. 3x3 (or 1x4).
     #[arg(value_name = "MxN", value_parser = board_arg)]
     board: Dims,
     /// States to look up.
@@ -138,9 +187,16 @@ pub(super) struct LookupArgs {
     /// Also read states from FILE (one per line, `#` comments).
     #[arg(long, value_name = "FILE")]
     from_file: Option<PathBuf>,
-    /// The goal (default: keypad goal for keypad input, else `1 2 … 0`).
+    /// The goal (default: keypad goal for keypad input, else `1 2 … 0`; with --table, the
+    /// table's, which --goal must then match).
     #[arg(long, value_name = "STATE")]
     goal: Option<String>,
+    /// Answer from a table `enumerate --save` wrote (CSV or binary) instead of enumerating;
+    /// the table is checked on load.
+    #[arg(long, value_name = "FILE")]
+    table: Option<PathBuf>,
+    #[command(flatten)]
+    format: TableFormatArg,
     /// Also give one optimal move sequence per state.
     #[arg(long)]
     path: bool,
@@ -167,12 +223,34 @@ pub(super) fn run_lookup(args: LookupArgs) -> Result<Status> {
         grids.push((g, n));
     }
     let notation = grids[0].1;
-    let goal = resolve_goal(args.goal.as_deref(), args.board, notation)?;
-    let space = match enumerate_or_report(&goal, notation, args.json)? {
-        Ok(space) => space,
-        Err(status) => return Ok(status),
+    let report = match &args.table {
+        Some(file) => {
+            let start = Instant::now();
+            let table = DepthTable::load(file, args.format.of(file)?, args.board)?;
+            if let Some(g) = &args.goal {
+                let (goal, n) = parse_state(g, Some(args.board)).map_err(|e| anyhow::anyhow!("--goal: {e}"))?;
+                if &goal != table.goal() {
+                    bail!(
+                        "--goal {} is not the goal of {} ({})",
+                        format_state(&goal, n),
+                        file.display(),
+                        format_state(table.goal(), n)
+                    );
+                }
+            }
+            table.lookup(&grids, notation, args.path, &file.display().to_string(), Stats::since(start))
+        }
+        None => {
+            if args.format.table_format.is_some() {
+                bail!("--table-format goes with --table FILE");
+            }
+            let goal = resolve_goal(args.goal.as_deref(), args.board, notation)?;
+            match enumerate_or_report(&goal, notation, args.json)? {
+                Ok(space) => space.lookup(&grids, notation, args.path),
+                Err(status) => return Ok(status),
+            }
+        }
     };
-    let report = space.lookup(&grids, notation, args.path);
     if args.json {
         common::print_json(&report);
     } else {
@@ -180,7 +258,7 @@ pub(super) fn run_lookup(args: LookupArgs) -> Result<Status> {
             match (r.moves, &r.path) {
                 (Some(m), Some(path)) => println!("{}  {m:>3}  {}", r.state, move_string(path)),
                 (Some(m), None) => println!("{}  {m:>3}", r.state),
-                (None, _) => println!("{}  unsolvable (wrong parity for this goal)", r.state),
+                (None, _) => println!("{}  unsolvable ({})", r.state, unsolvable_hint(args.board)),
             }
         }
     }

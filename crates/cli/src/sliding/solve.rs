@@ -8,7 +8,7 @@ use delve_core::human;
 use delve_core::{Algorithm, OutcomeKind};
 use delve_sliding::notation::{Notation, format_board, parse_state};
 use delve_sliding::pdb::{self, AdditivePdb, Partition, PdbTables};
-use delve_sliding::solve::{BatchReport, HeuristicRequest, Method, Solved, Solver, solve_one};
+use delve_sliding::solve::{BatchReport, HeuristicRequest, Method, Solved, Solver, solve_one, unsolvable_hint};
 use delve_sliding::{Dims, Error as SlidingError, Grid, move_string};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -229,14 +229,14 @@ fn run_solve_batch(args: &SolveArgs, file: &Path) -> Result<Status> {
     if args.output.json {
         common::print_json(&report);
     } else {
-        print_batch(&report);
+        print_batch(&report, board);
     }
     Ok(Status::from_solved(report.solved))
 }
 
 /// The text form of a batch: a line per instance (numbered from 1; the file's line too when
 /// it failed, to find it) and a summary.
-fn print_batch(report: &BatchReport) {
+fn print_batch(report: &BatchReport, board: Dims) {
     let d = &report.detail;
     for entry in &d.results {
         let r = &entry.report;
@@ -251,8 +251,10 @@ fn print_batch(report: &BatchReport) {
                 move_string(path)
             ),
             (None, Some(_)) => println!(
-                "instance {:>3}, line {:>4}: unsolvable (wrong parity for this goal)",
-                entry.instance, entry.line
+                "instance {:>3}, line {:>4}: unsolvable ({})",
+                entry.instance,
+                entry.line,
+                unsolvable_hint(board)
             ),
             (None, None) => {
                 println!("instance {:>3}, line {:>4}: {}", entry.instance, entry.line, r.status())

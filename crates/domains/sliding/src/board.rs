@@ -16,12 +16,13 @@ pub struct Dims {
 }
 
 impl Dims {
-    /// The dimensions of a board with `rows` rows and `cols` columns; 2 ≤ rows, cols and rows·cols ≤ 36.
+    /// The dimensions of a board with `rows` rows and `cols` columns: 2 ≤ rows·cols ≤ 36 (one
+    /// tile and the blank at least). A board of one row or one column is a [line](Dims::is_line).
     pub fn new(rows: usize, cols: usize) -> Result<Dims, Error> {
         // `checked_mul`: sizes read from the command line can be any `usize`.
-        if rows < 2 || cols < 2 || rows.checked_mul(cols).is_none_or(|cells| cells > MAX_CELLS) {
+        if rows.checked_mul(cols).is_none_or(|cells| !(2..=MAX_CELLS).contains(&cells)) {
             return Err(Error::Dims(format!(
-                "a board needs at least 2 rows and 2 columns and at most {MAX_CELLS} cells, got {rows}x{cols}"
+                "a board needs at least 2 cells (a tile and the blank) and at most {MAX_CELLS} cells, got {rows}x{cols}"
             )));
         }
         Ok(Dims { rows: rows as u8, cols: cols as u8 })
@@ -33,7 +34,8 @@ impl Dims {
     /// use delve_sliding::Dims;
     /// let b = Dims::parse("3x4").unwrap();
     /// assert_eq!((b.rows(), b.cols(), b.cells()), (3, 4, 12));
-    /// assert!(Dims::parse("1x5").is_err());
+    /// assert!(Dims::parse("1x4").unwrap().is_line());
+    /// assert!(Dims::parse("1x1").is_err());
     /// ```
     pub fn parse(text: &str) -> Result<Dims, Error> {
         let t = text.trim();
@@ -65,6 +67,12 @@ impl Dims {
     /// True for n×n boards.
     pub fn is_square(&self) -> bool {
         self.rows == self.cols
+    }
+    /// True for boards of one row or one column (1×N, N×1). Their tiles can never pass each
+    /// other: only the blank moves along the line, so the tile order never changes and a goal
+    /// has N states (one per cell of the blank) instead of N!/2.
+    pub fn is_line(&self) -> bool {
+        self.rows == 1 || self.cols == 1
     }
     /// Row of `cell`.
     pub fn row(&self, cell: usize) -> usize {
@@ -221,7 +229,15 @@ mod tests {
     fn board_limits() {
         assert!(Dims::new(6, 6).is_ok());
         assert!(Dims::new(6, 7).is_err());
-        assert!(Dims::new(1, 9).is_err());
+        assert!(Dims::new(1, 9).unwrap().is_line());
+        assert!(Dims::new(9, 1).unwrap().is_line());
+        assert!(Dims::new(1, 2).is_ok());
+        assert!(Dims::new(1, 36).is_ok());
+        assert!(!Dims::new(2, 2).unwrap().is_line());
+        for (r, c) in [(1, 1), (0, 5), (5, 0), (1, 37)] {
+            let msg = Dims::new(r, c).unwrap_err().to_string();
+            assert!(msg.contains("at least 2 cells"), "{r}x{c}: {msg}");
+        }
         assert!(Dims::parse("4×4").is_ok());
         assert!(Dims::parse("4by4").is_err());
         assert_eq!(Dims::square_of(16), Some(Dims::new(4, 4).unwrap()));

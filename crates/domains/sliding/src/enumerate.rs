@@ -1,5 +1,6 @@
 //! Whole-space enumeration: breadth-first search from the goal over a table indexed by
-//! [`Ranker`] index, multithreaded with rayon.
+//! [`Ranker`] index, multithreaded with rayon. (A line, 1×N or N×1, has a search of its own:
+//! its tiles never pass each other, so its N states differ only in the blank's cell.)
 //!
 //! Memory per state: 2 bits of depth modulo 3 (3 = unseen), kept for lookups, plus one
 //! "closed" bit during the search, so 3×4 (239,500,800 states) needs about 90 MB. Layer `d`
@@ -13,8 +14,9 @@
 use crate::board::{Dims, Move, MoveTable};
 use crate::error::Error;
 use crate::notation::{Notation, format_state};
-use crate::rank::Ranker;
+use crate::rank::{Ranker, state_count};
 use crate::state::{Grid, Nibbles, Position};
+use crate::table::{self, DepthTable, LookupReport, lookup_detail, lookup_report};
 use delve_core::human;
 use delve_core::{Bound, Limits, Meter, Observer, OutcomeKind, Report, SharedMeter, Stats, StopReason};
 use rayon::prelude::*;
@@ -37,12 +39,6 @@ pub const ALGORITHM: &str = "table-bfs";
 /// Frontier states handled between two progress reports of the list search.
 const PROGRESS_STATES: usize = 1 << 12;
 
-/// Number of states reachable from a goal on `board`: `cells!/2` (as a float: 6×6 overflows
-/// every integer type).
-pub fn state_count(board: Dims) -> f64 {
-    (1..=board.cells()).map(|x| x as f64).product::<f64>() / 2.0
-}
-
 /// Memory the enumeration of `board` needs, in bytes (3 bits per state while searching).
 pub fn memory_needed(board: Dims) -> f64 {
     state_count(board) * 3.0 / 8.0 + 64.0 * 1024.0
@@ -52,16 +48,23 @@ pub fn memory_needed(board: Dims) -> f64 {
 /// answers depths and optimal paths for any reachable state.
 pub struct Enumeration {
     goal: Grid,
-    ranker: Ranker,
-    moves: MoveTable,
-    table: Vec<AtomicU64>,
+    space: Space,
     per_depth: Vec<u64>,
     stats: Stats,
 }
 
+/// An enumeration's depths.
+enum Space {
+    /// A 2-D board: every state's depth mod 3, 2 bits each, by [`Ranker`] index.
+    Mod3 { ranker: Ranker, moves: MoveTable, table: Vec<AtomicU64> },
+    /// A line: its tiles never pass each other, so its states are the blank's cells, with
+    /// their exact depths.
+    Line(DepthTable),
+}
+
 /// Enumerates every state that can reach `goal` by breadth-first search from it.
 /// Refuses (with [`Error::TooLarge`]) when the tables would not fit in `memory_available`
-/// bytes. Honours the time limit and cancellation flag of `limits` (not the node limit: the
+/// bytes (a line, with one state per cell, always fits). Honours the time limit and cancellation flag of `limits` (not the node limit: the
 /// job is the whole space) and stops with [`Error::Stopped`] when one is hit or the observer
 /// asks.
 ///
@@ -89,6 +92,9 @@ where
     O: Observer<(), u64> + Send,
 {
     let board = goal.dims();
+    if board.is_line() {
+        return enumerate_line(goal, limits, observer);
+    }
     let needed = memory_needed(board);
     if needed > memory_available as f64 || board.cells() > 16 {
         return Err(Error::TooLarge {
@@ -119,7 +125,60 @@ where
         Err(reason) => meter.finish_with::<(), u64>(OutcomeKind::Stopped, Some(*reason)),
     };
     match result {
-        Ok(per_depth) => Ok(Enumeration { goal: goal.clone(), ranker, moves, table, per_depth, stats }),
+        Ok(per_depth) => {
+            Ok(Enumeration { goal: goal.clone(), space: Space::Mod3 { ranker, moves, table }, per_depth, stats })
+        }
+        Err(reason) => Err(Error::Stopped { reason, stats }),
+    }
+}
+
+/// The enumeration of a line (1×N, N×1): breadth-first search over the blank's cells, since
+/// the tiles keep the goal's order, with the same events and statistics as on a 2-D board.
+/// The state count is N, and the depth of a state is the blank's distance from its goal cell.
+fn enumerate_line<O: Observer<(), u64>>(goal: &Grid, limits: &Limits, observer: O) -> Result<Enumeration, Error> {
+    let moves = MoveTable::new(goal.dims());
+    let mut meter = Meter::new(limits, observer);
+    let mut depths = vec![u8::MAX; goal.dims().cells()];
+    let mut per_depth = Vec::new();
+    let mut search = || -> Result<(), StopReason> {
+        meter.start::<(), u64>(ALGORITHM)?;
+        depths[goal.blank()] = 0;
+        let mut frontier = vec![goal.blank()];
+        for depth in 0u8.. {
+            meter.iteration::<(), u64>(Bound::Depth(depth.into()))?;
+            let mut next = Vec::new();
+            let mut generated = 0u64;
+            for &cell in &frontier {
+                let targets = moves.targets(cell);
+                generated += targets.len() as u64;
+                for &to in targets {
+                    if depths[to as usize] == u8::MAX {
+                        depths[to as usize] = depth + 1;
+                        next.push(to as usize);
+                    }
+                }
+            }
+            let count = frontier.len() as u64;
+            meter.add(count, generated);
+            meter.frontier(frontier.len());
+            if count == 0 {
+                break;
+            }
+            meter.progress::<(), u64>(&format!("depth {depth}"), count, Some(count))?;
+            per_depth.push(count);
+            frontier = next;
+        }
+        Ok(())
+    };
+    let result = search();
+    let stats = match result {
+        Ok(()) => meter.finish_with::<(), u64>(OutcomeKind::Solved, None),
+        Err(reason) => meter.finish_with::<(), u64>(OutcomeKind::Stopped, Some(reason)),
+    };
+    match result {
+        Ok(()) => {
+            Ok(Enumeration { goal: goal.clone(), space: Space::Line(DepthTable::new(goal, depths)?), per_depth, stats })
+        }
         Err(reason) => Err(Error::Stopped { reason, stats }),
     }
 }
@@ -354,41 +413,103 @@ impl Enumeration {
         &self.stats
     }
 
-    fn value(&self, index: u64) -> u64 {
-        (self.table[(index / 32) as usize].load(Relaxed) >> (2 * (index % 32))) & 3
+    /// The number of moves `index` needs, mod 3, on a 2-D board.
+    fn value(table: &[AtomicU64], index: u64) -> u64 {
+        (table[(index / 32) as usize].load(Relaxed) >> (2 * (index % 32))) & 3
     }
 
-    /// One step toward the goal from `p` (whose stored value is `v`), if `p` is not the goal.
-    fn step_down(&self, p: &Position<Nibbles>, v: u64) -> Option<(Move, Position<Nibbles>, u64)> {
+    /// One step toward the goal from `p` (whose stored value is `v`) on a 2-D board, if `p`
+    /// is not the goal: the move, the position, its value and its index.
+    fn step_down(
+        ranker: &Ranker,
+        moves: &MoveTable,
+        table: &[AtomicU64],
+        p: &Position<Nibbles>,
+        v: u64,
+    ) -> Option<(Move, Position<Nibbles>, u64, u64)> {
         let want = (v + 2) % 3;
-        self.moves.moves(p.blank as usize).find_map(|(m, to)| {
+        moves.moves(p.blank as usize).find_map(|(m, to)| {
             let child = p.slid(to);
-            let idx = self.ranker.rank(&child);
-            (self.value(idx) == want).then_some((m, child, want))
+            let idx = ranker.rank(&child);
+            (Enumeration::value(table, idx) == want).then_some((m, child, want, idx))
         })
     }
 
     /// An optimal move sequence from `start` to the goal, or `None` if `start` cannot reach
-    /// it (wrong parity or another board).
+    /// it (wrong parity, or another tile order on a line, or another board).
     pub fn path(&self, start: &Grid) -> Option<Vec<Move>> {
-        self.ranker.rank_grid(start)?;
+        let (ranker, moves, table) = match &self.space {
+            Space::Line(line) => return line.path(start),
+            Space::Mod3 { ranker, moves, table } => (ranker, moves, table),
+        };
+        ranker.rank_grid(start)?;
         let mut p: Position<Nibbles> = start.position();
         let goal: Position<Nibbles> = self.goal.position();
-        let mut v = self.value(self.ranker.rank(&p));
-        let mut moves = Vec::new();
+        let mut v = Enumeration::value(table, ranker.rank(&p));
+        let mut path = Vec::new();
         while p != goal {
-            let (m, next, nv) =
-                self.step_down(&p, v).expect("a reachable non-goal state has a neighbour one move closer");
-            moves.push(m);
+            let (m, next, nv, _) = Enumeration::step_down(ranker, moves, table, &p, v)
+                .expect("a reachable non-goal state has a neighbour one move closer");
+            path.push(m);
             p = next;
             v = nv;
         }
-        Some(moves)
+        Some(path)
     }
 
     /// The minimum number of moves from `start` to the goal, or `None` if unreachable.
     pub fn depth(&self, start: &Grid) -> Option<u32> {
-        self.path(start).map(|m| m.len() as u32)
+        match &self.space {
+            Space::Line(line) => line.depth(start),
+            Space::Mod3 { .. } => self.path(start).map(|m| m.len() as u32),
+        }
+    }
+
+    /// The per-state table of this enumeration: every state's exact depth, to save
+    /// ([`DepthTable::save`]) and answer lookups from later. Refuses boards of more than
+    /// [`table::MAX_STATES`] states ([`table::check_size`]).
+    ///
+    /// On a 2-D board the depths are worked out from the table of depths mod 3: each state
+    /// walks toward the goal until it meets a state whose depth is known, and the states on
+    /// the way get theirs on the way back, so every state is walked through once.
+    ///
+    /// ```
+    /// use delve_sliding::{Dims, enumerate::enumerate, notation::keypad_goal};
+    /// use delve_core::{Limits, NoObserver};
+    /// let space = enumerate(&keypad_goal(Dims::new(3, 3).unwrap()).unwrap(), u64::MAX, &Limits::none(), NoObserver).unwrap();
+    /// let table = space.table().unwrap();
+    /// assert_eq!(table.states(), 181_440);
+    /// assert_eq!(table.per_depth(), space.per_depth());
+    /// ```
+    pub fn table(&self) -> Result<DepthTable, Error> {
+        table::check_size(self.dims())?;
+        let (ranker, moves, table) = match &self.space {
+            Space::Line(line) => return Ok(line.clone()),
+            Space::Mod3 { ranker, moves, table } => (ranker, moves, table),
+        };
+        let mut depths = vec![u8::MAX; ranker.len() as usize];
+        depths[ranker.rank(&self.goal.position()) as usize] = 0;
+        let mut chain = Vec::new();
+        for start in 0..ranker.len() {
+            if depths[start as usize] != u8::MAX {
+                continue;
+            }
+            chain.clear();
+            let (mut p, mut at) = (ranker.unrank(start), start);
+            let mut v = Enumeration::value(table, at);
+            while depths[at as usize] == u8::MAX {
+                chain.push(at);
+                let (_, next, nv, idx) = Enumeration::step_down(ranker, moves, table, &p, v)
+                    .expect("a reachable non-goal state has a neighbour one move closer");
+                (p, v, at) = (next, nv, idx);
+            }
+            let mut d = depths[at as usize];
+            for &i in chain.iter().rev() {
+                d += 1;
+                depths[i as usize] = d;
+            }
+        }
+        DepthTable::new(&self.goal, depths)
     }
 }
 
@@ -409,38 +530,14 @@ pub struct EnumerationDetail {
     pub average_depth: Option<f64>,
     /// States per number of moves, from 0 (empty when the search was stopped).
     pub per_depth: Vec<u64>,
+    /// The per-state table file written from the enumeration, when a front end wrote one
+    /// (`enumerate --save`); absent from the JSON otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table: Option<String>,
 }
 
 /// What `enumerate --json` prints: the core's report with [`EnumerationDetail`].
 pub type EnumerationReport = Report<EnumerationDetail>;
-
-/// One state's answer in a [`LookupReport`].
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct LookupRow {
-    /// The state, in its own notation.
-    pub state: String,
-    /// Minimum number of moves to the goal; `None` when the state cannot reach it.
-    pub moves: Option<u32>,
-    /// One optimal move sequence, when asked for and the state can reach the goal.
-    pub path: Option<Vec<Move>>,
-    /// True when the state cannot reach the goal (the other permutation parity).
-    pub unsolvable: bool,
-}
-
-/// A lookup's fields of a report.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct LookupDetail {
-    /// The board, as `MxN`.
-    pub board: String,
-    /// The goal.
-    pub goal: String,
-    /// One row per state, in the order asked.
-    pub results: Vec<LookupRow>,
-}
-
-/// What `lookup --json` prints: the enumeration's statistics, `solved` when every state can
-/// reach the goal (`no_solution` otherwise), and a row per state.
-pub type LookupReport = Report<LookupDetail>;
 
 impl Enumeration {
     /// The report of this enumeration, the goal written in `notation`.
@@ -453,6 +550,7 @@ impl Enumeration {
             states_at_max_depth: Some(self.states_at_max_depth()),
             average_depth: Some(self.average_depth()),
             per_depth: self.per_depth.clone(),
+            table: None,
         };
         Report::from_parts(ALGORITHM, OutcomeKind::Solved, None, self.stats, detail)
     }
@@ -471,21 +569,8 @@ impl Enumeration {
     /// assert!(report.detail.results[1].unsolvable);
     /// ```
     pub fn lookup(&self, states: &[(Grid, Notation)], notation: Notation, paths: bool) -> LookupReport {
-        let results: Vec<LookupRow> = states
-            .iter()
-            .map(|(g, n)| {
-                let path = self.path(g);
-                LookupRow {
-                    state: format_state(g, *n),
-                    moves: path.as_ref().map(|p| p.len() as u32),
-                    unsolvable: path.is_none(),
-                    path: path.filter(|_| paths),
-                }
-            })
-            .collect();
-        let outcome = if results.iter().all(|r| !r.unsolvable) { OutcomeKind::Solved } else { OutcomeKind::NoSolution };
-        let detail = LookupDetail { board: self.dims().to_string(), goal: format_state(&self.goal, notation), results };
-        Report::from_parts(ALGORITHM, outcome, None, self.stats, detail)
+        let detail = lookup_detail(&self.goal, notation, states, paths, |g| self.path(g), None);
+        lookup_report(ALGORITHM, self.stats, detail)
     }
 }
 
@@ -499,6 +584,7 @@ pub fn stopped_report(goal: &Grid, notation: Notation, reason: StopReason, stats
         states_at_max_depth: None,
         average_depth: None,
         per_depth: Vec::new(),
+        table: None,
     };
     Report::from_parts(ALGORITHM, OutcomeKind::Stopped, Some(reason), stats, detail)
 }
@@ -527,6 +613,42 @@ mod tests {
         assert_eq!(run(2, 2).max_depth(), 6);
         assert_eq!(run(2, 3).states(), 360);
         assert_eq!(run(3, 2).states(), 360);
+    }
+
+    /// The original counts 4 states on 1x4 (not 4!/2): only the blank moves. From a corner
+    /// blank each depth 0..3 has one state; from the middle of 1x5, two per depth but the first.
+    #[test]
+    fn lines_have_one_state_per_cell() {
+        let line = |r, c| Dims::new(r, c).unwrap();
+        let keypad = keypad_goal(line(1, 4)).unwrap();
+        assert_eq!(format_state(&keypad, Notation::Keypad), "B234");
+        let e = enumerate(&keypad, u64::MAX, &Limits::none(), NoObserver).unwrap();
+        assert_eq!((e.states(), e.per_depth()), (4, &[1, 1, 1, 1][..]));
+        assert_eq!((e.max_depth(), e.average_depth()), (3, 1.5));
+        // Expanded: the 4 states; generated: 1 + 2 + 2 + 1 moves; 5 layers, the last empty.
+        assert_eq!((e.stats().expanded, e.stats().generated, e.stats().iterations), (4, 6, 5));
+        let (start, _) = crate::notation::parse_state("234B", Some(line(1, 4))).unwrap();
+        assert_eq!(e.path(&start).unwrap(), [Move::Left; 3]);
+        let (cycled, _) = crate::notation::parse_state("342B", Some(line(1, 4))).unwrap();
+        assert_eq!(cycled.parity(), start.parity(), "the parity rule of 2-D boards would let it through");
+        assert_eq!(e.depth(&cycled), None);
+        let report = e.lookup(&[(start, Notation::Keypad), (cycled, Notation::Keypad)], Notation::Keypad, false);
+        assert_eq!(report.outcome, OutcomeKind::NoSolution);
+        assert_eq!((report.detail.results[0].moves, report.detail.results[1].unsolvable), (Some(3), true));
+
+        let middle = Grid::new(line(1, 5), vec![1, 2, 0, 3, 4]).unwrap();
+        let e = enumerate(&middle, u64::MAX, &Limits::none(), NoObserver).unwrap();
+        assert_eq!(e.per_depth(), [1, 2, 2]);
+        let column = enumerate(&Grid::standard_goal(line(4, 1)), u64::MAX, &Limits::none(), NoObserver).unwrap();
+        assert_eq!(column.per_depth(), [1, 1, 1, 1]);
+        let top = Grid::new(line(4, 1), vec![0, 1, 2, 3]).unwrap();
+        assert_eq!(column.path(&top).unwrap(), [Move::Down; 3]);
+        // Lines are not limited to 16 cells: 36 states, the far end 35 moves away.
+        let long = enumerate(&Grid::standard_goal(line(1, 36)), 0, &Limits::none(), NoObserver).unwrap();
+        assert_eq!((long.states(), long.max_depth()), (36, 35));
+        assert_eq!(long.table().unwrap().per_depth(), vec![1; 36]);
+        let stopped = enumerate(&keypad, u64::MAX, &Limits::none().timeout(Duration::ZERO), NoObserver);
+        assert!(matches!(stopped, Err(Error::Stopped { reason: StopReason::Timeout, .. })));
     }
 
     #[test]

@@ -6,22 +6,22 @@ use thiserror::Error;
 /// Everything that can go wrong in `delve-sliding`.
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum Error {
-    /// A board size outside 2 ≤ m, n and m·n ≤ 36, or a malformed `MxN`.
+    /// A board size outside 2 ≤ m·n ≤ 36, or a malformed `MxN`.
     #[error("{0}")]
     Dims(String),
     /// A state or goal that does not parse or does not fit the board.
     #[error("{0}")]
     Notation(String),
-    /// Start and goal lie in different halves of the state space (wrong permutation parity).
-    #[error(
-        "unsolvable: {start} cannot reach the goal {goal} — its permutation parity differs \
-         (they are an odd number of tile swaps apart), and sliding moves never change that"
-    )]
+    /// The start cannot reach the goal: on a 2-D board they lie in different halves of the
+    /// state space (wrong permutation parity); on a line their tile orders differ.
+    #[error("unsolvable: {start} cannot reach the goal {goal} — {reason}")]
     Unsolvable {
         /// The start, in the input's notation.
         start: String,
         /// The goal, in the input's notation.
         goal: String,
+        /// Why, in words (see [`crate::solve::unsolvable_reason`]).
+        reason: String,
     },
     /// A whole-space table that does not fit in memory.
     #[error(
@@ -48,6 +48,14 @@ pub enum Error {
         /// 1-based column (in characters).
         column: usize,
         /// What is wrong.
+        message: String,
+    },
+    /// A depth-table file that is not one, or not one of the board asked for, or damaged.
+    #[error("{path}: {message}")]
+    Table {
+        /// The file, as given.
+        path: String,
+        /// What is wrong (and where, as a byte offset, when it is in the depths).
         message: String,
     },
     /// A pattern-database request that cannot be honoured (bad partition, board too large).

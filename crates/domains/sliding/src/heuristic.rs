@@ -101,7 +101,7 @@ impl LinearConflict {
     /// The extra moves linear conflicts force (twice the tiles that must leave their line).
     pub fn conflicts<C: Cells>(&self, p: &Position<C>) -> u32 {
         let mut extra = 0u32;
-        let mut line = [0u8; 6];
+        let mut line = [0u8; MAX_CELLS];
         for r in 0..self.rows {
             let mut k = 0;
             for c in 0..self.cols {
@@ -135,13 +135,14 @@ impl<C: Cells> Heuristic<C> for LinearConflict {
     }
 }
 
-/// Length of the longest strictly increasing subsequence (inputs are distinct, length ≤ 6).
+/// Length of the longest strictly increasing subsequence (inputs are distinct; a row or a
+/// column, so at most [`MAX_CELLS`] long).
 #[inline]
 fn longest_increasing(seq: &[u8]) -> usize {
     if seq.len() < 2 {
         return seq.len();
     }
-    let mut best = [1usize; 6];
+    let mut best = [1usize; MAX_CELLS];
     let mut overall = 1;
     for i in 1..seq.len() {
         for j in 0..i {
@@ -158,7 +159,7 @@ fn longest_increasing(seq: &[u8]) -> usize {
 mod tests {
     use super::*;
     use crate::board::Dims;
-    use crate::state::Nibbles;
+    use crate::state::{Bytes, Nibbles};
 
     fn grid(rows: usize, cols: usize, tiles: &[u8]) -> Grid {
         Grid::new(Dims::new(rows, cols).unwrap(), tiles.to_vec()).unwrap()
@@ -185,6 +186,24 @@ mod tests {
         // 3 2 1 in the first row: two tiles must leave the row.
         let s = grid(3, 3, &[3, 2, 1, 4, 5, 6, 7, 8, 0]);
         assert_eq!(lc.conflicts(&s.position::<Nibbles>()), 4);
+    }
+
+    /// Rows longer than six cells (2x7, 1x36) once overran the line buffer (a panic).
+    #[test]
+    fn long_lines_have_their_conflicts_counted() {
+        let goal = Grid::standard_goal(Dims::new(2, 7).unwrap());
+        let lc = LinearConflict::new(&goal);
+        // 7 6 5 4 3 2 1 reversed in the first row: six tiles must leave it.
+        let s = grid(2, 7, &[7, 6, 5, 4, 3, 2, 1, 8, 9, 10, 11, 12, 13, 0]);
+        assert_eq!(lc.conflicts(&s.position::<Bytes>()), 12);
+        // On a line every reachable state keeps the goal's order: no conflicts, Manhattan alone.
+        let goal = Grid::standard_goal(Dims::new(1, 36).unwrap());
+        let lc = LinearConflict::new(&goal);
+        let mut tiles: Vec<u8> = (1..36).collect();
+        tiles.insert(0, 0);
+        let s = grid(1, 36, &tiles);
+        assert_eq!(lc.conflicts(&s.position::<Bytes>()), 0);
+        assert_eq!(lc.estimate(&s.position::<Bytes>()), 35, "each of the 35 tiles is one cell away");
     }
 
     #[test]

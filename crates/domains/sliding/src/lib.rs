@@ -1,29 +1,34 @@
 //! # delve-sliding
 //!
-//! Sliding-tile puzzles on any m×n board (2 ≤ m, n; m·n ≤ 36) for delve. The original study
+//! Sliding-tile puzzles on any m×n board (2 ≤ m·n ≤ 36, lines of one row or column included)
+//! for delve. The original study
 //! (a blog series on the fewest moves of the Last Origin game's slide puzzles; see the
 //! guide's Sliding chapter) worked on 3×3 boards in a keypad notation; this crate offers its
 //! keypad notation and the common row-major one ([`notation`]), solvability by parity
-//! ([`Grid::parity`]), compact `Copy` states ([`Position`] over packed [`Nibbles`] or
+//! ([`Grid::parity`]; on a line, where the tiles never pass each other, by their order),
+//! compact `Copy` states ([`Position`] over packed [`Nibbles`] or
 //! [`Bytes`]), a perfect rank/unrank onto the reachable half of the permutations
 //! ([`rank::Ranker`]), whole-space enumeration ([`enumerate`]), admissible heuristics
 //! (Manhattan, linear conflict, additive pattern databases with reflection: [`heuristic`],
-//! [`pdb`]), optimal solving through `delve-core`'s generic algorithms ([`solve`]), and
-//! the original study's sample analytics and pool-size estimates ([`analytics`], [`pool`]).
+//! [`pdb`]), optimal solving through `delve-core`'s generic algorithms ([`solve`]), the
+//! per-state depth table saved from an enumeration and read back ([`table`]), and the
+//! original study's sample analytics and pool-size estimates ([`analytics`], [`pool`]).
 //!
 //! | module | what it does |
 //! | --- | --- |
 //! | [`board`] | board geometry: dimensions, neighbours, the blank's moves |
 //! | [`state`] | the validated [`Grid`] at the edges and the compact `Copy` [`Position`] |
 //! | [`notation`] | keypad and row-major notations, their parsers and printers |
-//! | [`rank`] | perfect ranking of permutations, and the [`rank::Ranker`] of reachable states |
+//! | [`rank`] | perfect ranking of permutations, and the numbering of reachable states ([`rank::StateIndex`]) |
 //! | [`enumerate`] | whole-space breadth-first enumeration from the goal, multithreaded |
+//! | [`table`] | the per-state depth table: CSV and binary files, checked on load, lookups |
 //! | [`heuristic`] | Manhattan distance and linear conflict |
 //! | [`pdb`] | additive pattern databases with reflection, up to 16 cells |
 //! | [`problem`] | the puzzle as a `delve-core` problem, graph and tree formulations |
 //! | [`mod@solve`] | the solving policy: parity first, the heuristic and state that fit the board |
 //! | [`korf`] | Korf's 100 random 15-puzzle instances with their optimal lengths |
 //! | [`analytics`] | the original study's sample analytics on a CSV of observed puzzles |
+//! | `csv` | the CSV reader (fields with their line and column) of samples and tables |
 //! | [`pool`] | estimating a hidden pool of patterns from samples |
 //! | [`error`] | the crate's error type |
 //!
@@ -49,6 +54,7 @@
 
 pub mod analytics;
 pub mod board;
+mod csv;
 pub mod enumerate;
 pub mod error;
 pub mod heuristic;
@@ -60,6 +66,7 @@ pub mod problem;
 pub mod rank;
 pub mod solve;
 pub mod state;
+pub mod table;
 
 pub use board::{Dims, Move, move_string};
 pub use error::Error;

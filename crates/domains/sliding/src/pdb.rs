@@ -44,6 +44,15 @@ pub fn default_dir() -> Result<PathBuf, Error> {
         .ok_or_else(|| Error::Unsupported("no user cache directory is known here; pass --pdb-dir DIR".into()))
 }
 
+/// The error for a pattern database asked for a line (1×N, N×1): its tiles never pass each
+/// other, so Manhattan distance already counts the blank's moves exactly.
+pub fn line_refusal(board: Dims) -> Error {
+    Error::Pdb(format!(
+        "pattern databases are for boards of at least 2 rows and 2 columns: on {board} the tiles never pass \
+         each other and Manhattan distance is already exact; use the manhattan heuristic"
+    ))
+}
+
 /// How the tiles are split into groups.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Partition {
@@ -131,11 +140,14 @@ impl Partition {
     }
 
     /// The default for a board: two halves for up to 16 cells with the larger half on the
-    /// blank's side removed (`7-8` when the goal blank is in the first half, `8-7` otherwise).
+    /// blank's side removed (`7-8` when the goal blank is in the first half, `8-7` otherwise);
+    /// one group when there is a single tile (1×2).
     pub fn default_for(goal: &Grid) -> Partition {
         let tiles = goal.dims().cells() - 1;
         let small = tiles / 2;
-        let text = if goal.blank() < goal.dims().cells() / 2 {
+        let text = if small == 0 {
+            tiles.to_string()
+        } else if goal.blank() < goal.dims().cells() / 2 {
             format!("{small}-{}", tiles - small)
         } else {
             format!("{}-{small}", tiles - small)
@@ -244,6 +256,9 @@ impl AdditivePdb {
 
     /// Loads the tables from `dir`; fails if one is missing or damaged.
     pub fn load(dir: &Path, goal: &Grid, partition: &Partition) -> Result<AdditivePdb, Error> {
+        if goal.dims().is_line() {
+            return Err(line_refusal(goal.dims()));
+        }
         let groups = partition
             .groups()
             .iter()
@@ -403,6 +418,9 @@ fn prepare<O>(
 where
     O: Observer<(), u64> + Send,
 {
+    if goal.dims().is_line() {
+        return Err(line_refusal(goal.dims()));
+    }
     let mut meter = Meter::new(limits, observer);
     let mut groups = Vec::new();
     let mut built = false;
@@ -870,6 +888,18 @@ mod tests {
     use crate::board::Dims;
     use crate::notation::keypad_goal;
     use delve_core::NoObserver;
+
+    #[test]
+    fn lines_get_no_database() {
+        for (r, c) in [(1, 2), (1, 4), (5, 1), (1, 16)] {
+            let goal = Grid::standard_goal(Dims::new(r, c).unwrap());
+            let partition = Partition::default_for(&goal);
+            let err = AdditivePdb::build(&goal, &partition, &Limits::none(), NoObserver).err().unwrap().to_string();
+            assert!(err.contains("tiles never pass each other"), "{r}x{c}: {err}");
+            let dir = std::env::temp_dir();
+            assert!(AdditivePdb::load(&dir, &goal, &partition).is_err());
+        }
+    }
 
     #[test]
     fn partitions() {

@@ -8,7 +8,7 @@
 //! rank is a bijection onto `0..H`. The table therefore has no holes: every index is a
 //! reachable state, `cells!/2` of them.
 
-use crate::board::Dims;
+use crate::board::{Dims, MoveTable};
 use crate::error::Error;
 use crate::state::{Cells, Grid, Nibbles, Position};
 
@@ -22,6 +22,15 @@ pub const FACTORIAL: [u64; 21] = {
     }
     f
 };
+
+/// Number of states that can reach a goal on `board`: `cells!/2` on a 2-D board (as a float:
+/// 6×6 overflows every integer type), `cells` on a line (the tiles keep their order).
+pub fn state_count(board: Dims) -> f64 {
+    if board.is_line() {
+        return board.cells() as f64;
+    }
+    (1..=board.cells()).map(|x| x as f64).product::<f64>() / 2.0
+}
 
 /// Bits set in each byte value: the portable build targets baseline x86-64, which has no
 /// `popcnt` instruction, and `count_ones` then costs a dozen instructions; two table loads
@@ -304,12 +313,18 @@ pub struct Ranker {
 }
 
 impl Ranker {
-    /// The ranker for states that can reach `goal`.
+    /// The ranker for states that can reach `goal`, on a 2-D board of up to 16 cells (a line
+    /// has [`LineRanker`]).
     pub fn new(goal: &Grid) -> Result<Ranker, Error> {
         let board = goal.dims();
         let cells = board.cells();
         if cells > 16 {
             return Err(Error::Unsupported(format!("ranking covers boards up to 16 cells, not {board}")));
+        }
+        if board.is_line() {
+            return Err(Error::Unsupported(format!(
+                "{board} is a line: its states are numbered by the blank's cell (LineRanker), not by parity"
+            )));
         }
         let seq: Vec<u8> = goal.tiles().iter().filter(|&&t| t != 0).map(|&t| t - 1).collect();
         let (_, goal_parity) = perm_rank(&seq);
@@ -470,10 +485,132 @@ impl Ranker {
 
     /// The index of a grid, or `None` when it cannot reach the goal.
     pub fn rank_grid(&self, g: &Grid) -> Option<u64> {
+        if g.dims() != self.board {
+            return None;
+        }
         let p: Position<Nibbles> = g.position();
-        let seq: Vec<u8> = g.tiles().iter().filter(|&&t| t != 0).map(|&t| t - 1).collect();
+        let seq: Vec<u8> = g.order().map(|t| t - 1).collect();
         let (_, parity) = perm_rank(&seq);
-        (g.dims() == self.board && parity == self.parity[g.blank()]).then(|| self.rank(&p))
+        (parity == self.parity[g.blank()]).then(|| self.rank(&p))
+    }
+
+    /// The grid with index `index` (< `len()`).
+    pub fn unrank_grid(&self, index: u64) -> Grid {
+        Grid::from_position(self.board, &self.unrank(index))
+    }
+}
+
+/// Numbers the states reachable from a goal on a line (a 1×N or N×1 board, up to 36 cells):
+/// the tiles never pass each other there, so every reachable state has the goal's tile order
+/// and differs only in the blank's cell, which is its index: `0..N`.
+///
+/// ```
+/// use delve_sliding::{Dims, notation::parse_state, rank::LineRanker};
+/// let board = Some(Dims::new(1, 4).unwrap());
+/// let line = LineRanker::new(&parse_state("B234", board).unwrap().0).unwrap();
+/// assert_eq!(line.len(), 4);
+/// assert_eq!(line.rank_grid(&parse_state("23B4", board).unwrap().0), Some(2));
+/// assert_eq!(line.rank_grid(&parse_state("32B4", board).unwrap().0), None);
+/// assert_eq!(line.unrank_grid(3).tiles(), &[1, 2, 3, 0]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct LineRanker {
+    goal: Grid,
+}
+
+impl LineRanker {
+    /// The ranker for states that can reach `goal`, a grid of a line.
+    pub fn new(goal: &Grid) -> Result<LineRanker, Error> {
+        if !goal.dims().is_line() {
+            return Err(Error::Unsupported(format!("{} is not a line (1xN or Nx1)", goal.dims())));
+        }
+        Ok(LineRanker { goal: goal.clone() })
+    }
+    /// Number of reachable states: one per cell.
+    pub fn len(&self) -> u64 {
+        self.goal.dims().cells() as u64
+    }
+    /// Never true (every board has states); here for API completeness.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+    /// The index of a grid (its blank's cell), or `None` when it cannot reach the goal.
+    pub fn rank_grid(&self, g: &Grid) -> Option<u64> {
+        g.can_reach(&self.goal).then(|| g.blank() as u64)
+    }
+    /// The grid with index `index` (< `len()`): the goal's tiles in order, the blank in cell `index`.
+    pub fn unrank_grid(&self, index: u64) -> Grid {
+        let mut tiles: Vec<u8> = self.goal.order().collect();
+        tiles.insert(index as usize, 0);
+        Grid::new(self.goal.dims(), tiles).expect("the goal's tiles and the blank")
+    }
+}
+
+/// The dense numbering `0..len()` of the states reachable from a goal that whole-space tables
+/// are indexed by: [`Ranker`] on 2-D boards (up to 16 cells), [`LineRanker`] on lines.
+#[derive(Clone, Debug)]
+pub enum StateIndex {
+    /// A 2-D board: `(cells)!/2` states, by parity.
+    Grid(Ranker),
+    /// A line: one state per cell of the blank.
+    Line(LineRanker),
+}
+
+impl StateIndex {
+    /// The numbering of the states that can reach `goal`.
+    pub fn new(goal: &Grid) -> Result<StateIndex, Error> {
+        if goal.dims().is_line() {
+            Ok(StateIndex::Line(LineRanker::new(goal)?))
+        } else {
+            Ok(StateIndex::Grid(Ranker::new(goal)?))
+        }
+    }
+    /// Number of reachable states.
+    pub fn len(&self) -> u64 {
+        match self {
+            StateIndex::Grid(r) => r.len(),
+            StateIndex::Line(l) => l.len(),
+        }
+    }
+    /// Never true (every board has states); here for API completeness.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+    /// The index of a grid, or `None` when it cannot reach the goal (or is on another board).
+    pub fn index(&self, g: &Grid) -> Option<u64> {
+        match self {
+            StateIndex::Grid(r) => r.rank_grid(g),
+            StateIndex::Line(l) => l.rank_grid(g),
+        }
+    }
+    /// The grid with index `index` (< `len()`).
+    pub fn state(&self, index: u64) -> Grid {
+        match self {
+            StateIndex::Grid(r) => r.unrank_grid(index),
+            StateIndex::Line(l) => l.unrank_grid(index),
+        }
+    }
+    /// Writes the indices of the states one move from state `index` into `out`; returns how
+    /// many there are (2 to 4). `moves` is the board's move table.
+    pub fn neighbors(&self, index: u64, moves: &MoveTable, out: &mut [u64; 4]) -> usize {
+        match self {
+            StateIndex::Grid(r) => {
+                let p = r.unrank(index);
+                let targets = moves.targets(p.blank as usize);
+                for (slot, &to) in out.iter_mut().zip(targets) {
+                    *slot = r.rank(&p.slid(to as usize));
+                }
+                targets.len()
+            }
+            StateIndex::Line(_) => {
+                // The index is the blank's cell, and the tiles keep their order.
+                let targets = moves.targets(index as usize);
+                for (slot, &to) in out.iter_mut().zip(targets) {
+                    *slot = to as u64;
+                }
+                targets.len()
+            }
+        }
     }
 }
 
@@ -597,6 +734,7 @@ impl Cursor<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Move;
     use crate::notation::keypad_goal;
 
     #[test]
@@ -728,5 +866,37 @@ mod tests {
             // Going backwards re-seeks from scratch.
             assert_eq!(c.seek(1), r.unrank(1));
         }
+    }
+
+    #[test]
+    fn state_indices_number_every_reachable_state_once() {
+        for (rows, cols) in [(1, 4), (4, 1), (1, 2), (1, 36), (2, 2), (2, 3)] {
+            let goal = Grid::standard_goal(Dims::new(rows, cols).unwrap());
+            let index = StateIndex::new(&goal).unwrap();
+            let moves = MoveTable::new(goal.dims());
+            // The original's counts: 2x2 has 12 states, 2x3 360, 1x4 4 (a line: one per cell).
+            let expected = match (rows, cols) {
+                (2, 2) => 12,
+                (2, 3) => 360,
+                _ => (rows * cols) as u64,
+            };
+            assert_eq!(index.len(), expected, "{rows}x{cols}");
+            let mut out = [0u64; 4];
+            for i in 0..index.len() {
+                let g = index.state(i);
+                assert!(g.can_reach(&goal), "{rows}x{cols} index {i}");
+                assert_eq!(index.index(&g), Some(i), "{rows}x{cols}");
+                // The neighbours are the states one blank move away, nothing else.
+                let n = index.neighbors(i, &moves, &mut out);
+                let mut by_moves: Vec<u64> =
+                    Move::ALL.iter().filter_map(|&m| g.apply(m)).map(|h| index.index(&h).unwrap()).collect();
+                let mut got = out[..n].to_vec();
+                by_moves.sort_unstable();
+                got.sort_unstable();
+                assert_eq!(got, by_moves, "{rows}x{cols} index {i}");
+            }
+        }
+        assert!(Ranker::new(&Grid::standard_goal(Dims::new(1, 4).unwrap())).is_err());
+        assert!(LineRanker::new(&Grid::standard_goal(Dims::new(2, 2).unwrap())).is_err());
     }
 }

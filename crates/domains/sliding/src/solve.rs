@@ -10,10 +10,10 @@
 //! - [`solve_one`]: one instance start to finish, refusing an unsolvable one before a
 //!   pattern database is loaded or built for it.
 
-use crate::board::Move;
+use crate::board::{Dims, Move};
 use crate::error::Error;
 use crate::heuristic::{Heuristic, LinearConflict, Manhattan, Zero};
-use crate::notation::{Notation, format_state};
+use crate::notation::{Notation, format_state, label};
 use crate::pdb::AdditivePdb;
 use crate::problem::{SlidingProblem, SlidingTree, Trail};
 use crate::state::{Bytes, Cells, Grid, Nibbles, Position};
@@ -43,8 +43,8 @@ pub fn finds_shortest(algorithm: Algorithm) -> bool {
 /// The heuristic a user asks for; [`HeuristicChoice::choose`] turns it into the one used.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum HeuristicRequest {
-    /// The domain's pick: a pattern database on boards of 10 to 16 cells, linear conflict
-    /// otherwise.
+    /// The domain's pick: a pattern database on 2-D boards of 10 to 16 cells, Manhattan
+    /// distance on lines (1×N, N×1: exact there), linear conflict otherwise.
     #[default]
     Auto,
     /// Manhattan distance.
@@ -58,7 +58,10 @@ pub enum HeuristicRequest {
 impl HeuristicRequest {
     /// Every request's name, as [`FromStr`] accepts it, with a one-line description.
     pub const NAMES: [(&'static str, &'static str); 4] = [
-        ("auto", "a pattern database on boards of 10 to 16 cells, linear conflict otherwise"),
+        (
+            "auto",
+            "a pattern database on boards of 10 to 16 cells, Manhattan distance on 1xN boards, linear conflict otherwise",
+        ),
         ("manhattan", "Manhattan distance"),
         ("linear-conflict", "Manhattan distance plus linear conflicts"),
         ("pdb", "additive pattern database (boards up to 16 cells; built once and cached)"),
@@ -123,10 +126,12 @@ impl HeuristicChoice {
     }
 
     /// The domain's policy: no heuristic for an algorithm that does not use one; the one
-    /// asked for otherwise, where `Auto` is a pattern database on boards of 10 to 16 cells
-    /// (where one pays for itself and fits) and linear conflict on the others. `pdb` supplies
-    /// the database for `goal` (loading or building it); it is called only when the policy
-    /// picks one. A pattern database asked for a board above 16 cells is an error.
+    /// asked for otherwise, where `Auto` is a pattern database on 2-D boards of 10 to 16 cells
+    /// (where one pays for itself and fits), Manhattan distance on lines (where the tiles never
+    /// pass each other, so it counts exactly the blank's moves) and linear conflict on the
+    /// others. `pdb` supplies the database for `goal` (loading or building it); it is called
+    /// only when the policy picks one. A pattern database asked for a line or a board above
+    /// 16 cells is an error.
     ///
     /// ```
     /// use delve_sliding::{Dims, Grid, solve::{HeuristicChoice, HeuristicRequest}};
@@ -149,7 +154,9 @@ impl HeuristicChoice {
             _ if !uses_heuristic(algorithm) => HeuristicChoice::None,
             HeuristicRequest::Manhattan => HeuristicChoice::Manhattan,
             HeuristicRequest::LinearConflict => HeuristicChoice::LinearConflict,
+            HeuristicRequest::Auto if goal.dims().is_line() => HeuristicChoice::Manhattan,
             HeuristicRequest::Auto if !(10..=16).contains(&cells) => HeuristicChoice::LinearConflict,
+            HeuristicRequest::Pdb if goal.dims().is_line() => return Err(crate::pdb::line_refusal(goal.dims())),
             HeuristicRequest::Auto | HeuristicRequest::Pdb => {
                 if cells > 16 {
                     return Err(Error::Pdb(format!(
@@ -194,8 +201,8 @@ impl<O> SolveObserver for O where
 {
 }
 
-/// Checks that `start` can reach `goal` (same board, same parity); the error names both in
-/// `notation`.
+/// Checks that `start` can reach `goal` (same board; same parity on a 2-D board, same tile
+/// order on a line); the error names both in `notation` and says why.
 pub fn check_solvable(start: &Grid, goal: &Grid, notation: Notation) -> Result<(), Error> {
     if start.dims() != goal.dims() {
         return Err(Error::Notation(format!(
@@ -204,10 +211,54 @@ pub fn check_solvable(start: &Grid, goal: &Grid, notation: Notation) -> Result<(
             goal.dims()
         )));
     }
-    if !start.can_reach(goal) {
-        return Err(Error::Unsolvable { start: format_state(start, notation), goal: format_state(goal, notation) });
+    match unsolvable_reason(start, goal, notation) {
+        Some(reason) => {
+            Err(Error::Unsolvable { start: format_state(start, notation), goal: format_state(goal, notation), reason })
+        }
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// Why `start` cannot reach `goal` (a grid of the same board), with tiles written in
+/// `notation`; `None` when it can.
+///
+/// ```
+/// use delve_sliding::{Dims, notation::{Notation, parse_state}, solve::unsolvable_reason};
+/// let line = Some(Dims::new(1, 4).unwrap());
+/// let (goal, _) = parse_state("B234", line).unwrap();
+/// let (start, _) = parse_state("32B4", line).unwrap();
+/// let why = unsolvable_reason(&start, &goal, Notation::Keypad).unwrap();
+/// assert!(why.contains("never pass each other") && why.contains("324 here, 234 in the goal"), "{why}");
+/// let (start, _) = parse_state("23B4", line).unwrap();
+/// assert_eq!(unsolvable_reason(&start, &goal, Notation::Keypad), None);
+/// ```
+pub fn unsolvable_reason(start: &Grid, goal: &Grid, notation: Notation) -> Option<String> {
+    if start.can_reach(goal) {
+        return None;
+    }
+    Some(if goal.dims().is_line() {
+        let order = |g: &Grid| {
+            let labels: Vec<String> = g.order().map(|t| label(t, notation)).collect();
+            labels.join(if notation == Notation::Keypad { "" } else { " " })
+        };
+        format!(
+            "on a {} board the tiles never pass each other (only the blank moves), so their order \
+             must already be the goal's: {} here, {} in the goal",
+            goal.dims(),
+            order(start),
+            order(goal)
+        )
+    } else {
+        "its permutation parity differs (they are an odd number of tile swaps apart), and sliding moves never \
+         change that"
+            .to_string()
+    })
+}
+
+/// The few words a one-line-per-state listing gives an unsolvable state of `board`: the
+/// short form of [`unsolvable_reason`].
+pub fn unsolvable_hint(board: Dims) -> &'static str {
+    if board.is_line() { "tile order differs from the goal's" } else { "wrong parity for this goal" }
 }
 
 /// Finds a move sequence from `start` to `goal` with any of the core's algorithms.
@@ -688,6 +739,36 @@ mod tests {
         assert_eq!(json["solved"], false);
         assert!(json["unsolvable"].as_str().unwrap().starts_with("unsolvable: "));
         assert_eq!(json["stats"]["expanded"], 0);
+    }
+
+    #[test]
+    fn lines_are_solved_by_the_blank_alone() {
+        let board = Dims::new(1, 5).unwrap();
+        let goal = Grid::standard_goal(board);
+        let start = Grid::new(board, vec![0, 1, 2, 3, 4]).unwrap();
+        let never = |_: &Grid| -> Result<Arc<AdditivePdb>, Error> { panic!("no database on a line") };
+        for algorithm in [Algorithm::Idastar, Algorithm::Bfs, Algorithm::Astar, Algorithm::Bibfs] {
+            let method = Method { algorithm, heuristic: HeuristicRequest::Auto };
+            let solved =
+                solve_one(&start, &goal, Notation::RowMajor, method, never, &Limits::none(), NoObserver).unwrap();
+            assert_eq!(solved.report.detail.path, Some(vec![Move::Right; 4]), "{algorithm}");
+            let expected = if uses_heuristic(algorithm) { "manhattan" } else { "none" };
+            assert_eq!(solved.report.detail.heuristic, expected);
+        }
+        // 1 3 2 4 . : tiles 2 and 3 would have to pass each other.
+        let swapped = Grid::new(board, vec![1, 3, 2, 4, 0]).unwrap();
+        let err = check_solvable(&swapped, &goal, Notation::RowMajor).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "unsolvable: 1 3 2 4 0 cannot reach the goal 1 2 3 4 0 — on a 1x5 board the tiles never pass each \
+             other (only the blank moves), so their order must already be the goal's: 1 3 2 4 here, 1 2 3 4 in the goal"
+        );
+        let column = Dims::new(3, 1).unwrap();
+        let moved = Grid::new(column, vec![2, 0, 1]).unwrap();
+        assert!(check_solvable(&moved, &Grid::standard_goal(column), Notation::RowMajor).is_err());
+        let pdb = HeuristicChoice::choose(HeuristicRequest::Pdb, Algorithm::Idastar, &goal, never);
+        assert!(pdb.unwrap_err().to_string().contains("tiles never pass each other"));
+        assert_eq!(unsolvable_hint(board), "tile order differs from the goal's");
     }
 
     #[test]

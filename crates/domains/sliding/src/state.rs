@@ -184,9 +184,15 @@ impl Grid {
     pub fn from_position<C: Cells>(board: Dims, p: &Position<C>) -> Grid {
         Grid { board, tiles: p.tiles(board.cells()) }
     }
-    /// The solvability invariant: the parity of the tile permutation read row-major
-    /// (skipping the blank), combined on boards with an even number of columns with the
-    /// parity of the blank's row. Two grids reach each other iff their invariants match.
+    /// The tiles read row-major, skipping the blank. On a [line](Dims::is_line) it never
+    /// changes: two grids of a line reach each other iff theirs are equal.
+    pub fn order(&self) -> impl Iterator<Item = u8> + '_ {
+        self.tiles.iter().copied().filter(|&t| t != 0)
+    }
+    /// The solvability invariant of 2-D boards: the parity of the tile permutation read
+    /// row-major (skipping the blank), combined on boards with an even number of columns with
+    /// the parity of the blank's row. Two grids of a 2-D board reach each other iff their
+    /// invariants match. (On a line the invariant is the whole [order](Grid::order).)
     pub fn parity(&self) -> u8 {
         let seq: Vec<u8> = self.tiles.iter().copied().filter(|&t| t != 0).collect();
         let mut inversions = 0usize;
@@ -201,9 +207,21 @@ impl Grid {
         }
         p
     }
-    /// True when `goal` is reachable from this grid.
+    /// True when `goal` is reachable from this grid: same board, and the same parity on a 2-D
+    /// board or the same tile order on a line.
+    ///
+    /// ```
+    /// use delve_sliding::{Dims, Grid};
+    /// let line = Dims::new(1, 4).unwrap();
+    /// let goal = Grid::new(line, vec![0, 1, 2, 3]).unwrap();
+    /// assert!(Grid::new(line, vec![1, 2, 3, 0]).unwrap().can_reach(&goal));
+    /// // One swap of two tiles: the parity differs, but on a line any other order is out of reach too.
+    /// assert!(!Grid::new(line, vec![2, 1, 0, 3]).unwrap().can_reach(&goal));
+    /// assert!(!Grid::new(line, vec![2, 3, 1, 0]).unwrap().can_reach(&goal));
+    /// ```
     pub fn can_reach(&self, goal: &Grid) -> bool {
-        self.board == goal.board && self.parity() == goal.parity()
+        self.board == goal.board
+            && if self.board.is_line() { self.order().eq(goal.order()) } else { self.parity() == goal.parity() }
     }
 }
 
@@ -266,6 +284,31 @@ mod tests {
                     g = n;
                 }
                 assert!(g.can_reach(&goal), "{r}x{c}");
+            }
+        }
+    }
+
+    #[test]
+    fn lines_keep_their_tile_order() {
+        for (r, c) in [(1, 4), (4, 1), (1, 2), (1, 7)] {
+            let goal = Grid::standard_goal(b(r, c));
+            // Every blank move keeps the order; the parity rule of 2-D boards would let a
+            // three-cycle of tiles through, which a line can never make.
+            let mut g = goal.clone();
+            for m in [Move::Left, Move::Up, Move::Left, Move::Right, Move::Down] {
+                if let Some(n) = g.apply(m) {
+                    g = n;
+                }
+                assert!(g.can_reach(&goal), "{r}x{c}");
+                assert!(goal.can_reach(&g), "{r}x{c}");
+            }
+            if r * c >= 4 {
+                // 2 3 1 4 … 0: a three-cycle of tiles, an even permutation.
+                let mut t = goal.tiles().to_vec();
+                t[..3].rotate_left(1);
+                let cycled = Grid::new(goal.dims(), t).unwrap();
+                assert_eq!(cycled.parity(), goal.parity());
+                assert!(!cycled.can_reach(&goal), "{r}x{c}: {:?}", cycled.tiles());
             }
         }
     }

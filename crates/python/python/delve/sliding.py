@@ -13,8 +13,11 @@ enumeration, depth lookups, the original study's sample analytics and its pool e
     e = delve.sliding.enumerate("3x3")
     e.states, e.max_depth, e.depths               # 181440, 31, {0: 1, 1: 2, …}
     e.to_numpy()                                  # the states per depth as a NumPy array
+    delve.sliding.enumerate("1x4").per_depth      # [1, 1, 1, 1]: on a line only the blank moves
 
     delve.sliding.lookup("3x3", ["789B56423", "879456B23"], paths=True).results
+    delve.sliding.enumerate("3x3", save="3x3.bin")            # every state's depth, to a file
+    delve.sliding.lookup("3x3", ["9B6358247"], table="3x3.bin")   # answered from it
     a = delve.sliding.analyze(path="samples.csv")
     pandas.DataFrame(a.patterns)                  # pattern, count, moves
     delve.sliding.pool(samples=80, observed=48).crossing
@@ -40,7 +43,8 @@ __all__ = [
 ]
 
 #: The heuristics of the informed searches: ``auto`` (a pattern database on boards of 10 to
-#: 16 cells, linear conflict on the others), ``manhattan``, ``linear-conflict`` and ``pdb``.
+#: 16 cells, Manhattan distance on 1xN boards, linear conflict on the others), ``manhattan``,
+#: ``linear-conflict`` and ``pdb``.
 HEURISTICS = ("auto", "manhattan", "linear-conflict", "pdb")
 
 _PathLike = Union[str, "os.PathLike[str]"]
@@ -128,25 +132,33 @@ def enumerate(
     *,
     goal: Optional[str] = None,
     row_major: bool = False,
+    save: Optional[_PathLike] = None,
+    table_format: Optional[str] = None,
     max_nodes: Optional[int] = None,
     timeout: Optional[float] = None,
     max_memory: Optional[float] = None,
     progress: bool = False,
     on_progress: Optional[Callable[[Stats], Any]] = None,
 ) -> Enumeration:
-    """Enumerates every state of `board` (``"3x3"``, ``"2x4"``; up to 16 cells, as memory
-    allows) by breadth-first search from `goal` (default: the keypad goal on boards of up to
-    9 cells unless ``row_major``, else ``1 2 … 0``).
+    """Enumerates every state of `board` (``"3x3"``, ``"2x4"``, ``"1x4"``; up to 16 cells, as
+    memory allows, and any 1xN board) by breadth-first search from `goal` (default: the keypad
+    goal on boards of up to 9 cells unless ``row_major``, else ``1 2 … 0``).
 
     The report has ``states``, ``max_depth``, ``states_at_max_depth``, ``average_depth`` and
     ``per_depth`` (the states per number of moves, as a list; :attr:`Enumeration.depths` is
     the same as a dict, :meth:`Enumeration.to_numpy` as an array). A board too large for the
     memory available raises ``MemoryError``.
+
+    ``save`` writes every state with its depth to a file for :func:`lookup`'s ``table``:
+    ``state,depth`` rows (``.csv``) or the compact binary table (``.bin``); ``table_format``
+    (``"csv"`` or ``"bin"``) overrides the extension. Boards of up to 10 cells, and 1xN.
     """
     report = call(
         _delve.sliding_enumerate, "enumerating", progress, on_progress, check_str("board", board),
-        goal=None if goal is None else check_str("goal", goal), row_major=bool(row_major), max_nodes=max_nodes,
-        timeout=timeout, max_memory=max_memory,
+        goal=None if goal is None else check_str("goal", goal), row_major=bool(row_major),
+        save=None if save is None else os.fspath(save),
+        table_format=None if table_format is None else check_str("table_format", table_format),
+        max_nodes=max_nodes, timeout=timeout, max_memory=max_memory,
     )
     return Enumeration(report._data)
 
@@ -157,6 +169,8 @@ def lookup(
     *,
     goal: Optional[str] = None,
     paths: bool = False,
+    table: Optional[_PathLike] = None,
+    table_format: Optional[str] = None,
     max_nodes: Optional[int] = None,
     timeout: Optional[float] = None,
     max_memory: Optional[float] = None,
@@ -166,14 +180,20 @@ def lookup(
     """The minimum number of moves of each of `states` on `board`, from one enumeration
     (with one optimal move sequence each when ``paths=True``). ``results`` holds a record per
     state (``state``, ``moves``, ``path``, ``unsolvable``); the outcome is ``"solved"`` when
-    every state can reach the goal."""
+    every state can reach the goal.
+
+    ``table`` answers from a file :func:`enumerate` saved instead (checked on load; a damaged
+    file or one of another board raises :class:`delve.ParseError`); ``goal``, if given, must
+    be the table's."""
     if isinstance(states, str):
         states = [states]
     states = [check_str("each state", s) for s in states]
     return call(
         _delve.sliding_lookup, "enumerating", progress, on_progress, check_str("board", board), states,
-        goal=None if goal is None else check_str("goal", goal), paths=bool(paths), max_nodes=max_nodes,
-        timeout=timeout, max_memory=max_memory,
+        goal=None if goal is None else check_str("goal", goal), paths=bool(paths),
+        table=None if table is None else os.fspath(table),
+        table_format=None if table_format is None else check_str("table_format", table_format),
+        max_nodes=max_nodes, timeout=timeout, max_memory=max_memory,
     )
 
 
