@@ -1,15 +1,17 @@
-//! `delve sokoban`: solve one level of an XSB file (push-optimal by default), bench a whole
-//! collection, or play a level in the terminal. Thin: parse the file, call `delve_sokoban::solve` (a `delve-core` search plus
-//! the independent replay of every solution), render the report.
+//! `delve sokoban`: solve one level of a level file (push-optimal by default), bench a whole
+//! collection, play a level in the terminal, or write a file in the other format. Levels are
+//! XSB or the original course solver's `levels.txt` (`--format`). Thin: read the file, call
+//! `delve_sokoban::solve` (a `delve-core` search plus the independent replay of every
+//! solution), render the report.
 
 mod play;
 
 use crate::common::{self, LimitArgs, OutputArgs, Progress, Status, TimeArgs};
 use anyhow::{Context, bail};
-use clap::{ArgGroup, Args, Subcommand};
+use clap::{ArgGroup, Args, Subcommand, ValueEnum};
 use delve_core::{Limits, input};
 use delve_sokoban::bench;
-use delve_sokoban::{Level, Mode, ParseError, Report, SokobanObserver, SolveError, parse_levels, solve_parallel};
+use delve_sokoban::{Format, Level, LevelFile, Mode, ParseError, Report, SokobanObserver, SolveError, solve_parallel};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -30,7 +32,8 @@ enum SokobanCommand {
         delve sokoban solve crates/domains/sokoban/data/microban.xsb --level 2 --json\n  \
         delve sokoban solve crates/domains/sokoban/data/microban.xsb --level 93 --mode pushes --threads 2\n  \
         delve sokoban solve crates/domains/sokoban/data/xsokoban90.xsb --level 1 --mode any --timeout 5\n  \
-        delve sokoban solve crates/domains/sokoban/data/microban.xsb --level 4 --ordered")]
+        delve sokoban solve crates/domains/sokoban/data/microban.xsb --level 4 --ordered\n  \
+        delve sokoban solve crates/domains/sokoban/data/microban-course.txt --level 0")]
     Solve(SolveArgs),
     /// Solve every level of a collection: a progress bar, a table and the total.
     #[command(after_help = "Examples:\n  \
@@ -39,30 +42,81 @@ enum SokobanCommand {
         delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 90-92 --timeout 2 --max-memory 500\n  \
         delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 98-104 --mode pushes --jobs 2\n  \
         delve sokoban bench crates/domains/sokoban/data/microban.xsb --levels 90-95 --mode pushes --jobs 1 --threads 2\n  \
-        delve sokoban bench crates/domains/sokoban/data/xsokoban90.xsb --levels 1-2 --mode any --timeout 1")]
+        delve sokoban bench crates/domains/sokoban/data/xsokoban90.xsb --levels 1-2 --mode any --timeout 1\n  \
+        delve sokoban bench crates/domains/sokoban/data/microban-course.txt --levels 0-2")]
     Bench(BenchArgs),
     /// Play a level in the terminal: arrows move, D undo, R restart, P fast solve, Space
-    /// optimal solve (then the solution plays back), Q quit. Without a terminal, reads LURD
-    /// moves from standard input and prints the final position.
+    /// optimal solve (then the solution plays back, and the search's time and nodes are
+    /// shown), Q quit; a push into a dead position says so. Without a terminal, reads LURD
+    /// moves from standard input (P and O solve fast and optimally from there) and prints the
+    /// final position.
     #[command(after_help = "Examples:\n  \
         delve sokoban play crates/domains/sokoban/data/microban.xsb --level 2\n  \
-        echo rddLruulDuullddR | delve sokoban play crates/domains/sokoban/data/microban.xsb --level 2")]
+        delve sokoban play crates/domains/sokoban/data/microban-course.txt --level 0 --ordered\n  \
+        echo rddLruulDuullddR | delve sokoban play crates/domains/sokoban/data/microban.xsb --level 2\n  \
+        echo rO | delve sokoban play crates/domains/sokoban/data/microban.xsb --level 2")]
     Play(PlayArgs),
+    /// Write a level file in XSB or in the original course format (`Level N` headers, levels
+    /// from 0, `*` the player on a goal), to standard output or `-o FILE`.
+    #[command(after_help = "Examples:\n  \
+        delve sokoban convert crates/domains/sokoban/data/microban-course.txt --to xsb\n  \
+        delve sokoban convert crates/domains/sokoban/data/microban-course.txt --to course")]
+    Convert(ConvertArgs),
 }
+
+/// `--format`: how to read a level file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum FormatArg {
+    /// The course format when the file has `Level N` headers and no level holds `+` or both
+    /// `@` and `*`; else XSB.
+    Auto,
+    /// XSB: levels from 1, `*` a box on a goal, `+` the player on a goal.
+    Xsb,
+    /// The original course solver's `levels.txt`: `Level N` headers, levels from 0, `*` the
+    /// player (mouse) on a goal (target).
+    Course,
+}
+
+/// The level file a command reads, and its format.
+#[derive(Args, Debug)]
+struct FileArgs {
+    /// A level file: one level or a collection, in XSB or the course format (see --format).
+    file: PathBuf,
+    /// The file's format.
+    #[arg(long, value_name = "FORMAT", value_enum, default_value_t = FormatArg::Auto)]
+    format: FormatArg,
+}
+
+/// `--level N`'s help: how a file's levels are numbered.
+const LEVEL_HELP: &str = "Which level of the file: XSB levels count from 1, course-format \
+    levels by their `Level N` headers (from 0) [default: the first]";
 
 #[derive(Args, Debug)]
 #[command(mut_arg("timeout", |a| a.default_value("30").help("Seconds a P or Space solve may take")))]
 struct PlayArgs {
-    /// An XSB file: one level or a collection.
-    file: PathBuf,
-    /// Which level of the file (1-based).
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    level: usize,
-    /// Box i must reach goal i (reading order).
+    #[command(flatten)]
+    input: FileArgs,
+    #[arg(long, value_name = "N", help = LEVEL_HELP)]
+    level: Option<usize>,
+    /// Box i must reach goal i (reading order); each box and its goal are drawn with one
+    /// letter (box `A`, goal `a`) and, on a terminal, one colour.
     #[arg(long)]
     ordered: bool,
     #[command(flatten)]
     time: TimeArgs,
+}
+
+#[derive(Args, Debug)]
+struct ConvertArgs {
+    #[command(flatten)]
+    input: FileArgs,
+    /// The format to write: xsb or course (which has no symbol for a box on a goal, nor for
+    /// the ordered-mode letters).
+    #[arg(long, value_name = "FORMAT", value_parser = common::parse_name::<Format>)]
+    to: Format,
+    /// Write to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
 }
 
 /// `--mode`'s help: what each mode finds.
@@ -120,11 +174,10 @@ impl ModeArgs {
 
 #[derive(Args, Debug)]
 struct SolveArgs {
-    /// An XSB file: one level or a collection.
-    file: PathBuf,
-    /// Which level of the file (1-based).
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    level: usize,
+    #[command(flatten)]
+    input: FileArgs,
+    #[arg(long, value_name = "N", help = LEVEL_HELP)]
+    level: Option<usize>,
     #[command(flatten)]
     mode: ModeArgs,
     #[command(flatten)]
@@ -135,9 +188,9 @@ struct SolveArgs {
 
 #[derive(Args, Debug)]
 struct BenchArgs {
-    /// An XSB collection.
-    file: PathBuf,
-    /// Only these levels: `N` or `A-B` (1-based, inclusive).
+    #[command(flatten)]
+    input: FileArgs,
+    /// Only these levels: `N` or `A-B` (inclusive; numbered as for `solve --level`).
     #[arg(long, value_name = "RANGE", value_parser = parse_range)]
     levels: Option<(usize, usize)>,
     #[command(flatten)]
@@ -192,16 +245,16 @@ fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// Parses `N` or `A-B`.
+/// Parses `N` or `A-B` (whether the file has those levels is checked once it is read).
 fn parse_range(s: &str) -> Result<(usize, usize), String> {
-    let number = |t: &str| t.trim().parse::<usize>().ok().filter(|&n| n >= 1);
+    let number = |t: &str| t.trim().parse::<usize>().ok();
     let range = match s.split_once('-') {
         Some((a, b)) => number(a).zip(number(b)),
         None => number(s).map(|n| (n, n)),
     };
     match range {
         Some((a, b)) if a <= b => Ok((a, b)),
-        _ => Err(format!("expected a level number or a range `A-B` (1-based, A ≤ B), got `{s}`")),
+        _ => Err(format!("expected a level number or a range `A-B` (A ≤ B), got `{s}`")),
     }
 }
 
@@ -211,35 +264,68 @@ pub fn run(args: SokobanArgs) -> anyhow::Result<Status> {
         SokobanCommand::Solve(a) => run_solve(a),
         SokobanCommand::Bench(a) => run_bench(a),
         SokobanCommand::Play(a) => run_play(a),
+        SokobanCommand::Convert(a) => run_convert(a),
     }
 }
 
 fn run_play(args: PlayArgs) -> anyhow::Result<Status> {
-    let levels = load(&args.file)?;
-    let level = pick(&args.file, &levels, args.level)?;
-    Ok(Status::from_solved(play::play(&level, args.ordered, &args.time.limits())?))
+    let levels = load(&args.input)?;
+    let level = pick(&args.input.file, &levels, args.level)?;
+    let game = delve_sokoban::Playthrough::new(&level, args.ordered);
+    Ok(Status::from_solved(play::play(game, &args.time.limits())?))
 }
 
-/// Level `n` (1-based) of a file, or an error that says how many there are, or what is wrong
-/// with that level (the others may be fine).
-fn pick(file: &Path, levels: &[Result<Level, ParseError>], n: usize) -> anyhow::Result<Level> {
-    match levels.get(n.wrapping_sub(1)) {
+fn run_convert(args: ConvertArgs) -> anyhow::Result<Status> {
+    let file = &args.input.file;
+    let levels = load(&args.input)?;
+    let levels = levels.levels.into_iter().collect::<Result<Vec<Level>, ParseError>>()?;
+    let text = args.to.write(&levels).map_err(|mut e| {
+        e.file = Some(file.clone());
+        e
+    })?;
+    match &args.output {
+        Some(out) => std::fs::write(out, text).with_context(|| format!("writing {}", out.display()))?,
+        None => print!("{text}"),
+    }
+    Ok(Status::Done)
+}
+
+/// Level `n` of a file (its first when `None`), or an error that says how the levels are
+/// numbered, or what is wrong with that level (the others may be fine).
+fn pick(file: &Path, levels: &LevelFile, n: Option<usize>) -> anyhow::Result<Level> {
+    let n = n.unwrap_or(levels.first);
+    match levels.get(n) {
         Some(Ok(level)) => Ok(level.clone()),
         Some(Err(e)) => Err(anyhow::Error::new(e.clone())),
-        None => bail!("{}: no level {n} (the file has {} levels, numbered from 1)", file.display(), levels.len()),
+        None => bail!("{}: no level {n} ({})", file.display(), numbering(levels)),
     }
 }
 
-/// Every level of `file`, each parsed on its own: a malformed level is an error in its
+/// How many levels a file has and where their numbers start: `the file has 155 levels,
+/// numbered from 1`.
+fn numbering(levels: &LevelFile) -> String {
+    let count = levels.levels.len();
+    let noun = common::plural(count as u64, "level");
+    format!("the file has {count} {noun}, numbered from {}", levels.first)
+}
+
+/// Every level of the file, each parsed on its own: a malformed level is an error in its
 /// place, naming the file, line and column, and the others are still there.
-fn load(file: &Path) -> anyhow::Result<Vec<Result<Level, ParseError>>> {
+fn load(args: &FileArgs) -> anyhow::Result<LevelFile> {
+    let file = &args.file;
     let text = input::read_text(file).with_context(|| format!("reading {}", file.display()))?;
     let named = |mut e: ParseError| {
         e.file = Some(file.to_path_buf());
         e
     };
-    let levels = parse_levels(&text).map_err(|e| anyhow::Error::new(named(e)))?;
-    Ok(levels.into_iter().map(|level| level.map_err(named)).collect())
+    let format = match args.format {
+        FormatArg::Auto => None,
+        FormatArg::Xsb => Some(Format::Xsb),
+        FormatArg::Course => Some(Format::Course),
+    };
+    let mut levels = LevelFile::read(&text, format).map_err(|e| anyhow::Error::new(named(e)))?;
+    levels.levels = levels.levels.into_iter().map(|level| level.map_err(named)).collect();
+    Ok(levels)
 }
 
 /// Solves one level; a level past the solver's limits is bad input (the error names it).
@@ -270,12 +356,12 @@ fn solve_error(file: &Path, e: SolveError) -> anyhow::Error {
 }
 
 fn run_solve(args: SolveArgs) -> anyhow::Result<Status> {
-    let levels = load(&args.file)?;
-    let level = pick(&args.file, &levels, args.level)?;
+    let levels = load(&args.input)?;
+    let level = pick(&args.input.file, &levels, args.level)?;
     let progress = Progress::new(&format!("level {}", level.number));
     // A parallel A* with more threads than cores only starves its own threads.
     let threads = args.mode.threads.map_or_else(cores, |n| (n as usize).min(cores()));
-    let report = solve_level(&args.file, &level, (args.mode, threads), &args.limits.limits(), progress)?;
+    let report = solve_level(&args.input.file, &level, (args.mode, threads), &args.limits.limits(), progress)?;
     if args.output.json {
         common::print_json(&report);
     } else {
@@ -290,15 +376,11 @@ fn print_report(level: &Level, report: &Report, mode: Mode) {
     print!("{level}");
     match (&detail.solution, stop_reason) {
         (Some(solution), _) => {
-            let quality = match mode {
-                Mode::Optimal => "optimal: fewest pushes, then fewest moves",
-                Mode::Pushes => "optimal in pushes",
-                Mode::Fast | Mode::Any => "not guaranteed optimal",
-            };
             println!(
-                "solved: {} pushes, {} moves ({quality})",
+                "solved: {} pushes, {} moves ({})",
                 detail.pushes.unwrap_or_default(),
-                detail.moves.unwrap_or_default()
+                detail.moves.unwrap_or_default(),
+                quality(mode)
             );
             println!("solution: {solution}");
         }
@@ -315,14 +397,24 @@ fn print_report(level: &Level, report: &Report, mode: Mode) {
     }
 }
 
+/// What a solution found in `mode` is guaranteed to be.
+fn quality(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Optimal => "optimal: fewest pushes, then fewest moves",
+        Mode::Pushes => "optimal in pushes",
+        Mode::Fast | Mode::Any => "not guaranteed optimal",
+    }
+}
+
 fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
-    let all = load(&args.file)?;
-    let (from, to) = args.levels.unwrap_or((1, all.len()));
-    if to > all.len() {
-        bail!("{}: no level {to} (the file has {} levels)", args.file.display(), all.len());
+    let file = &args.input.file;
+    let all = load(&args.input)?;
+    let (from, to) = args.levels.unwrap_or((all.first, all.last()));
+    if let Some(n) = [from, to].into_iter().find(|&n| all.get(n).is_none()) {
+        bail!("{}: no level {n} ({})", file.display(), numbering(&all));
     }
     // A malformed level is reported, and the others still run.
-    let (chosen, mut errors) = bench::choose(all, from, to);
+    let (chosen, mut errors) = bench::choose(all.levels, all.first, from, to);
     for e in &errors {
         common::print_error(&e.error);
     }
@@ -332,7 +424,7 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
     let results = solve_levels(&chosen, args.mode, (jobs, threads), &limits);
     let failed = errors.len();
     // A level past the solvers' size limits is not solved, and the bench goes on.
-    let (rows, unsupported) = bench::sort_results(&chosen, results, Some(&args.file), &mut errors);
+    let (rows, unsupported) = bench::sort_results(&chosen, results, Some(file), &mut errors);
     for e in &unsupported {
         common::print_error(format!("unsupported: {}", e.error));
     }
@@ -362,7 +454,7 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
         );
     }
     let total = detail.levels.len() + detail.unsupported.len();
-    common::bench_status(&args.file, detail.errors.len(), "level", detail.solved_levels, total)
+    common::bench_status(file, detail.errors.len(), "level", detail.solved_levels, total)
 }
 
 /// Solves `levels` as [`bench::solve_levels`] does, showing the levels running and the
@@ -457,7 +549,8 @@ mod tests {
     fn ranges_parse() {
         assert_eq!(parse_range("3"), Ok((3, 3)));
         assert_eq!(parse_range("2-10"), Ok((2, 10)));
-        for bad in ["0", "5-2", "a", "1-", ""] {
+        assert_eq!(parse_range("0-6"), Ok((0, 6)), "course files count from 0");
+        for bad in ["5-2", "a", "1-", ""] {
             assert!(parse_range(bad).is_err(), "{bad}");
         }
     }

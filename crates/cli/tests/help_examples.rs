@@ -31,6 +31,7 @@ fn every_help_example_runs() {
         &["sokoban", "solve"],
         &["sokoban", "bench"],
         &["sokoban", "play"],
+        &["sokoban", "convert"],
         &["tictactoe", "play"],
         &["connect4", "solve"],
         &["connect4", "bench"],

@@ -22,6 +22,7 @@ const FILE_READERS: &[&[&str]] = &[
     &["sokoban", "solve", "{}"],
     &["sokoban", "bench", "{}"],
     &["sokoban", "play", "{}"],
+    &["sokoban", "convert", "{}", "--to", "xsb"],
     &["connect4", "bench", "{}"],
     &["connect4", "solve", "4455", "--book", "{}"],
     &["pacman", "play", "--layout", "{}", "--agent", "reflex"],

@@ -1,6 +1,8 @@
 //! End-to-end tests of `delve sokoban`: solve (text, the exact --json keys, ordered mode, a
 //! proved unsolvable level, limits), bench (--json totals), bad input (exit 2 with a message
-//! naming file, line and column).
+//! naming file, line and column), the course format (read by every command, `convert` both
+//! ways), and play driven by stdin (solves with their statistics, dead positions, ordered
+//! letters).
 
 mod common;
 
@@ -287,4 +289,148 @@ fn play_without_a_terminal_replays_moves_from_stdin() {
     let out = play("uuuu");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains("move 2: `u` is not a legal move"));
+}
+
+/// Runs `delve sokoban ARGS` with `stdin`; returns the exit code, stdout and stderr.
+fn with_stdin(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
+    let out = common::delve().arg("sokoban").args(args).write_stdin(stdin).output().unwrap();
+    (out.status.code(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn course_files_are_read_by_their_headers_from_level_0() {
+    // Microban 3, 5 and 40 as `Level 0`, `1` and `2`; Microban 40's player stands on a goal,
+    // which the course format writes `*`.
+    let course = data("microban-course.txt");
+    let v = json(&["solve", &course, "--level", "2", "--threads", "1"], 0);
+    // microban_optimal.tsv: level 40 takes 7 pushes and 20 moves.
+    assert_eq!((v["level"].as_u64(), v["title"].as_str()), (Some(2), Some("2")));
+    assert_eq!((v["pushes"].as_u64(), v["moves"].as_u64()), (Some(7), Some(20)));
+    let named = json(&["solve", &course, "--level", "2", "--format", "course", "--threads", "1"], 0);
+    assert_eq!(common::untimed(named)["solution"], common::untimed(v)["solution"]);
+    // The first level is the default: Microban 3, 13 pushes and 41 moves.
+    let first = json(&["solve", &course, "--threads", "1"], 0);
+    assert_eq!(
+        (first["level"].as_u64(), first["pushes"].as_u64(), first["moves"].as_u64()),
+        (Some(0), Some(13), Some(41))
+    );
+    let err = bad_input("sokoban", &["solve", &course, "--level", "3"]);
+    assert!(err.contains("no level 3 (the file has 3 levels, numbered from 0)"), "{err}");
+    // Read as XSB, the mouse on its target is a box on a goal: no player.
+    let err = bad_input("sokoban", &["solve", &course, "--level", "3", "--format", "xsb"]);
+    assert!(err.contains("microban-course.txt:19:1: no player"), "{err}");
+    // The bench takes the same numbers; microban_optimal.tsv: 13, 6 and 7 pushes.
+    let v = json(&["bench", &course, "--levels", "0-2", "--jobs", "1", "--threads", "1"], 0);
+    let levels = v["levels"].as_array().unwrap();
+    let numbers: Vec<u64> = levels.iter().map(|l| l["level"].as_u64().unwrap()).collect();
+    let pushes: Vec<u64> = levels.iter().map(|l| l["pushes"].as_u64().unwrap()).collect();
+    assert_eq!((numbers, pushes), (vec![0, 1, 2], vec![13, 6, 7]));
+    let err = bad_input("sokoban", &["bench", &course, "--levels", "1-3"]);
+    assert!(err.contains("no level 3 (the file has 3 levels, numbered from 0)"), "{err}");
+    // Play reads it too: an optimal solve from the start of Level 2.
+    let (code, stdout, _) = with_stdin(&["play", &course, "--level", "2"], "O");
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(stdout.starts_with("optimal solve: 7 pushes, 20 moves (optimal: "), "{stdout}");
+    assert!(stdout.ends_with("solved: 7 pushes, 20 moves\n"), "{stdout}");
+}
+
+#[test]
+fn course_errors_name_the_place() {
+    let err = bad_input(
+        "sokoban",
+        &["solve", &temp_level("course-char", "Level 0\n#####\n#@$+#\n#####\n"), "--format", "course"],
+    );
+    assert!(err.contains(":3:4: unknown character `+` in a course-format row"), "{err}");
+    let text = "Level 0\n#####\n#*$ #\n#####\n\nLevel 2\n#####\n#@$.#\n#####\n";
+    let err = bad_input("sokoban", &["solve", &temp_level("course-order", text)]);
+    assert!(err.contains(":6:1: `Level 2` is out of order: expected `Level 1`"), "{err}");
+    let err = bad_input(
+        "sokoban",
+        &["solve", &temp_level("course-mouse", "Level 0\n#####\n# $.#\n#####\n"), "--format", "course"],
+    );
+    assert!(err.contains(":2:1: no mouse (`@`, or `*` for the mouse on a target)"), "{err}");
+    bad_input("sokoban", &["solve", &data("microban.xsb"), "--format", "txt"]);
+}
+
+#[test]
+fn convert_writes_either_format_and_round_trips() {
+    let course = data("microban-course.txt");
+    let xsb = common::run("sokoban", &["convert", &course, "--to", "xsb"], 0);
+    assert!(xsb.starts_with("; 0\n\n  ####\n") && xsb.contains("# .+. #"), "{xsb}");
+    let dir = common::scratch("sokoban-convert");
+    let written = dir.join("levels.xsb");
+    let out = common::run("sokoban", &["convert", &course, "--to", "xsb", "-o", written.to_str().unwrap()], 0);
+    assert!(out.is_empty());
+    assert_eq!(std::fs::read_to_string(&written).unwrap(), xsb);
+    // Back to the course format: the file as it was.
+    let back = common::run("sokoban", &["convert", written.to_str().unwrap(), "--to", "course"], 0);
+    assert_eq!(back, common::repo_file("crates/domains/sokoban/data/microban-course.txt"));
+    // The same level either way: XSB level 3 is course level 2.
+    let a = json(&["solve", written.to_str().unwrap(), "--level", "3", "--threads", "1"], 0);
+    assert_eq!((a["pushes"].as_u64(), a["moves"].as_u64()), (Some(7), Some(20)));
+    // A box on a goal has no course symbol: an error at the cell.
+    let err = bad_input("sokoban", &["convert", &data("microban.xsb"), "--to", "course"]);
+    assert!(err.contains("microban.xsb:10:2: a box on a goal (`*`) cannot be written in the course format"), "{err}");
+    bad_input("sokoban", &["convert", &course]);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn play_says_the_search_stats_after_a_solve() {
+    // Microban 2's optimum is 3 pushes and 16 moves (microban_optimal.tsv), and its optimal
+    // solution starts with `r`: from there, 3 pushes and 15 moves.
+    let (code, stdout, _) = with_stdin(&["play", &data("microban.xsb"), "--level", "2"], "r O");
+    assert_eq!(code, Some(0), "{stdout}");
+    let said = stdout.lines().next().unwrap();
+    let (head, stats) = said.split_once("; ").unwrap();
+    assert_eq!(head, "optimal solve: 3 pushes, 15 moves (optimal: fewest pushes, then fewest moves)");
+    let parts: Vec<&str> = stats.split(", ").collect();
+    assert_eq!(parts.len(), 3, "{said}");
+    assert!(parts[0].starts_with("search time ") && parts[0].ends_with(" ms"), "{said}");
+    let count = |part: &str, name: &str| part.strip_prefix(name).unwrap().parse::<u64>().unwrap();
+    assert!(
+        count(parts[1], "nodes generated ") >= count(parts[2], "max nodes held ")
+            && count(parts[2], "max nodes held ") > 0
+    );
+    assert!(stdout.ends_with("solved: 3 pushes, 16 moves\n"), "{stdout}");
+    // P: the fast solve, which promises nothing.
+    let (code, stdout, _) = with_stdin(&["play", &data("microban.xsb"), "--level", "3"], "p");
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(
+        stdout.starts_with("fast solve: ") && stdout.contains("(not guaranteed optimal); search time "),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn play_says_when_a_push_leaves_a_dead_position() {
+    // The goal is on the top row: the box may travel along it, but not into its corner.
+    let corner = temp_level("corner", "######\n#  . #\n# $  #\n#   @#\n######\n");
+    let (code, stdout, _) = with_stdin(&["play", &corner], "llU ruL r");
+    assert_eq!(code, Some(1), "{stdout}");
+    let dead =
+        "move 6: no valid moves, please go back: the box at row 2, column 2 can never reach its goal from there\n";
+    assert!(stdout.starts_with(dead), "{stdout}");
+    assert_eq!(stdout.matches("no valid moves").count(), 1, "said once, on the push that made it: {stdout}");
+    // Three boxes in an L and a fourth pushed in: a 2×2 block that can never move again. The
+    // solver then searches the whole space from there, and finds nothing.
+    let block = temp_level("block", "########\n#      #\n# $$   #\n# $ $@ #\n#   ...#\n#  .   #\n########\n");
+    let (code, stdout, _) = with_stdin(&["play", &block], "L O");
+    assert_eq!(code, Some(1), "{stdout}");
+    let mut lines = stdout.lines();
+    let frozen = "move 1: no valid moves, please go back: the box at row 3, column 3 is frozen: it can never move \
+                  again, and it or a box holding it is off its goal";
+    assert_eq!(lines.next(), Some(frozen));
+    assert!(lines.next().unwrap().starts_with("optimal solve: no solution from here; search time "), "{stdout}");
+}
+
+#[test]
+fn play_draws_each_ordered_box_and_its_goal_with_one_letter() {
+    // Microban 2 ordered: box A (3, 2) belongs on goal a (3, 3), B (3, 3) on b (4, 2), C (4, 3)
+    // on c (4, 3). `rddL` pushes C onto b; the player stands on c.
+    let (code, stdout, _) = with_stdin(&["play", &data("microban.xsb"), "--level", "2", "--ordered"], "rddL");
+    assert_eq!(code, Some(1), "{stdout}");
+    assert_eq!(stdout, "######\n#    #\n# #  #\n# AB #\n# C+ #\n#    #\n######\nnot solved: 1 pushes, 4 moves\n");
+    let (_, stdout, _) = with_stdin(&["play", &data("microban.xsb"), "--level", "3", "--ordered"], "");
+    assert!(stdout.contains("#     A #\n# #  #B #\n# a b#@ #\n"), "{stdout}");
 }

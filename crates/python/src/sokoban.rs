@@ -136,7 +136,7 @@ pub fn sokoban_bench(
     if to > all.len() {
         return Err(PyValueError::new_err(format!("no level {to} (the collection has {} levels)", all.len())));
     }
-    let (chosen, mut errors) = bench::choose(all, from, to);
+    let (chosen, mut errors) = bench::choose(all, 1, from, to);
     let (jobs, threads) = bench::jobs_and_threads(mode, jobs, threads, cores());
     let limits = guard::limits(max_nodes, timeout, max_memory)?;
     let ((rows, total), interrupted) = guard::run_native(py, limits, on_progress.as_ref(), |limits, _| {

@@ -311,6 +311,9 @@ test('sokoban: play a level to the goal with the keyboard, undo, restart, Space 
   await page.waitForSelector('#board[data-solved="true"]', { timeout: 20000 });
   assert.match(await page.textContent('#counters'), /^pushes 3 · moves \d+ · solved!$/);
   assert.match(await page.textContent('#status'), /^played back: /);
+  // The search's statistics, as the original printed them (microban_optimal.tsv: 3 pushes).
+  assert.match(await page.textContent('#search'),
+    /^optimal solve: 3 pushes, \d+ moves \(optimal: fewest pushes, then fewest moves\); search time [\d.]+ (ms|s), nodes generated \d+, max nodes held \d+$/);
   // Level 1 mid-playback, for the screenshot; P (fast) then finishes another level.
   await page.fill('#number', '1');
   await page.click('#load');
@@ -327,6 +330,47 @@ test('sokoban: play a level to the goal with the keyboard, undo, restart, Space 
   await page.waitForFunction(() => document.querySelector('#title').textContent.startsWith('microban/3'));
   await page.keyboard.press('p');
   await page.waitForSelector('#board[data-solved="true"]', { timeout: 20000 });
+  clean('/sokoban');
+  await page.close();
+});
+
+test('sokoban: ordered boxes share their goals\' colours, a push into a dead corner says so', async () => {
+  const page = await open('/sokoban');
+  await page.waitForSelector('#player');
+  // Microban 2 ordered: three boxes, each with a colour of its own, the same as its goal's.
+  await page.fill('#number', '2');
+  await page.click('#load');
+  await page.waitForFunction(() => document.querySelector('#title').textContent.startsWith('microban/2'));
+  await page.check('#ordered');
+  await page.waitForSelector('#board[data-ordered="true"] .box[data-pair]');
+  const pairs = await page.$$eval('#board [data-pair]', (nodes) => nodes.map((n) => ({
+    pair: n.dataset.pair,
+    box: n.classList.contains('box'),
+    colour: n.classList.contains('box') ? getComputedStyle(n).backgroundColor : getComputedStyle(n, '::before').backgroundColor,
+  })));
+  const colour = (pair, box) => pairs.find((p) => p.pair === pair && p.box === box)?.colour;
+  // Two boxes stand on goals, which then show the box; the third goal, b, is empty.
+  assert.deepEqual(pairs.filter((p) => p.box).map((p) => p.pair).sort(), ['0', '1', '2']);
+  assert.equal(colour('1', false), colour('1', true), 'box 1 and its goal');
+  assert.equal(new Set(pairs.filter((p) => p.box).map((p) => p.colour)).size, 3, 'one colour a pair');
+  assert.deepEqual(await page.$$eval('#board .box', (b) => b.map((x) => x.textContent)), ['A', 'B', 'C']);
+  await page.uncheck('#ordered');
+  await page.waitForSelector('#board[data-ordered="false"]');
+  assert.equal(await page.$$eval('#board [data-pair]', (n) => n.length), 0);
+  // A pasted level: the box pushed up onto the goal's row, then into its corner.
+  await page.fill('#xsb', '######\n#  . #\n# $  #\n#   @#\n######\n');
+  await page.click('#paste');
+  await page.waitForFunction(() => document.querySelector('#title').textContent === 'pasted level');
+  await lurd(page, 'llU');
+  await counters(page, 'pushes 1 · moves 3');
+  assert.equal(await page.textContent('#dead'), '');
+  await lurd(page, 'ruL');
+  await counters(page, 'pushes 2 · moves 6');
+  assert.equal(await page.textContent('#dead'),
+    'no valid moves, please go back: the box at row 2, column 2 can never reach its goal from there');
+  await page.keyboard.press('d');
+  await counters(page, 'pushes 1 · moves 5');
+  assert.equal(await page.textContent('#dead'), '');
   clean('/sokoban');
   await page.close();
 });

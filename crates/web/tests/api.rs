@@ -558,14 +558,18 @@ async fn sokoban_play_replays_the_moves_by_the_rules_of_playthrough() {
     let start = ok(&app, "/api/sokoban/play", play("")).await;
     assert_eq!(start["rows"], json!(["######", "#    #", "# #@ #", "# $* #", "# .* #", "#    #", "######"]));
     assert_eq!((start["player"].clone(), start["goals"].clone()), (json!([2, 3]), json!([[3, 3], [4, 2], [4, 3]])));
-    assert_eq!(start["boxes"][0], json!({"at": [3, 2], "label": "$", "home": false}));
+    assert_eq!(start["boxes"][0], json!({"id": 0, "at": [3, 2], "label": "$", "home": false}));
+    assert_eq!(
+        (start["dead"].clone(), start["xsb"].as_str()),
+        (Value::Null, Some("######\n#    #\n# #@ #\n# $* #\n# .* #\n#    #\n######\n"))
+    );
     assert_eq!((start["misplaced"].as_u64(), start["solved"].as_bool()), (Some(1), Some(false)));
     // Walks, then a push written in lower case: the history says what each move did.
     let pushed = ok(&app, "/api/sokoban/play", play("rddl")).await;
     assert_eq!(pushed["history"], "rddL");
     assert_eq!((pushed["pushes"].as_u64(), pushed["moves"].as_u64()), (Some(1), Some(4)));
     assert_eq!((pushed["player"].clone(), pushed["rows"][4].clone()), (json!([4, 3]), json!("# *+ #")));
-    assert_eq!(pushed["boxes"][2], json!({"at": [4, 2], "label": "$", "home": true}));
+    assert_eq!(pushed["boxes"][2], json!({"id": 2, "at": [4, 2], "label": "$", "home": true}));
     assert_eq!(pushed["illegal"], Value::Null);
     // The replay stops at the first move that cannot be made, and says where and why.
     let blocked = ok(&app, "/api/sokoban/play", play("rrd")).await;
@@ -585,6 +589,16 @@ async fn sokoban_play_replays_the_moves_by_the_rules_of_playthrough() {
     for (ordered, misplaced) in [(false, 1), (true, 2)] {
         let position = ok(&app, "/api/sokoban/play", json!({"text": text, "ordered": ordered})).await;
         assert_eq!((position["ordered"].as_bool(), position["misplaced"].as_u64()), (Some(ordered), Some(misplaced)));
+    }
+    // A push into a corner the goal cannot be reached from: the solver's dead-square test.
+    let corner = json!({"text": "######\n#  . #\n# $  #\n#   @#\n######\n", "moves": "llUruL"});
+    let dead = ok(&app, "/api/sokoban/play", corner).await;
+    assert_eq!(dead["dead"], "the box at row 2, column 2 can never reach its goal from there");
+    // Ordered boxes out of reading order cannot be written as a level to solve.
+    let passed = "######\n# @  #\n# $ $#\n#    #\n# .. #\n######\n";
+    for (ordered, written) in [(false, true), (true, false)] {
+        let position = ok(&app, "/api/sokoban/play", json!({"text": passed, "moves": "d", "ordered": ordered})).await;
+        assert_eq!(position["xsb"].is_string(), written, "{position}");
     }
 }
 

@@ -82,21 +82,29 @@ pub fn sort_results(
 /// message.
 #[derive(Clone, Debug, Serialize)]
 pub struct BenchError {
-    /// The level's number (1-based).
+    /// The level's number (as in its file: from 1 in XSB, by its header in a course file).
     pub level: usize,
     /// What is wrong with it.
     pub error: String,
 }
 
-/// Levels `from..=to` (1-based) of a collection parsed level by level: the well-formed ones,
-/// and the malformed ones as errors (the others still run).
-pub fn choose(all: Vec<Result<Level, ParseError>>, from: usize, to: usize) -> (Vec<Level>, Vec<BenchError>) {
+/// Levels `from..=to` of a collection parsed level by level, whose levels are numbered from
+/// `first` (1 in XSB, the first `Level N` header in a course file): the well-formed ones, and
+/// the malformed ones as errors with their numbers (the others still run).
+pub fn choose(
+    all: Vec<Result<Level, ParseError>>,
+    first: usize,
+    from: usize,
+    to: usize,
+) -> (Vec<Level>, Vec<BenchError>) {
     let mut chosen = Vec::new();
     let mut errors = Vec::new();
-    for (k, level) in all.into_iter().enumerate().take(to).skip(from.saturating_sub(1)) {
+    for (k, level) in all.into_iter().enumerate() {
+        let number = first + k;
         match level {
+            _ if number < from || number > to => {}
             Ok(level) => chosen.push(level),
-            Err(e) => errors.push(BenchError { level: k + 1, error: e.to_string() }),
+            Err(e) => errors.push(BenchError { level: number, error: e.to_string() }),
         }
     }
     (chosen, errors)
@@ -185,9 +193,20 @@ mod tests {
     #[test]
     fn malformed_levels_are_errors_in_their_place() {
         let all = parse_levels_of("#####\n#@$.#\n#####\n\n#####\n#@$!#\n#####\n\n#####\n#@$.#\n#####\n");
-        let (chosen, errors) = choose(all, 2, 3);
+        let (chosen, errors) = choose(all, 1, 2, 3);
         assert_eq!(chosen.iter().map(|l| l.number).collect::<Vec<_>>(), [3]);
         assert_eq!(errors.iter().map(|e| e.level).collect::<Vec<_>>(), [2]);
+    }
+
+    #[test]
+    fn course_files_are_chosen_by_their_numbers_from_0() {
+        let text = "Level 0\n#####\n#@$.#\n#####\n\nLevel 1\n#####\n#@$!#\n#####\n\nLevel 2\n#####\n#*$ #\n#####\n";
+        let all = crate::parse_course(text).expect("a course file");
+        let (chosen, errors) = choose(all.clone(), 0, 0, 0);
+        assert_eq!((chosen.iter().map(|l| l.number).collect::<Vec<_>>(), errors.len()), (vec![0], 0));
+        let (chosen, errors) = choose(all, 0, 1, 2);
+        assert_eq!(chosen.iter().map(|l| l.number).collect::<Vec<_>>(), [2]);
+        assert_eq!(errors.iter().map(|e| e.level).collect::<Vec<_>>(), [1]);
     }
 
     fn parse_levels_of(text: &str) -> Vec<Result<Level, ParseError>> {

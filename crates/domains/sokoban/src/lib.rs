@@ -2,10 +2,14 @@
 //!
 //! Sokoban for delve: a player pushes boxes (one at a time, never pulling) until every box
 //! is on a goal. This crate reads XSB levels and collections ([`Level`],
-//! [`parse_collection`], errors with line and column), compiles a level into a compact
-//! [`Board`], states the game as a `delve-core` [`Problem`](delve_core::Problem) over pushes
-//! ([`SokobanProblem`]), solves it in four modes ([`solve`](fn@solve), [`Mode`]) and replays every
-//! solution with an independent checker ([`replay`](fn@replay)) that counts pushes and moves.
+//! [`parse_collection`], errors with line and column) and the original course solver's level
+//! file ([`parse_course`]; either format: [`LevelFile`], [`Format`], which also writes them),
+//! compiles a level into a compact [`Board`], states the game as a `delve-core`
+//! [`Problem`](delve_core::Problem) over pushes ([`SokobanProblem`]), solves it in four modes
+//! ([`solve`](fn@solve), [`Mode`]) and replays every solution with an independent checker
+//! ([`replay`](fn@replay)) that counts pushes and moves.
+//! Play mode's positions ([`Playthrough`]) are judged by the solver's dead-square and freeze
+//! tests ([`DeadCheck`]).
 //!
 //! The original course solver (an A* Sokoban solver from a university AI course assignment;
 //! see the guide's Sokoban chapter) offered a push-optimal mode, a fast weighted mode and a
@@ -26,9 +30,9 @@
 //!
 //! | module | what it does |
 //! | --- | --- |
-//! | [`rules`] | the game with no search in it: [`level`](rules::level) (XSB levels and collections, errors with line and column), [`board`](rules::board) (floor squares, goals, push distances, dead squares, Zobrist keys), [`size`](rules::size) (the size classes the solvers are generic over), [`replay`](mod@rules::replay) (the independent checker every solution goes through) |
+//! | [`rules`] | the game with no search in it: [`level`](rules::level) (XSB levels and collections, errors with line and column), [`course`](rules::course) (the original course solver's `levels.txt`), [`file`](rules::file) (either format: detection, numbering, writing), [`board`](rules::board) (floor squares, goals, push distances, dead squares, Zobrist keys), [`size`](rules::size) (the size classes the solvers are generic over), [`replay`](mod@rules::replay) (the independent checker every solution goes through) |
 //! | [`search`] | Sokoban as a `delve-core` problem over pushes: [`state`](search::state), [`problem`](search::problem) (bound and prunings), [`settings`](search::settings) (the checked builder, the modes' presets), [`symmetry`](search::symmetry), [`layout`](search::layout) (pushes as LURD) |
-//! | [`prune`] | positions proved dead: [`deadlock`](prune::deadlock) (freeze), [`corral`](prune::corral) (PI-corrals), [`corral_deadlock`](prune::corral_deadlock), [`deadlock_table`](prune::deadlock_table), [`frozen_goals`](prune::frozen_goals) |
+//! | [`prune`] | positions proved dead: [`deadlock`](prune::deadlock) (freeze), [`dead_position`](prune::dead_position) (the dead-square and freeze tests on a position being played), [`corral`](prune::corral) (PI-corrals), [`corral_deadlock`](prune::corral_deadlock), [`deadlock_table`](prune::deadlock_table), [`frozen_goals`](prune::frozen_goals) |
 //! | [`fess`] | the guidance of the cycling searches: [`rooms`](fess::rooms) (goal rooms, packing orders), [`packing`](fess::packing) (packing macros), [`features`](fess::features) (cells and advisors), [`strategy`](fess::strategy) |
 //! | [`plans`] | plans made before a search: [`sinks`](plans::sinks) (routes from Festival-style backward searches), [`parking`](plans::parking) (the level split where every goal is empty) |
 //! | [`any`] | the `--any` portfolio: [`Budget`](any::Budget), [`Tally`](any::Tally), the race, the lanes and the [`steps`](any::steps) |
@@ -85,7 +89,10 @@ pub mod search;
 pub mod solve;
 
 pub use fess::strategy::{Advisors, Packing, Strategy};
+pub use prune::dead_position::{Dead, DeadCheck, is_dead};
 pub use rules::board::{Board, DIRS, FAR, LETTERS};
+pub use rules::course::parse_course;
+pub use rules::file::{Format, LevelFile};
 pub use rules::level::{ErrorKind, Level, ParseError, parse_collection, parse_levels};
 pub use rules::playthrough::{Cell, Illegal, Placed, Playthrough, Step};
 pub use rules::replay::{Replay, ReplayError, replay};

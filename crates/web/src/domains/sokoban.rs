@@ -1,10 +1,11 @@
 //! Sokoban (`delve sokoban`): `GET /api/sokoban/levels` (the shipped collections),
 //! `POST /api/sokoban/level` (a level to play), `POST /api/sokoban/play` (the position after
-//! a history of moves, by the rules of [`Playthrough`]) and `POST /api/sokoban/solve` (the
-//! report `delve sokoban solve --json` prints). The page is the original solver's play mode:
-//! arrows move, D undoes, R restarts, P solves fast and Space optimally from the current
-//! position, and the solution plays back step by step. The page keeps only the history: every
-//! move, undo, restart and frame of a playback asks `play` for the position.
+//! a history of moves, by the rules of [`Playthrough`], and whether the solver's dead-square
+//! and freeze tests call it dead) and `POST /api/sokoban/solve` (the report `delve sokoban
+//! solve --json` prints). The page is the original solver's play mode: arrows move, D undoes,
+//! R restarts, P solves fast and Space optimally from the current position, the solution plays
+//! back step by step, and the search's time and node counts are shown. The page keeps only the
+//! history: every move, undo, restart and frame of a playback asks `play` for the position.
 
 use super::{Asset, Domain, LevelChoice};
 use crate::{ApiError, ApiJson, AppState, Knobs, NoView, Streamer, blocking, job_threads, respond};
@@ -13,7 +14,9 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use delve_sokoban::{Cell, Level, Mode, Placed, Playthrough, Report, SolveError, parse_collection, solve_parallel};
+use delve_sokoban::{
+    Cell, Level, Mode, Placed, Playthrough, Report, SolveError, is_dead, parse_collection, solve_parallel,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::sync::OnceLock;
@@ -123,7 +126,7 @@ struct Position {
     /// The position in XSB.
     rows: Vec<String>,
     player: Cell,
-    /// In reading order.
+    /// In reading order; each with its `id`, whose goal (when ordered) is `goals[id]`.
     boxes: Vec<Placed>,
     goals: Vec<Cell>,
     /// The moves made, each with the case of what it did (capitals push).
@@ -133,6 +136,12 @@ struct Position {
     misplaced: usize,
     solved: bool,
     ordered: bool,
+    /// Why the position can no longer be solved, when the solver's dead-square or freeze test
+    /// says so ([`delve_sokoban::Dead`]).
+    dead: Option<String>,
+    /// The position as a level for `POST /api/sokoban/solve`, its boxes paired as here; `None`
+    /// when XSB cannot say it ([`Playthrough::to_level`]).
+    xsb: Option<String>,
     /// The move the replay stopped at (the moves after it are not played), if any.
     illegal: Option<IllegalMove>,
 }
@@ -155,6 +164,8 @@ fn replay_moves(level: &Level, moves: &str, ordered: bool) -> Position {
         misplaced: game.misplaced(),
         solved: game.is_solved(),
         ordered: game.is_ordered(),
+        dead: is_dead(&game).map(|why| why.to_string()),
+        xsb: game.to_level().map(|level| level.to_string()),
         illegal,
     }
 }

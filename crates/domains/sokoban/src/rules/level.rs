@@ -61,6 +61,36 @@ pub enum ErrorKind {
     /// No level at all in the text.
     #[error("no level found (a level is a block of rows made of `#`, floor, `.`, `$`, `*`, `@`, `+`)")]
     NoLevel,
+    /// A character that is not part of the course format in a board row.
+    #[error(
+        "unknown character `{0}` in a course-format row (expected `#`, ` `, `-`, `_`, `.`, `$`, `@`, or `*` for the mouse on a target)"
+    )]
+    CourseChar(char),
+    /// A course level without `@` or `*`.
+    #[error("no mouse (`@`, or `*` for the mouse on a target) in this level")]
+    NoMouse,
+    /// A `Level N` header whose number does not follow the one before.
+    #[error(
+        "`Level {found}` is out of order: expected `Level {expected}` (a course file numbers its levels one by one)"
+    )]
+    OutOfOrder {
+        /// The number that should come here.
+        expected: usize,
+        /// The number written.
+        found: usize,
+    },
+    /// A `Level N` header with no rows after it.
+    #[error("`Level {0}` has no rows (a level is the rows after its header, up to a blank line)")]
+    EmptyLevel(usize),
+    /// A board row in a course file that no `Level N` header opens.
+    #[error("a board row outside a level (in a course file each level starts with a `Level N` line)")]
+    RowOutsideLevel,
+    /// A course file without a single `Level N` header.
+    #[error("no `Level N` header found (a course file's levels each start with one)")]
+    NoHeader,
+    /// A cell that the course format has no symbol for (when writing a level in it).
+    #[error("{0} cannot be written in the course format, which has no symbol for it")]
+    NotInCourse(&'static str),
     /// A level beyond the solver's compact limits.
     #[error("the level has {found} {what}; the solver's limit is {max}")]
     TooLarge {
@@ -92,15 +122,17 @@ fn counted(n: usize, one: &str, many: &str) -> String {
 /// A parse error of a Sokoban level file (file, line, column, [`ErrorKind`]).
 pub type ParseError = delve_core::ParseError<ErrorKind>;
 
-fn err(line: usize, column: usize, kind: ErrorKind) -> ParseError {
+pub(super) fn err(line: usize, column: usize, kind: ErrorKind) -> ParseError {
     ParseError { file: None, line, column, kind }
 }
 
 /// One level: its title, where it starts in the text, and its rows in normalised XSB (floor
-/// as ` `, nothing else rewritten; trailing spaces removed).
+/// as ` `, nothing else rewritten; trailing spaces removed). A level read in the course format
+/// has its rows in XSB too (its `*`, the mouse on a target, is `+`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Level {
-    /// 1-based position in its collection.
+    /// Its number: the 1-based position in an XSB collection, the `N` of its `Level N` header
+    /// in a course file (which counts from 0).
     pub number: usize,
     /// The title (the last `; title` line before it), or the number when there is none.
     pub title: String,
@@ -163,10 +195,10 @@ fn is_cell(c: u8) -> bool {
 }
 
 /// A decoded board row: the cells and the source column of each.
-struct Row {
-    line: usize,
-    cells: Vec<u8>,
-    columns: Vec<usize>,
+pub(super) struct Row {
+    pub(super) line: usize,
+    pub(super) cells: Vec<u8>,
+    pub(super) columns: Vec<usize>,
 }
 
 /// Decodes one text line into board rows (several when `|` splits an RLE line). `Ok(None)`
@@ -339,7 +371,7 @@ pub fn parse_levels(text: &str) -> Result<Vec<Result<Level, ParseError>>, ParseE
 }
 
 /// Checks a block of rows and makes it a level.
-fn build(number: usize, title: Option<String>, mut rows: Vec<Row>) -> Result<Level, ParseError> {
+pub(super) fn build(number: usize, title: Option<String>, mut rows: Vec<Row>) -> Result<Level, ParseError> {
     let block_line = rows.first().map_or(1, |row| row.line);
     // An RLE `|` at either end of a level adds an empty row: drop it (printed, it would be a
     // blank line, which ends a level); inside the level an empty row is a hole in the border.

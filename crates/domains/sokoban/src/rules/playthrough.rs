@@ -40,6 +40,9 @@ pub enum Illegal {
 /// A box where it stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Placed {
+    /// Its number: boxes are numbered in reading order at the start, or by letter on lettered
+    /// levels; when boxes are paired with goals, box `id` belongs on `goals()[id]`.
+    pub id: usize,
     /// Its square.
     pub at: Cell,
     /// How it is drawn: `$`, or its letter on a lettered level.
@@ -131,7 +134,7 @@ impl Playthrough {
         let mut placed: Vec<Placed> = self
             .boxes
             .iter()
-            .map(|(&at, b)| Placed { at, label: b.label as char, home: self.is_home(at, b) })
+            .map(|(&at, b)| Placed { id: b.id, at, label: b.label as char, home: self.is_home(at, b) })
             .collect();
         placed.sort_by_key(|b| b.at);
         placed
@@ -226,6 +229,29 @@ impl Playthrough {
         }
     }
 
+    /// The position as a level the solver reads with the boxes paired as here, or `None` when
+    /// XSB cannot say it: boxes paired with goals in reading order (`--ordered` on a plain
+    /// level) that no longer stand in that order, or, on a lettered level, a box or the player
+    /// on a goal (XSB letters have no symbol for either).
+    ///
+    /// ```
+    /// use delve_sokoban::{Level, Playthrough};
+    /// let level = Level::parse("######\n# @  #\n# $ $#\n#    #\n# .. #\n######\n").unwrap();
+    /// let mut game = Playthrough::new(&level, true);
+    /// assert!(game.to_level().is_some());
+    /// // The first box pushed below the second: reading order no longer pairs them.
+    /// game.step('d').unwrap();
+    /// assert!(game.to_level().is_none());
+    /// assert!(Playthrough::new(&level, false).to_level().is_some());
+    /// ```
+    pub fn to_level(&self) -> Option<Level> {
+        let boxes = self.boxes();
+        if self.ordered && !self.level.has_letters() && boxes.windows(2).any(|w| w[0].id > w[1].id) {
+            return None;
+        }
+        Level::parse(&self.render()).ok()
+    }
+
     /// The position in XSB.
     pub fn render(&self) -> String {
         let mut out = String::new();
@@ -286,9 +312,9 @@ mod tests {
         let level = Level::parse("######\n#@ $.#\n######\n").unwrap();
         let mut game = Playthrough::new(&level, false);
         assert_eq!((game.player(), game.goals()), ((1, 1), &[(1, 4)][..]));
-        assert_eq!(game.boxes(), [Placed { at: (1, 3), label: '$', home: false }]);
+        assert_eq!(game.boxes(), [Placed { id: 0, at: (1, 3), label: '$', home: false }]);
         assert!(game.step('r').is_ok() && game.step('r').is_ok());
-        assert_eq!((game.player(), game.boxes()), ((1, 3), vec![Placed { at: (1, 4), label: '$', home: true }]));
+        assert_eq!((game.player(), game.boxes()), ((1, 3), vec![Placed { id: 0, at: (1, 4), label: '$', home: true }]));
         // A box on another box's goal is home only when boxes are interchangeable.
         let level = Level::parse("#######\n#@ $*.#\n#######\n").unwrap();
         let homes = |ordered| Playthrough::new(&level, ordered).boxes().iter().map(|b| b.home).collect::<Vec<_>>();
@@ -301,7 +327,7 @@ mod tests {
             assert!(game.step(letter).is_ok());
         }
         let boxes = game.boxes();
-        assert_eq!(boxes[0], Placed { at: (1, 6), label: 'B', home: false });
+        assert_eq!(boxes[0], Placed { id: 1, at: (1, 6), label: 'B', home: false });
         assert_eq!((boxes[1].label, boxes[1].home, game.misplaced()), ('A', false, 2));
     }
 
