@@ -1,14 +1,15 @@
-//! `delve rgb`: RGB Express levels — solve one optimally, bench a folder, draw a level and
-//! animate its plan. Thin: parse the level, call `delve_rgb::solve` (a `delve-core` search
-//! plus the independent replay), render the report.
+//! `delve rgb`: RGB Express levels — solve one optimally (by one search, or several one after
+//! the other), bench a folder, draw a level and animate its plan, convert a level between the
+//! grid format and the original solver's dict. Thin: parse the level, call `delve_rgb::solve`
+//! (a `delve-core` search plus the independent replay), render the report.
 
 use crate::common::{self, LimitArgs, OutputArgs, Progress, Status};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 use delve_core::{Algorithm, Bound, Control, Event, Live, Observer, OutcomeKind, Report, Stats, batch_outcome, jobs};
 use delve_rgb::{
-    Cell, Colour, Dir, Frame, Level, Plan, RgbProblem, RgbReport, Rules, SUPPORTED, SolveError, State, simulate_with,
-    solve,
+    Cell, Colour, Dir, Format, Frame, Level, Plan, RgbProblem, RgbReport, Rules, SUPPORTED, SolveError, State,
+    runs_report, simulate_with, solve,
 };
 use serde::Serialize;
 use std::io::IsTerminal;
@@ -27,10 +28,10 @@ pub struct RgbArgs {
 enum RgbCommand {
     /// Solve a level optimally: the cost, each truck's route, the plan step by step.
     #[command(
-        after_help = "Examples:\n  delve rgb solve crates/domains/rgb/data/P-7.txt\n  delve rgb solve crates/domains/rgb/data/A-9.txt --algo ils --log\n  delve rgb solve crates/domains/rgb/data/archiloque/G-1.txt --rules reference --json\n  delve rgb solve crates/domains/rgb/data/archiloque/F-1.txt"
+        after_help = "Examples:\n  delve rgb solve crates/domains/rgb/data/P-7.txt\n  delve rgb solve crates/domains/rgb/data/A-9.txt --algo ils --log\n  delve rgb solve crates/domains/rgb/data/dict/Custom.py --algo ucs,ils --log\n  delve rgb solve crates/domains/rgb/data/archiloque/G-1.txt --rules reference --json\n  delve rgb solve crates/domains/rgb/data/archiloque/F-1.txt"
     )]
     Solve(SolveArgs),
-    /// Solve every level file (*.txt) of a folder: a table and the total time.
+    /// Solve every level file (*.txt, and *.py dicts) of a folder: a table and the total time.
     #[command(
         after_help = "Examples:\n  delve rgb bench crates/domains/rgb/data/archiloque\n  delve rgb bench crates/domains/rgb/data --algo ils --json"
     )]
@@ -40,15 +41,26 @@ enum RgbCommand {
         after_help = "Examples:\n  delve rgb show crates/domains/rgb/data/Custom.txt\n  delve rgb show crates/domains/rgb/data/P-7.txt --plan --delay 0\n  delve rgb show crates/domains/rgb/data/archiloque/E-1.txt --plan --delay 0"
     )]
     Show(ShowArgs),
+    /// Convert a level between the grid format and the original solver's Python dict.
+    #[command(
+        after_help = "Examples:\n  delve rgb convert crates/domains/rgb/data/A-9.txt --to dict\n  delve rgb convert crates/domains/rgb/data/dict/A-9.py --to grid"
+    )]
+    Convert(ConvertArgs),
 }
 
-/// Options shared by the commands that search.
-#[derive(Args, Debug, Clone)]
-struct PlayArgs {
-    /// The search: ucs, ils (iterative lengthening) or astar (with an admissible heuristic);
-    /// idastar also works. All are optimal.
-    #[arg(long, value_name = "ALGO", default_value = "astar", value_parser = parse_optimal)]
-    algo: Algorithm,
+/// The format of the level files read.
+#[derive(Args, Debug, Clone, Copy)]
+struct FormatArg {
+    /// The level files' format: grid (rgbx-grid) or dict (the original solver's Python dict
+    /// with Roads, Trucks, Items and Cargos). Default: told by each file's first line that is
+    /// not blank or a `#` comment (a dict starts with `{` or its quoted name).
+    #[arg(long, value_name = "FORMAT")]
+    format: Option<Format>,
+}
+
+/// The rule set.
+#[derive(Args, Debug, Clone, Copy)]
+struct RulesArg {
     /// The rules: pairwise (head-on collisions tested per pair of moves), reference (the
     /// original solver's one-sided pruning) or archiloque (an empty truck may stop anywhere;
     /// the goal is every warehouse served).
@@ -56,14 +68,34 @@ struct PlayArgs {
     rules: Rules,
 }
 
+/// Options shared by the commands that run one search per level.
+#[derive(Args, Debug, Clone)]
+struct PlayArgs {
+    /// The search: ucs, ils (iterative lengthening) or astar (with an admissible heuristic);
+    /// idastar also works. All are optimal.
+    #[arg(long, value_name = "ALGO", default_value = "astar", value_parser = parse_optimal)]
+    algo: Algorithm,
+    #[command(flatten)]
+    rules: RulesArg,
+}
+
 #[derive(Args, Debug)]
 struct SolveArgs {
-    /// The level file (rgbx-grid v1, or v2 with white trucks, switches and bumps).
+    /// The level file: rgbx-grid (v1, or v2 with white trucks, switches and bumps) or the
+    /// original solver's dict.
     file: PathBuf,
+    /// The search: ucs, ils (iterative lengthening) or astar (with an admissible heuristic);
+    /// idastar also works. All are optimal. Several, comma-separated (ucs,ils), run one after
+    /// the other, as the original's main.py runs UCS and then ILS.
+    #[arg(long, value_name = "ALGO", default_value = "astar", value_delimiter = ',', value_parser = parse_optimal)]
+    algo: Vec<Algorithm>,
     #[command(flatten)]
-    play: PlayArgs,
+    rules: RulesArg,
+    #[command(flatten)]
+    format: FormatArg,
     /// Log each iteration's cost limit (`Find Cost: L`, iterative lengthening) or bound
-    /// (IDA*); on stderr with --json.
+    /// (`Find Bound: B`, IDA*), then the original's `< Optimal Cost N >` and
+    /// `… Search Result: SECONDS` lines; on stderr with --json.
     #[arg(long)]
     log: bool,
     #[command(flatten)]
@@ -74,10 +106,12 @@ struct SolveArgs {
 
 #[derive(Args, Debug)]
 struct BenchArgs {
-    /// A folder of level files (*.txt; other files are ignored).
+    /// A folder of level files (*.txt, and *.py in the dict format; other files are ignored).
     dir: PathBuf,
     #[command(flatten)]
     play: PlayArgs,
+    #[command(flatten)]
+    format: FormatArg,
     /// The limits of each level (`--timeout` was once `--timeout-per-level`).
     #[command(flatten)]
     limits: LimitArgs,
@@ -87,16 +121,30 @@ struct BenchArgs {
 
 #[derive(Args, Debug)]
 struct ShowArgs {
-    /// The level file.
+    /// The level file (grid or dict).
     file: PathBuf,
     /// Solve the level and animate the plan, one time unit per frame.
     #[arg(long)]
     plan: bool,
     #[command(flatten)]
     play: PlayArgs,
+    #[command(flatten)]
+    format: FormatArg,
     /// Milliseconds between frames of the animation (0: print every frame at once).
     #[arg(long, value_name = "MS", default_value_t = 300)]
     delay: u64,
+}
+
+#[derive(Args, Debug)]
+struct ConvertArgs {
+    /// The level file (grid or dict).
+    file: PathBuf,
+    /// The format to write: grid (rgbx-grid) or dict (the original solver's Python dict, as
+    /// its testcases.py lays out a level). Printed on stdout.
+    #[arg(long, value_name = "FORMAT")]
+    to: Format,
+    #[command(flatten)]
+    format: FormatArg,
 }
 
 /// An algorithm `delve_rgb::solve` runs (its `SUPPORTED` list); any other is a usage error
@@ -115,11 +163,12 @@ pub fn run(args: RgbArgs) -> anyhow::Result<Status> {
         RgbCommand::Solve(a) => run_solve(a),
         RgbCommand::Bench(a) => run_bench(a),
         RgbCommand::Show(a) => run_show(a),
+        RgbCommand::Convert(a) => run_convert(a),
     }
 }
 
-fn open(file: &Path, rules: Rules) -> anyhow::Result<RgbProblem> {
-    let level = Level::load(file)?;
+fn open(file: &Path, format: FormatArg, rules: Rules) -> anyhow::Result<RgbProblem> {
+    let level = Level::load_in(file, format.format)?;
     let problem = RgbProblem::new(level, rules).map_err(|mut e| {
         e.file = Some(file.to_path_buf());
         e
@@ -151,23 +200,53 @@ impl Observer<State, u32> for SolveObserver {
     }
 }
 
-fn run_solve(args: SolveArgs) -> anyhow::Result<Status> {
-    let problem = open(&args.file, args.play.rules)?;
-    let limits = args.limits.limits();
-    let label = if args.play.algo == Algorithm::Idastar { "Find Bound" } else { "Find Cost" };
-    let observer = SolveObserver {
-        log: args.log.then_some(label),
-        to_stderr: args.output.json,
-        progress: Progress::new("solving"),
-    };
-    let solved = solve(&problem, args.play.algo, &limits, observer)?;
-    let report = solved.report(&problem);
-    if args.output.json {
-        common::print_json(&report);
-    } else {
-        print_solution(&problem, &report, solved.plan.as_ref());
+/// The original's name for a search's result line (`Uniform Search Result: 0.004`), and the
+/// same words for the searches it did not have.
+fn result_label(algorithm: Algorithm) -> String {
+    match algorithm {
+        Algorithm::Ucs => "Uniform Search Result".to_string(),
+        Algorithm::Ils => "Iterative Lengthening Search Result".to_string(),
+        Algorithm::Astar => "A* Search Result".to_string(),
+        Algorithm::Idastar => "IDA* Search Result".to_string(),
+        other => format!("{other} Search Result"),
     }
-    Ok(Status::from_solved(report.solved))
+}
+
+fn run_solve(args: SolveArgs) -> anyhow::Result<Status> {
+    let problem = open(&args.file, args.format, args.rules.rules)?;
+    let limits = args.limits.limits();
+    let json = args.output.json;
+    let log = |line: String| if json { eprintln!("{line}") } else { println!("{line}") };
+    let mut reports = Vec::with_capacity(args.algo.len());
+    for (k, &algorithm) in args.algo.iter().enumerate() {
+        if k > 0 && !json {
+            println!();
+        }
+        let label = if algorithm == Algorithm::Idastar { "Find Bound" } else { "Find Cost" };
+        let observer =
+            SolveObserver { log: args.log.then_some(label), to_stderr: json, progress: Progress::new("solving") };
+        let solved = solve(&problem, algorithm, &limits, observer)?;
+        let report = solved.report(&problem);
+        if args.log {
+            // The original's own lines: the cost as its searches print it, then main.py's time.
+            if let Some(cost) = report.detail.cost {
+                log(format!("< Optimal Cost {cost} >"));
+            }
+            log(format!("{}: {}", result_label(algorithm), report.stats.elapsed.as_secs_f64()));
+        }
+        if !json {
+            print_solution(&problem, &report, solved.plan.as_ref());
+        }
+        reports.push(report);
+    }
+    let solved = reports.iter().all(|r| r.solved);
+    if json {
+        match <[RgbReport; 1]>::try_from(reports) {
+            Ok([report]) => common::print_json(&report),
+            Err(reports) => common::print_json(&runs_report(&problem, reports)),
+        }
+    }
+    Ok(Status::from_solved(solved))
 }
 
 fn print_solution(problem: &RgbProblem, report: &RgbReport, plan: Option<&Plan>) {
@@ -231,10 +310,10 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(&args.dir)
         .with_context(|| format!("reading folder {}", args.dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt" || x == "py"))
         .collect();
     if files.is_empty() {
-        bail!("{}: no level files (*.txt) in this folder", args.dir.display());
+        bail!("{}: no level files (*.txt, *.py) in this folder", args.dir.display());
     }
     files.sort_by_key(|p| natural_key(p));
     let limits = args.limits.limits();
@@ -256,7 +335,7 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
             } else {
                 Err(anyhow::anyhow!("{}: not a regular file", file.display()))
             };
-            let attempt = regular.and_then(|()| open(file, args.play.rules)).and_then(|problem| {
+            let attempt = regular.and_then(|()| open(file, args.format, args.play.rules.rules)).and_then(|problem| {
                 let solved = solve(&problem, args.play.algo, &limits, delve_core::NoObserver)
                     .with_context(|| file.display().to_string())?;
                 Ok(solved.report(&problem))
@@ -299,7 +378,7 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
     let (outcome, stop_reason) = batch_outcome(runs);
     let solved_levels = rows.iter().filter(|r| r.solved).count();
     let detail =
-        BenchDetail { rules: args.play.rules, levels: rows, solved_levels, total_ms: stats.elapsed_ms(), errors };
+        BenchDetail { rules: args.play.rules.rules, levels: rows, solved_levels, total_ms: stats.elapsed_ms(), errors };
     let report = Report::from_parts(args.play.algo.name(), outcome, stop_reason, stats, detail);
     let d = &report.detail;
     if args.output.json {
@@ -333,7 +412,7 @@ fn natural_key(path: &Path) -> (String, u64) {
 }
 
 fn run_show(args: ShowArgs) -> anyhow::Result<Status> {
-    let problem = open(&args.file, args.play.rules)?;
+    let problem = open(&args.file, args.format, args.play.rules.rules)?;
     let level = problem.level();
     let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let start = Frame {
@@ -375,6 +454,15 @@ fn run_show(args: ShowArgs) -> anyhow::Result<Status> {
         }
     })
     .context("internal error: the plan fails the independent replay")?;
+    Ok(Status::Done)
+}
+
+fn run_convert(args: ConvertArgs) -> anyhow::Result<Status> {
+    let level = Level::load_in(&args.file, args.format.format)?;
+    match args.to {
+        Format::Grid => print!("{level}"),
+        Format::Dict => print!("{}", level.to_dict()?),
+    }
     Ok(Status::Done)
 }
 

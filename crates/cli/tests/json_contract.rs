@@ -223,3 +223,29 @@ fn a_tiny_limit_exits_1_and_names_the_limit() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// `rgb solve --algo ucs,ils`: one report for the runs, with the shared keys (`algorithm`
+/// joining the names, `stats` adding them up), the level and rules, and under `runs` each
+/// search's own report, as `--algo` with one search prints it.
+#[test]
+fn several_rgb_searches_make_one_report_holding_each_searchs_report() {
+    let args = [repo_path("crates/domains/rgb/data/Custom.txt"), "--algo".into(), "ucs,ils".into()];
+    let v = report("rgb solve", &args, 0);
+    assert_eq!(shared_keys(&v), Vec::<String>::new(), "{v}");
+    assert_eq!((v["algorithm"].as_str(), v["solved"].as_bool()), (Some("ucs,ils"), Some(true)), "{v}");
+    assert_eq!((v["level"].as_str(), v["rules"].as_str()), (Some("Custom"), Some("pairwise")), "{v}");
+    assert!(v.get("cost").is_none() && v.get("plan").is_none(), "a run's keys stay in its own report: {v}");
+    let runs = v["runs"].as_array().expect("runs");
+    assert_eq!(runs.len(), 2, "{v}");
+    for (run, algorithm) in runs.iter().zip(["ucs", "ils"]) {
+        assert_eq!(shared_keys(run), Vec::<String>::new(), "{run}");
+        let alone = report("rgb solve", &[args[0].clone(), "--algo".into(), algorithm.into()], 0);
+        let keys = |r: &Value| r.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+        assert_eq!(keys(run), keys(&alone), "{algorithm}");
+        assert_eq!((run["algorithm"].as_str(), run["cost"].as_u64()), (Some(algorithm), Some(6)), "{run}");
+    }
+    for key in ["expanded", "generated", "iterations"] {
+        let sum: u64 = runs.iter().map(|r| r["stats"][key].as_u64().unwrap()).sum();
+        assert_eq!(v["stats"][key].as_u64(), Some(sum), "{key}: {v}");
+    }
+}

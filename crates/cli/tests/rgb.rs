@@ -174,3 +174,119 @@ fn bump_levels_say_which_bumps_the_plan_enables() {
     let row4 = frame.lines().nth(5).unwrap();
     assert_eq!(row4.chars().nth(8), Some('y'), "{frame}");
 }
+
+/// The lines of the original's printed run of the Custom level (the report's section 7),
+/// with the time as a pattern.
+const ORIGINAL_ILS_LOG: [&str; 10] = [
+    "Find Cost: 0",
+    "Find Cost: 1",
+    "Find Cost: 3",
+    "Find Cost: 4",
+    "Find Cost: 5",
+    "Find Cost: 6",
+    "< Optimal Cost 6 >",
+    "Iterative Lengthening Search Result: SECONDS",
+    "[Truck 0] →↑.→.↓*",
+    "[Truck 1] ←↑.↑*",
+];
+
+/// `line` with a number of seconds after `Result: ` written as `SECONDS`.
+fn seconds_hidden(line: &str) -> String {
+    match line.split_once("Result: ") {
+        Some((head, secs)) if secs.parse::<f64>().is_ok_and(|s| s >= 0.0) => format!("{head}Result: SECONDS"),
+        _ => line.to_string(),
+    }
+}
+
+#[test]
+fn ucs_then_ils_prints_both_with_the_originals_log_lines() {
+    let out = run(&["solve", &data("dict/Custom.py"), "--algo", "ucs,ils", "--log"], 0);
+    let (ucs, ils) = out.split_once("\n\n").unwrap_or_else(|| panic!("two runs, a blank line between: {out}"));
+    // The original's own lines, in its order (ours, the header, plan and stats, between them).
+    let theirs = |block: &str| -> Vec<String> {
+        block
+            .lines()
+            .filter(|l| ["Find Cost", "< Optimal", "Uniform", "Iterative", "[Truck"].iter().any(|p| l.starts_with(p)))
+            .map(seconds_hidden)
+            .collect()
+    };
+    assert_eq!(theirs(ils), ORIGINAL_ILS_LOG, "{ils}");
+    assert_eq!(
+        theirs(ucs),
+        ["< Optimal Cost 6 >", "Uniform Search Result: SECONDS", "[Truck 0] →↑.→.↓*", "[Truck 1] ←↑.↑*"],
+        "{ucs}"
+    );
+    assert!(ucs.contains("Custom (pairwise rules) by ucs: optimal cost 6"), "{ucs}");
+    assert!(ils.contains("Custom (pairwise rules) by ils: optimal cost 6"), "{ils}");
+    // Without --log, only the two results.
+    let out = run(&["solve", &data("Custom.txt"), "--algo", "ucs,ils"], 0);
+    assert!(!out.contains("Find Cost") && !out.contains("< Optimal"), "{out}");
+    assert_eq!(out.matches("stats: ").count(), 2, "{out}");
+    // With --json the log lines go to stderr, the one report to stdout.
+    let out =
+        delve().args(["rgb", "solve", &data("Custom.txt"), "--algo", "ucs,ils", "--log", "--json"]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("< Optimal Cost 6 >\nUniform Search Result: "), "{stderr}");
+    assert!(stderr.contains("< Optimal Cost 6 >\nIterative Lengthening Search Result: "), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
+}
+
+#[test]
+fn several_searches_exit_one_when_one_is_stopped() {
+    let v = json(&["solve", &data("P-7.txt"), "--algo", "astar,ucs", "--max-nodes", "2000", "--json"], 1);
+    let runs = v["runs"].as_array().unwrap();
+    assert_eq!((runs[0]["solved"].as_bool(), runs[1]["solved"].as_bool()), (Some(true), Some(false)), "{v}");
+    assert_eq!((v["solved"].as_bool(), v["stop_reason"].as_str()), (Some(false), Some("node_limit")), "{v}");
+    let err = bad_input("rgb", &["solve", &data("Custom.txt"), "--algo", "ucs,greedy"]);
+    assert!(err.contains("`greedy` does not find optimal plans"), "{err}");
+}
+
+#[test]
+fn dict_levels_load_directly_and_convert_both_ways() {
+    // Told by the first line, or named by --format.
+    let v = json(&["solve", &data("dict/A-9.py"), "--algo", "ils", "--json"], 0);
+    assert_eq!((v["level"].as_str(), v["cost"].as_u64()), (Some("A-9"), Some(20)), "{v}");
+    let v = json(&["solve", &data("dict/P-7.py"), "--format", "dict", "--json"], 0);
+    assert_eq!(v["cost"].as_u64(), Some(19), "{v}");
+    let out = run(&["show", &data("dict/Custom.py")], 0);
+    assert!(out.contains("0─┴───┴───┴─1"), "{out}");
+    let v = json(&["bench", &data("dict"), "--json"], 0);
+    assert_eq!(v["solved_levels"].as_u64(), Some(7), "{v}");
+    // Both directions, byte for byte with the shipped files (the grid's comments aside).
+    let dict = run(&["convert", &data("A-9.txt"), "--to", "dict"], 0);
+    assert_eq!(dict, common::repo_file("crates/domains/rgb/data/dict/A-9.py"));
+    let grid = run(&["convert", &data("dict/P-7.py"), "--to", "grid"], 0);
+    let shipped: String = common::repo_file("crates/domains/rgb/data/P-7.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(grid, shipped);
+    let same = run(&["convert", &data("Custom.txt"), "--to", "grid"], 0);
+    assert!(same.starts_with("name: Custom\nrows: 5\n"), "{same}");
+}
+
+#[test]
+fn bad_dict_levels_exit_two_naming_the_key_line_and_column() {
+    let dir = common::scratch("rgb-dict");
+    let bad = dir.join("bad.py");
+    let text = common::repo_file("crates/domains/rgb/data/dict/Custom.py").replace("(2, 3)", "(2, 9)");
+    std::fs::write(&bad, text).unwrap();
+    let err = bad_input("rgb", &["solve", bad.to_str().unwrap()]);
+    assert!(
+        err.contains("bad.py:13:21: in `Items[Color.Red]`: (2, 9) is outside the roads (5 rows, 7 columns)"),
+        "{err}"
+    );
+    let err = bad_input("rgb", &["solve", &data("Custom.txt"), "--format", "dict"]);
+    assert!(
+        err.contains(
+            "Custom.txt:4:1: expected a level's dict, or its name in quotes before `:`, found the name `name`"
+        ),
+        "{err}"
+    );
+    let err = bad_input("rgb", &["solve", &data("Custom.txt"), "--format", "python"]);
+    assert!(err.contains("unknown level format `python` (expected grid or dict)"), "{err}");
+    let err = bad_input("rgb", &["convert", &data("archiloque/D-10.txt"), "--to", "dict"]);
+    assert!(err.contains("the dict format cannot hold level D-10: it has a white truck"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

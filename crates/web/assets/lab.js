@@ -1,5 +1,6 @@
 // The Search lab: run one of the library's algorithms on a small problem with its events
-// streamed (/api/route/search, /api/sliding/solve, /api/lab/grid), then step through them:
+// streamed (/api/route/search, /api/sliding/solve, /api/lab/grid, /api/rgb/solve), then step
+// through them:
 // the frontier (generated, not yet expanded), the explored set, g, h and f of each node, and
 // the bound of each iteration of iterative lengthening, deepening and IDA*. Everything shown
 // is rebuilt from the events the library emitted, nothing is searched again here.
@@ -10,6 +11,8 @@ await header('lab');
 const GRID = ['S....#....', '.##..#.~~.', '..#....~~.', '..####.##.', '.......#G.'].join('\n');
 const PUZZLE = '1 2 3 0 4 6 7 5 8';
 let romania = null;
+let rgbLevels = null;
+let rgbLayout = null;
 let trace = [];
 let report = null;
 let problem = 'romania';
@@ -17,7 +20,24 @@ let request = null;
 let playing = false;
 
 const key = (s) => JSON.stringify(s);
-const label = (s) => (problem === 'romania' ? s : problem === 'grid' ? `(${s[0]},${s[1]})` : s.join(''));
+
+/**
+ * An RGB Express state in a line: each truck as `index:(row,col)` where it stands, with `→`
+ * when it is still driving there and `·n` for the cells left, `+n` for the items it carries
+ * and `■` once stopped; `crash` when two trucks met.
+ */
+function rgbLabel(s) {
+  const trucks = s.trucks.map((t, i) => `${i}:${t.left ? '→' : ''}(${t.at[0]},${t.at[1]})` +
+    `${t.left ? `·${t.left}` : ''}${t.load ? `+${t.load}` : ''}${t.stopped ? '■' : ''}`);
+  return trucks.join(' ') + (s.crashed ? ' crash' : '');
+}
+
+function label(s) {
+  if (problem === 'romania') return s;
+  if (problem === 'grid') return `(${s[0]},${s[1]})`;
+  if (problem === 'rgb') return rgbLabel(s);
+  return s.join('');
+}
 
 function inputs() {
   problem = $('#problem').value;
@@ -29,12 +49,19 @@ function inputs() {
     box.append(el('label', {}, 'From ', pick('from', 'Arad')), ' ', el('label', {}, 'To ', pick('to', 'Bucharest')));
   } else if (problem === 'puzzle') {
     box.append(el('label', {}, 'Start ', el('input', { id: 'puzzle', type: 'text', size: 20, value: PUZZLE })));
+  } else if (problem === 'rgb') {
+    // The original report steps iterative lengthening through its Custom level.
+    box.append(el('label', {}, 'Level ', el('select', { id: 'rgb-level' },
+      ...rgbLevels.map((n) => el('option', { selected: n === 'Custom' }, n)))));
   } else {
     box.append(el('label', {}, 'Grid (# wall, ~ mud costs 3) ', el('textarea', { id: 'grid', rows: 5, cols: 14, spellcheck: 'false' }, GRID)));
   }
   trace = [];
   report = null;
+  rgbLayout = null;
   $('#summary').textContent = '';
+  $('#key').textContent = problem === 'rgb'
+    ? 'truck:(row,col): where it stands; → driving there, ·n cells left; +n items carried; ■ stopped' : '';
   render();
 }
 
@@ -47,6 +74,9 @@ async function run() {
   } else if (problem === 'puzzle') {
     path = '/api/sliding/solve';
     request = { state: $('#puzzle').value, size: '3x3', algo, heuristic: 'manhattan' };
+  } else if (problem === 'rgb') {
+    path = '/api/rgb/solve';
+    request = { level: $('#rgb-level').value, algo };
   } else {
     path = '/api/lab/grid';
     request = { grid: $('#grid').value, algo };
@@ -57,6 +87,7 @@ async function run() {
   say($('#now'), 'running…');
   const events = [];
   try {
+    if (problem === 'rgb') rgbLayout = await api('/api/rgb/level', { level: request.level });
     report = await stream(path, request, (name, d) => events.push([name, d])).done;
     trace = events.filter(([n]) => ['start', 'iteration', 'expand', 'generate', 'finish'].includes(n));
     $('#summary').textContent = statsLine(report) + (report.cost !== undefined && report.cost !== null ? `; cost ${report.cost}` : '') +
@@ -119,6 +150,7 @@ function render() {
   const done = trace.length > 0 && k === trace.length - 1;
   if (problem === 'romania') drawRomania(s, done);
   else if (problem === 'grid') drawGrid(s, done);
+  else if (problem === 'rgb') drawRgb(s);
   else drawPuzzle(s, done);
   // Bounds of every iteration, the current one highlighted.
   const bounds = trace.filter(([n]) => n === 'iteration').map(([, d]) => d);
@@ -189,6 +221,41 @@ function drawGrid(s, done) {
   $('#view').replaceChildren(map);
 }
 
+const RGB_COLOUR = { red: '#d64545', green: '#1f9d55', blue: '#2f6fde', yellow: '#e0b000', white: '#ffffff' };
+
+/** The RGB Express level, its trucks where the node being expanded has them. */
+function drawRgb(s) {
+  const box = el('div', { id: 'lab-rgb' });
+  $('#view').replaceChildren(box);
+  const l = rgbLayout;
+  if (!l) return;
+  const C = 40;
+  const map = svg('svg', { width: l.cols * C, height: l.rows * C, style: 'background:#f3efe6;border-radius:6px' });
+  const at = (r, c) => [c * C + C / 2, r * C + C / 2];
+  const done = new Set((s.current?.state.done ?? []).map(([r, c]) => r * l.cols + c));
+  l.cells.forEach((cell, i) => {
+    const [x, y] = at(Math.floor(i / l.cols), i % l.cols);
+    for (const d of cell.links) {
+      const [dx, dy] = { U: [0, -1], D: [0, 1], L: [-1, 0], R: [1, 0] }[d];
+      map.append(svg('line', { x1: x, y1: y, x2: x + (dx * C) / 2, y2: y + (dy * C) / 2, stroke: '#8b8f99', 'stroke-width': 7 }));
+    }
+    const fill = RGB_COLOUR[cell.colour];
+    if (cell.kind === 'item' && !done.has(i)) {
+      map.append(svg('rect', { x: x - 8, y: y - 8, width: 16, height: 16, rx: 3, fill }));
+    } else if (cell.kind === 'warehouse') {
+      map.append(svg('rect', { x: x - 13, y: y - 13, width: 26, height: 26, fill: done.has(i) ? fill : 'none', stroke: fill, 'stroke-width': 3, opacity: done.has(i) ? 0.5 : 1 }));
+    }
+  });
+  const trucks = s.current ? s.current.state.trucks : l.trucks.map((t) => ({ at: [Math.floor(t.start / l.cols), t.start % l.cols], left: 0 }));
+  trucks.forEach((t, k) => {
+    const [x, y] = at(t.at[0], t.at[1]);
+    // A truck still driving is drawn faded on the event it drives to.
+    map.append(svg('circle', { cx: x, cy: y, r: 11, fill: RGB_COLOUR[l.trucks[k].colour], stroke: '#222', 'stroke-width': 2, opacity: t.left ? 0.45 : 1, class: 'lab-truck' }));
+    map.append(svg('text', { x, y: y + 4, 'text-anchor': 'middle', 'font-size': 12, 'font-weight': 700, fill: '#fff' }, k));
+  });
+  box.append(map, el('div', { class: 'status' }, s.current ? `being expanded: ${rgbLabel(s.current.state)}` : l.name));
+}
+
 function drawPuzzle(s, done) {
   const tiles = done && report?.solved ? report.states.at(-1).split(/\s+/).map(Number) : s.current?.state;
   const box = el('div', { id: 'lab-puzzle' });
@@ -228,4 +295,5 @@ document.addEventListener('keydown', (e) => {
   if (e.key === 'ArrowLeft') go(Number($('#step').value) - 1);
 });
 romania = await api('/api/route/list', { map: 'romania' });
+rgbLevels = (await api('/api/rgb/levels')).levels;
 inputs();

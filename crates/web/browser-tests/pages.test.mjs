@@ -242,6 +242,46 @@ test('tic-tac-toe: the engine answers every move and never loses', async () => {
   await page.close();
 });
 
+test('search lab: iterative lengthening on the RGB Express Custom level, as the original report steps it', async () => {
+  const page = await open('/lab');
+  await page.waitForSelector('#from');
+  await page.selectOption('#problem', 'rgb');
+  assert.equal(await page.$eval('#rgb-level', (s) => s.value), 'Custom');
+  await page.selectOption('#algo', 'ils');
+  await page.click('#run');
+  await page.waitForFunction(() => document.querySelector('#summary').textContent.includes('cost 6'));
+  // The report's limits: Find Cost 0, 1, 3, 4, 5, 6.
+  assert.deepEqual(await page.$$eval('#bounds span', (b) => b.map((s) => s.textContent)), ['0', '1', '3', '4', '5', '6']);
+  // The step before the limit-3 iteration starts: what limit 1 cut off, four states at cost 3
+  // (each truck had two roads), the fourth a crash of the two trucks at (4, 3).
+  const found = await page.evaluate(() => {
+    const step = document.querySelector('#step');
+    for (let k = 0; k <= Number(step.max); k++) {
+      step.value = k;
+      step.dispatchEvent(new Event('input'));
+      if (/: iteration 2, bound 3$/.test(document.querySelector('#now').textContent)) {
+        step.value = k - 1;
+        step.dispatchEvent(new Event('input'));
+        return true;
+      }
+    }
+    return false;
+  });
+  assert.ok(found, 'the limit-3 iteration is in the trace');
+  const rows = await page.$$eval('#frontier tr', (trs) => trs.slice(1).map((tr) => [...tr.children].map((td) => td.textContent)));
+  assert.deepEqual(rows, [
+    ['0:(2,1) 1:(2,5)', '3', '–', '–'],
+    ['0:(2,1) 1:(4,3)', '3', '–', '–'],
+    ['0:(4,3) 1:(2,5)', '3', '–', '–'],
+    ['0:(4,3) 1:(4,3) crash', '3', '–', '–'],
+  ]);
+  assert.equal(await page.$$eval('#lab-rgb .lab-truck', (t) => t.length), 2);
+  await page.click('#last');
+  assert.match(await page.textContent('#now'), /finish: solved/);
+  clean('/lab');
+  await page.close();
+});
+
 test('search lab: step through A* and iterative lengthening on Romania, the grid and the 8-puzzle', async () => {
   const page = await open('/lab');
   await page.waitForSelector('#from');

@@ -802,3 +802,131 @@ async fn heavy_steps_that_are_not_searches_run_within_the_job_cap() {
     ok(&app, "/api/tictactoe/count", json!({})).await;
     ok(&app, "/api/sokoban/level", json!({"level": "microban/2"})).await;
 }
+
+/// The frontier as the Search lab rebuilds it from a stream's events up to (not including)
+/// event `until`: an `iteration` empties it, a `generate` adds a node not explored in this
+/// iteration (or lowers its g), an `expand` moves a node to the explored set. In order of
+/// generation, as the page lists nodes of equal f.
+fn frontier_before(events: &[(String, Value)], until: usize) -> Vec<Value> {
+    let mut frontier: Vec<Value> = Vec::new();
+    let mut explored: Vec<Value> = Vec::new();
+    for (name, d) in &events[..until] {
+        match name.as_str() {
+            "iteration" => {
+                frontier.clear();
+                explored.clear();
+            }
+            "expand" => {
+                frontier.retain(|n| n["state"] != d["state"]);
+                explored.push(d["state"].clone());
+            }
+            "generate" if !explored.contains(&d["state"]) => {
+                match frontier.iter_mut().find(|n| n["state"] == d["state"]) {
+                    Some(old) if d["g"].as_u64() < old["g"].as_u64() => *old = d.clone(),
+                    Some(_) => {}
+                    None => frontier.push(d.clone()),
+                }
+            }
+            _ => {}
+        }
+    }
+    frontier
+}
+
+/// The original report's worked example (section 7): iterative lengthening on its Custom
+/// level, as the Search lab steps through it from `/api/rgb/solve`'s stream. Red truck 0
+/// starts at (4, 0), green truck 1 at (4, 6); the red warehouse is served from (3, 3), the
+/// green one from (1, 5).
+#[tokio::test]
+async fn rgb_streams_iterative_lengthening_as_the_originals_worked_example() {
+    let app = server();
+    let request = post_stream("/api/rgb/solve", &json!({"level": "Custom", "algo": "ils"}));
+    let (body, _, _) = start_stream(&app, request).await;
+    let events = rest(body).await;
+    let iterations: Vec<usize> = (0..events.len()).filter(|&k| events[k].0 == "iteration").collect();
+    let limits: Vec<&Value> = iterations.iter().map(|&k| &events[k].1["bound"]["cost"]).collect();
+    // "Find Cost: 0, 1, 3, 4, 5, 6".
+    assert_eq!(limits, [0, 1, 3, 4, 5, 6], "{:?}", &events[..5]);
+    let trucks = |node: &Value| -> Vec<(u64, u64, u64)> {
+        node["state"]["trucks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| (t["at"][0].as_u64().unwrap(), t["at"][1].as_u64().unwrap(), t["left"].as_u64().unwrap()))
+            .collect()
+    };
+    let g = |node: &Value| node["g"].as_u64().unwrap();
+    // (1) Limit 0: the one action from the start (red right, green left) costs 1 and is cut off.
+    let cut = frontier_before(&events, iterations[1]);
+    assert_eq!(cut.iter().map(|n| (g(n), trucks(n))).collect::<Vec<_>>(), [(1, vec![(4, 1, 0), (4, 5, 0)])]);
+    // (2) Limit 1: each truck has two roads, four actions, all cut off at cost 3; in the
+    // fourth the two trucks crash at (4, 3).
+    let cut = frontier_before(&events, iterations[2]);
+    assert_eq!(
+        cut.iter().map(|n| (g(n), trucks(n))).collect::<Vec<_>>(),
+        [
+            (3, vec![(2, 1, 0), (2, 5, 0)]),
+            (3, vec![(2, 1, 0), (4, 3, 0)]),
+            (3, vec![(4, 3, 0), (2, 5, 0)]),
+            (3, vec![(4, 3, 0), (4, 3, 0)]),
+        ]
+    );
+    let crashed: Vec<bool> = cut.iter().map(|n| n["state"]["crashed"].as_bool().unwrap()).collect();
+    assert_eq!(crashed, [false, false, false, true]);
+    // (3) Limit 3: the cheapest cut-off is 4 (a move of 1 onto an item or warehouse; 2
+    // otherwise). (4) Four of the states at cost 4 have a truck on a warehouse it cannot
+    // serve (the cargo test), and in all the others the red truck has 1 cell left to drive.
+    let cut = frontier_before(&events, iterations[3]);
+    assert_eq!(cut.iter().map(g).min(), Some(4));
+    assert!(cut.iter().all(|n| g(n) == 4 || g(n) == 5), "{cut:?}");
+    let at_4: Vec<&Value> = cut.iter().filter(|n| g(n) == 4).collect();
+    let cargo_test = |n: &Value| {
+        let t = &n["state"]["trucks"];
+        let on = |i: usize, cell: (u64, u64)| {
+            (t[i]["at"][0].as_u64(), t[i]["at"][1].as_u64(), t[i]["left"].as_u64())
+                == (Some(cell.0), Some(cell.1), Some(0))
+        };
+        // Green on the red warehouse, red on it empty, red on the green one, green on it empty.
+        on(1, (3, 3)) || (on(0, (3, 3)) && t[0]["load"] == 0) || on(0, (1, 5)) || (on(1, (1, 5)) && t[1]["load"] == 0)
+    };
+    let (failing, others): (Vec<&Value>, Vec<&Value>) = at_4.iter().partition(|n| cargo_test(n));
+    assert_eq!(failing.len(), 4, "{at_4:?}");
+    assert!(!others.is_empty() && others.iter().all(|n| n["state"]["trucks"][0]["left"] == 1), "{others:?}");
+    // (6) The report: cost 6 and the plan of the report's printed run.
+    let (name, report) = events.last().unwrap();
+    assert_eq!((name.as_str(), report["cost"].as_u64()), ("report", Some(6)));
+    let steps: Vec<String> = report["plan"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let moves: Vec<String> = s["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| format!("({},{},{})", m["truck"], m["action"].as_str().unwrap(), m["length"]))
+                .collect();
+            moves.join(",")
+        })
+        .collect();
+    assert_eq!(steps, ["(0,R,1),(1,L,1)", "(0,U,2),(1,U,2)", "(0,R,2),(1,U,1)", "(1,S,0)", "(0,D,1)", "(0,S,0)"]);
+}
+
+#[tokio::test]
+async fn rgb_levels_may_come_as_the_originals_dict() {
+    let app = server();
+    let text = include_str!("../../domains/rgb/data/dict/A-9.py");
+    let layout = ok(&app, "/api/rgb/level", json!({"text": text})).await;
+    assert_eq!(
+        (layout["name"].as_str(), layout["rows"].as_u64(), layout["cols"].as_u64()),
+        (Some("A-9"), Some(9), Some(7))
+    );
+    let web = ok(&app, "/api/rgb/solve", json!({"text": text})).await;
+    assert_eq!(web["cost"], 20);
+    let (status, err) = call(&app, post("/api/rgb/solve", &json!({"text": text.replace("(8, 6)", "(8, 7)")}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        err["error"],
+        "text: line 14, column 40: in `Trucks[1]`: (8, 7) is outside the roads (9 rows, 7 columns)"
+    );
+}

@@ -1,5 +1,6 @@
 //! The errors of the RGB Express domain: [`ParseError`] (where in a level file, and what was
-//! expected there), its [`ErrorKind`], and the crate-wide [`RgbError`].
+//! expected there), its [`ErrorKind`], the crate-wide [`RgbError`], and [`NotInDict`] (a level
+//! the original solver's dict format cannot hold).
 
 use std::path::PathBuf;
 
@@ -120,6 +121,72 @@ pub enum ErrorKind {
     /// A switch group with buttons but no gate, or gates but no button.
     #[error("switch group {0} needs both a button and a gate")]
     LoneSwitch(u8),
+    /// Not what may stand here (the dict format, [`crate::pydict`]).
+    #[error("expected {expected}, found {found}")]
+    Expected {
+        /// What may stand here.
+        expected: &'static str,
+        /// What stands here, described or quoted.
+        found: String,
+    },
+    /// Values nested deeper than the dict parser reads.
+    #[error("the values nest deeper than {0} levels")]
+    TooDeep(usize),
+    /// A problem inside the value of one key of a level's dict.
+    #[error("in `{key}`: {kind}")]
+    InKey {
+        /// The key, and where in its value (`Trucks[1]`, `Items[Color.Red]`).
+        key: String,
+        /// What is wrong there.
+        kind: Box<ErrorKind>,
+    },
+    /// A level's dict without one of its four keys.
+    #[error("expected the key `{0}` in the level's dict (it needs Roads, Trucks, Items and Cargos)")]
+    MissingDictKey(&'static str),
+    /// A key a level's dict does not have.
+    #[error("unknown key {0} (expected 'Roads', 'Trucks', 'Items' or 'Cargos')")]
+    UnknownDictKey(String),
+    /// A character in `Roads` that is not a road glyph.
+    #[error("expected a road glyph (a space or one of ╴ ╶ ╵ ╷ ─ │ ┌ ┐ ┘ └ ├ ┤ ┬ ┴ ┼), found {0}")]
+    BadGlyph(String),
+    /// A road glyph whose road leads nowhere.
+    #[error("this glyph's road {0}")]
+    OpenRoad(&'static str),
+    /// A position outside `Roads`.
+    #[error("({row}, {col}) is outside the roads ({rows} rows, {cols} columns)")]
+    OffRoads {
+        /// The row given.
+        row: i64,
+        /// The column given.
+        col: i64,
+        /// The roads' rows.
+        rows: usize,
+        /// The roads' columns.
+        cols: usize,
+    },
+    /// A position on a space of `Roads`.
+    #[error("({0}, {1}) is not on a road (a space in `Roads`)")]
+    NotRoad(usize, usize),
+    /// Two trucks, items or warehouses on one cell.
+    #[error("({row}, {col}) already holds a truck, item or warehouse (line {first_line}, column {first_column})")]
+    CellTaken {
+        /// The row.
+        row: usize,
+        /// The column.
+        col: usize,
+        /// Where the first one was given.
+        first_line: usize,
+        /// Its column.
+        first_column: usize,
+    },
+    /// A truck listed out of order (the original reads `Truck(i, …)` as the i-th truck).
+    #[error("expected truck {expected} here (the trucks are listed in order from 0), found truck {found}")]
+    TruckOrder {
+        /// The index this place needs.
+        expected: usize,
+        /// The index given.
+        found: i64,
+    },
     /// More of something than the compact state can hold.
     #[error("too many {what}: {found} (delve handles at most {max})")]
     TooMany {
@@ -151,4 +218,14 @@ pub enum RgbError {
     /// A level file is malformed.
     #[error(transparent)]
     Parse(#[from] ParseError),
+}
+
+/// A level the original solver's dict format cannot hold ([`crate::Level::to_dict`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the dict format cannot hold level {level}: {why}")]
+pub struct NotInDict {
+    /// The level's name.
+    pub level: String,
+    /// What it has that the format lacks.
+    pub why: String,
 }

@@ -2,8 +2,9 @@
 //!
 //! RGB Express for delve: coloured trucks carry items to warehouses of their colour on a
 //! road map where every road segment can be driven once. This crate reads levels in the
-//! `rgbx-grid` format, version 1 and its version 2 extension (white trucks, switches, bumps)
-//! ([`Level`], errors with line and column), states the game's rules
+//! `rgbx-grid` format, version 1 and its version 2 extension (white trucks, switches, bumps),
+//! and in the original solver's own Python-dict format ([`Level`], [`Format`]; errors with
+//! line and column), states the game's rules
 //! as a `delve-core` [`Problem`](delve_core::Problem) under three rule sets ([`RgbProblem`],
 //! [`Rules`]), lays out plans ([`Plan`]: per step and as each truck's arrows), and replays
 //! every plan cell by cell with an independent simulator ([`simulate`](fn@simulate)).
@@ -19,6 +20,8 @@
 //! | module | what it does |
 //! | --- | --- |
 //! | [`level`] | a level as the file describes it, and the `rgbx-grid` parser |
+//! | [`pydict`] | the original solver's own level format (a Python dict), both ways |
+//! | [`pyliteral`] | the bounded reader of the Python literal syntax that format uses |
 //! | [`graph`] | the event graph: events, segments between them, road distances |
 //! | [`problem`] | the rules as a `delve-core` problem, the three rule sets, the heuristic |
 //! | [`plan`] | a solution laid out per step and per truck |
@@ -48,15 +51,17 @@ pub mod graph;
 pub mod level;
 pub mod plan;
 pub mod problem;
+pub mod pydict;
+pub mod pyliteral;
 pub mod report;
 pub mod simulate;
 
-pub use error::{ErrorKind, ParseError, RgbError};
+pub use error::{ErrorKind, NotInDict, ParseError, RgbError};
 pub use graph::{Exit, Graph, MAX_EVENTS, MAX_SEGMENTS, MAX_SPECIALS, Special};
-pub use level::{Cell, Colour, Dir, Level, MAX_BUMPS, MAX_GROUPS, MAX_SIDE, MAX_TRUCKS, Toggle, TruckSpec};
+pub use level::{Cell, Colour, Dir, Format, Level, MAX_BUMPS, MAX_GROUPS, MAX_SIDE, MAX_TRUCKS, Toggle, TruckSpec};
 pub use plan::{Plan, Step, TruckMove};
-pub use problem::{Action, MAX_WHITE_CAPACITY, Move, RgbProblem, Rules, State, Truck};
-pub use report::{RgbDetail, RgbReport, SUPPORTED, SolveError, Solved, solve};
+pub use problem::{Action, MAX_WHITE_CAPACITY, Move, RgbProblem, Rules, State, StateView, Truck, TruckView};
+pub use report::{RgbDetail, RgbReport, RunsDetail, SUPPORTED, SolveError, Solved, runs_report, solve};
 pub use simulate::{Frame, Replay, Violation, simulate, simulate_with};
 
 include!(concat!(env!("OUT_DIR"), "/shipped.rs"));

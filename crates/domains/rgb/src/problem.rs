@@ -586,6 +586,66 @@ impl RgbProblem {
     }
 }
 
+/// A truck of a [`StateView`].
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TruckView {
+    /// The (row, col) of the event it stands on, or drives to when `left` is not 0.
+    pub at: (usize, usize),
+    /// Cells left to drive to `at`.
+    pub left: u8,
+    /// Items carried.
+    pub load: u8,
+    /// Whether it has stopped for good.
+    pub stopped: bool,
+}
+
+/// A state as people read it (the web page's Search lab shows each node so): every truck,
+/// the cells whose item was taken or warehouse served, the segments driven, whether two
+/// trucks crashed; and, for version 2 levels, the switch and bump fields as numbers. Two
+/// different states never have the same view.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct StateView {
+    /// The trucks, by index.
+    pub trucks: Vec<TruckView>,
+    /// The (row, col) of every item taken and warehouse served, in reading order.
+    pub done: Vec<(usize, usize)>,
+    /// The segments driven, by number ([`crate::Exit::segment`]).
+    pub used: Vec<u8>,
+    /// Two trucks stand on one cell.
+    pub crashed: bool,
+    /// [`State::switches`].
+    pub switches: u8,
+    /// [`State::bumps`].
+    pub bumps: u32,
+}
+
+impl RgbProblem {
+    /// `state` as people read it.
+    ///
+    /// ```
+    /// use delve_core::Problem;
+    /// use delve_rgb::{Level, RgbProblem, Rules};
+    /// let problem = RgbProblem::new(Level::parse(include_str!("../data/Custom.txt")).unwrap(), Rules::Pairwise).unwrap();
+    /// let view = problem.view(&problem.initial_state());
+    /// assert_eq!((view.trucks[0].at, view.trucks[1].at), ((4, 0), (4, 6)));
+    /// assert!(view.done.is_empty() && view.used.is_empty() && !view.crashed);
+    /// ```
+    pub fn view(&self, state: &State) -> StateView {
+        let position = |event: u8| self.level.position(self.graph.cells[event as usize]);
+        let trucks = state.trucks[..self.trucks()]
+            .iter()
+            .map(|t| TruckView { at: position(t.at), left: t.left, load: t.load, stopped: t.stopped() })
+            .collect();
+        let mut done: Vec<(usize, usize)> = (0..self.graph.events() as u8)
+            .filter(|&e| self.graph.specials[e as usize].is_some_and(|(bit, _)| state.done & (1 << bit) != 0))
+            .map(position)
+            .collect();
+        done.sort_unstable();
+        let used = (0..self.graph.segments as u8).filter(|&s| state.used & (1 << s) != 0).collect();
+        StateView { trucks, done, used, crashed: state.crashed, switches: state.switches, bumps: state.bumps }
+    }
+}
+
 impl Problem for RgbProblem {
     type State = State;
     type Action = Action;

@@ -5,7 +5,9 @@
 use crate::plan::{Plan, Step};
 use crate::problem::{Action, RgbProblem, Rules, State};
 use crate::simulate::{Violation, simulate};
-use delve_core::{Algorithm, Bound, Control, Event, Finished, Limits, Live, Observer, Report, SearchResult};
+use delve_core::{
+    Algorithm, Bound, Control, Event, Finished, Limits, Live, Observer, Report, SearchResult, Stats, batch_outcome,
+};
 use serde::Serialize;
 
 /// A solved (or not) level: the search's result, the plan when one was found (already
@@ -117,6 +119,47 @@ pub struct RgbDetail {
 
 /// A level's report.
 pub type RgbReport = Report<RgbDetail>;
+
+/// The fields of the report of several searches of one level, run one after the other (as
+/// the original's `main.py` runs uniform-cost search and then iterative lengthening).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RunsDetail {
+    /// The level's name.
+    pub level: String,
+    /// The rule set played.
+    pub rules: Rules,
+    /// Each search's own report, in the order they ran.
+    pub runs: Vec<RgbReport>,
+}
+
+/// The report of several searches of one level ([`RunsDetail`]): `algorithm` joins their
+/// names with commas (`ucs,ils`); `solved` when every one solved the level; `outcome` and
+/// `stop_reason` as a batch's (the first limit that stopped one, else no solution if one found
+/// none); `stats` adds up their nodes, iterations and time (and keeps the largest frontier).
+///
+/// ```
+/// use delve_core::{Algorithm, Limits, NoObserver};
+/// use delve_rgb::{Level, RgbProblem, Rules, runs_report, solve};
+/// let problem = RgbProblem::new(Level::parse(include_str!("../data/Custom.txt")).unwrap(), Rules::Pairwise).unwrap();
+/// let runs = [Algorithm::Ucs, Algorithm::Ils]
+///     .map(|a| solve(&problem, a, &Limits::none(), NoObserver).unwrap().report(&problem));
+/// let report = runs_report(&problem, runs.to_vec());
+/// assert_eq!((report.algorithm.as_str(), report.solved), ("ucs,ils", true));
+/// assert_eq!(report.stats.expanded, runs[0].stats.expanded + runs[1].stats.expanded);
+/// ```
+pub fn runs_report(problem: &RgbProblem, runs: Vec<RgbReport>) -> Report<RunsDetail> {
+    let names: Vec<&str> = runs.iter().map(|r| r.algorithm.as_str()).collect();
+    let algorithm = names.join(",");
+    let (outcome, stop_reason) = batch_outcome(runs.iter().map(|r| (r.outcome, r.stop_reason)));
+    let mut stats = Stats::default();
+    for r in &runs {
+        stats.absorb(&r.stats);
+        stats.iterations += r.stats.iterations;
+        stats.elapsed += r.stats.elapsed;
+    }
+    let detail = RunsDetail { level: problem.level().name.clone(), rules: problem.rules(), runs };
+    Report::from_parts(algorithm, outcome, stop_reason, stats, detail)
+}
 
 impl Solved {
     /// The report of this run on `problem` (the algorithm's name is the one the search recorded).

@@ -1,6 +1,7 @@
 //! The Search lab: one page that steps through BFS, UCS, iterative lengthening, A* and IDA*
-//! on Romania (`/api/route/search`), an 8-puzzle (`/api/sliding/solve`) and a small grid
-//! (`POST /api/lab/grid`, here: a `delve_grid::Grid` of at most 40 rows and columns), from
+//! on Romania (`/api/route/search`), an 8-puzzle (`/api/sliding/solve`), a small grid
+//! (`POST /api/lab/grid`, here: a `delve_grid::Grid` of at most 40 rows and columns) and an
+//! RGB Express level (`/api/rgb/solve`, the optimal searches only), from
 //! the events the library's algorithms emit — the frontier, the explored set, g/h/f of every
 //! node and each iteration's bound.
 
@@ -25,7 +26,7 @@ const MAX_SIDE: u32 = 40;
 pub const DOMAIN: Domain = Domain {
     name: "lab",
     title: "Search lab",
-    about: "Step through BFS, UCS, iterative lengthening, A* and IDA* on Romania, an 8-puzzle, a grid.",
+    about: "Step through BFS, UCS, iterative lengthening, A* and IDA* on Romania, an 8-puzzle, a grid, an RGB Express level.",
     page: Some("lab.html"),
     assets: &[
         Asset { name: "lab.html", bytes: include_bytes!("../../assets/lab.html") },

@@ -1,15 +1,17 @@
 //! RGB Express (`delve rgb`): `GET /api/rgb/levels`, `POST /api/rgb/level` (the layout to
-//! draw), `POST /api/rgb/solve` (the CLI's report) and `POST /api/rgb/show` (the report with
-//! the replayed frames to animate). Levels come by shipped name or as text, never by path.
+//! draw), `POST /api/rgb/solve` (the CLI's report; streamed, each node's state as the Search
+//! lab shows it) and `POST /api/rgb/show` (the report with the replayed frames to animate).
+//! Levels come by shipped name or as text (a grid file or the original solver's dict), never
+//! by path, and are read inside the job, off the async threads.
 
 use super::{Asset, Domain, LevelChoice};
-use crate::{ApiError, ApiJson, AppState, Knobs, NoView, Streamer, respond};
+use crate::{ApiError, ApiJson, AppState, Knobs, NoView, Streamer, View, blocking, respond};
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use delve_core::Algorithm;
+use delve_core::{Algorithm, Problem};
 use delve_rgb::{Cell, Dir, Frame, Level, RgbProblem, RgbReport, Rules, Toggle, simulate_with, solve};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -35,13 +37,28 @@ fn routes() -> Router<AppState> {
         .route("/show", post(show))
 }
 
-/// Opens the level `choice` names or holds.
+/// Events with a state a stream may carry (the Search lab steps through them).
+const DETAIL: u64 = 20_000;
+
+/// Opens the level `choice` names or holds (a grid file or a dict, told by its first line).
 fn open(choice: &LevelChoice) -> Result<Level, ApiError> {
     let shipped = |name: &str| {
         let (_, text) = delve_rgb::shipped().iter().find(|(n, _)| *n == name)?;
         Some(Level::parse(text).map_err(|e| ApiError::internal(format!("shipped level {name}: {e}"))))
     };
-    choice.open("/api/rgb/levels", shipped, Level::parse)
+    choice.open("/api/rgb/levels", shipped, |text| Level::parse_in(text, None))
+}
+
+/// Shows a state as [`RgbProblem::view`] does; estimates with the problem's heuristic.
+struct Trucks<'p>(&'p RgbProblem);
+
+impl View<delve_rgb::State> for Trucks<'_> {
+    fn show(&self, state: &delve_rgb::State) -> Value {
+        serde_json::to_value(self.0.view(state)).unwrap_or(Value::Null)
+    }
+    fn estimate(&self, state: &delve_rgb::State) -> Option<Value> {
+        Some(self.0.heuristic(state).into())
+    }
 }
 
 /// The body of `solve` and `show`: `delve rgb solve`'s options.
@@ -66,8 +83,8 @@ fn pairwise() -> String {
 }
 
 impl SolveRequest {
-    /// The problem and the (optimal) algorithm, or why not.
-    fn open(&self) -> Result<(RgbProblem, Algorithm), ApiError> {
+    /// The (optimal) algorithm and the rules, or why not.
+    fn options(&self) -> Result<(Algorithm, Rules), ApiError> {
         let algorithm = self.algo.parse::<Algorithm>().map_err(ApiError::bad_request)?;
         if !algorithm.is_cost_optimal() || algorithm == Algorithm::Bibfs {
             return Err(ApiError::bad_request(format!(
@@ -76,9 +93,14 @@ impl SolveRequest {
             )));
         }
         let rules = self.rules.parse::<Rules>().map_err(|e| ApiError::bad_request(format!("rules: {e}")))?;
-        let problem = RgbProblem::new(open(&self.level)?, rules).map_err(ApiError::bad_request)?;
-        Ok((problem, algorithm))
+        Ok((algorithm, rules))
     }
+}
+
+/// The problem of `level` under `rules`: the work of a job (reading a level's text, building
+/// its graph), so called inside one.
+fn problem(level: &LevelChoice, rules: Rules) -> Result<RgbProblem, ApiError> {
+    RgbProblem::new(open(level)?, rules).map_err(ApiError::bad_request)
 }
 
 async fn levels() -> Json<Value> {
@@ -152,8 +174,9 @@ fn layout_of(level: &Level) -> Layout {
     }
 }
 
-async fn layout(ApiJson(req): ApiJson<LevelChoice>) -> Result<Json<Layout>, ApiError> {
-    Ok(Json(layout_of(&open(&req)?)))
+async fn layout(State(state): State<AppState>, ApiJson(req): ApiJson<LevelChoice>) -> Result<Json<Layout>, ApiError> {
+    // Reading a level is the work of a job: off the async threads, within the jobs' cap.
+    blocking(&state, move || Ok(Json(layout_of(&open(&req)?)))).await
 }
 
 async fn solve_level(
@@ -161,9 +184,10 @@ async fn solve_level(
     headers: HeaderMap,
     ApiJson(req): ApiJson<SolveRequest>,
 ) -> Result<Response, ApiError> {
-    let (problem, algorithm) = req.open()?;
-    respond(&state, &headers, req.knobs, 0, move |limits, sink| -> Result<RgbReport, ApiError> {
-        let solved = solve(&problem, algorithm, limits, Streamer::new(sink, NoView))
+    let (algorithm, rules) = req.options()?;
+    respond(&state, &headers, req.knobs, DETAIL, move |limits, sink| -> Result<RgbReport, ApiError> {
+        let problem = problem(&req.level, rules)?;
+        let solved = solve(&problem, algorithm, limits, Streamer::new(sink, Trucks(&problem)))
             .map_err(|e| ApiError::internal(e.to_string()))?;
         Ok(solved.report(&problem))
     })
@@ -196,8 +220,9 @@ async fn show(
     headers: HeaderMap,
     ApiJson(req): ApiJson<SolveRequest>,
 ) -> Result<Response, ApiError> {
-    let (problem, algorithm) = req.open()?;
+    let (algorithm, rules) = req.options()?;
     respond(&state, &headers, req.knobs, 0, move |limits, sink| {
+        let problem = problem(&req.level, rules)?;
         let solved = solve(&problem, algorithm, limits, Streamer::new(sink, NoView))
             .map_err(|e| ApiError::internal(e.to_string()))?;
         let level = problem.level();
