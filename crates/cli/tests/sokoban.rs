@@ -385,13 +385,17 @@ fn play_says_the_search_stats_after_a_solve() {
     let (head, stats) = said.split_once("; ").unwrap();
     assert_eq!(head, "optimal solve: 3 pushes, 15 moves (optimal: fewest pushes, then fewest moves)");
     let parts: Vec<&str> = stats.split(", ").collect();
-    assert_eq!(parts.len(), 3, "{said}");
+    assert_eq!(parts.len(), 4, "{said}");
     assert!(parts[0].starts_with("search time ") && parts[0].ends_with(" ms"), "{said}");
     let count = |part: &str, name: &str| part.strip_prefix(name).unwrap().parse::<u64>().unwrap();
     assert!(
         count(parts[1], "nodes generated ") >= count(parts[2], "max nodes held ")
             && count(parts[2], "max nodes held ") > 0
     );
+    // b* over the solution's 3 pushes: generated = b* + b*² + b*³.
+    let b: f64 = parts[3].strip_prefix("b* ").unwrap().parse().unwrap();
+    let generated = count(parts[1], "nodes generated ") as f64;
+    assert!((b + b * b + b * b * b - generated).abs() < 0.01 * generated, "{said}");
     assert!(stdout.ends_with("solved: 3 pushes, 16 moves\n"), "{stdout}");
     // P: the fast solve, which promises nothing.
     let (code, stdout, _) = with_stdin(&["play", &data("microban.xsb"), "--level", "3"], "p");

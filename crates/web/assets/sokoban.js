@@ -89,11 +89,13 @@ function draw() {
   $('#dead').textContent = game.dead ? `no valid moves, please go back: ${game.dead}` : '';
 }
 
-/** The statistics the original printed after a solve: the search's time, nodes generated and most held at once. */
+/** The statistics the original printed after a solve: the search's time, nodes generated, most held at once, and b*. */
 function searchStats(report) {
   const ms = report.elapsed_ms;
   const time = ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(2)} s`;
-  return [`search time ${time}`, `nodes generated ${report.nodes_generated}`, `max nodes held ${report.max_nodes}`];
+  const stats = [`search time ${time}`, `nodes generated ${report.nodes_generated}`, `max nodes held ${report.max_nodes}`];
+  if (report.stats?.b_star !== undefined) stats.push(`b* ${report.stats.b_star.toFixed(3)}`);
+  return stats;
 }
 
 /** Floor the player can reach from the start, so that the outside of the walls stays blank. */

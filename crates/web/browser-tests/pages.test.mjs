@@ -353,7 +353,7 @@ test('sokoban: play a level to the goal with the keyboard, undo, restart, Space 
   assert.match(await page.textContent('#status'), /^played back: /);
   // The search's statistics, as the original printed them (microban_optimal.tsv: 3 pushes).
   assert.match(await page.textContent('#search'),
-    /^optimal solve: 3 pushes, \d+ moves \(optimal: fewest pushes, then fewest moves\); search time [\d.]+ (ms|s), nodes generated \d+, max nodes held \d+$/);
+    /^optimal solve: 3 pushes, \d+ moves \(optimal: fewest pushes, then fewest moves\); search time [\d.]+ (ms|s), nodes generated \d+, max nodes held \d+, b\* [\d.]+$/);
   // Level 1 mid-playback, for the screenshot; P (fast) then finishes another level.
   await page.fill('#number', '1');
   await page.click('#load');

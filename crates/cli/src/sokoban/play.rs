@@ -24,15 +24,18 @@ struct Found {
 }
 
 /// The statistics the original printed after a solve: the search's time, the nodes it
-/// generated and the most it held at once.
+/// generated, the most it held at once, and the effective branching factor b* when it found
+/// a solution.
 fn search_stats(stats: &Stats) -> Vec<String> {
     let ms = stats.elapsed_ms();
     let time = if ms < 1000.0 { format!("{ms:.1} ms") } else { format!("{:.2} s", ms / 1000.0) };
-    vec![
+    let mut said = vec![
         format!("search time {time}"),
         format!("nodes generated {}", stats.generated),
         format!("max nodes held {}", stats.max_frontier),
-    ]
+    ];
+    said.extend(stats.branching_factor().map(|b| format!("b* {b:.3}")));
+    said
 }
 
 /// Solves from the position of `game` in `mode`.
@@ -240,6 +243,8 @@ mod tests {
             )
         );
         assert!(said.contains(", nodes generated 1, max nodes held "), "{said}");
+        // One node generated for a one-push solution: b* is 1.
+        assert!(said.ends_with(", b* 1.000"), "{said}");
     }
 
     #[test]
