@@ -20,6 +20,7 @@
 //! | module | what it does |
 //! | --- | --- |
 //! | [`level`] | a level as the file describes it, and the `rgbx-grid` parser |
+//! | [`format`] | the two file formats, telling them apart, and reading a level file in either |
 //! | [`pydict`] | the original solver's own level format (a Python dict), both ways |
 //! | [`pyliteral`] | the bounded reader of the Python literal syntax that format uses |
 //! | [`graph`] | the event graph: events, segments between them, road distances |
@@ -47,6 +48,7 @@
 //! message naming the limit.
 
 pub mod error;
+pub mod format;
 pub mod graph;
 pub mod level;
 pub mod plan;
@@ -57,8 +59,9 @@ pub mod report;
 pub mod simulate;
 
 pub use error::{ErrorKind, NotInDict, ParseError, RgbError};
+pub use format::Format;
 pub use graph::{Exit, Graph, MAX_EVENTS, MAX_SEGMENTS, MAX_SPECIALS, Special};
-pub use level::{Cell, Colour, Dir, Format, Level, MAX_BUMPS, MAX_GROUPS, MAX_SIDE, MAX_TRUCKS, Toggle, TruckSpec};
+pub use level::{Cell, Colour, Dir, Level, MAX_BUMPS, MAX_GROUPS, MAX_SIDE, MAX_TRUCKS, Toggle, TruckSpec};
 pub use plan::{Plan, Step, TruckMove};
 pub use problem::{Action, MAX_WHITE_CAPACITY, Move, RgbProblem, Rules, State, StateView, Truck, TruckView};
 pub use report::{RgbDetail, RgbReport, RunsDetail, SUPPORTED, SolveError, Solved, runs_report, solve};
