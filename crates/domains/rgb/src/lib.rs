@@ -20,7 +20,7 @@
 //! | module | what it does |
 //! | --- | --- |
 //! | [`level`] | a level as the file describes it, and the `rgbx-grid` parser |
-//! | [`format`] | the two file formats, telling them apart, and reading a level file in either |
+//! | [`mod@format`] | the two file formats, telling them apart, and reading a level file in either |
 //! | [`pydict`] | the original solver's own level format (a Python dict), both ways |
 //! | [`pyliteral`] | the bounded reader of the Python literal syntax that format uses |
 //! | [`graph`] | the event graph: events, segments between them, road distances |
