@@ -5,7 +5,9 @@
 #
 #   PONS=/path/to/c4solver FESTIVAL=/path/to/fess-cli benches/run-all.sh [OUT_DIR] [SECTION...]
 #
-# SECTION is any of core queens sliding vision rgb sokoban connect4 pacman (default: all).
+# SECTION is any of core queens sliding vision rgb sokoban connect4 pacman (default: all), or
+# dist: the timely dataflows against the single-machine code (not in the default pass: the
+# whole 2x7 space takes most of an hour and 17 GB; N = 20 takes about half an hour each way).
 # Anchors built outside the repository (their code is not ours to ship):
 #   PONS      Pascal Pons's Connect Four solver, github.com/PascalPons/connect4 at tag part12,
 #             built with its Makefile (`make`, g++ -O3).
@@ -85,6 +87,30 @@ if want sliding; then
     run pdb78 "$DELVE" sliding pdb build 4x4 --goal "$GOAL" --pdb-dir "$OUT/pdb" --json
     run korf100 "$DELVE" sliding solve --from-file crates/domains/sliding/data/korf100.txt --goal "$GOAL" \
         --pdb-dir "$OUT/pdb" --json
+fi
+
+# pair NAME ARGS...: `delve ARGS` as two processes on loopback; process 0's output and times
+# are NAME.*, process 1's NAME.p1.*.
+pair() {
+    local name=$1
+    shift
+    /usr/bin/time -f '%e %U %M' -o "$OUT/$name.p1.time" "$DELVE" "$@" --processes 2 --process 1 \
+        >"$OUT/$name.p1.out" 2>"$OUT/$name.p1.err" &
+    run "$name" "$DELVE" "$@" --processes 2 --process 0
+    wait
+}
+
+if want dist; then
+    for i in 1 2 3; do
+        run "enum3x4_single_$i" "$DELVE" sliding enumerate 3x4 --json
+        run "enum3x4_w2_$i" "$DELVE" sliding enumerate 3x4 --workers 2 --json
+        pair "enum3x4_p2_$i" sliding enumerate 3x4 --json
+    done
+    run queens19_single "$DELVE" queens count 19 --threads 2 --json
+    pair queens19_p2 queens count 19 --json
+    pair enum2x7_p2 sliding enumerate 2x7 --json
+    run queens20_single "$DELVE" queens count 20 --threads 2 --json
+    pair queens20_p2 queens count 20 --json
 fi
 
 if want vision; then

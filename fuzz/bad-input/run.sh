@@ -240,6 +240,12 @@ echo "== each command's own bad inputs"
   run "count: N too large" queens count 40
   run "count: threads 0" queens count 8 --threads 0
   run "count: threads 5000" queens count 8 --threads 5000
+  printf '127.0.0.1:2101\n  localhost\n' > "$TMP/hosts_noport.txt"
+  run "count: hostfile line without a port" queens count 8 --hostfile "$TMP/hosts_noport.txt"
+  run "count: missing hostfile" queens count 8 --hostfile nosuch.txt
+  run "count: process index out of range" queens count 8 --processes 2 --process 5
+  run "count: the other process never starts" queens count 8 --processes 2 --connect-timeout 1
+  run "count: workers 0" queens count 8 --workers 0
   run "batch: missing file" queens batch nosuch.txt --out-dir "$TMP/out-dir"
   run "batch: empty file" queens batch empty.txt --out-dir "$TMP/out-dir"
   run "batch: non-UTF-8 file" queens batch nonutf8.bin --out-dir "$TMP/out-dir"

@@ -182,6 +182,55 @@ impl LimitArgs {
     }
 }
 
+/// The timely dataflow flags of the commands that run past one machine. Without any of
+/// them a command runs its single-machine code; with one, it runs as a dataflow.
+#[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "Cluster (timely dataflow)")]
+pub struct ClusterArgs {
+    /// Run as a dataflow with W worker threads per process (timely's -w) [default: 1]
+    #[arg(long, value_name = "W", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub workers: Option<u64>,
+    /// Run as a dataflow over N processes (timely's -n) [default: 1, or one per hostfile
+    /// line]. Start each with the same command and its own --process.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub processes: Option<u64>,
+    /// This process's index, 0 to N-1 (timely's -p); process 0 prints the result
+    /// [default: 0]
+    #[arg(long, value_name = "I")]
+    pub process: Option<u64>,
+    /// One host:port a line, in process order (timely's -h) [default: 127.0.0.1, ports
+    /// 2101, 2102, …]
+    #[arg(long, value_name = "FILE")]
+    pub hostfile: Option<std::path::PathBuf>,
+    /// Seconds to wait for the other processes to start
+    #[arg(long, value_name = "SECS", default_value_t = delve_dist::cluster::CONNECT_TIMEOUT.as_secs(), value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub connect_timeout: u64,
+}
+
+impl ClusterArgs {
+    /// The cluster the flags describe, or `None` when none was given (the single-machine
+    /// path).
+    pub fn cluster(&self) -> anyhow::Result<Option<delve_dist::Cluster>> {
+        if self.workers.is_none() && self.processes.is_none() && self.process.is_none() && self.hostfile.is_none() {
+            return Ok(None);
+        }
+        let hosts = match &self.hostfile {
+            Some(path) => delve_dist::cluster::read_hostfile(path)?,
+            None => Vec::new(),
+        };
+        let processes = self.processes.map_or(hosts.len().max(1), |n| n as usize);
+        let cluster = delve_dist::Cluster {
+            workers: self.workers.unwrap_or(1) as usize,
+            processes,
+            process: self.process.map_or(0, |p| usize::try_from(p).unwrap_or(usize::MAX)),
+            hosts,
+            connect_timeout: Duration::from_secs(self.connect_timeout),
+        };
+        cluster.check()?;
+        Ok(Some(cluster))
+    }
+}
+
 /// Limits with only the Ctrl-C flag: for jobs without their own limit flags.
 pub fn interruptible() -> Limits {
     Limits::none().cancel_flag(cancel_flag())

@@ -1,7 +1,7 @@
 //! `delve queens`: solve one board with any algorithm, run the original assignment's batch files,
 //! count every solution. Thin: arguments → `delve_queens` → the independent checker → rendering.
 
-use crate::common::{self, LimitArgs, OutputArgs, Progress, Status, TimeArgs};
+use crate::common::{self, ClusterArgs, LimitArgs, OutputArgs, Progress, Status, TimeArgs};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 use delve_core::Limits;
@@ -104,7 +104,7 @@ struct BatchArgs {
 /// Arguments of `delve queens count`.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  delve queens count 12\n  delve queens count 14 --threads 1 --json\n  delve queens count 24 --timeout 0.5"
+    after_help = "Examples:\n  delve queens count 12\n  delve queens count 14 --threads 1 --json\n  delve queens count 24 --timeout 0.5\n  delve queens count 12 --workers 2"
 )]
 struct CountArgs {
     /// Board size (1..=27; N = 27 is the largest board ever counted).
@@ -118,6 +118,8 @@ struct CountArgs {
     time: TimeArgs,
     #[command(flatten)]
     output: OutputArgs,
+    #[command(flatten)]
+    cluster: ClusterArgs,
 }
 
 /// Runs `delve queens`.
@@ -283,13 +285,29 @@ fn batch(args: BatchArgs) -> anyhow::Result<Status> {
 
 fn count(args: CountArgs) -> anyhow::Result<Status> {
     let limits = args.time.limits();
-    let threads = args.threads.map_or_else(rayon::current_num_threads, |t| t as usize);
+    let cluster = args.cluster.cluster()?;
+    if cluster.is_some() && args.threads.is_some() {
+        bail!("--threads is for one process; a dataflow's threads are its --workers");
+    }
+    let threads = match &cluster {
+        Some(c) => c.peers(),
+        None => args.threads.map_or_else(rayon::current_num_threads, |t| t as usize),
+    };
     let progress = Progress::new(&format!("counting {}-queens", args.n));
     let start = std::time::Instant::now();
-    let result = match count_solutions(args.n, threads, &limits, progress) {
-        Ok(c) => Ok(c),
-        Err(delve_queens::QueensError::Stopped(reason)) => Err(reason),
-        Err(e) => return Err(e.into()),
+    let result = match &cluster {
+        None => match count_solutions(args.n, threads, &limits, progress) {
+            Ok(c) => Ok(c),
+            Err(delve_queens::QueensError::Stopped(reason)) => Err(reason),
+            Err(e) => return Err(e.into()),
+        },
+        Some(cluster) => match delve_dist::queens::count(cluster, args.n, &limits, progress) {
+            Ok(Some(c)) => Ok(c),
+            // Process 0 prints the count.
+            Ok(None) => return Ok(Status::Done),
+            Err(delve_dist::Error::Stopped { reason, .. }) if cluster.is_leader() => Err(reason),
+            Err(e) => return Err(e.into()),
+        },
     };
     let report = count_report(args.n, threads, result, start.elapsed());
     if args.output.json {

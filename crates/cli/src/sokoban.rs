@@ -6,7 +6,7 @@
 
 mod play;
 
-use crate::common::{self, LimitArgs, OutputArgs, Progress, Status, TimeArgs};
+use crate::common::{self, ClusterArgs, LimitArgs, OutputArgs, Progress, Status, TimeArgs};
 use anyhow::{Context, bail};
 use clap::{ArgGroup, Args, Subcommand, ValueEnum};
 use delve_core::{Limits, input};
@@ -210,6 +210,8 @@ struct BenchArgs {
     jobs: Option<u64>,
     #[command(flatten)]
     output: OutputArgs,
+    #[command(flatten)]
+    cluster: ClusterArgs,
 }
 
 impl BenchArgs {
@@ -419,12 +421,29 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
         common::print_error(&e.error);
     }
     let limits = args.limits.limits();
-    let (jobs, threads) = args.jobs_and_threads();
+    let cluster = args.cluster.cluster()?;
+    if cluster.is_some() && args.jobs.is_some() {
+        bail!("--jobs is for one process; a dataflow solves one level at a time on each of its --workers");
+    }
+    let (jobs, threads) = match &cluster {
+        // One level per worker, on the threads a level takes.
+        Some(c) => (c.peers(), args.jobs_and_threads_on(1).1),
+        None => args.jobs_and_threads(),
+    };
     let start = Instant::now();
-    let results = solve_levels(&chosen, args.mode, (jobs, threads), &limits);
     let failed = errors.len();
     // A level past the solvers' size limits is not solved, and the bench goes on.
-    let (rows, unsupported) = bench::sort_results(&chosen, results, Some(file), &mut errors);
+    let (rows, unsupported) = match &cluster {
+        None => {
+            let results = solve_levels(&chosen, args.mode, (jobs, threads), &limits);
+            bench::sort_results(&chosen, results, Some(file), &mut errors)
+        }
+        Some(cluster) => match distributed(cluster, file, &chosen, args.mode, threads, &limits)? {
+            Some(results) => bench::sort_level_results(results, &mut errors),
+            // Process 0 prints the table.
+            None => return Ok(Status::Done),
+        },
+    };
     for e in &unsupported {
         common::print_error(format!("unsupported: {}", e.error));
     }
@@ -455,6 +474,35 @@ fn run_bench(args: BenchArgs) -> anyhow::Result<Status> {
     }
     let total = detail.levels.len() + detail.unsupported.len();
     common::bench_status(file, detail.errors.len(), "level", detail.solved_levels, total)
+}
+
+/// Solves `levels` as a dataflow on `cluster`, one level at a time on each worker (on
+/// `threads` threads): the results in level order on process 0, `None` on the others.
+fn distributed(
+    cluster: &delve_dist::Cluster,
+    file: &Path,
+    levels: &[Level],
+    mode: ModeArgs,
+    threads: usize,
+    limits: &Limits,
+) -> anyhow::Result<Option<Vec<bench::LevelResult>>> {
+    let numbers: Vec<usize> = levels.iter().map(|l| l.number).collect();
+    let name =
+        format!("sokoban bench {} {numbers:?} {} {} {threads}", file.display(), mode.mode().name(), mode.ordered);
+    let (levels, file, each) = (levels.to_vec(), file.to_path_buf(), limits.clone());
+    let progress = Mutex::new(Progress::new("bench"));
+    let solve = move |i: usize| {
+        let level = &levels[i];
+        bench::LevelResult::new(
+            level,
+            bench::solve_level(level, (mode.ordered, mode.mode()), threads, &each),
+            Some(&file),
+        )
+    };
+    let shown = move |done: usize, total: usize| {
+        common::with(&progress, |p| p.show("levels", done as u64, Some(total as u64)));
+    };
+    Ok(delve_dist::batch::batch(cluster, &name, numbers.len(), solve, shown, limits)?)
 }
 
 /// Solves `levels` as [`bench::solve_levels`] does, showing the levels running and the

@@ -1,12 +1,12 @@
 //! `delve sliding enumerate` and `delve sliding lookup`: whole-space enumeration, its
 //! per-state table (`--save`), and depth lookups (from an enumeration or a saved table).
 
-use super::{board_arg, enumerate_space, plot, read_states, resolve_goal};
-use crate::common::{self, Status};
+use super::{Display, board_arg, enumerate_space, memory_available, plot, read_states, resolve_goal};
+use crate::common::{self, ClusterArgs, Status};
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use delve_core::{Stats, human};
-use delve_sliding::enumerate::{Enumeration, stopped_report};
+use delve_sliding::enumerate::{Enumeration, EnumerationReport, counts_report, stopped_report};
 use delve_sliding::notation::{Notation, enumeration_goal, format_state, parse_state};
 use delve_sliding::solve::unsolvable_hint;
 use delve_sliding::table::{self, DepthTable, TableFormat};
@@ -32,13 +32,40 @@ fn enumerate_or_report(goal: &Grid, notation: Notation, json: bool) -> Result<Re
     }
 }
 
+/// Enumerates `goal`'s space as a dataflow on `cluster`: the report on process 0, `None` on
+/// the others; a stop (Ctrl-C, or a process that went away) is reported as on one machine.
+fn distributed(
+    cluster: &delve_dist::Cluster,
+    goal: &Grid,
+    notation: Notation,
+    json: bool,
+) -> Result<Result<Option<EnumerationReport>, Status>> {
+    let limits = common::interruptible();
+    match delve_dist::enumerate::enumerate(cluster, goal, memory_available(), &limits, Display::layers("enumerating")) {
+        Ok(counts) => Ok(Ok(
+            counts.map(|c| counts_report(goal, notation, c.per_depth, c.stats, delve_dist::enumerate::ALGORITHM))
+        )),
+        Err(delve_dist::Error::Stopped { reason, stats }) if cluster.is_leader() => {
+            let mut report = stopped_report(goal, notation, reason, stats);
+            report.algorithm = delve_dist::enumerate::ALGORITHM.into();
+            if json {
+                common::print_json(&report);
+            } else {
+                println!("{} board: enumeration {} after {}", report.detail.board, report.status(), report.stats);
+            }
+            Ok(Err(Status::NotSolved))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // enumerate
 
 /// Arguments of `delve sliding enumerate`.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  delve sliding enumerate 3x3\n  delve sliding enumerate 2x3 --json\n  delve sliding enumerate 1x4\n  delve sliding enumerate 2x3 --save /tmp/delve-help-2x3.bin"
+    after_help = "Examples:\n  delve sliding enumerate 3x3\n  delve sliding enumerate 2x3 --json\n  delve sliding enumerate 1x4\n  delve sliding enumerate 2x3 --save /tmp/delve-help-2x3.bin\n  delve sliding enumerate 3x3 --workers 2\n\nTwo processes on this machine: the same command in two shells, with --processes 2 and\n--process 0 in one, --process 1 in the other (the guide's chapter on the cluster flags)."
 )]
 pub(super) struct EnumerateArgs {
     /// The board, rows x columns (e.g. 3x3, 3x4, 2x6; 1x4 and 4x1 too, where only the blank
@@ -68,6 +95,8 @@ pub(super) struct EnumerateArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    cluster: ClusterArgs,
 }
 
 /// `--table-format`, shared by `enumerate --save` and `lookup --table`.
@@ -103,11 +132,27 @@ pub(super) fn run_enumerate(args: EnumerateArgs) -> Result<Status> {
         Some(g) => parse_state(g, Some(board)).map_err(|e| anyhow::anyhow!("--goal: {e}"))?,
         None => enumeration_goal(board, args.row_major),
     };
-    let space = match enumerate_or_report(&goal, notation, args.json)? {
-        Ok(space) => space,
-        Err(status) => return Ok(status),
+    let cluster = args.cluster.cluster()?;
+    if cluster.is_some() && save.is_some() {
+        bail!("--save needs the whole table in one process: enumerate without the cluster flags");
+    }
+    let (space, report) = match cluster {
+        Some(cluster) => match distributed(&cluster, &goal, notation, args.json)? {
+            Ok(Some(report)) => (None, report),
+            Ok(None) => return Ok(Status::Done),
+            Err(status) => return Ok(status),
+        },
+        None => match enumerate_or_report(&goal, notation, args.json)? {
+            Ok(space) => {
+                let report = space.report(notation);
+                (Some(space), report)
+            }
+            Err(status) => return Ok(status),
+        },
     };
-    let per_depth = space.per_depth();
+    let detail = &report.detail;
+    let per_depth = &detail.per_depth;
+    let states = per_depth.iter().sum::<u64>();
     if let Some(path) = &args.csv {
         let mut text = String::from("depth,states\n");
         for (d, c) in per_depth.iter().enumerate() {
@@ -115,13 +160,13 @@ pub(super) fn run_enumerate(args: EnumerateArgs) -> Result<Status> {
         }
         std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
     }
-    if let Some((path, format)) = save {
+    if let (Some((path, format)), Some(space)) = (save, &space) {
         space.table()?.save(path, format, notation)?;
     }
     if let Some(path) = &args.plot {
         let title = format!(
             "{board} sliding puzzle: states by minimum number of moves ({} states)",
-            human::count(space.states() as f64)
+            human::count(states as f64)
         );
         plot::bar_chart(
             path,
@@ -136,25 +181,21 @@ pub(super) fn run_enumerate(args: EnumerateArgs) -> Result<Status> {
         )?;
     }
     if args.json {
-        let mut report = space.report(notation);
+        let mut report = report.clone();
         report.detail.table = save.map(|(path, _)| path.display().to_string());
         common::print_json(&report);
     } else {
+        println!("{board} board, goal {}: {} states", format_state(&goal, notation), human::count(states as f64));
+        let max_depth = per_depth.len().saturating_sub(1) as u64;
+        let hardest = per_depth.last().copied().unwrap_or(0);
         println!(
-            "{board} board, goal {}: {} states",
-            format_state(&goal, notation),
-            human::count(space.states() as f64)
-        );
-        let hardest = space.states_at_max_depth();
-        println!(
-            "hardest: {} {} ({} {})",
-            space.max_depth(),
-            common::plural(space.max_depth() as u64, "move"),
+            "hardest: {max_depth} {} ({} {})",
+            common::plural(max_depth, "move"),
             human::count(hardest as f64),
             common::plural(hardest, "state")
         );
-        println!("average: {} moves", space.average_depth());
-        println!("time:    {:.3} ms", space.stats().elapsed_ms());
+        println!("average: {} moves", detail.average_depth.unwrap_or(0.0));
+        println!("time:    {:.3} ms", report.stats.elapsed_ms());
         println!("moves  states");
         for (d, c) in per_depth.iter().enumerate() {
             println!("{d:>5}  {}", human::count(*c as f64));
@@ -163,7 +204,7 @@ pub(super) fn run_enumerate(args: EnumerateArgs) -> Result<Status> {
             println!("plot:    {}", p.display());
         }
         if let Some((path, format)) = save {
-            println!("table:   {} ({format}, {} states)", path.display(), human::count(space.states() as f64));
+            println!("table:   {} ({format}, {} states)", path.display(), human::count(states as f64));
         }
     }
     Ok(Status::Done)

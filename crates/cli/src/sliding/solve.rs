@@ -1,17 +1,17 @@
 //! `delve sliding solve` (one state, or `--from-file` in parallel) and `delve sliding pdb build`.
 
 use super::{Display, board_arg, read_states, resolve_goal};
-use crate::common::{self, LimitArgs, OutputArgs, Status};
+use crate::common::{self, ClusterArgs, LimitArgs, OutputArgs, Status};
 use anyhow::{Result, bail};
 use clap::Args;
 use delve_core::human;
-use delve_core::{Algorithm, OutcomeKind};
+use delve_core::{Algorithm, Limits, OutcomeKind, Stats};
 use delve_sliding::notation::{Notation, format_board, parse_state};
 use delve_sliding::pdb::{self, AdditivePdb, Partition, PdbTables};
 use delve_sliding::solve::{BatchReport, HeuristicRequest, Method, Solved, Solver, solve_one, unsolvable_hint};
 use delve_sliding::{Dims, Error as SlidingError, Grid, move_string};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// The start (and its notation) plus the goal: `--goal` or the notation's default.
@@ -136,6 +136,9 @@ pub(super) struct SolveArgs {
     limits: LimitArgs,
     #[command(flatten)]
     output: OutputArgs,
+    /// With --from-file: solve the instances as a dataflow.
+    #[command(flatten)]
+    cluster: ClusterArgs,
 }
 
 impl SolveArgs {
@@ -147,6 +150,9 @@ impl SolveArgs {
 pub(super) fn run_solve(args: SolveArgs) -> Result<Status> {
     if let Some(file) = &args.from_file {
         return run_solve_batch(&args, file);
+    }
+    if args.cluster.cluster()?.is_some() {
+        bail!("the cluster flags go with --from-file: one state is solved in one process");
     }
     let state = args.state.as_deref().expect("clap requires STATE or --from-file");
     let (start, goal, notation) = start_and_goal(state, args.size, args.goal.as_deref())?;
@@ -225,13 +231,54 @@ fn run_solve_batch(args: &SolveArgs, file: &Path) -> Result<Status> {
     let goal = resolve_goal(args.goal.as_deref(), board, notation)?;
     let quiet = args.output.json;
     let solver = Solver::choose(&goal, notation, args.method(), |g| args.pdb.load(g, quiet))?;
-    let report = solver.solve_batch(&starts, &args.limits.limits(), Display::new("solving"))?;
+    let report = match args.cluster.cluster()? {
+        None => solver.solve_batch(&starts, &args.limits.limits(), Display::new("solving"))?,
+        Some(cluster) => match distributed(&cluster, solver, &starts, &args.limits.limits())? {
+            Some(report) => report,
+            // Process 0 prints the results.
+            None => return Ok(Status::Done),
+        },
+    };
     if args.output.json {
         common::print_json(&report);
     } else {
         print_batch(&report, board);
     }
     Ok(Status::from_solved(report.solved))
+}
+
+/// Solves `starts` as a dataflow on `cluster`, each worker taking every P-th instance: the
+/// batch's report on process 0, `None` on the others.
+fn distributed(
+    cluster: &delve_dist::Cluster,
+    solver: Solver,
+    starts: &[(usize, Grid)],
+    limits: &Limits,
+) -> Result<Option<BatchReport>> {
+    let began = std::time::Instant::now();
+    let grids: Vec<Grid> = starts.iter().map(|(_, g)| g.clone()).collect();
+    let name = format!(
+        "sliding solve {} {} {:?} {:?}",
+        solver.algorithm().name(),
+        solver.heuristic_name(),
+        solver.goal().tiles(),
+        grids.iter().map(Grid::tiles).collect::<Vec<_>>()
+    );
+    let (solver, each) = (Arc::new(solver), limits.clone());
+    let worker_solver = Arc::clone(&solver);
+    let solve = move |i: usize| {
+        worker_solver.solve(&grids[i], &each, delve_core::NoObserver).map(|s| s.report).map_err(|e| e.to_string())
+    };
+    let progress = Mutex::new(common::Progress::new("solving"));
+    let shown = move |done: usize, total: usize| {
+        common::with(&progress, |p| p.show("solving", done as u64, Some(total as u64)));
+    };
+    let Some(results) = delve_dist::batch::batch(cluster, &name, starts.len(), solve, shown, limits)? else {
+        return Ok(None);
+    };
+    let reports = results.into_iter().collect::<Result<Vec<_>, String>>().map_err(anyhow::Error::msg)?;
+    let batch = Stats { elapsed: began.elapsed(), ..Stats::default() };
+    Ok(Some(solver.batch_report(starts, reports, batch, cluster.peers())))
 }
 
 /// The text form of a batch: a line per instance (numbered from 1; the file's line too when

@@ -101,7 +101,48 @@ pub fn count_solutions<O: Observer<(), u64> + Send>(
     limits: &Limits,
     observer: O,
 ) -> Result<Count, QueensError> {
+    count_share(n, threads, Share::WHOLE, limits, observer)
+}
+
+/// A part of a count: every `of`-th task of the split, from task `index`. The `of` shares
+/// of a board count disjoint sets of solutions that add up to the whole count (the
+/// distributed count hands one to each worker of a cluster).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Share {
+    /// Which share, `0..of`.
+    pub index: usize,
+    /// How many shares the tasks are dealt into.
+    pub of: usize,
+}
+
+impl Share {
+    /// All the tasks.
+    pub const WHOLE: Share = Share { index: 0, of: 1 };
+}
+
+/// Counts the solutions of `share` of the N×N board's tasks, as [`count_solutions`] counts
+/// them all: the shares' `solutions`, `unique` and `tasks` add up to the whole board's.
+/// Progress events count this share's tasks.
+///
+/// ```
+/// use delve_core::{Limits, NoObserver};
+/// use delve_queens::count::{Share, count_share};
+/// let part = |index| count_share(10, 1, Share { index, of: 3 }, &Limits::none(), NoObserver).unwrap();
+/// let (a, b, c) = (part(0), part(1), part(2));
+/// assert_eq!(a.solutions + b.solutions + c.solutions, 724);
+/// assert_eq!(a.unique + b.unique + c.unique, 92);
+/// ```
+pub fn count_share<O: Observer<(), u64> + Send>(
+    n: usize,
+    threads: usize,
+    share: Share,
+    limits: &Limits,
+    observer: O,
+) -> Result<Count, QueensError> {
     let start = Instant::now();
+    if share.of == 0 || share.index >= share.of {
+        return Err(QueensError::Share { index: share.index, of: share.of });
+    }
     if n == 0 {
         return Err(QueensError::ZeroSize);
     }
@@ -112,12 +153,16 @@ pub fn count_solutions<O: Observer<(), u64> + Send>(
     meter.start::<(), u64>("count").map_err(QueensError::Stopped)?;
     if n <= 3 {
         // Too small to split into tasks: a plain search counts them (1, 0, 0).
-        let solutions = count_plain(n);
+        let solutions = if share.index == 0 { count_plain(n) } else { 0 };
         meter.progress::<(), u64>("tasks", 1, Some(1)).map_err(QueensError::Stopped)?;
         meter.finish_with::<(), u64>(OutcomeKind::Solved, None);
         return Ok(Count { n, solutions, unique: solutions, tasks: 1, elapsed: start.elapsed() });
     }
-    let plan = Plan::new(n);
+    let mut plan = Plan::new(n);
+    if share.of > 1 {
+        let tasks = std::mem::take(&mut plan.tasks);
+        plan.tasks = tasks.into_iter().skip(share.index).step_by(share.of).collect();
+    }
     let shared = SharedMeter::new(meter);
     let queue = Queue {
         tasks: &plan.tasks,

@@ -19,6 +19,14 @@ pub enum QueensError {
         /// Which algorithm or command.
         what: &'static str,
     },
+    /// A share of a count that does not exist ([`Share`](crate::count::Share)).
+    #[error("share {index} of {of} does not exist (shares are numbered 0 to of − 1, and of is at least 1)")]
+    Share {
+        /// The share asked for.
+        index: usize,
+        /// How many shares.
+        of: usize,
+    },
     /// An algorithm name that is not one of ours.
     #[error("unknown algorithm `{0}` (expected one of: {list})", list = crate::Algorithm::names().join(", "))]
     UnknownAlgorithm(String),

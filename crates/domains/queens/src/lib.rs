@@ -51,7 +51,7 @@ pub mod report;
 
 pub use batch::{BatchLine, BatchOutput, BatchResult, format_output, output_name, parse_batch, parse_output};
 pub use board::{PlacementError, attacking_pairs, construct, rows_line, verify};
-pub use count::{Count, MAX_COUNT_N, count_solutions};
+pub use count::{Count, MAX_COUNT_N, Share, count_share, count_solutions};
 pub use csp_model::csp_model;
 pub use error::{BatchError, OutputError, QueensError};
 pub use local::{Board, QueensLocal};

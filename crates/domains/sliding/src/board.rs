@@ -154,6 +154,17 @@ impl serde::Serialize for Move {
     }
 }
 
+/// Read back from its letter, so reports can be read back.
+impl<'de> serde::Deserialize<'de> for Move {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let c = char::deserialize(deserializer)?;
+        Move::ALL
+            .into_iter()
+            .find(|m| m.letter() == c)
+            .ok_or_else(|| serde::de::Error::custom(format!("expected a move U, D, L or R, got {:?}", c)))
+    }
+}
+
 /// Writes a move sequence as letters (`ULDR…`).
 pub fn move_string(moves: &[Move]) -> String {
     moves.iter().map(|m| m.letter()).collect()

@@ -314,7 +314,6 @@ impl Layer<'_> {
     /// Scans `closed` (the closed bits of words `first..`), expanding the frontier states in
     /// them; returns how many there were and how many successors they had.
     fn scan(&self, first: usize, closed: &mut [u32]) -> (u64, u64) {
-        let pattern = self.value * LOW_BITS;
         let next = (self.value + 1) % 3;
         let clear_mask = 3 ^ next;
         let mut cursor = self.ranker.cursor();
@@ -322,13 +321,7 @@ impl Layer<'_> {
         let mut generated = 0u64;
         for (k, closed_word) in closed.iter_mut().enumerate() {
             let w = first + k;
-            let x = self.table[w].load(Relaxed);
-            let eq = !(x ^ pattern);
-            let hits = eq & (eq >> 1) & LOW_BITS;
-            if hits == 0 {
-                continue;
-            }
-            let mut slots = compress_even_bits(hits) & !*closed_word;
+            let mut slots = slots_holding(self.table[w].load(Relaxed), self.value) & !*closed_word;
             if slots == 0 {
                 continue;
             }
@@ -359,6 +352,26 @@ impl Layer<'_> {
         }
         (count, generated)
     }
+}
+
+/// The slots of a table word (32 fields of 2 bits) that hold `value`, as a 32-bit mask: a
+/// layer's scan looks at a word with this (the distributed enumeration too).
+///
+/// ```
+/// use delve_sliding::enumerate::slots_holding;
+/// // Fields 0..4 hold 0, 1, 2, 3; the rest 3 (unseen).
+/// let word = u64::MAX << 8 | 0b11_10_01_00;
+/// assert_eq!(slots_holding(word, 1), 0b10);
+/// assert_eq!(slots_holding(word, 3), !0b111);
+/// ```
+#[inline]
+pub fn slots_holding(word: u64, value: u64) -> u32 {
+    let eq = !(word ^ (value * LOW_BITS));
+    let hits = eq & (eq >> 1) & LOW_BITS;
+    if hits == 0 {
+        return 0;
+    }
+    compress_even_bits(hits)
 }
 
 /// Gathers bits 0, 2, 4, … of `x` into a 32-bit mask.
@@ -542,17 +555,7 @@ pub type EnumerationReport = Report<EnumerationDetail>;
 impl Enumeration {
     /// The report of this enumeration, the goal written in `notation`.
     pub fn report(&self, notation: Notation) -> EnumerationReport {
-        let detail = EnumerationDetail {
-            board: self.dims().to_string(),
-            goal: format_state(&self.goal, notation),
-            states: Some(self.states()),
-            max_depth: Some(self.max_depth()),
-            states_at_max_depth: Some(self.states_at_max_depth()),
-            average_depth: Some(self.average_depth()),
-            per_depth: self.per_depth.clone(),
-            table: None,
-        };
-        Report::from_parts(ALGORITHM, OutcomeKind::Solved, None, self.stats, detail)
+        counts_report(&self.goal, notation, self.per_depth.clone(), self.stats, ALGORITHM)
     }
 
     /// Depths (and, with `paths`, optimal move sequences) of `states`, each written in its
@@ -572,6 +575,38 @@ impl Enumeration {
         let detail = lookup_detail(&self.goal, notation, states, paths, |g| self.path(g), None);
         lookup_report(ALGORITHM, self.stats, detail)
     }
+}
+
+/// The report of a finished enumeration from its per-depth counts (`per_depth[d]` states
+/// `d` moves from `goal`), however it ran: `algorithm` names the search (the distributed
+/// enumeration reports through this too).
+///
+/// ```
+/// use delve_sliding::{Dims, Grid, Notation, enumerate::counts_report};
+/// let goal = Grid::standard_goal(Dims::new(2, 2).unwrap());
+/// let r = counts_report(&goal, Notation::RowMajor, vec![1, 2, 2, 2, 2, 2, 1], Default::default(), "bfs");
+/// assert_eq!((r.detail.states, r.detail.max_depth, r.detail.average_depth), (Some(12), Some(6), Some(3.0)));
+/// ```
+pub fn counts_report(
+    goal: &Grid,
+    notation: Notation,
+    per_depth: Vec<u64>,
+    stats: Stats,
+    algorithm: &'static str,
+) -> EnumerationReport {
+    let states: u64 = per_depth.iter().sum();
+    let weighted: u128 = per_depth.iter().enumerate().map(|(d, &c)| d as u128 * c as u128).sum();
+    let detail = EnumerationDetail {
+        board: goal.dims().to_string(),
+        goal: format_state(goal, notation),
+        states: Some(states),
+        max_depth: per_depth.len().checked_sub(1).map(|d| d as u32),
+        states_at_max_depth: per_depth.last().copied(),
+        average_depth: Some(weighted as f64 / states.max(1) as f64),
+        per_depth,
+        table: None,
+    };
+    Report::from_parts(algorithm, OutcomeKind::Solved, None, stats, detail)
 }
 
 /// The report of an enumeration of `goal`'s space that `reason` stopped after `stats`.

@@ -694,12 +694,19 @@ impl Cursor<'_> {
     /// position moves to the adjacent cell `to`.
     #[inline]
     pub fn neighbor(&self, to: usize) -> u64 {
+        to as u64 * self.ranker.half + self.neighbor_order(to)
+    }
+
+    /// The tile-order part of [`Cursor::neighbor`]'s index (the index less `to · H`, where
+    /// `H = len() / cells`): unchanged by a move along a row.
+    #[inline]
+    pub fn neighbor_order(&self, to: usize) -> u64 {
         let r = self.ranker;
         let b = self.blank;
         let k = self.index - b as u64 * r.half;
         if r.row[to] == r.row[b] {
             // Horizontal: the tile sequence is unchanged.
-            return to as u64 * r.half + k;
+            return k;
         }
         let m = r.cells - 1;
         let len = r.board.cols() - 1;
@@ -727,7 +734,7 @@ impl Cursor<'_> {
             right |= 1 << v;
             delta += (d as i64 - self.digits[i] as i64) * FACTORIAL[m - 1 - i] as i64;
         }
-        to as u64 * r.half + ((rank as i64 + delta) as u64 >> 1)
+        (rank as i64 + delta) as u64 >> 1
     }
 }
 

@@ -19,10 +19,10 @@ use crate::problem::{SlidingProblem, SlidingTree, Trail};
 use crate::state::{Bytes, Cells, Grid, Nibbles, Position};
 use delve_core::{
     Algorithm, Finished, Limits, Meter, Observer, Outcome, OutcomeKind, Report, SearchResult, SharedMeter, Solution,
-    StopReason,
+    Stats, StopReason,
 };
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -366,7 +366,7 @@ fn map_result<S, T>(r: SearchResult<S, Move, u32>, f: impl Fn(&S) -> T) -> Searc
 }
 
 /// A solve's fields of a report.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SolveDetail {
     /// The board, as `MxN`.
     pub board: String,
@@ -589,15 +589,25 @@ impl Solver {
             })
             .collect();
         let mut meter = shared.into_inner();
-        let outcome = if reports.iter().all(|r| r.solved) {
-            OutcomeKind::Solved
-        } else if reports.iter().any(|r| r.outcome == OutcomeKind::Stopped) {
-            OutcomeKind::Stopped
-        } else {
-            OutcomeKind::NoSolution
-        };
-        let stop_reason = reports.iter().find_map(|r| r.stop_reason);
-        let mut stats = meter.finish_with::<(), u64>(outcome, stop_reason);
+        let (outcome, stop_reason) = batch_outcome(&reports);
+        let stats = meter.finish_with::<(), u64>(outcome, stop_reason);
+        Ok(self.batch_report(starts, reports, stats, rayon::current_num_threads()))
+    }
+
+    /// The report of a batch from its instances' reports (in the order of `starts`), however
+    /// they were solved: `batch` holds the batch's wall time and node counts, and `threads`
+    /// says how many solved them (the distributed batch reports through this too).
+    pub fn batch_report(
+        &self,
+        starts: &[(usize, Grid)],
+        reports: Vec<SolveReport>,
+        batch: Stats,
+        threads: usize,
+    ) -> BatchReport {
+        let (outcome, stop_reason) = batch_outcome(&reports);
+        let mut stats = batch;
+        stats.expanded = reports.iter().map(|r| r.stats.expanded).sum();
+        stats.generated = reports.iter().map(|r| r.stats.generated).sum();
         stats.iterations = reports.iter().map(|r| r.stats.iterations).sum();
         stats.max_frontier = reports.iter().map(|r| r.stats.max_frontier).max().unwrap_or(0);
         let detail = BatchDetail {
@@ -606,7 +616,7 @@ impl Solver {
             heuristic: self.heuristic_name().to_string(),
             instances: reports.len(),
             solved_instances: reports.iter().filter(|r| r.solved).count(),
-            threads: rayon::current_num_threads(),
+            threads,
             results: starts
                 .iter()
                 .zip(reports)
@@ -614,8 +624,21 @@ impl Solver {
                 .map(|(i, ((line, _), report))| BatchEntry { instance: i + 1, line: *line, report })
                 .collect(),
         };
-        Ok(Report::from_parts(self.algorithm.name(), outcome, stop_reason, stats, detail))
+        Report::from_parts(self.algorithm.name(), outcome, stop_reason, stats, detail)
     }
+}
+
+/// How a batch ended: solved when every instance is, else stopped if any was (with the
+/// first reason), else `no_solution`.
+fn batch_outcome(reports: &[SolveReport]) -> (OutcomeKind, Option<StopReason>) {
+    let outcome = if reports.iter().all(|r| r.solved) {
+        OutcomeKind::Solved
+    } else if reports.iter().any(|r| r.outcome == OutcomeKind::Stopped) {
+        OutcomeKind::Stopped
+    } else {
+        OutcomeKind::NoSolution
+    };
+    (outcome, reports.iter().find_map(|r| r.stop_reason))
 }
 
 /// One instance of a [`BatchReport`].

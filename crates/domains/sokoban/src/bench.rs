@@ -3,7 +3,7 @@
 
 use crate::{Level, Mode, ParseError, Report, SolveError, solve_parallel};
 use delve_core::{Limits, NoObserver, Stats, batch_outcome, jobs};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 /// The bench's own keys of its report, beside the keys every report shares.
@@ -64,23 +64,56 @@ pub fn sort_results(
     file: Option<&std::path::Path>,
     errors: &mut Vec<BenchError>,
 ) -> (Vec<Report>, Vec<BenchError>) {
+    let sorted = levels.iter().zip(results).map(|(level, result)| LevelResult::new(level, result, file));
+    sort_level_results(sorted, errors)
+}
+
+/// Splits levels' results into the reports and the unsupported levels; failures go to
+/// `errors`.
+pub fn sort_level_results(
+    results: impl IntoIterator<Item = LevelResult>,
+    errors: &mut Vec<BenchError>,
+) -> (Vec<Report>, Vec<BenchError>) {
     let (mut reports, mut unsupported) = (Vec::new(), Vec::new());
-    for (level, result) in levels.iter().zip(results) {
+    for result in results {
         match result {
-            Ok(report) => reports.push(report),
-            Err(SolveError::TooLarge(mut p)) => {
-                p.file = file.map(std::path::Path::to_path_buf);
-                unsupported.push(BenchError { level: level.number, error: p.to_string() });
-            }
-            Err(e) => errors.push(BenchError { level: level.number, error: e.to_string() }),
+            LevelResult::Report(report) => reports.push(report),
+            LevelResult::Unsupported(e) => unsupported.push(e),
+            LevelResult::Failed(e) => errors.push(e),
         }
     }
     (reports, unsupported)
 }
 
+/// One level's result as a bench keeps it, in a form that travels (as JSON) between the
+/// processes of a distributed bench.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum LevelResult {
+    /// Solved or stopped: its report.
+    Report(Report),
+    /// Past the solvers' size limits.
+    Unsupported(BenchError),
+    /// Anything else that went wrong.
+    Failed(BenchError),
+}
+
+impl LevelResult {
+    /// The result of solving `level` (read from `file`, which messages name).
+    pub fn new(level: &Level, result: Result<Report, SolveError>, file: Option<&std::path::Path>) -> LevelResult {
+        match result {
+            Ok(report) => LevelResult::Report(report),
+            Err(SolveError::TooLarge(mut p)) => {
+                p.file = file.map(std::path::Path::to_path_buf);
+                LevelResult::Unsupported(BenchError { level: level.number, error: p.to_string() })
+            }
+            Err(e) => LevelResult::Failed(BenchError { level: level.number, error: e.to_string() }),
+        }
+    }
+}
+
 /// A level of the collection that is bad input or that the solvers cannot take, with the
 /// message.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct BenchError {
     /// The level's number (as in its file: from 1 in XSB, by its header in a course file).
     pub level: usize,
@@ -159,11 +192,22 @@ pub fn solve_levels(
         || (),
         |(), level| {
             on_level(level.number, true);
-            let result = solve_parallel(level, ordered, mode, threads, limits, NoObserver).map(|s| s.report(level));
+            let result = solve_level(level, (ordered, mode), threads, limits);
             on_level(level.number, false);
             result
         },
     )
+}
+
+/// Solves one level of a bench on `threads` threads within `limits`: its report, or the
+/// error when it is past the solver's limits.
+pub fn solve_level(
+    level: &Level,
+    (ordered, mode): (bool, Mode),
+    threads: usize,
+    limits: &Limits,
+) -> Result<Report, SolveError> {
+    solve_parallel(level, ordered, mode, threads, limits, NoObserver).map(|s| s.report(level))
 }
 
 #[cfg(test)]

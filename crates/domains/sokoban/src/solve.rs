@@ -243,7 +243,7 @@ fn solve_board<Z: Size, O: Observer<State<Z>, Cost> + Send>(
 }
 
 /// The level's own keys of its report, beside the keys every report shares.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
 pub struct LevelReport {
     /// The level's number in its file.
     pub level: usize,
