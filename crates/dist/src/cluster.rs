@@ -349,7 +349,8 @@ fn failure() -> Option<Error> {
     })
 }
 
-/// Marks a run as watched while alive.
+/// Marks a run as watched while alive. A run that fails keeps watching for good (see
+/// [`Watch::keep`]): its abandoned threads may still panic on their way down.
 struct Watch;
 
 impl Watch {
@@ -359,6 +360,14 @@ impl Watch {
             *FAILURE.lock().unwrap_or_else(|p| p.into_inner()) = None;
         }
         Watch
+    }
+}
+
+impl Watch {
+    /// Keeps panics routed to [`FAILURE`] after this run: it failed, its abandoned worker and
+    /// network threads can still panic, and the caller is about to report the error and exit.
+    fn keep(self) {
+        std::mem::forget(self);
     }
 }
 
@@ -420,11 +429,13 @@ where
             }
             Ok(Err(e)) => {
                 std::mem::forget(guards);
+                watch.keep();
                 return Err(e);
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 if let Some(e) = failure() {
                     std::mem::forget(guards);
+                    watch.keep();
                     return Err(e);
                 }
             }
@@ -438,20 +449,27 @@ where
         let results = guards.join();
         let _ = done_tx.send(results.into_iter().find_map(Result::err));
     });
-    loop {
+    let failed = loop {
         match done_rx.recv_timeout(Duration::from_millis(50)) {
-            Ok(None) => break,
-            Ok(Some(e)) => return Err(failure().unwrap_or(Error::Worker(e))),
+            Ok(None) => break None,
+            Ok(Some(e)) => break Some(failure().unwrap_or(Error::Worker(e))),
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 if let Some(e) = failure() {
-                    return Err(e);
+                    break Some(e);
                 }
             }
-            Err(mpsc::RecvTimeoutError::Disconnected) => return Err(failure().unwrap_or(Error::Worker("lost".into()))),
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                break Some(failure().unwrap_or(Error::Worker("the workers ended without a result".into())));
+            }
+        }
+    };
+    match failed {
+        None => Ok(value),
+        Some(e) => {
+            watch.keep();
+            Err(e)
         }
     }
-    drop(watch);
-    Ok(value)
 }
 
 #[cfg(test)]

@@ -7,6 +7,10 @@ use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
+/// The tests of this file take turns: the first counts the sockets of the whole process, which
+/// the others' connections would add to.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 /// Starts a server with `config` on a free port.
 async fn start(config: Config) -> SocketAddr {
     let listener = bind(0).await.unwrap();
@@ -55,6 +59,7 @@ fn open_sockets() -> usize {
 
 #[tokio::test]
 async fn idle_connections_past_the_cap_neither_take_descriptors_nor_delay_health() {
+    let _turn = ONE_AT_A_TIME.lock().await;
     const CAP: usize = 32;
     const IDLE: usize = CAP + 300;
     let config = Config {
@@ -93,6 +98,7 @@ async fn idle_connections_past_the_cap_neither_take_descriptors_nor_delay_health
 
 #[tokio::test]
 async fn a_connection_that_stays_idle_is_closed_after_the_idle_timeout() {
+    let _turn = ONE_AT_A_TIME.lock().await;
     let idle = Duration::from_millis(300);
     let addr = start(Config { idle_timeout: idle, header_timeout: Duration::from_secs(60), ..Config::default() }).await;
     // A connection that never speaks.
@@ -111,6 +117,7 @@ async fn a_connection_that_stays_idle_is_closed_after_the_idle_timeout() {
 
 #[tokio::test]
 async fn a_request_sent_too_slowly_is_dropped_after_the_header_timeout() {
+    let _turn = ONE_AT_A_TIME.lock().await;
     let header = Duration::from_millis(300);
     let addr =
         start(Config { header_timeout: header, idle_timeout: Duration::from_secs(60), ..Config::default() }).await;
