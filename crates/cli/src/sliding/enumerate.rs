@@ -14,18 +14,22 @@ use delve_sliding::{Dims, Error as SlidingError, Grid, move_string};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// Prints the report of a stopped enumeration: as JSON when `json`, else one line.
+fn print_stopped(report: &EnumerationReport, json: bool) {
+    if json {
+        common::print_json(report);
+    } else {
+        println!("{} board: enumeration {} after {}", report.detail.board, report.status(), report.stats);
+    }
+}
+
 /// Enumerates `goal`'s space; a stop (Ctrl-C) is reported (as the `--json` report when
 /// `json`) and gives `Err(status)`.
 fn enumerate_or_report(goal: &Grid, notation: Notation, json: bool) -> Result<Result<Enumeration, Status>> {
     match enumerate_space(goal) {
         Ok(space) => Ok(Ok(space)),
         Err(SlidingError::Stopped { reason, stats }) => {
-            let report = stopped_report(goal, notation, reason, stats);
-            if json {
-                common::print_json(&report);
-            } else {
-                println!("{} board: enumeration {} after {}", report.detail.board, report.status(), report.stats);
-            }
+            print_stopped(&stopped_report(goal, notation, reason, stats), json);
             Ok(Err(Status::NotSolved))
         }
         Err(e) => Err(e.into()),
@@ -48,11 +52,7 @@ fn distributed(
         Err(delve_dist::Error::Stopped { reason, stats }) if cluster.is_leader() => {
             let mut report = stopped_report(goal, notation, reason, stats);
             report.algorithm = delve_dist::enumerate::ALGORITHM.into();
-            if json {
-                common::print_json(&report);
-            } else {
-                println!("{} board: enumeration {} after {}", report.detail.board, report.status(), report.stats);
-            }
+            print_stopped(&report, json);
             Ok(Err(Status::NotSolved))
         }
         Err(e) => Err(e.into()),
