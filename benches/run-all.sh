@@ -7,7 +7,7 @@
 #
 # SECTION is any of core queens sliding vision rgb sokoban connect4 pacman (default: all), or
 # dist: the timely dataflows against the single-machine code (not in the default pass: the
-# whole 2x7 space takes most of an hour and 17 GB; N = 20 takes about half an hour each way).
+# whole 2x7 space takes an hour and two processes of 7.6 GiB; N = 20 about half an hour each way).
 # Anchors built outside the repository (their code is not ours to ship):
 #   PONS      Pascal Pons's Connect Four solver, github.com/PascalPons/connect4 at tag part12,
 #             built with its Makefile (`make`, g++ -O3).

@@ -38,6 +38,7 @@
 //! | [`buckets`] | the bucketed frontier large best-first searches move to (internal) |
 //! | [`frontier`] | the entry the best-first engine queues and the `Frontier` trait its queues implement (internal) |
 //! | [`random`] | the one seeded generator |
+//! | [`big_table`] | tables of gigabytes in their own memory, on huge pages where offered |
 //! | [`hash`] | the one hash-map flavour, deterministic run to run |
 //! | [`human`] | numbers for messages |
 //! | [`input`] | the one bounded reader of files and stdin |
@@ -52,6 +53,7 @@
 
 pub mod algorithm;
 pub mod best_first;
+pub mod big_table;
 pub mod buckets;
 pub mod cost;
 pub mod depth_first;

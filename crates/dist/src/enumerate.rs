@@ -17,6 +17,7 @@
 
 use crate::Error;
 use crate::cluster::{self, Cluster};
+use delve_core::big_table::BigTable;
 use delve_core::{Bound, Limits, Meter, NoObserver, Observer, OutcomeKind, Stats, StopReason, human};
 use delve_sliding::board::MoveTable;
 use delve_sliding::enumerate::slots_holding;
@@ -202,8 +203,11 @@ fn search<O: Observer<(), u64>>(
     let peers = worker.peers() as u64;
     let part = Part::new(ranker.len() / cells, peers, worker.index() as u64);
     let words = (cells * part.local_half).div_ceil(32) as usize;
-    let table = Rc::new(RefCell::new(vec![u64::MAX; words]));
-    let mut closed = vec![0u32; words];
+    // Tables of gigabytes probed at random: in their own memory, on huge pages if offered.
+    let big = |bytes: usize, cause| Error::Memory { needed: human::bytes(bytes as f64), cause };
+    let table = BigTable::filled(words, u64::MAX).map_err(|e| big(words * 8, e))?;
+    let table = Rc::new(RefCell::new(table));
+    let mut closed = BigTable::filled(words, 0u32).map_err(|e| big(words * 4, e))?;
     // Layer `d` uses the timestamps `d · stride ..`: one per chunk, then one for the counts.
     // The markers read the layer off a message's timestamp, since a fast worker may already
     // send the next layer's successors while a slow one still waits for the last counts.
@@ -226,10 +230,11 @@ fn search<O: Observer<(), u64>>(
                 move |_, _| {
                     move |input, _| {
                         let mut table = t.borrow_mut();
+                        let table: &mut [u64] = &mut table;
                         input.for_each(|cap, data| {
                             let clear = clear_mask(cap.least().copied().unwrap_or_default() / stride);
                             for &x in data.iter() {
-                                mark(&mut table, part.split(x).1, clear);
+                                mark(table, part.split(x).1, clear);
                             }
                         });
                     }
@@ -281,6 +286,8 @@ fn search<O: Observer<(), u64>>(
             let range = c * CHUNK_WORDS..((c + 1) * CHUNK_WORDS).min(words);
             {
                 let mut t = table.borrow_mut();
+                // The slices once a chunk: a `BigTable`'s deref checks alignment each time.
+                let (t, closed): (&mut [u64], &mut [u32]) = (&mut t, &mut closed);
                 let clear = clear_mask(depth.into());
                 for w in range {
                     let mut slots = slots_holding(t[w], value) & !closed[w];
@@ -309,12 +316,12 @@ fn search<O: Observer<(), u64>>(
                             let base = u64::from(to) * part.local_half;
                             if child == k {
                                 // Along a row: same tile order, same owner.
-                                mark(&mut t, base + j, clear);
+                                mark(t, base + j, clear);
                                 continue;
                             }
                             let (owner, place) = part.split(child);
                             if owner == part.me {
-                                mark(&mut t, base + place, clear);
+                                mark(t, base + place, clear);
                             } else {
                                 remote.push((base + place) * peers + owner);
                             }

@@ -105,6 +105,14 @@ pub enum Error {
         /// Bytes available, for people.
         available: String,
     },
+    /// The system would not map the memory for a worker's tables.
+    #[error("cannot map {needed} for a worker's tables: {cause}")]
+    Memory {
+        /// Bytes asked for, for people.
+        needed: String,
+        /// The system's answer.
+        cause: std::io::Error,
+    },
     /// The sliding-puzzle rules refused the board or goal.
     #[error(transparent)]
     Sliding(#[from] delve_sliding::Error),

@@ -17,20 +17,18 @@ fn free_addresses() -> Vec<String> {
     [a, b].iter().map(|l| l.local_addr().unwrap().to_string()).collect()
 }
 
+/// Process `process` of a two-process cluster of one worker each on `hosts`.
+fn two(hosts: &[String], process: usize, connect_timeout: Duration) -> Cluster {
+    Cluster { workers: 1, processes: 2, process, hosts: hosts.to_vec(), connect_timeout }
+}
+
 /// Runs `job` as process 0 and 1 of a two-process cluster with one worker each; returns
 /// process 0's value (process 1 must return `None`).
 fn two_processes<T: Send + 'static>(job: impl Fn(&Cluster) -> Option<T> + Send + Sync + Copy + 'static) -> T {
     let hosts = free_addresses();
-    let cluster = |process| Cluster {
-        workers: 1,
-        processes: 2,
-        process,
-        hosts: hosts.clone(),
-        connect_timeout: Duration::from_secs(20),
-    };
-    let other = cluster(1);
+    let other = two(&hosts, 1, Duration::from_secs(20));
     let second = std::thread::spawn(move || job(&other));
-    let first = job(&cluster(0));
+    let first = job(&two(&hosts, 0, Duration::from_secs(20)));
     assert!(second.join().unwrap().is_none(), "process 1 returns nothing");
     first.expect("process 0 has the result")
 }
@@ -130,7 +128,7 @@ fn batches_come_back_in_input_order() {
 #[test]
 fn a_missing_process_is_an_error_in_bounded_time() {
     let hosts = free_addresses();
-    let c = Cluster { workers: 1, processes: 2, process: 0, hosts, connect_timeout: Duration::from_millis(500) };
+    let c = two(&hosts, 0, Duration::from_millis(500));
     let start = std::time::Instant::now();
     let e = queens::count(&c, 8, &Limits::none(), NoObserver).unwrap_err();
     assert!(start.elapsed() < Duration::from_secs(5));
@@ -140,16 +138,9 @@ fn a_missing_process_is_an_error_in_bounded_time() {
 #[test]
 fn processes_of_different_jobs_refuse_each_other() {
     let hosts = free_addresses();
-    let cluster = |process| Cluster {
-        workers: 1,
-        processes: 2,
-        process,
-        hosts: hosts.clone(),
-        connect_timeout: Duration::from_secs(5),
-    };
-    let other = cluster(1);
+    let other = two(&hosts, 1, Duration::from_secs(5));
     let second = std::thread::spawn(move || queens::count(&other, 9, &Limits::none(), NoObserver));
-    let first = queens::count(&cluster(0), 8, &Limits::none(), NoObserver).unwrap_err();
+    let first = queens::count(&two(&hosts, 0, Duration::from_secs(5)), 8, &Limits::none(), NoObserver).unwrap_err();
     assert!(first.to_string().contains("runs another job"), "{first}");
     assert!(second.join().unwrap().unwrap_err().to_string().contains("runs another job"));
 }
