@@ -286,7 +286,7 @@ fn search<O: Observer<(), u64>>(
             let range = c * CHUNK_WORDS..((c + 1) * CHUNK_WORDS).min(words);
             {
                 let mut t = table.borrow_mut();
-                // The slices once a chunk: a `BigTable`'s deref checks alignment each time.
+                // The slices once a chunk, not a `BigTable` deref per successor.
                 let (t, closed): (&mut [u64], &mut [u32]) = (&mut t, &mut closed);
                 let clear = clear_mask(depth.into());
                 for w in range {
