@@ -8,6 +8,9 @@
 # SECTION is any of core queens sliding vision rgb sokoban connect4 pacman (default: all), or
 # dist: the timely dataflows against the single-machine code (not in the default pass: the
 # whole 2x7 space takes an hour and two processes of 7.6 GiB; N = 20 about half an hour each way).
+# korf24: the 24-puzzle's 6-6-6-6 tables, then Korf and Felner's instances in the order of
+# their published node counts, at most half an hour each (not in the default pass either: the
+# ten easiest take minutes, the rest hours). KORF24_COUNT picks how many (default 10).
 # Anchors built outside the repository (their code is not ours to ship):
 #   PONS      Pascal Pons's Connect Four solver, github.com/PascalPons/connect4 at tag part12,
 #             built with its Makefile (`make`, g++ -O3).
@@ -87,6 +90,16 @@ if want sliding; then
     run pdb78 "$DELVE" sliding pdb build 4x4 --goal "$GOAL" --pdb-dir "$OUT/pdb" --json
     run korf100 "$DELVE" sliding solve --from-file crates/domains/sliding/data/korf100.txt --goal "$GOAL" \
         --pdb-dir "$OUT/pdb" --json
+fi
+
+if want korf24; then
+    GOAL24="0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24"
+    rm -rf "$OUT/pdb24"
+    run pdb6666 "$DELVE" sliding pdb build 5x5 --goal "$GOAL24" --pdb-dir "$OUT/pdb24" --json
+    awk '!/^#/ && NF { print $NF, $0 }' crates/domains/sliding/data/korf24.txt | sort -n \
+        | head -n "${KORF24_COUNT:-10}" | cut -d' ' -f2- > "$OUT/korf24-easiest.txt"
+    run korf24 "$DELVE" sliding solve --from-file "$OUT/korf24-easiest.txt" --goal "$GOAL24" \
+        --pdb-dir "$OUT/pdb24" --timeout 1800 --json
 fi
 
 # pair NAME ARGS...: `delve ARGS` as two processes on loopback; process 0's output and times

@@ -27,6 +27,7 @@ use pool::{PoolArgs, SamplesNeededArgs};
 use solve::{PdbBuildArgs, SolveArgs};
 use std::io::IsTerminal;
 use std::path::Path;
+use std::time::Duration;
 
 /// Arguments of `delve sliding`.
 #[derive(Args, Debug)]
@@ -114,12 +115,15 @@ struct Display {
     progress: Option<Progress>,
     layers: bool,
     last_expanded: u64,
+    /// The cost-bounded iteration under way: its bound, and the generated count and time
+    /// when it began.
+    iteration: Option<(String, u64, Duration)>,
 }
 
 impl Display {
     /// A display for searches and builds.
     fn new(label: &'static str) -> Self {
-        Display { label, progress: None, layers: false, last_expanded: 0 }
+        Display { label, progress: None, layers: false, last_expanded: 0, iteration: None }
     }
     /// A display for enumerations, with a line per finished layer on a terminal.
     fn layers(label: &'static str) -> Self {
@@ -127,9 +131,30 @@ impl Display {
     }
 }
 
-impl<S, C> Observer<S, C> for Display {
+/// Iterations shorter than this get no line of their own.
+const ITERATION_LINE: Duration = Duration::from_secs(1);
+
+impl<S, C: std::fmt::Display> Observer<S, C> for Display {
     fn on_event(&mut self, event: &Event<'_, S, C>, live: &Live) -> Control {
         let progress = self.progress.get_or_insert_with(|| Progress::new(self.label));
+        // A line for each finished IDA* iteration that took a while: its bound, the nodes it
+        // generated and their rate.
+        if let Event::Iteration { .. } | Event::Finish { .. } = event
+            && let Some((bound, generated, began)) = self.iteration.take()
+        {
+            let (nodes, took) = (live.stats().generated - generated, live.elapsed().saturating_sub(began));
+            if took >= ITERATION_LINE {
+                progress.println(&format!(
+                    "bound {bound}: {} generated in {:.1} s ({}/s)",
+                    human::count(nodes as f64),
+                    took.as_secs_f64(),
+                    human::count(nodes as f64 / took.as_secs_f64())
+                ));
+            }
+        }
+        if let Event::Iteration { bound: Bound::Cost(c), .. } = event {
+            self.iteration = Some((c.to_string(), live.stats().generated, live.elapsed()));
+        }
         if let Event::Iteration { bound: Bound::Depth(depth), .. } = event
             && self.layers
         {

@@ -204,6 +204,17 @@ fn sigint_stops_every_bench() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `delve sliding solve --from-file F --goal GOAL EXTRA… --json`, F holding the first `count`
+/// instances of the shipped `crates/domains/sliding/data/NAME`, copied into `dir`.
+fn batch_args(dir: &Path, name: &str, count: usize, goal: &str, extra: &[&str]) -> Vec<String> {
+    let text = std::fs::read_to_string(common::repo_path(&format!("crates/domains/sliding/data/{name}"))).unwrap();
+    let states: Vec<&str> = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).take(count).collect();
+    let file = dir.join(name);
+    std::fs::write(&file, states.join("\n")).unwrap();
+    let head = ["sliding", "solve", "--from-file", file.to_str().unwrap(), "--goal", goal];
+    head.iter().chain(extra).chain(&["--json"]).map(|a| a.to_string()).collect()
+}
+
 #[test]
 fn sigint_stops_batch_solves() {
     let dir = common::scratch("sigint-batch");
@@ -218,25 +229,24 @@ fn sigint_stops_batch_solves() {
     let last: Value = run.stdout.lines().last().map(|l| serde_json::from_str(l).unwrap()).unwrap_or_default();
     assert_eq!((run.code, last["position"].as_str(), last["stop_reason"].as_str()), (1, Some("4"), Some("cancelled")));
     // Sliding tiles: Korf's first 15-puzzles by IDA* with Manhattan distance, minutes each.
-    let korf = std::fs::read_to_string(common::repo_path("crates/domains/sliding/data/korf100.txt")).unwrap();
-    let states: Vec<&str> = korf.lines().filter(|l| !l.starts_with('#')).take(4).collect();
-    let file = dir.join("korf4.txt");
-    std::fs::write(&file, states.join("\n")).unwrap();
-    let goal = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
-    let args = [
-        "sliding",
-        "solve",
-        "--from-file",
-        file.to_str().unwrap(),
-        "--goal",
-        goal,
-        "--heuristic",
-        "manhattan",
-        "--json",
-    ];
+    let goal16: Vec<String> = (0..16).map(|t| t.to_string()).collect();
+    let args = batch_args(&dir, "korf100.txt", 4, &goal16.join(" "), &["--heuristic", "manhattan"]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let (code, report, _) = interrupt(&args, Duration::from_millis(700));
     assert_cancelled(&args, code, &report);
     assert_eq!(report["results"][0]["stop_reason"], "cancelled", "{report}");
+    // The 24-puzzle, one instance at a time on every thread: Korf and Felner's first three
+    // with small tables (eight groups of three), each far beyond a test's time.
+    let goal25: Vec<String> = (0..25).map(|t| t.to_string()).collect();
+    let pdb = dir.join("pdb");
+    let small = ["--partition", "3-3-3-3-3-3-3-3", "--pdb-dir", pdb.to_str().unwrap()];
+    let args = batch_args(&dir, "korf24.txt", 3, &goal25.join(" "), &small);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, report, _) = interrupt(&args, Duration::from_millis(1000));
+    assert_cancelled(&args, code, &report);
+    let reasons: Vec<&str> = (0..3).filter_map(|i| report["results"][i]["stop_reason"].as_str()).collect();
+    assert_eq!(reasons, ["cancelled"; 3], "{report}");
+    assert!(report["results"][0]["stats"]["expanded"].as_u64() > Some(0), "{report}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -48,6 +48,21 @@ impl<T: Pod> BigTable<T> {
     }
 }
 
+impl<T: Pod> BigTable<T> {
+    /// A table holding a copy of `values`.
+    ///
+    /// ```
+    /// use delve_core::big_table::BigTable;
+    /// let t = BigTable::from_slice(&[3u8, 1, 4]).unwrap();
+    /// assert_eq!(&t[..], &[3, 1, 4]);
+    /// ```
+    pub fn from_slice(values: &[T]) -> std::io::Result<BigTable<T>> {
+        let mut table = BigTable::filled(values.len(), T::zeroed())?;
+        table.copy_from_slice(values);
+        Ok(table)
+    }
+}
+
 impl<T: Pod> Deref for BigTable<T> {
     type Target = [T];
     fn deref(&self) -> &[T] {

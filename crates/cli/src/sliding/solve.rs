@@ -76,8 +76,7 @@ impl PdbOptions {
             return Ok(Arc::new(db));
         }
         if !quiet {
-            // The 4x4 tables are the costly ones (measured: BENCHMARKS.md, "Pattern-database build").
-            let cost = if goal.dims().cells() == 16 { ": about 2 minutes and 2.7 GB of memory" } else { "" };
+            let cost = build_cost(goal, &partition);
             eprintln!(
                 "building the {} pattern database for {}, once{cost}; it is cached in {} \
                  (`--heuristic linear-conflict` skips it)",
@@ -99,6 +98,18 @@ impl PdbOptions {
         }
         Ok(Arc::new(prepared.pdb))
     }
+}
+
+/// What building `partition`'s tables for `goal` costs, for the line before a build: the
+/// default 4×4 and 5×5 tables are the costly ones (measured: BENCHMARKS.md, sliding).
+fn build_cost(goal: &Grid, partition: &Partition) -> String {
+    let entries: u64 = partition.groups().iter().map(|g| pdb::entries(goal.dims(), g.len())).sum();
+    let time = match (goal.dims().cells(), partition.sizes().as_str()) {
+        (16, "7-8" | "8-7") => ", about 2 minutes and 2.7 GB of memory",
+        (25, "6-6-6-6") => ", about 3 minutes and 1.5 GB of memory",
+        _ => "",
+    };
+    format!(": {} of tables{time}", human::bytes(entries as f64))
 }
 
 /// Arguments of `delve sliding solve`.
@@ -326,7 +337,7 @@ fn print_batch(report: &BatchReport, board: Dims) {
 /// Arguments of `delve sliding pdb build`.
 #[derive(Args, Debug)]
 pub(super) struct PdbBuildArgs {
-    /// The board (up to 16 cells), e.g. 4x4.
+    /// The board (up to 32 cells), e.g. 4x4 or 5x5.
     #[arg(value_name = "MxN", value_parser = board_arg)]
     board: Dims,
     /// The goal (default `1 2 … 15 0`).
@@ -347,9 +358,6 @@ pub(super) fn run_pdb_build(args: PdbBuildArgs) -> Result<Status> {
         Some(g) => parse_state(g, Some(args.board)).map_err(|e| anyhow::anyhow!("--goal: {e}"))?.0,
         None => Grid::standard_goal(args.board),
     };
-    if args.board.cells() > 16 {
-        bail!("pattern databases cover boards up to 16 cells, not {}", args.board);
-    }
     let dir = args.pdb.dir()?;
     let partition = args.pdb.partition(&goal)?;
     let limits = common::interruptible();

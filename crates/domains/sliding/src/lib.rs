@@ -23,7 +23,8 @@
 //! | [`enumerate`] | whole-space breadth-first enumeration from the goal, multithreaded |
 //! | [`table`] | the per-state depth table: CSV and binary files, checked on load, lookups |
 //! | [`heuristic`] | Manhattan distance and linear conflict |
-//! | [`pdb`] | additive pattern databases with reflection, up to 16 cells |
+//! | [`pdb`] | additive pattern databases with reflection, up to 32 cells |
+//! | [`pdb_idastar`] | IDA* over a pattern database on all threads, look-ups updated move by move (the 24-puzzle) |
 //! | [`problem`] | the puzzle as a `delve-core` problem, graph and tree formulations |
 //! | [`mod@solve`] | the solving policy: parity first, the heuristic and state that fit the board |
 //! | [`korf`] | Korf's 100 random 15-puzzle instances with their optimal lengths |
@@ -61,6 +62,7 @@ pub mod heuristic;
 pub mod korf;
 pub mod notation;
 pub mod pdb;
+pub mod pdb_idastar;
 pub mod pool;
 pub mod problem;
 pub mod rank;

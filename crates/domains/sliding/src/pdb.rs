@@ -1,5 +1,5 @@
 //! Additive pattern databases (Korf & Felner 2002; Felner, Korf & Hanan 2004) for boards
-//! up to 16 cells.
+//! up to 32 cells: the 7-8 split of the 15-puzzle, the 6-6-6-6 split of the 24-puzzle.
 //!
 //! The tiles are partitioned into groups. For each group a table holds, for every placement
 //! of the group's tiles, the fewest moves *of those tiles* needed to bring them home, the
@@ -12,14 +12,16 @@
 //! Building a table is a breadth-first search over (placement, blank region): since moving
 //! the blank through cells no group tile occupies is free, only the connected region of free
 //! cells the blank is in matters. Regions are bitboards; a table built once per board (flood
-//! fills with shifts) gives, for every free-cell mask, the region of its lowest cell.
+//! fills with shifts) gives, for every free-cell mask, the region of its lowest cell; above
+//! 16 cells that table would be too big, and the flood fill runs each time instead.
 
 use crate::board::Dims;
 use crate::error::Error;
 use crate::heuristic::Heuristic;
 use crate::notation::{Notation, format_state};
 use crate::rank::{PartialCursor, partial_count, partial_rank};
-use crate::state::{Grid, Nibbles, Position};
+use crate::state::{Cells, Grid, Position};
+use delve_core::big_table::BigTable;
 use delve_core::{Bound, Clock, Limits, Meter, Observer, OutcomeKind, Report, SharedMeter, Stats, StopReason};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -29,6 +31,8 @@ use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering::Relaxed};
 
 /// Largest table (entries) a group may have: 8 tiles on 16 cells (518,918,400).
 pub const MAX_ENTRIES: u64 = 518_918_400;
+/// Largest board (cells) a database covers: regions of free cells are `u32` bitboards.
+pub const MAX_PDB_CELLS: usize = 32;
 const UNSET: u8 = u8::MAX;
 const MAGIC: &str = "delve pattern database v1";
 
@@ -42,6 +46,23 @@ pub fn default_dir() -> Result<PathBuf, Error> {
     dirs::cache_dir()
         .map(|d| d.join("delve").join("pdb"))
         .ok_or_else(|| Error::Unsupported("no user cache directory is known here; pass --pdb-dir DIR".into()))
+}
+
+/// Entries (bytes) of the table of a group of `tiles` tiles on `board`.
+pub fn entries(board: Dims, tiles: usize) -> u64 {
+    partial_count(board.cells(), tiles)
+}
+
+/// Refuses the boards no database is made for: lines ([`line_refusal`]) and boards above
+/// [`MAX_PDB_CELLS`].
+fn check_board(board: Dims) -> Result<(), Error> {
+    if board.is_line() {
+        return Err(line_refusal(board));
+    }
+    if board.cells() > MAX_PDB_CELLS {
+        return Err(Error::Pdb(format!("pattern databases cover boards up to {MAX_PDB_CELLS} cells, not {board}")));
+    }
+    Ok(())
 }
 
 /// The error for a pattern database asked for a line (1×N, N×1): its tiles never pass each
@@ -106,8 +127,8 @@ impl Partition {
     /// small enough ([`MAX_ENTRIES`]).
     pub fn new(groups: Vec<Vec<u8>>, board: Dims) -> Result<Partition, Error> {
         let n = board.cells();
-        if n > 16 {
-            return Err(Error::Pdb(format!("pattern databases cover boards up to 16 cells, not {board}")));
+        if n > MAX_PDB_CELLS {
+            return Err(Error::Pdb(format!("pattern databases cover boards up to {MAX_PDB_CELLS} cells, not {board}")));
         }
         let mut seen = vec![false; n];
         for g in &groups {
@@ -141,9 +162,30 @@ impl Partition {
 
     /// The default for a board: two halves for up to 16 cells with the larger half on the
     /// blank's side removed (`7-8` when the goal blank is in the first half, `8-7` otherwise);
-    /// one group when there is a single tile (1×2).
+    /// one group when there is a single tile (1×2). Above 16 cells, groups of at most six
+    /// tiles: on 5×5 with the goal blank in a corner, Korf and Felner's 6-6-6-6 split (three
+    /// 2×3 blocks and the rest around the blank's corner, [`Partition::korf_felner`]); in
+    /// reading order otherwise.
     pub fn default_for(goal: &Grid) -> Partition {
         let tiles = goal.dims().cells() - 1;
+        if tiles >= 16 {
+            if let Some(p) = Partition::korf_felner(goal) {
+                return p;
+            }
+            // Built directly: a board above 32 cells gets its groups too, and the build or the
+            // load refuses it.
+            let count = tiles.div_ceil(6);
+            let order: Vec<u8> = goal.tiles().iter().copied().filter(|&t| t != 0).collect();
+            let mut rest = &order[..];
+            let groups = (0..count)
+                .map(|g| {
+                    let (group, r) = rest.split_at(tiles / count + usize::from(g < tiles % count));
+                    rest = r;
+                    group.to_vec()
+                })
+                .collect();
+            return Partition { groups };
+        }
         let small = tiles / 2;
         let text = if small == 0 {
             tiles.to_string()
@@ -153,6 +195,31 @@ impl Partition {
             format!("{}-{small}", tiles - small)
         };
         Partition::parse(&text, goal).expect("halves are a valid partition")
+    }
+
+    /// Korf and Felner's 6-6-6-6 split of the 24-puzzle (2002), for a 5×5 goal whose blank
+    /// is in a corner: with the blank top-left, the tiles whose goal cells are
+    /// {1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21} and
+    /// {17, 18, 19, 22, 23, 24} (row-major cells); the same cells turned with the board for
+    /// another corner. Reflected about the blank's diagonal, the split maps onto another
+    /// one, so the reflected lookup adds information.
+    pub fn korf_felner(goal: &Grid) -> Option<Partition> {
+        const CELLS: [[usize; 6]; 4] =
+            [[1, 2, 5, 6, 7, 12], [3, 4, 8, 9, 13, 14], [10, 11, 15, 16, 20, 21], [17, 18, 19, 22, 23, 24]];
+        let b = goal.dims();
+        if (b.rows(), b.cols()) != (5, 5) {
+            return None;
+        }
+        // The turn that takes the top-left corner to the blank's corner.
+        let turn: fn(usize) -> usize = match goal.blank() {
+            0 => |c| c,
+            4 => |c| (c % 5) * 5 + (4 - c / 5),
+            24 => |c| 24 - c,
+            20 => |c| (4 - c % 5) * 5 + c / 5,
+            _ => return None,
+        };
+        let groups = CELLS.iter().map(|g| g.iter().map(|&c| goal.tiles()[turn(c)]).collect()).collect();
+        Some(Partition::new(groups, b).expect("the four blocks cover every tile once"))
     }
 
     /// The groups.
@@ -165,11 +232,12 @@ impl Partition {
     }
 }
 
-/// One group's table.
-#[derive(Clone, Debug)]
+/// One group's table, in memory advised for huge pages: a search probes it at random, and
+/// with 4 KiB pages nearly every probe of the 24-puzzle's tables also misses the TLB.
+#[derive(Debug)]
 pub struct PatternDb {
     tiles: Vec<u8>,
-    table: Vec<u8>,
+    table: BigTable<u8>,
 }
 
 impl PatternDb {
@@ -187,14 +255,14 @@ impl PatternDb {
 #[derive(Clone, Debug)]
 struct Reflection {
     /// Cell → reflected cell.
-    cell: [u8; 16],
+    cell: [u8; MAX_PDB_CELLS],
     /// Per group, per slot: the tile whose reflected image is the group's tile in that slot.
     source: Vec<Vec<u8>>,
 }
 
 /// An additive pattern database: one table per group, plus the reflected lookup where the
 /// board allows it.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct AdditivePdb {
     goal: Grid,
     groups: Vec<PatternDb>,
@@ -232,6 +300,12 @@ impl AdditivePdb {
         self.reflection.is_some()
     }
 
+    /// The reflected lookup, when used: cell → reflected cell, and per group the tiles whose
+    /// reflected cells make up its pattern (slot by slot).
+    pub(crate) fn reflection(&self) -> Option<(&[u8; MAX_PDB_CELLS], &[Vec<u8>])> {
+        self.reflection.as_ref().map(|r| (&r.cell, r.source.as_slice()))
+    }
+
     /// Loads the tables for `goal`/`partition` from `dir`, building (and saving) those that
     /// are missing or damaged.
     ///
@@ -256,9 +330,7 @@ impl AdditivePdb {
 
     /// Loads the tables from `dir`; fails if one is missing or damaged.
     pub fn load(dir: &Path, goal: &Grid, partition: &Partition) -> Result<AdditivePdb, Error> {
-        if goal.dims().is_line() {
-            return Err(line_refusal(goal.dims()));
-        }
+        check_board(goal.dims())?;
         let groups = partition
             .groups()
             .iter()
@@ -283,7 +355,7 @@ impl AdditivePdb {
 
     /// The plain additive sum (no reflection) for `p`.
     #[inline]
-    pub fn sum(&self, p: &Position<Nibbles>) -> u32 {
+    pub fn sum<C: Cells>(&self, p: &Position<C>) -> u32 {
         let n = self.goal.dims().cells();
         let pos = cells_of_tiles(p, n);
         self.table_sum(n, self.groups.iter().map(|g| g.tiles.as_slice()), |t| pos[t as usize])
@@ -293,7 +365,7 @@ impl AdditivePdb {
     /// `sources[i]` placed at `cell_of(tile)` (the plain lookup, or the reflected one).
     #[inline]
     fn table_sum<'a>(&self, n: usize, sources: impl Iterator<Item = &'a [u8]>, cell_of: impl Fn(u8) -> u8) -> u32 {
-        let mut cells = [0u8; 16];
+        let mut cells = [0u8; MAX_PDB_CELLS];
         let mut h = 0u32;
         for (g, source) in self.groups.iter().zip(sources) {
             for (slot, &t) in cells.iter_mut().zip(source) {
@@ -305,9 +377,9 @@ impl AdditivePdb {
     }
 }
 
-impl Heuristic<Nibbles> for AdditivePdb {
+impl<C: Cells> Heuristic<C> for AdditivePdb {
     #[inline]
-    fn estimate(&self, p: &Position<Nibbles>) -> u32 {
+    fn estimate(&self, p: &Position<C>) -> u32 {
         let n = self.goal.dims().cells();
         let pos = cells_of_tiles(p, n);
         let h = self.table_sum(n, self.groups.iter().map(|g| g.tiles.as_slice()), |t| pos[t as usize]);
@@ -321,7 +393,7 @@ impl Heuristic<Nibbles> for AdditivePdb {
 }
 
 /// A database and how it was obtained.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Prepared {
     /// The database.
     pub pdb: AdditivePdb,
@@ -418,9 +490,7 @@ fn prepare<O>(
 where
     O: Observer<(), u64> + Send,
 {
-    if goal.dims().is_line() {
-        return Err(line_refusal(goal.dims()));
-    }
+    check_board(goal.dims())?;
     let mut meter = Meter::new(limits, observer);
     let mut groups = Vec::new();
     let mut built = false;
@@ -442,8 +512,12 @@ where
             Ok(table) => {
                 built = true;
                 let saved = path.map_or(Ok(()), |p| write_table(&p, goal, tiles, &table));
-                groups.push(PatternDb { tiles: tiles.clone(), table });
-                saved.map_err(Failure::Failed)
+                let kept =
+                    BigTable::from_slice(&table).map_err(|e| Error::Pdb(format!("no memory for the table: {e}")));
+                saved
+                    .and(kept)
+                    .map(|table| groups.push(PatternDb { tiles: tiles.clone(), table }))
+                    .map_err(Failure::Failed)
             }
             Err(reason) => Err(Failure::Stopped(reason)),
         };
@@ -462,21 +536,19 @@ where
 
 /// `pos[tile]` = the cell holding it.
 #[inline]
-fn cells_of_tiles(p: &Position<Nibbles>, n: usize) -> [u8; 16] {
-    let mut pos = [0u8; 16];
-    let mut bits = p.cells.0;
-    for cell in 0..n {
-        pos[(bits & 0xF) as usize] = cell as u8;
-        bits >>= 4;
+fn cells_of_tiles<C: Cells>(p: &Position<C>, n: usize) -> [u8; MAX_PDB_CELLS] {
+    let mut pos = [0u8; MAX_PDB_CELLS];
+    for cell in 0..n.min(MAX_PDB_CELLS) {
+        pos[p.cells.get(cell) as usize % MAX_PDB_CELLS] = cell as u8;
     }
     pos
 }
 
 /// The diagonal reflection that fixes `goal`'s blank, as (cell map, φ⁻¹ tile map), where
 /// φ relabels tiles so the reflected goal is the goal again.
-fn reflection_map(goal: &Grid) -> Option<([u8; 16], [u8; 16])> {
+pub(crate) fn reflection_map(goal: &Grid) -> Option<([u8; MAX_PDB_CELLS], [u8; MAX_PDB_CELLS])> {
     let b = goal.dims();
-    if !b.is_square() || b.cells() > 16 {
+    if !b.is_square() || b.cells() > MAX_PDB_CELLS {
         return None;
     }
     let n = b.rows();
@@ -490,14 +562,14 @@ fn reflection_map(goal: &Grid) -> Option<([u8; 16], [u8; 16])> {
     } else {
         return None;
     };
-    let mut cell = [0u8; 16];
-    let mut goal_cell = [0usize; 16];
+    let mut cell = [0u8; MAX_PDB_CELLS];
+    let mut goal_cell = [0usize; MAX_PDB_CELLS];
     for (c, &t) in goal.tiles().iter().enumerate() {
         cell[c] = sigma(c) as u8;
         goal_cell[t as usize] = c;
     }
     // φ(t) = goal tile at σ(goal cell of t); store its inverse.
-    let mut phi_inv = [0u8; 16];
+    let mut phi_inv = [0u8; MAX_PDB_CELLS];
     for (t, &gc) in goal_cell.iter().enumerate().take(b.cells()) {
         let image = goal.tiles()[sigma(gc)];
         phi_inv[image as usize] = t as u8;
@@ -531,7 +603,8 @@ const BLOCK: usize = 1 << 12;
 /// Builds one group's table by breadth-first search over (placement, blank region).
 ///
 /// No frontier lists: `seen` holds, per placement, the cells of every blank region reached
-/// so far (16 bits, four placements per atomic word) and `done` those already expanded.
+/// so far (one lane of 16 bits, four placements per atomic word, on boards up to 16 cells;
+/// 32-bit lanes above) and `done` those already expanded.
 /// Each move shifts one group tile by one cell, which flips the colour-parity of the
 /// placement, so layer `d` is exactly the seen-but-not-done regions of the placements whose
 /// parity is `d mod 2`; regions the layer discovers have the other parity and wait for the
@@ -554,10 +627,11 @@ where
     let k = tiles.len();
     let cols = board.cols();
     let entries = partial_count(n, k) as usize;
-    let all: u32 = (1u32 << n) - 1;
+    let all: u32 = u32::MAX >> (MAX_PDB_CELLS - n);
+    let lanes = Lanes::for_cells(n);
     let (mut not_first, mut not_last) = (0u32, 0u32);
-    let mut adj = [0u32; 16];
-    let mut color = [0u8; 16];
+    let mut adj = [0u32; MAX_PDB_CELLS];
+    let mut color = [0u8; MAX_PDB_CELLS];
     for (c, a) in adj.iter_mut().enumerate().take(n) {
         if board.col(c) != 0 {
             not_first |= 1 << c;
@@ -568,7 +642,7 @@ where
         *a = board.adjacency_mask(c) as u32;
         color[c] = ((board.row(c) + board.col(c)) & 1) as u8;
     }
-    let words = entries.div_ceil(4);
+    let words = entries.div_ceil(lanes.per_word);
     let blocks = entries.div_ceil(BLOCK);
     // Setting up the 8-tile table of a 4x4 board takes seconds: it looks at the clock too.
     let clock = meter.clock().clone();
@@ -584,7 +658,7 @@ where
     let mut flags: Vec<AtomicBool> = (0..blocks).map(|_| AtomicBool::new(false)).collect();
     let mut next_flags: Vec<AtomicBool> = (0..blocks).map(|_| AtomicBool::new(false)).collect();
 
-    let mut start = [0u8; 16];
+    let mut start = [0u8; MAX_PDB_CELLS];
     for (slot, &t) in start.iter_mut().zip(tiles) {
         *slot = goal.tiles().iter().position(|&x| x == t).expect("tile on the board") as u8;
     }
@@ -592,7 +666,7 @@ where
     let occupied = start[..k].iter().fold(0u32, |m, &c| m | 1 << c);
     let region = flood(1 << goal.blank(), all & !occupied, cols, not_first, not_last);
     let r0 = partial_rank(&start[..k], n) as usize;
-    seen[r0 / 4].store((region as u64) << (16 * (r0 % 4)), Relaxed);
+    seen[lanes.word(r0)].store((region as u64) << lanes.shift(r0), Relaxed);
     table[r0].store(0, Relaxed);
     flags[r0 / BLOCK].store(true, Relaxed);
 
@@ -617,10 +691,14 @@ where
         return (meter, Err(reason));
     }
     // Per free-cell mask, the region of its lowest cell: one look-up instead of a flood fill
-    // per expansion and per claimed successor.
-    let lowest_region: Vec<u16> = (0..1u32 << n)
-        .map(|f| if f == 0 { 0 } else { flood(f & f.wrapping_neg(), f, cols, not_first, not_last) as u16 })
-        .collect();
+    // per expansion and per claimed successor (up to 16 cells: 128 KiB).
+    let lowest_region: Vec<u16> = if n <= 16 {
+        (0..1u32 << n)
+            .map(|f| if f == 0 { 0 } else { flood(f & f.wrapping_neg(), f, cols, not_first, not_last) as u16 })
+            .collect()
+    } else {
+        Vec::new()
+    };
     // Blocks per parallel task.
     let task_blocks = 4usize;
     let mut meter = meter;
@@ -637,6 +715,7 @@ where
         let next_value = (depth + 1) as u8;
         let ctx = Ctx {
             lowest_region: &lowest_region,
+            lanes,
             cols,
             all,
             not_first,
@@ -652,7 +731,7 @@ where
         let shared = SharedMeter::new(meter);
         let scanned = AtomicU64::new(0);
         let stopped = OnceLock::new();
-        done.par_chunks_mut(task_blocks * BLOCK / 4).enumerate().for_each(|(task, done_chunk)| {
+        done.par_chunks_mut(task_blocks * BLOCK / lanes.per_word).enumerate().for_each(|(task, done_chunk)| {
             if stopped.get().is_some() {
                 return;
             }
@@ -663,13 +742,13 @@ where
             let first_block = task * task_blocks;
             let mut cursor = PartialCursor::new(n, k);
             let (mut blocks, mut expanded, mut generated) = (0u64, 0u64, 0u64);
-            for (b, block_done) in done_chunk.chunks_mut(BLOCK / 4).enumerate() {
+            for (b, block_done) in done_chunk.chunks_mut(BLOCK / lanes.per_word).enumerate() {
                 let block = first_block + b;
                 if !flags[block].load(Relaxed) {
                     continue;
                 }
                 blocks += 1;
-                let (e, g) = ctx.scan_block(block * BLOCK / 4, block_done, &mut cursor);
+                let (e, g) = ctx.scan_block(block * BLOCK / lanes.per_word, block_done, &mut cursor);
                 expanded += e;
                 generated += g;
             }
@@ -716,15 +795,61 @@ fn filled<T>(n: usize, make: impl Fn() -> T, clock: &Clock) -> Result<Vec<T>, St
     Ok(values)
 }
 
+/// How the placements' region masks share the atomic words of a build (powers of two, so
+/// that the inner loop shifts instead of dividing).
+#[derive(Clone, Copy, Debug)]
+struct Lanes {
+    /// Placements per 64-bit word.
+    per_word: usize,
+    /// log2 of `per_word`.
+    word_shift: u32,
+    /// Bits per placement.
+    bits: u32,
+    /// log2 of `bits`.
+    bits_shift: u32,
+}
+
+impl Lanes {
+    /// Four 16-bit lanes a word up to 16 cells, two 32-bit lanes above.
+    fn for_cells(n: usize) -> Lanes {
+        if n <= 16 {
+            Lanes { per_word: 4, word_shift: 2, bits: 16, bits_shift: 4 }
+        } else {
+            Lanes { per_word: 2, word_shift: 1, bits: 32, bits_shift: 5 }
+        }
+    }
+    /// The word holding placement `p`'s lane.
+    #[inline]
+    fn word(self, p: usize) -> usize {
+        p >> self.word_shift
+    }
+    /// Where lane `lane` of a word starts.
+    #[inline]
+    fn lane_shift(self, lane: usize) -> u32 {
+        (lane as u32) << self.bits_shift
+    }
+    /// Where placement `p`'s lane starts in its word.
+    #[inline]
+    fn shift(self, p: usize) -> u32 {
+        self.lane_shift(p & (self.per_word - 1))
+    }
+    /// The lane's mask, at bit 0.
+    #[inline]
+    fn mask(self) -> u64 {
+        u64::MAX >> (64 - self.bits)
+    }
+}
+
 /// What one layer's scan needs.
 struct Ctx<'a> {
-    /// Per free-cell mask: the region of its lowest cell.
+    /// Per free-cell mask: the region of its lowest cell (empty above 16 cells: flood fills).
     lowest_region: &'a [u16],
+    lanes: Lanes,
     cols: usize,
     all: u32,
     not_first: u32,
     not_last: u32,
-    adj: &'a [u32; 16],
+    adj: &'a [u32; MAX_PDB_CELLS],
     /// Colour parity per placement (bit `p`).
     odd: &'a [u64],
     seen: &'a [AtomicU64],
@@ -735,11 +860,21 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    /// The region of the lowest cell of the free-cell mask `free` (not 0).
+    #[inline]
+    fn lowest(&self, free: u32) -> u32 {
+        match self.lowest_region.get(free as usize) {
+            Some(&r) => r as u32,
+            None => flood(free & free.wrapping_neg(), free, self.cols, self.not_first, self.not_last),
+        }
+    }
+
     /// Expands the frontier regions of the placements in one block (words from `first`);
     /// returns how many regions it expanded and how many tile moves it tried from them.
     fn scan_block(&self, first: usize, done: &mut [u64], cursor: &mut PartialCursor) -> (u64, u64) {
         let (mut expanded, mut generated) = (0u64, 0u64);
         let mut succ: [(u64, u8, u8, u64); 64] = [(0, 0, 0, 0); 64];
+        let (lanes, lane_mask) = (self.lanes, self.lanes.mask());
         for (w, done_word) in done.iter_mut().enumerate() {
             let word = first + w;
             let s = self.seen[word].load(Relaxed);
@@ -747,22 +882,22 @@ impl Ctx<'_> {
             if fresh == 0 {
                 continue;
             }
-            for lane in 0..4 {
-                let f = ((fresh >> (16 * lane)) & 0xFFFF) as u32;
+            for lane in 0..lanes.per_word {
+                let f = ((fresh >> lanes.lane_shift(lane)) & lane_mask) as u32;
                 if f == 0 {
                     continue;
                 }
-                let p = (word * 4 + lane) as u64;
+                let p = ((word << lanes.word_shift) + lane) as u64;
                 if ((self.odd[(p / 64) as usize] >> (p % 64)) & 1) as u8 != self.parity {
                     continue; // discovered by this very layer: expanded by the next one
                 }
                 let cells = cursor.seek(p);
-                *done_word |= (f as u64) << (16 * lane);
+                *done_word |= (f as u64) << lanes.lane_shift(lane);
                 let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
                 let free = self.all & !occupied;
                 let mut pending = f;
                 while pending != 0 {
-                    let region = self.lowest_region[pending as usize] as u32;
+                    let region = self.lowest(pending);
                     pending &= !region;
                     expanded += 1;
                     // Phase 1: every successor's index, and a first look at its word (the
@@ -779,7 +914,7 @@ impl Ctx<'_> {
                             let to = targets.trailing_zeros() as u8;
                             targets &= targets - 1;
                             let r2 = cursor.moved(i, to);
-                            let look = self.seen[(r2 / 4) as usize].load(Relaxed);
+                            let look = self.seen[lanes.word(r2 as usize)].load(Relaxed);
                             succ[count] = (r2, from, to, look);
                             count += 1;
                         }
@@ -787,19 +922,25 @@ impl Ctx<'_> {
                     generated += count as u64;
                     // Phase 2: claim the unseen regions.
                     for &(r2, from, to, look) in &succ[..count] {
-                        let lane2 = 16 * (r2 % 4) as u32;
+                        let lane2 = self.lanes.shift(r2 as usize);
                         if (look >> lane2) & (1 << from) != 0 {
                             continue;
                         }
                         // The successor's region is the one around `from`, the cell just left.
-                        let mut rest = (free & !(1u32 << to)) | (1 << from);
-                        let mut reg2 = self.lowest_region[rest as usize] as u64;
-                        while reg2 & (1 << from) == 0 {
-                            rest &= !(reg2 as u32);
-                            reg2 = self.lowest_region[rest as usize] as u64;
-                        }
-                        let old = self.seen[(r2 / 4) as usize].fetch_or(reg2 << lane2, Relaxed);
-                        let old_lane = (old >> lane2) & 0xFFFF;
+                        let rest = (free & !(1u32 << to)) | (1 << from);
+                        let reg2 = if self.lowest_region.is_empty() {
+                            flood(1 << from, rest, self.cols, self.not_first, self.not_last) as u64
+                        } else {
+                            let mut rest = rest;
+                            let mut reg2 = self.lowest(rest) as u64;
+                            while reg2 & (1 << from) == 0 {
+                                rest &= !(reg2 as u32);
+                                reg2 = self.lowest(rest) as u64;
+                            }
+                            reg2
+                        };
+                        let old = self.seen[lanes.word(r2 as usize)].fetch_or(reg2 << lane2, Relaxed);
+                        let old_lane = (old >> lane2) & lane_mask;
                         if old_lane & reg2 == 0 {
                             if old_lane == 0 {
                                 self.table[r2 as usize].store(self.next_value, Relaxed);
@@ -814,21 +955,28 @@ impl Ctx<'_> {
     }
 }
 
-fn hex_tiles(tiles: &[u8]) -> String {
-    tiles.iter().map(|t| format!("{t:x}")).collect()
+/// Tiles as hexadecimal digits: one a tile up to 16 cells, two above (so that no two lists
+/// read the same).
+fn hex_tiles(tiles: &[u8], board: Dims) -> String {
+    if board.cells() <= 16 {
+        tiles.iter().map(|t| format!("{t:x}")).collect()
+    } else {
+        tiles.iter().map(|t| format!("{t:02x}")).collect()
+    }
 }
 
 /// The file one group's table is cached in.
 pub fn table_path(dir: &Path, goal: &Grid, tiles: &[u8]) -> PathBuf {
-    dir.join(format!("{}-goal{}-tiles{}.pdb", goal.dims(), hex_tiles(goal.tiles()), hex_tiles(tiles)))
+    let b = goal.dims();
+    dir.join(format!("{b}-goal{}-tiles{}.pdb", hex_tiles(goal.tiles(), b), hex_tiles(tiles, b)))
 }
 
 fn header(goal: &Grid, tiles: &[u8], entries: usize) -> String {
     format!(
         "{MAGIC} board={} goal={} tiles={} entries={entries}\n",
         goal.dims(),
-        hex_tiles(goal.tiles()),
-        hex_tiles(tiles)
+        hex_tiles(goal.tiles(), goal.dims()),
+        hex_tiles(tiles, goal.dims())
     )
 }
 
@@ -863,23 +1011,21 @@ fn write_table(path: &Path, goal: &Grid, tiles: &[u8], table: &[u8]) -> Result<(
     std::fs::rename(&tmp, path).map_err(|e| io_err(path, e))
 }
 
-fn read_table(path: &Path, goal: &Grid, tiles: &[u8]) -> Result<Vec<u8>, Error> {
+fn read_table(path: &Path, goal: &Grid, tiles: &[u8]) -> Result<BigTable<u8>, Error> {
     let entries = partial_count(goal.dims().cells(), tiles.len()) as usize;
     let head = header(goal, tiles, entries);
     // A table has one known size: anything larger is not one, and is not read.
     let size = (head.len() + entries + 8) as u64;
-    let mut bytes = delve_core::input::read_bytes_within(path, size).map_err(|e| io_err(path, e))?;
+    let bytes = delve_core::input::read_bytes_within(path, size).map_err(|e| io_err(path, e))?;
     let damaged = || Error::Io { path: path.display().to_string(), message: "not a matching pattern database".into() };
     if bytes.len() != head.len() + entries + 8 || !bytes.starts_with(head.as_bytes()) {
         return Err(damaged());
     }
-    let sum = u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().expect("8 bytes"));
-    bytes.truncate(bytes.len() - 8);
-    bytes.drain(..head.len());
-    if checksum(&bytes) != sum {
+    let (table, sum) = bytes[head.len()..].split_at(entries);
+    if checksum(table) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
         return Err(damaged());
     }
-    Ok(bytes)
+    BigTable::from_slice(table).map_err(|e| io_err(path, e))
 }
 
 #[cfg(test)]
@@ -929,6 +1075,31 @@ mod tests {
         assert!(msg.contains("add up to 18446744073709551631"), "{msg}");
         let max = format!("{0}-{0}-{0}", usize::MAX);
         assert!(Partition::parse(&max, &goal).unwrap_err().to_string().contains("add up to"));
+    }
+
+    #[test]
+    fn korf_and_felner_split_the_24_puzzle() {
+        let korf = Grid::new(Dims::new(5, 5).unwrap(), (0..25).collect()).unwrap();
+        let p = Partition::default_for(&korf);
+        assert_eq!(p.groups()[0], vec![1, 2, 5, 6, 7, 12]);
+        assert_eq!(p.groups()[3], vec![17, 18, 19, 22, 23, 24]);
+        assert_eq!(p.sizes(), "6-6-6-6");
+        // The standard goal (blank bottom-right): the same blocks, turned half a turn.
+        let standard = Grid::standard_goal(Dims::new(5, 5).unwrap());
+        let turned = Partition::default_for(&standard);
+        assert_eq!(turned.groups()[0], vec![24, 23, 20, 19, 18, 13]);
+        assert!(reflection_map(&standard).is_some());
+        // Other boards above 16 cells: groups of at most six in reading order.
+        let p = Partition::default_for(&Grid::standard_goal(Dims::new(4, 5).unwrap()));
+        assert_eq!(p.sizes(), "5-5-5-4");
+        assert!(Partition::parse("1,2/3", &Grid::standard_goal(Dims::new(6, 6).unwrap())).is_err());
+        // 6x6 gets groups, and no database.
+        let six = Grid::standard_goal(Dims::new(6, 6).unwrap());
+        let p = Partition::default_for(&six);
+        assert_eq!(p.sizes(), "6-6-6-6-6-5");
+        let refused = AdditivePdb::build(&six, &p, &Limits::none(), NoObserver).unwrap_err().to_string();
+        assert!(refused.contains("up to 32 cells"), "{refused}");
+        assert!(AdditivePdb::load(&std::env::temp_dir(), &six, &p).is_err());
     }
 
     #[test]
@@ -986,6 +1157,10 @@ mod tests {
             (Grid::new(Dims::new(3, 4).unwrap(), (0..12).collect()).unwrap(), vec![1, 2, 3, 4]),
             // Every tile: half the placements (the other parity) are never reached.
             (Grid::standard_goal(Dims::new(2, 3).unwrap()), vec![1, 2, 3, 4, 5]),
+            // Above 16 cells: 32-bit lanes and flood fills instead of the region table.
+            (Grid::standard_goal(Dims::new(3, 6).unwrap()), vec![1, 8, 17]),
+            (Grid::new(Dims::new(5, 5).unwrap(), (0..25).collect()).unwrap(), vec![1, 5, 6]),
+            (Grid::new(Dims::new(5, 5).unwrap(), (0..25).collect()).unwrap(), vec![12, 24]),
         ];
         for (goal, tiles) in cases {
             let limits = Limits::none();

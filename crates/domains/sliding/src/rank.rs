@@ -52,6 +52,24 @@ pub(crate) fn pop16(x: u32) -> u32 {
     POP8[(x & 0xFF) as usize] as u32 + POP8[(x >> 8) as usize] as u32
 }
 
+/// Set bits of `x`, any `u32` (two look-ups more than [`pop16`]).
+#[inline]
+pub(crate) fn pop32(x: u32) -> u32 {
+    pop16(x & 0xFFFF) + pop16(x >> 16)
+}
+
+/// Set bits of `x`, a mask of cells of a board with `n` cells.
+#[inline]
+fn pop_cells(x: u32, n: usize) -> u32 {
+    if n <= 16 { pop16(x) } else { pop32(x) }
+}
+
+/// The mask of every cell of a board with `n ≤ 32` cells.
+#[inline]
+fn all_cells(n: usize) -> u32 {
+    u32::MAX >> (32 - n)
+}
+
 /// Lexicographic rank of a permutation of `0..perm.len()` (length ≤ 16) and its parity
 /// (0 even, 1 odd).
 ///
@@ -176,16 +194,28 @@ pub fn partial_count(n: usize, k: usize) -> u64 {
     (n - k + 1..=n).map(|x| x as u64).product()
 }
 
-/// Rank of `k = cells.len()` distinct cells (each `< n ≤ 16`) in mixed radix
+/// Rank of `k = cells.len() ≤ 16` distinct cells (each `< n ≤ 32`) in mixed radix
 /// `n, n−1, …, n−k+1`: a perfect index into `0..partial_count(n, k)`.
 #[inline]
 pub fn partial_rank(cells: &[u8], n: usize) -> u64 {
     let mut seen: u32 = 0;
     let mut rank = 0u64;
     for (i, &c) in cells.iter().enumerate() {
-        let digit = c as u32 - pop16(seen & ((1u32 << c) - 1));
+        let digit = c as u32 - pop_cells(seen & ((1u32 << c) - 1), n);
         rank = rank * (n - i) as u64 + digit as u64;
         seen |= 1 << c;
+    }
+    rank
+}
+
+/// [`partial_rank`] by comparisons instead of bit counts: the same index, faster for a
+/// handful of tiles on a board of more than 16 cells (the 24-puzzle's six-tile patterns).
+#[inline(always)]
+pub fn partial_rank_few(cells: &[u8], n: usize) -> usize {
+    let mut rank = 0usize;
+    for (i, &c) in cells.iter().enumerate() {
+        let smaller: usize = cells[..i].iter().map(|&d| usize::from(d < c)).sum();
+        rank = rank * (n - i) + (c as usize - smaller);
     }
     rank
 }
@@ -196,7 +226,7 @@ pub fn partial_unrank(rank: u64, n: usize, out: &mut [u8]) {
     let k = out.len();
     let mut digits = [0u32; 16];
     mixed_radix_set(&mut digits, k, n, rank);
-    let mut avail: u32 = (1u32 << n) - 1;
+    let mut avail: u32 = all_cells(n);
     for (i, slot) in out.iter_mut().enumerate() {
         let c = nth_set_bit(avail, digits[i]);
         *slot = c as u8;
@@ -220,11 +250,11 @@ pub struct PartialCursor {
     /// The cells, one per tile.
     cells: [u8; 16],
     /// `slot[c]`: the tile on cell `c` (meaningful for occupied cells only).
-    slot: [u8; 16],
+    slot: [u8; 32],
 }
 
 impl PartialCursor {
-    /// A cursor over placements of `k` tiles on `n ≤ 16` cells.
+    /// A cursor over placements of `k ≤ 16` tiles on `n ≤ 32` cells.
     pub fn new(n: usize, k: usize) -> PartialCursor {
         let mut weights = [0u64; 16];
         let mut w = 1u64;
@@ -232,7 +262,7 @@ impl PartialCursor {
             weights[j] = w;
             w *= (n - j) as u64;
         }
-        PartialCursor { n, k, rank: u64::MAX, digits: [0; 16], weights, used: [0; 17], cells: [0; 16], slot: [0; 16] }
+        PartialCursor { n, k, rank: u64::MAX, digits: [0; 16], weights, used: [0; 17], cells: [0; 16], slot: [0; 32] }
     }
 
     /// Moves to `rank` (fastest when it is a little above the previous one) and returns the
@@ -248,7 +278,7 @@ impl PartialCursor {
             0
         };
         self.rank = rank;
-        let all = (1u32 << n) - 1;
+        let all = all_cells(n);
         for j in from..k {
             let c = nth_set_bit(all & !self.used[j], self.digits[j]);
             self.cells[j] = c as u8;
@@ -274,7 +304,7 @@ impl PartialCursor {
     #[inline]
     pub fn moved(&self, i: usize, to: u8) -> u64 {
         let from = self.cells[i];
-        let new_digit = to as u32 - pop16(self.used[i] & ((1u32 << to) - 1));
+        let new_digit = to as u32 - pop_cells(self.used[i] & ((1u32 << to) - 1), self.n);
         let mut rank = self.rank as i64 + (new_digit as i64 - self.digits[i] as i64) * self.weights[i] as i64;
         let (lo, hi) = (from.min(to) as u32, from.max(to) as u32);
         // Tiles after `i` sitting between the two cells gain or lose one smaller cell.

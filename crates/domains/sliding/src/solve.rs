@@ -14,12 +14,13 @@ use crate::board::{Dims, Move};
 use crate::error::Error;
 use crate::heuristic::{Heuristic, LinearConflict, Manhattan, Zero};
 use crate::notation::{Notation, format_state, label};
-use crate::pdb::AdditivePdb;
+use crate::pdb::{AdditivePdb, MAX_PDB_CELLS};
+use crate::pdb_idastar::pdb_idastar;
 use crate::problem::{SlidingProblem, SlidingTree, Trail};
 use crate::state::{Bytes, Cells, Grid, Nibbles, Position};
 use delve_core::{
-    Algorithm, Finished, Limits, Meter, Observer, Outcome, OutcomeKind, Report, SearchResult, SharedMeter, Solution,
-    Stats, StopReason,
+    Algorithm, Bound, Control, Event, Finished, Limits, Live, Meter, Observer, Outcome, OutcomeKind, Report,
+    SearchResult, SharedMeter, Solution, Stats, StopReason,
 };
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -43,7 +44,7 @@ pub fn finds_shortest(algorithm: Algorithm) -> bool {
 /// The heuristic a user asks for; [`HeuristicChoice::choose`] turns it into the one used.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum HeuristicRequest {
-    /// The domain's pick: a pattern database on 2-D boards of 10 to 16 cells, Manhattan
+    /// The domain's pick: a pattern database on 2-D boards of 10 to 25 cells, Manhattan
     /// distance on lines (1×N, N×1: exact there), linear conflict otherwise.
     #[default]
     Auto,
@@ -51,7 +52,7 @@ pub enum HeuristicRequest {
     Manhattan,
     /// Manhattan distance plus linear conflicts.
     LinearConflict,
-    /// An additive pattern database (boards up to 16 cells).
+    /// An additive pattern database (boards up to 32 cells).
     Pdb,
 }
 
@@ -60,11 +61,11 @@ impl HeuristicRequest {
     pub const NAMES: [(&'static str, &'static str); 4] = [
         (
             "auto",
-            "a pattern database on boards of 10 to 16 cells, Manhattan distance on 1xN boards, linear conflict otherwise",
+            "a pattern database on boards of 10 to 25 cells, Manhattan distance on 1xN boards, linear conflict otherwise",
         ),
         ("manhattan", "Manhattan distance"),
         ("linear-conflict", "Manhattan distance plus linear conflicts"),
-        ("pdb", "additive pattern database (boards up to 16 cells; built once and cached)"),
+        ("pdb", "additive pattern database (boards up to 32 cells; built once and cached)"),
     ];
 
     /// The name.
@@ -110,7 +111,7 @@ pub enum HeuristicChoice {
     Manhattan,
     /// Manhattan distance plus linear conflicts.
     LinearConflict,
-    /// An additive pattern database (boards up to 16 cells), built for the same goal.
+    /// An additive pattern database (boards up to 32 cells), built for the same goal.
     Pdb(Arc<AdditivePdb>),
 }
 
@@ -126,12 +127,12 @@ impl HeuristicChoice {
     }
 
     /// The domain's policy: no heuristic for an algorithm that does not use one; the one
-    /// asked for otherwise, where `Auto` is a pattern database on 2-D boards of 10 to 16 cells
-    /// (where one pays for itself and fits), Manhattan distance on lines (where the tiles never
-    /// pass each other, so it counts exactly the blank's moves) and linear conflict on the
-    /// others. `pdb` supplies the database for `goal` (loading or building it); it is called
-    /// only when the policy picks one. A pattern database asked for a line or a board above
-    /// 16 cells is an error.
+    /// asked for otherwise, where `Auto` is a pattern database on 2-D boards of 10 to 25 cells
+    /// (where one pays for itself and fits: the 24-puzzle's 6-6-6-6 tables are 510 MB),
+    /// Manhattan distance on lines (where the tiles never pass each other, so it counts
+    /// exactly the blank's moves) and linear conflict on the others. `pdb` supplies the
+    /// database for `goal` (loading or building it); it is called only when the policy picks
+    /// one. A pattern database asked for a line or a board above 32 cells is an error.
     ///
     /// ```
     /// use delve_sliding::{Dims, Grid, solve::{HeuristicChoice, HeuristicRequest}};
@@ -155,12 +156,13 @@ impl HeuristicChoice {
             HeuristicRequest::Manhattan => HeuristicChoice::Manhattan,
             HeuristicRequest::LinearConflict => HeuristicChoice::LinearConflict,
             HeuristicRequest::Auto if goal.dims().is_line() => HeuristicChoice::Manhattan,
-            HeuristicRequest::Auto if !(10..=16).contains(&cells) => HeuristicChoice::LinearConflict,
+            HeuristicRequest::Auto if !(10..=25).contains(&cells) => HeuristicChoice::LinearConflict,
             HeuristicRequest::Pdb if goal.dims().is_line() => return Err(crate::pdb::line_refusal(goal.dims())),
             HeuristicRequest::Auto | HeuristicRequest::Pdb => {
-                if cells > 16 {
+                if cells > MAX_PDB_CELLS {
                     return Err(Error::Pdb(format!(
-                        "pattern databases cover boards up to 16 cells, not {}; use the linear-conflict heuristic",
+                        "pattern databases cover boards up to {MAX_PDB_CELLS} cells, not {}; use the \
+                         linear-conflict heuristic",
                         goal.dims()
                     )));
                 }
@@ -170,12 +172,13 @@ impl HeuristicChoice {
     }
 
     /// Checks that the heuristic fits `goal`: a pattern database must be built for it (and
-    /// so for a board of at most 16 cells).
+    /// so for a board of at most 32 cells).
     fn check(&self, goal: &Grid) -> Result<(), Error> {
         match self {
-            HeuristicChoice::Pdb(_) if goal.dims().cells() > 16 => {
-                Err(Error::Pdb(format!("pattern databases cover boards up to 16 cells, not {}", goal.dims())))
-            }
+            HeuristicChoice::Pdb(_) if goal.dims().cells() > MAX_PDB_CELLS => Err(Error::Pdb(format!(
+                "pattern databases cover boards up to {MAX_PDB_CELLS} cells, not {}",
+                goal.dims()
+            ))),
             HeuristicChoice::Pdb(db) if db.goal() != goal => {
                 Err(Error::Pdb("the pattern database was built for another goal".into()))
             }
@@ -191,6 +194,8 @@ pub trait SolveObserver:
     + Observer<Position<Bytes>, u32>
     + Observer<Trail<Nibbles>, u32>
     + Observer<Trail<Bytes>, u32>
+    + Observer<Grid, u32>
+    + Send
 {
 }
 impl<O> SolveObserver for O where
@@ -198,6 +203,8 @@ impl<O> SolveObserver for O where
         + Observer<Position<Bytes>, u32>
         + Observer<Trail<Nibbles>, u32>
         + Observer<Trail<Bytes>, u32>
+        + Observer<Grid, u32>
+        + Send
 {
 }
 
@@ -318,9 +325,19 @@ fn search<O: SolveObserver>(
         HeuristicChoice::LinearConflict => {
             run::<Bytes, _, _>(start, goal, LinearConflict::new(goal), algorithm, limits, observer)
         }
-        // `check` made sure the board has at most 16 cells.
-        HeuristicChoice::Pdb(db) => run::<Nibbles, _, _>(start, goal, db.clone(), algorithm, limits, observer),
+        HeuristicChoice::Pdb(db) if parallel_search(algorithm, heuristic, goal) => {
+            pdb_idastar(start, db, limits, observer)
+        }
+        HeuristicChoice::Pdb(db) if small => run::<Nibbles, _, _>(start, goal, db.clone(), algorithm, limits, observer),
+        HeuristicChoice::Pdb(db) => run::<Bytes, _, _>(start, goal, db.clone(), algorithm, limits, observer),
     }
+}
+
+/// Whether a search runs on every thread by itself: IDA* over a pattern database above 16
+/// cells ([`pdb_idastar`], the 24-puzzle's search). A batch of such searches runs one at a
+/// time.
+fn parallel_search(algorithm: Algorithm, heuristic: &HeuristicChoice, goal: &Grid) -> bool {
+    algorithm == Algorithm::Idastar && matches!(heuristic, HeuristicChoice::Pdb(_)) && goal.dims().cells() > 16
 }
 
 fn run<C, H, O>(
@@ -545,6 +562,12 @@ impl Solver {
     /// are reported as stopped. The batch's statistics add up the instances' (the largest
     /// frontier is the largest of any), with the batch's wall time; it is `solved` when
     /// every instance is, else stopped if any was, else `no_solution`.
+    ///
+    /// A search that runs on every thread by itself (IDA* over a pattern database above 16
+    /// cells: the 24-puzzle) takes the instances one at a time, so each one's time is its
+    /// own; the observer then also sees each search's iterations (`Event::Iteration` with
+    /// its bound, the statistics counting every node so far) and progress (phases
+    /// `"instance I of N, bound B"`).
     pub fn solve_batch<O>(&self, starts: &[(usize, Grid)], limits: &Limits, observer: O) -> Result<BatchReport, Error>
     where
         O: Observer<(), u64> + Send,
@@ -556,6 +579,9 @@ impl Solver {
                 g.dims(),
                 self.goal.dims()
             )));
+        }
+        if parallel_search(self.algorithm, &self.heuristic, &self.goal) {
+            return Ok(self.solve_in_turn(starts, limits, observer));
         }
         // The batch's own meter only reports progress: its clock honours the cancel flag,
         // not the per-instance budgets.
@@ -594,6 +620,43 @@ impl Solver {
         Ok(self.batch_report(starts, reports, stats, rayon::current_num_threads()))
     }
 
+    /// [`Solver::solve_batch`] one instance after another.
+    fn solve_in_turn<O: Observer<(), u64> + Send>(
+        &self,
+        starts: &[(usize, Grid)],
+        limits: &Limits,
+        observer: O,
+    ) -> BatchReport {
+        let batch_limits = Limits { cancel: limits.cancel.clone(), ..Limits::none() };
+        let mut meter = Meter::new(&batch_limits, observer);
+        let total = starts.len() as u64;
+        let mut halted = meter.start::<(), u64>(self.algorithm.name()).err();
+        let mut reports = Vec::with_capacity(starts.len());
+        for (i, (_, start)) in starts.iter().enumerate() {
+            if let Some(reason) = halted {
+                let stopped = SearchResult {
+                    algorithm: self.algorithm.name(),
+                    outcome: Outcome::Stopped { reason, best_so_far: None },
+                    stats: Default::default(),
+                };
+                reports.push(self.report(start, &stopped));
+                continue;
+            }
+            let mut forward = Forward { meter: &mut meter, instance: i + 1, total, counted: (0, 0) };
+            let report = match self.solve(start, limits, &mut forward) {
+                Ok(solved) => solved.report,
+                Err(_) => unreachable!("every start is on the goal's board"),
+            };
+            let (e, g) = forward.counted;
+            meter.add(report.stats.expanded.saturating_sub(e), report.stats.generated.saturating_sub(g));
+            halted = meter.progress::<(), u64>("solving", i as u64 + 1, Some(total)).err();
+            reports.push(report);
+        }
+        let (outcome, stop_reason) = batch_outcome(&reports);
+        let stats = meter.finish_with::<(), u64>(outcome, stop_reason);
+        self.batch_report(starts, reports, stats, rayon::current_num_threads())
+    }
+
     /// The report of a batch from its instances' reports (in the order of `starts`), however
     /// they were solved: `batch` holds the batch's wall time and node counts, and `threads`
     /// says how many solved them (the distributed batch reports through this too).
@@ -625,6 +688,41 @@ impl Solver {
                 .collect(),
         };
         Report::from_parts(self.algorithm.name(), outcome, stop_reason, stats, detail)
+    }
+}
+
+/// Hands one search's iterations and progress to a batch's meter, as the batch's own.
+struct Forward<'m, 'a, O> {
+    meter: &'m mut Meter<'a, O>,
+    instance: usize,
+    total: u64,
+    /// The search's (expanded, generated) already added to the batch.
+    counted: (u64, u64),
+}
+
+impl<S, O: Observer<(), u64>> Observer<S, u32> for Forward<'_, '_, O> {
+    fn on_event(&mut self, event: &Event<'_, S, u32>, live: &Live) -> Control {
+        match event {
+            Event::Iteration { index, bound } => {
+                let s = live.stats();
+                self.meter.add(s.expanded - self.counted.0, s.generated - self.counted.1);
+                self.counted = (s.expanded, s.generated);
+                let bound = match *bound {
+                    Bound::Cost(c) => Bound::Cost(c as u64),
+                    Bound::Depth(d) => Bound::Depth(d),
+                    Bound::None => Bound::None,
+                };
+                self.meter.emit::<(), u64>(Event::Iteration { index: *index, bound })
+            }
+            Event::Progress { phase, done, total } => {
+                let phase = format!("instance {} of {}, {phase}", self.instance, self.total);
+                match self.meter.progress::<(), u64>(&phase, *done, *total) {
+                    Ok(()) => Control::Continue,
+                    Err(_) => Control::Stop,
+                }
+            }
+            _ => Control::Continue,
+        }
     }
 }
 
@@ -828,7 +926,8 @@ mod tests {
     fn the_policy_picks_the_heuristic() {
         let goal = |r, c| Grid::standard_goal(Dims::new(r, c).unwrap());
         let fake = |g: &Grid| -> Result<Arc<AdditivePdb>, Error> {
-            let p = crate::pdb::Partition::parse("2-3", g)?;
+            let small = if g.dims().cells() == 6 { "2-3" } else { "3-3-3-3-3-3-3-3" };
+            let p = crate::pdb::Partition::parse(small, g)?;
             Ok(Arc::new(AdditivePdb::build(g, &p, &Limits::none(), NoObserver)?.pdb))
         };
         let choose = |req, algo, g: &Grid| HeuristicChoice::choose(req, algo, g, fake).map(|h| h.name());
@@ -838,9 +937,10 @@ mod tests {
         assert_eq!(choose(Pdb, Algorithm::Astar, &goal(2, 3)).unwrap(), "pdb");
         assert_eq!(choose(Manhattan, Algorithm::Greedy, &goal(2, 3)).unwrap(), "manhattan");
         assert_eq!(choose(Pdb, Algorithm::Ucs, &goal(2, 3)).unwrap(), "none");
-        // 5x5: no database.
-        assert_eq!(choose(Auto, Algorithm::Idastar, &goal(5, 5)).unwrap(), "linear-conflict");
-        assert!(choose(Pdb, Algorithm::Idastar, &goal(5, 5)).unwrap_err().to_string().contains("up to 16 cells"));
+        // 5x5: a database (the 24-puzzle's search); 6x6: none.
+        assert_eq!(choose(Auto, Algorithm::Idastar, &goal(5, 5)).unwrap(), "pdb");
+        assert_eq!(choose(Auto, Algorithm::Idastar, &goal(6, 6)).unwrap(), "linear-conflict");
+        assert!(choose(Pdb, Algorithm::Idastar, &goal(6, 6)).unwrap_err().to_string().contains("up to 32 cells"));
         // A database for another goal is refused.
         let other = fake(&goal(2, 3)).unwrap();
         let keypad = crate::notation::keypad_goal(Dims::new(2, 3).unwrap()).unwrap();

@@ -150,6 +150,16 @@ impl<C: Cells> View<Position<C>> for Tiles {
     }
 }
 
+/// The 24-puzzle's search reports whole boards.
+impl View<Grid> for Tiles {
+    fn show(&self, g: &Grid) -> Value {
+        g.tiles().to_vec().into()
+    }
+    fn estimate(&self, g: &Grid) -> Option<Value> {
+        self.estimate(&Position::<delve_sliding::Bytes>::from_tiles(g.tiles()))
+    }
+}
+
 impl<C: Cells> View<Trail<C>> for Tiles {
     fn show(&self, t: &Trail<C>) -> Value {
         self.show(&t.pos)
@@ -207,8 +217,8 @@ async fn solve(
     let algorithm = req.algo.parse::<Algorithm>().map_err(ApiError::bad_request)?;
     let mut heuristic = req.heuristic.parse::<HeuristicRequest>().map_err(ApiError::bad_request)?;
     let cells = start.dims().cells();
-    // `auto` picks a pattern database on 10 to 16 cells; without a cached one, linear conflict.
-    if heuristic == HeuristicRequest::Auto && (10..=16).contains(&cells) && !pdb_is_cached(&goal) {
+    // `auto` picks a pattern database on 10 to 25 cells; without a cached one, linear conflict.
+    if heuristic == HeuristicRequest::Auto && (10..=25).contains(&cells) && !pdb_is_cached(&goal) {
         heuristic = HeuristicRequest::LinearConflict;
     }
     let (detail, estimate) = match heuristic {
