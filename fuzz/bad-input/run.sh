@@ -304,7 +304,7 @@ echo "== each command's own bad inputs"
   run "pdb: partition sizes wrong sum" sliding pdb build 3x3 --partition 4-5 --pdb-dir "$TMP/pdb"
   run "pdb: partition duplicate tile" sliding pdb build 3x3 --partition 1,2,2/3,4,5,6,7,8 --pdb-dir "$TMP/pdb"
   run "pdb: partition sizes wrapping usize" sliding pdb build 4x4 --partition 18446744073709551615-16 --pdb-dir "$TMP/pdb"
-  run "pdb: board above 16 cells" sliding pdb build 4x5 --pdb-dir "$TMP/pdb"
+  run "pdb: board above 32 cells" sliding pdb build 6x6 --pdb-dir "$TMP/pdb"
   run "pool: observed 0" sliding pool --samples 80 --observed 0
   run "pool: observed > samples" sliding pool --samples 10 --observed 20
   run "pool: huge max-pool" sliding pool --samples 80 --observed 48 --max-pool 18446744073709551615

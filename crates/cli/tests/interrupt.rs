@@ -133,6 +133,15 @@ fn sigint_stops_a_pattern_database_build_and_leaves_no_partial_table() {
             std::fs::read_dir(&pdb_dir).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
         assert!(left.is_empty(), "{left:?}");
     }
+    // The 24-puzzle's 6-6-6-6 tables: 32-bit region lanes, minutes in all.
+    let goal: Vec<String> = (0..25).map(|t| t.to_string()).collect();
+    let goal = goal.join(" ");
+    let args = ["sliding", "pdb", "build", "5x5", "--goal", &goal, "--pdb-dir", pdb, "--json"];
+    let (code, report, _) = interrupt(&args, Duration::from_millis(1500));
+    assert_cancelled(&args, code, &report);
+    assert_eq!(report["files"].as_array().map(Vec::len), Some(4), "{report}");
+    let left: Vec<_> = std::fs::read_dir(&pdb_dir).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+    assert!(left.is_empty(), "{left:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

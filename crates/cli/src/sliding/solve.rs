@@ -358,8 +358,19 @@ pub(super) fn run_pdb_build(args: PdbBuildArgs) -> Result<Status> {
         Some(g) => parse_state(g, Some(args.board)).map_err(|e| anyhow::anyhow!("--goal: {e}"))?.0,
         None => Grid::standard_goal(args.board),
     };
+    pdb::check_board(args.board)?;
     let dir = args.pdb.dir()?;
     let partition = args.pdb.partition(&goal)?;
+    let cached = partition.groups().iter().all(|tiles| pdb::table_path(&dir, &goal, tiles).is_file());
+    if !args.json && (args.force || !cached) {
+        eprintln!(
+            "building the {} pattern database for {}{}; it goes to {}",
+            partition.sizes(),
+            goal.dims(),
+            build_cost(&goal, &partition),
+            dir.display()
+        );
+    }
     let limits = common::interruptible();
     let prepared = if args.force {
         AdditivePdb::build(&goal, &partition, &limits, Display::new("pattern database"))

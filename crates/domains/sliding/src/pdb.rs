@@ -55,7 +55,7 @@ pub fn entries(board: Dims, tiles: usize) -> u64 {
 
 /// Refuses the boards no database is made for: lines ([`line_refusal`]) and boards above
 /// [`MAX_PDB_CELLS`].
-fn check_board(board: Dims) -> Result<(), Error> {
+pub fn check_board(board: Dims) -> Result<(), Error> {
     if board.is_line() {
         return Err(line_refusal(board));
     }

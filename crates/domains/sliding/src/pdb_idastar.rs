@@ -383,7 +383,7 @@ struct Root {
 /// statistics count expansions (nodes whose children were generated) and generated
 /// children (every move but the one undoing the last). `limits` are honoured by every
 /// thread: the node budget, the time, the cancel flag. The path of a solution is replayed
-/// from `start` into its boards.
+/// from `start` into its boards, and must end on the goal.
 ///
 /// ```
 /// use delve_sliding::{Dims, Grid, pdb::{AdditivePdb, Partition}, pdb_idastar::pdb_idastar};
@@ -496,7 +496,11 @@ where
     let outcome = match end {
         End::Found(path) => {
             let moves: Vec<Move> = path.iter().map(|&m| Move::ALL[m as usize]).collect();
-            let states = replay(start, &moves).expect("every move of the path stays on the board");
+            // The path is replayed from the start before anyone sees it: every move must stay
+            // on the board and the last board must be the goal.
+            let states = replay(start, &moves)
+                .filter(|boards| boards.last() == Some(db.goal()))
+                .expect("the path found replays from the start to the goal");
             Outcome::Solved(Solution { cost: moves.len() as u32, actions: moves, states })
         }
         End::NoSolution => Outcome::NoSolution,
