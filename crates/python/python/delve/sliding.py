@@ -43,7 +43,7 @@ __all__ = [
 ]
 
 #: The heuristics of the informed searches: ``auto`` (a pattern database on boards of 10 to
-#: 16 cells, Manhattan distance on 1xN boards, linear conflict on the others), ``manhattan``,
+#: 25 cells, Manhattan distance on 1xN boards, linear conflict on the others), ``manhattan``,
 #: ``linear-conflict`` and ``pdb``.
 HEURISTICS = ("auto", "manhattan", "linear-conflict", "pdb")
 
@@ -106,10 +106,12 @@ def solve(
     each, and returns the batch report of ``delve sliding solve --from-file --json``
     (``results``, one per state, numbered from 1).
 
-    The ``pdb`` heuristic (and ``auto`` on 10 to 16 cells) loads a pattern database from
+    The ``pdb`` heuristic (and ``auto`` on 10 to 25 cells) loads a pattern database from
     `pdb_dir` (default: the user's cache folder, ``…/delve/pdb``), building and caching it
-    the first time (4x4: about 2 minutes and 2.7 GB); `partition` groups the tiles (``"7-8"``,
-    ``"6-6-3"``, or explicit tiles ``"1,2,3/4,5,6"``).
+    the first time (4x4: about 2 minutes and 2.7 GB; 5x5, Korf and Felner's 6-6-6-6 tables:
+    about 3 minutes and 1.5 GB); `partition` groups the tiles (``"7-8"``, ``"6-6-3"``, or
+    explicit tiles ``"1,2,3/4,5,6"``). On 5x5 IDA* runs each state on every thread, one state
+    after another.
     """
     options = dict(
         size=None if size is None else check_str("size", size),
