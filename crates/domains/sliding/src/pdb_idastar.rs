@@ -139,11 +139,17 @@ impl<'a> Tables<'a> {
         Tables { n, next, group, slot, rgroup, rslot, mirror, first, len, tables, reflect }
     }
 
+    /// The index into group `g`'s table of the pattern in `cells`.
+    #[inline(always)]
+    fn index(&self, g: usize, cells: &[u8; MAX_PDB_CELLS]) -> usize {
+        let f = self.first[g];
+        partial_rank_few(&cells[f..f + self.len[g]], self.n)
+    }
+
     /// Group `g`'s table entry for the cells in `cells`.
     #[inline(always)]
     fn lookup(&self, g: usize, cells: &[u8; MAX_PDB_CELLS]) -> u8 {
-        let (f, k) = (self.first[g], self.len[g]);
-        self.tables[g][partial_rank_few(&cells[f..f + k], self.n)]
+        self.tables[g][self.index(g, cells)]
     }
 
     /// The node for `start`, every lookup computed afresh.
@@ -192,14 +198,12 @@ impl<'a> Tables<'a> {
             let tile = node.tiles[to as usize];
             let (g, s) = (self.group[tile as usize] as usize, self.slot[tile as usize] as usize);
             node.cells[s] = blank;
-            let f = self.first[g];
-            index[count] = partial_rank_few(&node.cells[f..f + self.len[g]], self.n);
+            index[count] = self.index(g, &node.cells);
             node.cells[s] = to;
             if self.reflect {
                 let (rg, rs) = (self.rgroup[tile as usize] as usize, self.rslot[tile as usize] as usize);
                 node.rcells[rs] = self.mirror[blank as usize];
-                let f = self.first[rg];
-                rindex[count] = partial_rank_few(&node.rcells[f..f + self.len[rg]], self.n);
+                rindex[count] = self.index(rg, &node.rcells);
                 node.rcells[rs] = self.mirror[to as usize];
             }
             out[count] = Child { mv: m as u8, from: to, tile, value: 0, rvalue: 0 };
