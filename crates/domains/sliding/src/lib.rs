@@ -25,6 +25,7 @@
 //! | [`heuristic`] | Manhattan distance and linear conflict |
 //! | [`pdb`] | additive pattern databases with reflection, up to 32 cells |
 //! | [`pdb_idastar`] | IDA* over a pattern database on all threads, look-ups updated move by move (the 24-puzzle) |
+//! | [`pruning`] | duplicate-move pruning for depth-first searches: Taylor and Korf's automaton, learnt |
 //! | [`problem`] | the puzzle as a `delve-core` problem, graph and tree formulations |
 //! | [`mod@solve`] | the solving policy: parity first, the heuristic and state that fit the board |
 //! | [`korf`] | Korf's 100 random 15-puzzle instances with their optimal lengths |
@@ -65,6 +66,7 @@ pub mod pdb;
 pub mod pdb_idastar;
 pub mod pool;
 pub mod problem;
+pub mod pruning;
 pub mod rank;
 pub mod solve;
 pub mod state;

@@ -534,12 +534,13 @@ where
     }
 }
 
-/// `pos[tile]` = the cell holding it.
+/// `pos[tile]` = the cell holding it. A database's board has at most [`MAX_PDB_CELLS`]
+/// cells, and a position's tiles are below its cell count.
 #[inline]
 fn cells_of_tiles<C: Cells>(p: &Position<C>, n: usize) -> [u8; MAX_PDB_CELLS] {
     let mut pos = [0u8; MAX_PDB_CELLS];
-    for cell in 0..n.min(MAX_PDB_CELLS) {
-        pos[p.cells.get(cell) as usize % MAX_PDB_CELLS] = cell as u8;
+    for cell in 0..n {
+        pos[p.cells.get(cell) as usize] = cell as u8;
     }
     pos
 }

@@ -9,7 +9,10 @@
 //! overlap. `h` is the larger of the two sums; it is 0 at the goal only, since every tile is
 //! in a group.
 //!
-//! Move pruning: a move never undoes the one before it. Each iteration first expands the top
+//! Move pruning: [`Automaton::standard`], so a move never undoes the one before it and no
+//! path ends in a string of up to twelve moves that has an earlier twin (six moves round a
+//! 2×2 block, eight round two, …).
+//! Each iteration first expands the top
 //! of the tree level by level, in depth-first order, until there are at least [`SPLIT`]
 //! subtrees per thread; the threads then take the subtrees from rayon's work-stealing pool.
 //! Every node above the split is expanded once per iteration, as on one thread, so every
@@ -18,6 +21,7 @@
 
 use crate::board::Move;
 use crate::pdb::{AdditivePdb, MAX_PDB_CELLS};
+use crate::pruning::{Automaton, Trail};
 use crate::rank::partial_rank_few;
 use crate::state::{Grid, replay};
 use delve_core::{Bound, Limits, Meter, Observer, Outcome, SearchResult, SharedMeter, Solution, StopReason};
@@ -36,8 +40,6 @@ pub const SPLIT: usize = 256;
 const CHECK_EVERY: u64 = 1 << 15;
 /// No neighbour in that direction.
 const OFF: u8 = u8::MAX;
-/// No previous move (the root).
-const NO_MOVE: u8 = 4;
 
 /// The board and the tables, as the inner loop reads them.
 struct Tables<'a> {
@@ -57,6 +59,8 @@ struct Tables<'a> {
     len: Vec<usize>,
     tables: Vec<&'a [u8]>,
     reflect: bool,
+    /// The duplicate-pruning automaton.
+    moves: &'static Automaton,
 }
 
 /// A node: the board, and the pattern cells and values of both lookups.
@@ -81,15 +85,22 @@ struct Undo {
 }
 
 /// One child of a node, evaluated before any is entered.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Child {
     /// Index into [`Move::ALL`].
     mv: u8,
+    /// The pruning state after the move.
+    trail: Trail,
     /// The cell the blank moves to (the moving tile's cell).
     from: u8,
     tile: u8,
     value: u8,
     rvalue: u8,
+}
+
+impl Child {
+    /// A placeholder for the slots no move fills.
+    const NONE: Child = Child { mv: 0, trail: Trail::START, from: 0, tile: 0, value: 0, rvalue: 0 };
 }
 
 impl<'a> Tables<'a> {
@@ -136,7 +147,20 @@ impl<'a> Tables<'a> {
             }
             None => false,
         };
-        Tables { n, next, group, slot, rgroup, rslot, mirror, first, len, tables, reflect }
+        Tables {
+            n,
+            next,
+            group,
+            slot,
+            rgroup,
+            rslot,
+            mirror,
+            first,
+            len,
+            tables,
+            reflect,
+            moves: Automaton::standard(),
+        }
     }
 
     /// The index into group `g`'s table of the pattern in `cells`.
@@ -182,19 +206,20 @@ impl<'a> Tables<'a> {
         node
     }
 
-    /// Evaluates `node`'s children (all moves but the one undoing `prev`) into `out`; returns
-    /// how many there are. Every table index is computed first and the reads follow, so the
+    /// Evaluates `node`'s children (the moves `trail` allows) into `out`; returns how many
+    /// there are. Every table index is computed first and the reads follow, so the
     /// memory system fetches them together.
     #[inline(always)]
-    fn children(&self, node: &mut Node, prev: u8, out: &mut [Child; 4]) -> usize {
+    fn children(&self, node: &mut Node, trail: Trail, out: &mut [Child; 4]) -> usize {
         let mut count = 0;
         let mut index = [0usize; 4];
         let mut rindex = [0usize; 4];
         let blank = node.blank;
         for (m, &to) in self.next[blank as usize].iter().enumerate() {
-            if to == OFF || prev ^ 1 == m as u8 {
+            if to == OFF {
                 continue;
             }
+            let Some(next) = self.moves.then(trail, Move::ALL[m]) else { continue };
             let tile = node.tiles[to as usize];
             let (g, s) = (self.group[tile as usize] as usize, self.slot[tile as usize] as usize);
             node.cells[s] = blank;
@@ -206,7 +231,7 @@ impl<'a> Tables<'a> {
                 rindex[count] = self.index(rg, &node.rcells);
                 node.rcells[rs] = self.mirror[to as usize];
             }
-            out[count] = Child { mv: m as u8, from: to, tile, value: 0, rvalue: 0 };
+            out[count] = Child { mv: m as u8, trail: next, from: to, tile, value: 0, rvalue: 0 };
             count += 1;
         }
         for (i, child) in out.iter_mut().enumerate().take(count) {
@@ -338,8 +363,9 @@ impl<O> Walker<'_, '_, '_, '_, O> {
         true
     }
 
-    /// Searches below the current node, reached in `g` moves, the last being `prev`.
-    fn dfs(&mut self, g: u32, prev: u8) -> Probe {
+    /// Searches below the current node, reached in `g` moves that left the automaton at
+    /// `trail`.
+    fn dfs(&mut self, g: u32, trail: Trail) -> Probe {
         if self.node.sum == 0 {
             return Probe::Found;
         }
@@ -348,8 +374,8 @@ impl<O> Walker<'_, '_, '_, '_, O> {
         if self.pending >= CHECK_EVERY && !self.check() {
             return Probe::Halted;
         }
-        let mut children = [Child::default(); 4];
-        let count = self.tables.children(&mut self.node, prev, &mut children);
+        let mut children = [Child::NONE; 4];
+        let count = self.tables.children(&mut self.node, trail, &mut children);
         self.generated += count as u64;
         for child in &children[..count] {
             let (h, sum, rsum) = self.tables.after(&self.node, child);
@@ -360,7 +386,7 @@ impl<O> Walker<'_, '_, '_, '_, O> {
             }
             let old = self.tables.apply(&mut self.node, child, sum, rsum);
             self.path.push(child.mv);
-            let probe = self.dfs(g + 1, child.mv);
+            let probe = self.dfs(g + 1, child.trail);
             if probe != Probe::Done {
                 return probe;
             }
@@ -371,12 +397,12 @@ impl<O> Walker<'_, '_, '_, '_, O> {
     }
 }
 
-/// A subtree root of an iteration: the node, the moves to it, the last one.
+/// A subtree root of an iteration: the node, the moves to it, the automaton's state.
 #[derive(Clone)]
 struct Root {
     node: Node,
     path: Vec<u8>,
-    prev: u8,
+    trail: Trail,
 }
 
 /// Solves `start` optimally with IDA* over `db` on rayon's threads (see the module
@@ -385,7 +411,7 @@ struct Root {
 /// Reports `Event::Iteration` with `Bound::Cost(bound)` for each iteration and
 /// `Event::Progress` with the phase `"bound B"` counting the iteration's subtrees; the
 /// statistics count expansions (nodes whose children were generated) and generated
-/// children (every move but the one undoing the last). `limits` are honoured by every
+/// children (the moves [`crate::pruning`] keeps). `limits` are honoured by every
 /// thread: the node budget, the time, the cancel flag. The path of a solution is replayed
 /// from `start` into its boards, and must end on the goal.
 ///
@@ -463,7 +489,7 @@ where
                     pending: 0,
                 };
                 walker.path.extend_from_slice(&r.path);
-                let probe = walker.dfs(r.path.len() as u32, r.prev);
+                let probe = walker.dfs(r.path.len() as u32, r.trail);
                 shared.expanded.fetch_add(walker.pending, Relaxed);
                 shared.meter.add(walker.expanded, walker.generated);
                 shared.next_bound.fetch_min(walker.next_bound, Relaxed);
@@ -534,7 +560,7 @@ struct Top {
 /// the order one thread would enter them.
 fn split(tables: &Tables<'_>, root: &Node, bound: u32, want: usize) -> (Vec<Root>, Top) {
     let mut top = Top { expanded: 0, generated: 0, next_bound: u32::MAX, found: None };
-    let mut level = vec![Root { node: *root, path: Vec::new(), prev: NO_MOVE }];
+    let mut level = vec![Root { node: *root, path: Vec::new(), trail: Trail::START }];
     let mut depth = 0u32;
     while level.len() < want && !level.is_empty() {
         let mut next = Vec::with_capacity(level.len() * 3);
@@ -545,8 +571,8 @@ fn split(tables: &Tables<'_>, root: &Node, bound: u32, want: usize) -> (Vec<Root
             }
             top.expanded += 1;
             let mut node = r.node;
-            let mut children = [Child::default(); 4];
-            let count = tables.children(&mut node, r.prev, &mut children);
+            let mut children = [Child::NONE; 4];
+            let count = tables.children(&mut node, r.trail, &mut children);
             top.generated += count as u64;
             for child in &children[..count] {
                 let (h, sum, rsum) = tables.after(&node, child);
@@ -559,7 +585,7 @@ fn split(tables: &Tables<'_>, root: &Node, bound: u32, want: usize) -> (Vec<Root
                 tables.apply(&mut grown, child, sum, rsum);
                 let mut path = r.path.clone();
                 path.push(child.mv);
-                next.push(Root { node: grown, path, prev: child.mv });
+                next.push(Root { node: grown, path, trail: child.trail });
             }
         }
         level = next;

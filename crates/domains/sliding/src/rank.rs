@@ -195,7 +195,8 @@ pub fn partial_count(n: usize, k: usize) -> u64 {
 }
 
 /// Rank of `k = cells.len() ≤ 16` distinct cells (each `< n ≤ 32`) in mixed radix
-/// `n, n−1, …, n−k+1`: a perfect index into `0..partial_count(n, k)`.
+/// `n, n−1, …, n−k+1`: a perfect index into `0..partial_count(n, k)`, which must be below
+/// 2^64 (every table that fits in memory is).
 #[inline]
 pub fn partial_rank(cells: &[u8], n: usize) -> u64 {
     let mut seen: u32 = 0;
@@ -773,6 +774,32 @@ mod tests {
     use super::*;
     use crate::board::Move;
     use crate::notation::keypad_goal;
+    use proptest::prelude::*;
+
+    /// `k ≤ 16` distinct cells of a board of `n ≤ 32`, in any order, with `n!/(n−k)!`
+    /// below 2^64.
+    fn pattern() -> impl Strategy<Value = (Vec<u8>, usize)> {
+        (1usize..=32).prop_flat_map(|n| {
+            let fits = (1..=n.min(16))
+                .take_while(|&k| (n - k + 1..=n).try_fold(1u64, |p, x| p.checked_mul(x as u64)).is_some());
+            (Just((0..n as u8).collect::<Vec<u8>>()).prop_shuffle(), 1..=fits.last().unwrap_or(1))
+                .prop_map(move |(cells, k)| (cells[..k].to_vec(), n))
+        })
+    }
+
+    proptest! {
+        /// The search's ranking by comparisons is the build's ranking by bit counts, a
+        /// perfect index that unranks back to the cells.
+        #[test]
+        fn both_partial_ranks_agree((cells, n) in pattern()) {
+            let rank = partial_rank(&cells, n);
+            prop_assert_eq!(partial_rank_few(&cells, n) as u64, rank);
+            prop_assert!(rank < partial_count(n, cells.len()));
+            let mut back = vec![0u8; cells.len()];
+            partial_unrank(rank, n, &mut back);
+            prop_assert_eq!(back, cells);
+        }
+    }
 
     #[test]
     fn select_finds_the_kth_bit() {
