@@ -146,7 +146,8 @@ impl Automaton {
         let mut scratch = Scratch::new(longest);
         let empty = Moves { bits: 0, len: 0 };
         let mut first: FxHashMap<Effect, [i32; 4]> = FxHashMap::default();
-        first.insert(scratch.play(empty).0, scratch.play(empty).1);
+        let (effect, bbox) = scratch.play(empty);
+        first.insert(effect, bbox);
         let mut refused: FxHashSet<Moves> = FxHashSet::default();
         // The lengths of the refused strings, so a string's other suffixes are not looked up.
         let mut lengths: Vec<usize> = Vec::new();
